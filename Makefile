@@ -1,0 +1,35 @@
+# agent-contracts. `make` installs what is missing and regenerates everything;
+# `make test` runs every test; `make check` fails when generated/ is out of date.
+SHELL := /bin/bash
+NODE_STAMP := node_modules/.install-stamp
+CLI := node bin/agent-contracts.mjs
+
+.PHONY: all generate check test test-ts typecheck swift-check clean-install help
+
+all: generate
+
+help:
+	@echo "make          install dependencies (npm ci) when missing and regenerate generated/"
+	@echo "make check    fail when generated/ differs from a fresh generation"
+	@echo "make test     run every test (vitest, typecheck, Swift syntax check or swift test)"
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+generate: $(NODE_STAMP)
+	$(CLI) generate
+
+check: $(NODE_STAMP)
+	$(CLI) generate --check
+
+typecheck: $(NODE_STAMP)
+	npx tsc -p tsconfig.json --noEmit
+
+test-ts: $(NODE_STAMP)
+	npx vitest run
+
+test: $(NODE_STAMP) typecheck test-ts
+
+clean-install:
+	rm -rf node_modules

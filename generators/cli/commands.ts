@@ -1,0 +1,11 @@
+// The command table: each command lives in its own module.
+import { generateCommand } from "./generate.js";
+import type { Command } from "./io.js";
+import { listCommand } from "./list.js";
+import { validateCommand } from "./validate.js";
+
+export const commands: Record<string, Command> = {
+  generate: generateCommand,
+  list: listCommand,
+  validate: validateCommand,
+};

@@ -1,0 +1,38 @@
+import { build, check, write } from "../pipeline.js";
+import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
+
+export const generateCommand: Command = {
+  usage: "generate [--check]",
+  summary: "Check the spec and regenerate generated/ (with --check: fail if generated/ is out of date).",
+  help: `
+Options:
+  --check   Write nothing; exit 1 naming every changed spec/generator file and every
+            generated file that differs from a fresh generation.
+
+Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.`,
+  async run(args, io) {
+    const { flags, positionals } = parseArgs(args, { flags: ["--check"] });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const result = await build(io.root);
+    if (!result.ok) {
+      for (const e of result.errors) io.err(formatSpecError(e));
+      io.err(`${result.errors.length} spec error(s)`);
+      return 1;
+    }
+    if (flags.has("--check")) {
+      const drift = check(io.root, result.rendered);
+      if (drift.staleOutputs.length === 0 && drift.orphans.length === 0 && drift.changedInputs.length === 0) {
+        io.out(`generated/ is up to date (${result.rendered.size} files)`);
+        return 0;
+      }
+      for (const path of drift.changedInputs) io.err(`changed since the last generation: ${path}`);
+      for (const path of drift.staleOutputs) io.err(`out of date: ${path}`);
+      for (const path of drift.orphans) io.err(`no longer generated: ${path}`);
+      io.err("generated/ differs from the spec: run `make` and commit the result");
+      return 1;
+    }
+    const { written, removed } = write(io.root, result.rendered);
+    io.out(`${written.length} file(s) written, ${removed.length} removed, ${result.rendered.size - written.length} unchanged`);
+    return 0;
+  },
+};

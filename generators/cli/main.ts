@@ -1,0 +1,55 @@
+// agent-contracts: the command line. Exit codes: 0 success, 1 the input (spec or message) is
+// invalid or generated/ is out of date, 2 a usage or I/O error.
+import { commands } from "./commands.js";
+import { UsageError, type Command, type Io } from "./io.js";
+
+const USAGE = `agent-contracts — spec-first bindings for the agent protocols
+
+Usage: agent-contracts <command> [options]
+
+Commands:
+${Object.values(commands)
+  .map((c) => `  ${c.usage.padEnd(52)} ${c.summary}`)
+  .join("\n")}
+
+Run "agent-contracts <command> --help" for a command's options.
+Exit codes: 0 ok, 1 invalid input or out-of-date output, 2 usage or I/O error.`;
+
+export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.out(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  const command: Command | undefined = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : undefined;
+  if (!command) {
+    io.err(`agent-contracts: unknown command "${name}"\n\n${USAGE}`);
+    return 2;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.out(`Usage: agent-contracts ${command.usage}\n\n${command.summary}\n${command.help ?? ""}`.trimEnd());
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`agent-contracts ${name}: ${error.message}\nUsage: agent-contracts ${command.usage}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function processIo(): Io {
+  return {
+    out: (text) => process.stdout.write(text + "\n"),
+    err: (text) => process.stderr.write(text + "\n"),
+    root: process.cwd(),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// Writes spec/<protocol>/lifecycles/<name>.paths.json for every machine, or with --check reports
+// the ones that differ from what buildPaths gives (exit 1). Deterministic: same spec, same bytes.
+//   npx tsx generators/lifecycles/write-paths.ts [--check] [root]
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { SpecError } from "../model/types.js";
+import { loadLifecycles, MACHINE_SUFFIX, PATHS_SUFFIX } from "./load.js";
+import { pathsFilePath, renderPaths } from "./paths.js";
+import type { Lifecycle } from "./types.js";
+
+/** Protocol folders under spec/ that may hold lifecycles (everything but meta and common). */
+export function protocolIds(root: string): string[] {
+  return readdirSync(`${root}/spec`, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== "meta" && d.name !== "common")
+    .map((d) => d.name)
+    .sort();
+}
+
+export interface PathsFile {
+  /** Relative to the repository root. */
+  path: string;
+  contents: string;
+}
+
+/** The paths file of every lifecycle given, sorted by path. */
+export function pathsFiles(lifecycles: Lifecycle[]): PathsFile[] {
+  return lifecycles.map((l) => ({ path: pathsFilePath(l), contents: renderPaths(l) })).sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/** Paths files on disk that no machine produces any more. */
+export function stalePathsFiles(root: string, protocolId: string): string[] {
+  const dir = `${root}/spec/${protocolId}/lifecycles`;
+  if (!existsSync(dir)) return [];
+  const names = readdirSync(dir);
+  return names
+    .filter((n) => n.endsWith(PATHS_SUFFIX) && !names.includes(n.slice(0, -PATHS_SUFFIX.length) + MACHINE_SUFFIX))
+    .map((n) => `spec/${protocolId}/lifecycles/${n}`)
+    .sort();
+}
+
+function main(argv: string[]): number {
+  const check = argv.includes("--check");
+  const root = argv.find((a) => !a.startsWith("--")) ?? fileURLToPath(new URL("../..", import.meta.url));
+  const errors: SpecError[] = [];
+  const lifecycles: Lifecycle[] = [];
+  for (const id of protocolIds(root)) {
+    const result = loadLifecycles(root, id);
+    errors.push(...result.errors);
+    lifecycles.push(...result.lifecycles);
+  }
+  for (const e of errors) process.stderr.write(`${e.file}:${e.line}:${e.column} ${e.pointer} ${e.message} [${e.lint}]\n`);
+  if (errors.length > 0) return 1;
+  let drift = 0;
+  for (const file of pathsFiles(lifecycles)) {
+    const target = `${root}/${file.path}`;
+    const current = existsSync(target) ? readFileSync(target, "utf8") : undefined;
+    if (current === file.contents) continue;
+    if (check) {
+      process.stderr.write(`${file.path}: out of date (run generators/lifecycles/write-paths.ts)\n`);
+      drift++;
+    } else {
+      writeFileSync(target, file.contents);
+      process.stdout.write(`wrote ${file.path}\n`);
+    }
+  }
+  return drift > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,67 @@
+// Stage 1: find and read every spec file. No validation beyond "is it JSON-shaped data".
+import { existsSync, readdirSync, statSync } from "node:fs";
+import type { SpecError } from "../model/types.js";
+import { readSpecFile, type SpecFile } from "./spec-file.js";
+
+export interface LoadedProtocol {
+  id: string;
+  protocolFile: SpecFile;
+  messageFiles: SpecFile[];
+}
+
+export interface LoadedSpec {
+  root: string;
+  common: SpecFile[];
+  protocols: LoadedProtocol[];
+  metaSchemas: SpecFile[];
+}
+
+const SPEC_EXTENSIONS = /\.(ya?ml|json)$/;
+
+export function loadSpec(root: string): { spec: LoadedSpec; errors: SpecError[] } {
+  const errors: SpecError[] = [];
+  const read = (rel: string): SpecFile | undefined => {
+    const result = readSpecFile(root, rel);
+    if (!result.ok) {
+      errors.push(...result.errors);
+      return undefined;
+    }
+    return result.spec;
+  };
+  const readAll = (dir: string, pattern: RegExp): SpecFile[] =>
+    listFiles(root, dir)
+      .filter((name) => pattern.test(name))
+      .map((name) => read(`${dir}/${name}`))
+      .filter((f): f is SpecFile => f !== undefined);
+
+  const spec: LoadedSpec = {
+    root,
+    metaSchemas: readAll("spec/meta", /\.schema\.json$/),
+    common: readAll("spec/common", SPEC_EXTENSIONS),
+    protocols: [],
+  };
+  for (const id of listDirs(root, "spec").filter((d) => d !== "meta" && d !== "common")) {
+    const protocolPath = `spec/${id}/protocol.yaml`;
+    if (!existsSync(`${root}/${protocolPath}`)) {
+      errors.push({ file: `spec/${id}`, line: 1, column: 1, pointer: "", message: "protocol folder has no protocol.yaml", lint: "layout" });
+      continue;
+    }
+    const protocolFile = read(protocolPath);
+    if (!protocolFile) continue;
+    const messageFiles = readAll(`spec/${id}/messages`, SPEC_EXTENSIONS);
+    spec.protocols.push({ id, protocolFile, messageFiles });
+  }
+  return { spec, errors };
+}
+
+function listFiles(root: string, dir: string): string[] {
+  const full = `${root}/${dir}`;
+  if (!existsSync(full)) return [];
+  return readdirSync(full).filter((n) => statSync(`${full}/${n}`).isFile()).sort();
+}
+
+function listDirs(root: string, dir: string): string[] {
+  const full = `${root}/${dir}`;
+  if (!existsSync(full)) return [];
+  return readdirSync(full).filter((n) => statSync(`${full}/${n}`).isDirectory()).sort();
+}

@@ -1,0 +1,104 @@
+// Reads one spec file (YAML or JSON) into plain JSON data and keeps a map from JSON pointer to
+// line/column, so every later stage can report `file:line:col pointer message`.
+import { readFileSync } from "node:fs";
+import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from "yaml";
+import type { JsonValue, SpecError } from "../model/types.js";
+
+export interface SpecFile {
+  /** Path relative to the repository root. */
+  file: string;
+  value: JsonValue;
+  locate(pointer: string): { line: number; column: number };
+}
+
+export type SpecFileResult = { ok: true; spec: SpecFile } | { ok: false; errors: SpecError[] };
+
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+export function joinPointer(base: string, ...tokens: (string | number)[]): string {
+  return base + tokens.map((t) => "/" + escapePointerToken(String(t))).join("");
+}
+
+/** Reads and parses `relativePath` under `root`. YAML must be plain JSON data: no anchors, no tags, no duplicate keys. */
+export function readSpecFile(root: string, relativePath: string): SpecFileResult {
+  let text: string;
+  try {
+    text = readFileSync(`${root}/${relativePath}`, "utf8");
+  } catch (error) {
+    return fail(relativePath, 1, 1, "", `cannot read file: ${(error as Error).message}`, "io");
+  }
+  return parseSpecText(relativePath, text);
+}
+
+export function parseSpecText(file: string, text: string): SpecFileResult {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: "1.2", schema: "core" });
+  const errors: SpecError[] = [];
+  for (const e of doc.errors) {
+    const pos = lineCounter.linePos(e.pos[0]);
+    errors.push({ file, line: pos.line, column: pos.col, pointer: "", message: e.message.split("\n")[0]!, lint: "syntax" });
+  }
+  if (errors.length > 0) return { ok: false, errors };
+
+  const offsets = new Map<string, number>();
+  const value = toJson(doc.contents, "", offsets, (pointer, offset, message) => {
+    const pos = lineCounter.linePos(offset);
+    errors.push({ file, line: pos.line, column: pos.col, pointer, message, lint: "syntax" });
+  });
+  if (errors.length > 0) return { ok: false, errors };
+
+  const locate = (pointer: string): { line: number; column: number } => {
+    // Fall back to the nearest ancestor that has a position (e.g. a missing property).
+    let p = pointer;
+    for (;;) {
+      const offset = offsets.get(p);
+      if (offset !== undefined) {
+        const pos = lineCounter.linePos(offset);
+        return { line: pos.line, column: pos.col };
+      }
+      if (p === "") return { line: 1, column: 1 };
+      p = p.slice(0, p.lastIndexOf("/"));
+    }
+  };
+  return { ok: true, spec: { file, value, locate } };
+}
+
+type Report = (pointer: string, offset: number, message: string) => void;
+
+function toJson(node: Node | null | undefined, pointer: string, offsets: Map<string, number>, report: Report): JsonValue {
+  if (node == null) return null;
+  offsets.set(pointer, node.range?.[0] ?? 0);
+  if (node.tag && !node.tag.startsWith("tag:yaml.org,2002:")) {
+    report(pointer, node.range?.[0] ?? 0, `custom YAML tag ${node.tag} is not allowed`);
+  }
+  if (isMap(node)) {
+    const out: { [key: string]: JsonValue } = {};
+    for (const pair of node.items) {
+      const keyNode = pair.key as Node;
+      if (!isScalar(keyNode) || typeof keyNode.value !== "string") {
+        report(pointer, (keyNode as Node | null)?.range?.[0] ?? 0, "object keys must be strings");
+        continue;
+      }
+      const child = joinPointer(pointer, keyNode.value);
+      out[keyNode.value] = toJson(pair.value as Node, child, offsets, report);
+      offsets.set(child, keyNode.range?.[0] ?? 0);
+    }
+    return out;
+  }
+  if (isSeq(node)) return node.items.map((item, i) => toJson(item as Node, joinPointer(pointer, i), offsets, report));
+  if (isScalar(node)) {
+    const v = node.value;
+    if (v === null || typeof v === "string" || typeof v === "boolean") return v;
+    if (typeof v === "number" && Number.isFinite(v)) return v;
+    report(pointer, node.range?.[0] ?? 0, `value ${String(v)} is not a JSON value`);
+    return null;
+  }
+  report(pointer, node.range?.[0] ?? 0, "YAML aliases are not allowed; write the value out");
+  return null;
+}
+
+function fail(file: string, line: number, column: number, pointer: string, message: string, lint: string): SpecFileResult {
+  return { ok: false, errors: [{ file, line, column, pointer, message, lint }] };
+}

@@ -1,0 +1,161 @@
+// The one IR every emitter reads. Built by generators/model/build.ts from checked spec files;
+// emitters never look at the disk or at raw YAML.
+
+/** Where a spec item came from, so errors and generated headers can name it. */
+export interface SourceLocation {
+  /** Path relative to the repository root, e.g. `spec/agent-connector/messages/ConnectorPackage.yaml`. */
+  file: string;
+  /** JSON pointer inside the file. */
+  pointer: string;
+  line: number;
+  column: number;
+}
+
+/** A defect in the spec. Printed as `file:line:col pointer message [lint]`. */
+export interface SpecError {
+  file: string;
+  line: number;
+  column: number;
+  pointer: string;
+  message: string;
+  lint: string;
+}
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonSchema = { [key: string]: JsonValue };
+
+export interface ExpectedError {
+  instancePath: string;
+  keyword: string;
+  rule?: string;
+}
+
+export interface InvalidExample {
+  description: string;
+  instance: JsonValue;
+  error: ExpectedError;
+}
+
+export type CrossFieldRule =
+  | { id: string; kind: "equal"; message: string; left: string; right: string }
+  | { id: string; kind: "urlOriginIn"; message: string; url: string; list: string }
+  | { id: string; kind: "semverLte"; message: string; lower: string; upper: string }
+  | { id: string; kind: "semverRangeIncludes"; message: string; min: string; max: string; version: string }
+  | { id: string; kind: "uniqueBy"; message: string; array: string; key: string };
+
+export interface ContentAddress {
+  idField: string;
+  prefix: string;
+  digest: "sha256-hex";
+  covers: "record-without-id";
+  maxCanonicalBytes?: number;
+  canonicalInput?: boolean;
+}
+
+export interface Divergence {
+  id: string;
+  summary: string;
+  rule: string;
+  implementations: { name: string; behaviour: string }[];
+}
+
+export interface DocumentRef {
+  document: string;
+  section: string;
+}
+
+export interface Message {
+  kind: "message";
+  protocol: string;
+  /** Type name in every language; equals the schema title and the file name. */
+  name: string;
+  id: string;
+  description: string;
+  /** The schema as authored, minus nothing: emitters decide what they need. */
+  schema: JsonSchema;
+  examples: JsonValue[];
+  invalidExamples: InvalidExample[];
+  rules: CrossFieldRule[];
+  contentAddress?: ContentAddress;
+  divergences: Divergence[];
+  sources: DocumentRef[];
+  /** Every other x- annotation, keyed by its name, for the emitters of later issues. */
+  annotations: Record<string, JsonValue>;
+  location: SourceLocation;
+}
+
+export interface ConstantItem {
+  name: string;
+  value: string | number | boolean;
+  unit?: string;
+  description: string;
+}
+
+export interface ConstantGroup {
+  group: string;
+  kind: string;
+  description: string;
+  items: ConstantItem[];
+}
+
+export interface RouteResponse {
+  status: number;
+  message?: string;
+  contentType?: string;
+  description: string;
+}
+
+export interface Route {
+  id: string;
+  method: string;
+  path: string;
+  auth: string;
+  description: string;
+  request?: string;
+  requestContentType?: string;
+  responses: RouteResponse[];
+}
+
+export interface Protocol {
+  kind: "protocol";
+  id: string;
+  title: string;
+  version: string;
+  document: string;
+  summary: string;
+  transports: { id: string; kind: string; description: string }[];
+  constants: ConstantGroup[];
+  routes: Route[];
+  secrets: { field: string; neverIn: string[]; reason: string }[];
+  divergences: Divergence[];
+  sections: { title: string; coveredBy: string[] }[];
+  /** Top-level x- keys of protocol.yaml (e.g. x-sse), for emitters that know them. */
+  extensions: Record<string, JsonValue>;
+  messages: Message[];
+  /** State machines, filled by the lifecycles stage (generators/lifecycles). */
+  lifecycles: unknown[];
+  location: SourceLocation;
+}
+
+/** A schema shared by all protocols (spec/common). */
+export interface SharedSchema {
+  id: string;
+  name: string;
+  schema: JsonSchema;
+  location: SourceLocation;
+}
+
+export interface Model {
+  protocols: Protocol[];
+  shared: SharedSchema[];
+  /** Every spec file read, relative to the repo root, sorted: the generated headers name them. */
+  sourceFiles: string[];
+}
+
+/** One file an emitter wants written. Emitters return paths relative to their target folder. */
+export interface OutputFile {
+  path: string;
+  contents: string;
+  /** Spec files the contents derive from, for the header. */
+  sources: string[];
+}

@@ -1,0 +1,73 @@
+// load -> check -> model -> emit -> write, in one straight line.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { checkSpec } from "./check/check-spec.js";
+import { loadSpec } from "./load/load-spec.js";
+import { buildModel } from "./model/build.js";
+import type { Model, OutputFile, SpecError } from "./model/types.js";
+import { emitTypeScript, type RuntimeSource } from "./ts/emit.js";
+import { checkDrift, renderAll, sha256, writeAll, type DriftReport, type PlacedFile } from "./write/write-outputs.js";
+
+export const GENERATOR_VERSION = "agent-contracts 0.1.0";
+
+/** Output folders the pipeline owns entirely: anything in them it did not produce is stale. */
+export const OWNED_DIRS = ["generated/ts"] as const;
+
+export type BuildResult = { ok: true; model: Model; rendered: Map<string, string> } | { ok: false; errors: SpecError[] };
+
+/** Loads, checks and models the spec; stops at the first stage that finds errors. */
+export function loadModel(root: string): { ok: true; model: Model } | { ok: false; errors: SpecError[] } {
+  const loaded = loadSpec(root);
+  if (loaded.errors.length > 0) return { ok: false, errors: loaded.errors };
+  const errors = checkSpec(loaded.spec);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, model: buildModel(loaded.spec) };
+}
+
+export async function build(root: string): Promise<BuildResult> {
+  const modelResult = loadModel(root);
+  if (!modelResult.ok) return modelResult;
+  const { model } = modelResult;
+  const placed: PlacedFile[] = [
+    ...place("generated/ts", await emitTypeScript(model, readRuntime(root)), (p) => !p.endsWith(".json")),
+  ];
+  return { ok: true, model, rendered: renderAll(placed, inputHashes(root), GENERATOR_VERSION) };
+}
+
+export function check(root: string, rendered: Map<string, string>): DriftReport {
+  return checkDrift(root, rendered, OWNED_DIRS);
+}
+
+export function write(root: string, rendered: Map<string, string>): { written: string[]; removed: string[] } {
+  return writeAll(root, rendered, OWNED_DIRS);
+}
+
+function place(dir: string, files: OutputFile[], header: (path: string) => boolean): PlacedFile[] {
+  return files.map((f) => ({ ...f, path: dir === "" ? f.path : `${dir}/${f.path}`, header: header(f.path) }));
+}
+
+function readRuntime(root: string): RuntimeSource[] {
+  const dir = `${root}/generators/ts/runtime/src`;
+  return readdirSync(dir)
+    .filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts"))
+    .sort()
+    .map((name) => ({ name, text: readFileSync(`${dir}/${name}`, "utf8") }));
+}
+
+/** Every file generation depends on: the spec and the generator itself (tests excluded). */
+function inputHashes(root: string): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  const walk = (dir: string): void => {
+    if (!existsSync(`${root}/${dir}`)) return;
+    for (const name of readdirSync(`${root}/${dir}`).sort()) {
+      const rel = `${dir}/${name}`;
+      if (statSync(`${root}/${rel}`).isDirectory()) {
+        if (name !== "fixtures" && name !== "node_modules") walk(rel);
+      } else if (!name.endsWith(".test.ts") && !name.endsWith(".paths.json")) {
+        hashes[rel] = sha256(readFileSync(`${root}/${rel}`));
+      }
+    }
+  };
+  walk("spec");
+  walk("generators");
+  return hashes;
+}

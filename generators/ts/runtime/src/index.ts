@@ -1,0 +1,12 @@
+// The runtime's public surface. The SQLite replay store is not re-exported here so that
+// better-sqlite3 stays optional: import "@agent-contracts/bindings/runtime/replay-sqlite".
+export * from "./validation.js";
+export * from "./rules.js";
+export * from "./strict-json.js";
+export * from "./canonical-json.js";
+export * from "./crypto.js";
+export * from "./content-address.js";
+export * from "./signing-hmac-v1.js";
+export * from "./approval-token.js";
+export * from "./replay-guard.js";
+export * from "./audit-chain.js";

@@ -1,0 +1,154 @@
+// Replay protection behind one interface, for the in-memory and SQLite stores. A message is
+// admitted once: the guard rejects expired and not-yet-valid messages first, then atomically
+// records its key. Expiry is strict (as in every real SDK), but a record is kept until expiry plus
+// the declared skew: longer than the guard would accept the message itself, so dropping it can
+// never readmit a still-valid message, even if the clock steps back by up to the skew.
+
+import { type JsonObject } from "./json-value.js";
+
+/** The `x-replay` annotation (spec/meta/signing.schema.json#/$defs/Replay). */
+export interface ReplayDeclaration {
+  /** Fields whose values together form the single-use key, e.g. ["request_id"]. */
+  keyFields: string[];
+  /** Fields naming the instance the key is unique within, e.g. ["provider_id", "host_instance_id"]. */
+  scopeFields: string[];
+  /** RFC 3339 expiry field. */
+  expiresAtField: string;
+  /** RFC 3339 creation field, checked against the clock for messages from the future. */
+  notBeforeField?: string;
+  /** Clock tolerance: how far in the future created_at may be, and how long past expiry records are kept. */
+  skewSeconds: number;
+  /** Optional ceiling on expires_at - now, which bounds how long records are kept. */
+  maxLifetimeSeconds?: number;
+}
+
+export type ReplayRejectCode =
+  | "field-missing"
+  | "invalid-timestamp"
+  | "expired"
+  | "not-yet-valid"
+  | "lifetime-exceeded"
+  | "replayed"
+  | "capacity-exceeded";
+
+export type ReplayDecision = { ok: true } | { ok: false; error: { code: ReplayRejectCode; message: string } };
+
+/** Atomic check-and-record; implementations must make the check and the write one step. */
+export interface ReplayStore {
+  /**
+   * Records (scope, key) until `retainUntilMs` and returns "recorded", or "replayed" if a record
+   * for it is still held at `nowMs`, or "full" if no room can be made without dropping a live one.
+   */
+  checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full";
+  /** Drops records whose retention has passed; returns how many. */
+  evictExpired(nowMs: number): number;
+  /** Records currently held. */
+  size(): number;
+}
+
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Epoch milliseconds of a strict RFC 3339 timestamp (no leap second, no space separator), or null. */
+export function parseRfc3339(text: string): number | null {
+  const match = RFC3339.exec(text);
+  if (match === null) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
+  if ((mo as number) < 1 || (mo as number) > 12 || (h as number) > 23 || (mi as number) > 59 || (s as number) > 59) return null;
+  const days = new Date(Date.UTC(y as number, mo as number, 0)).getUTCDate();
+  if ((d as number) < 1 || (d as number) > days) return null;
+  const ms = Date.parse(text.toUpperCase());
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** Joins parts so that distinct tuples never produce the same string. */
+function joinKey(parts: string[]): string {
+  return JSON.stringify(parts);
+}
+
+export class ReplayGuard {
+  constructor(
+    private readonly declaration: ReplayDeclaration,
+    private readonly store: ReplayStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Admits the message once; run it after the signature check so forged messages leave no record. */
+  admit(message: JsonObject): ReplayDecision {
+    const d = this.declaration;
+    const keyParts: string[] = [];
+    const scopeParts: string[] = [];
+    for (const [fields, into] of [[d.keyFields, keyParts], [d.scopeFields, scopeParts]] as const) {
+      for (const field of fields) {
+        const value = message[field];
+        if (typeof value !== "string" || value === "") return reject("field-missing", `${field} is missing or empty`);
+        into.push(value);
+      }
+    }
+    const expiresRaw = message[d.expiresAtField];
+    const expiresAt = typeof expiresRaw === "string" ? parseRfc3339(expiresRaw) : null;
+    if (expiresAt === null) return reject("invalid-timestamp", `${d.expiresAtField} is not an RFC 3339 timestamp`);
+    const now = this.now();
+    const skewMs = d.skewSeconds * 1000;
+    const retainUntil = expiresAt + skewMs;
+    if (now >= expiresAt) return reject("expired", "message has expired");
+    if (d.notBeforeField !== undefined) {
+      const createdRaw = message[d.notBeforeField];
+      const createdAt = typeof createdRaw === "string" ? parseRfc3339(createdRaw) : null;
+      if (createdAt === null) return reject("invalid-timestamp", `${d.notBeforeField} is not an RFC 3339 timestamp`);
+      if (createdAt > now + skewMs) return reject("not-yet-valid", "message was created in the future");
+    }
+    if (d.maxLifetimeSeconds !== undefined && expiresAt - now > (d.maxLifetimeSeconds + d.skewSeconds) * 1000) {
+      return reject("lifetime-exceeded", "message expires further ahead than this receiver accepts");
+    }
+    const outcome = this.store.checkAndRecord(joinKey(scopeParts), joinKey(keyParts), retainUntil, now);
+    if (outcome === "replayed") return reject("replayed", "message was already accepted");
+    if (outcome === "full") return reject("capacity-exceeded", "replay store is full of unexpired records");
+    return { ok: true };
+  }
+}
+
+function reject(code: ReplayRejectCode, message: string): ReplayDecision {
+  return { ok: false, error: { code, message } };
+}
+
+/**
+ * In-memory store. Memory is bounded by `maxEntries`: when full it first evicts expired records
+ * and, if none are, refuses the new message rather than forget a live one (fail closed).
+ */
+export class MemoryReplayStore implements ReplayStore {
+  private readonly records = new Map<string, number>();
+  private nextSweepMs = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly maxEntries: number = 100_000) {}
+
+  checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full" {
+    const id = joinKey([scope, key]);
+    const held = this.records.get(id);
+    if (held !== undefined && held > nowMs) return "replayed";
+    if (held === undefined && this.records.size >= this.maxEntries) {
+      this.evictExpired(nowMs);
+      if (this.records.size >= this.maxEntries) return "full";
+    } else if (nowMs >= this.nextSweepMs) {
+      // Periodic sweep keeps memory close to the live set without scanning on every call.
+      this.evictExpired(nowMs);
+      this.nextSweepMs = nowMs + 60_000;
+    }
+    this.records.set(id, retainUntilMs);
+    return "recorded";
+  }
+
+  evictExpired(nowMs: number): number {
+    let evicted = 0;
+    for (const [id, retainUntil] of this.records) {
+      if (retainUntil <= nowMs) {
+        this.records.delete(id);
+        evicted++;
+      }
+    }
+    return evicted;
+  }
+
+  size(): number {
+    return this.records.size;
+  }
+}

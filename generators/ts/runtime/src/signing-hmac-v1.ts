@@ -1,0 +1,125 @@
+// The agent-provider `hmac-sha256-v1` scheme, driven entirely by the message's `x-signature`
+// declaration: which lines, in which order, which field is hashed, what the key is and how the
+// MAC is written. The wire format is the one the real SDKs use: `name=value` lines joined by LF,
+// no escaping, the hashed object as base64-std-nopad(SHA-256(JCS(value))), the MAC as
+// base64-std-nopad(HMAC-SHA256(utf8(secret), utf8(lines))).
+
+import { CanonicalJsonError, canonicalBytes } from "./canonical-json.js";
+import { base64StdNoPadDecode, base64StdNoPadEncode, constantTimeEqual, hmacSha256, sha256 } from "./crypto.js";
+import { type JsonObject, type JsonValue, setMember } from "./json-value.js";
+
+/** One line of the signing input. */
+export interface HmacV1Line {
+  /** Text before '=' on the line. */
+  name: string;
+  /** Message field the value comes from. */
+  field: string;
+  /** `string`: the field's string value verbatim. `sha256-jcs-base64-std-nopad`: digest of the field's JCS bytes. */
+  value: "string" | "sha256-jcs-base64-std-nopad";
+  /** Used when the field is absent (a string for `string` lines, any JSON for digest lines); without it an absent field is an error. */
+  default?: JsonValue;
+}
+
+/** The `x-signature` annotation for scheme `hmac-sha256-v1` (spec/meta/signing.schema.json). */
+export interface HmacSha256V1Declaration {
+  scheme: "hmac-sha256-v1";
+  /** Value the algorithm field must hold, e.g. "hmac-sha256-v1". */
+  algorithmId: string;
+  algorithmField: string;
+  signatureField: string;
+  lineSeparator: "\n";
+  lines: HmacV1Line[];
+  key: { source: string; field: string; encoding: "utf8" };
+  signatureEncoding: "base64-std-nopad";
+}
+
+export type HmacV1ErrorCode =
+  | "unsigned"
+  | "algorithm-mismatch"
+  | "key-missing"
+  | "covered-field-missing"
+  | "covered-field-not-string"
+  | "hashed-field-not-json"
+  | "signature-encoding"
+  | "signature-mismatch";
+
+export interface HmacV1Error {
+  code: HmacV1ErrorCode;
+  message: string;
+}
+
+export type HmacV1InputResult = { ok: true; input: string } | { ok: false; error: HmacV1Error };
+export type HmacV1VerifyResult = { ok: true } | { ok: false; error: HmacV1Error };
+export type HmacV1SignResult = { ok: true; message: JsonObject; signature: string } | { ok: false; error: HmacV1Error };
+
+function fail(code: HmacV1ErrorCode, message: string): { ok: false; error: HmacV1Error } {
+  return { ok: false, error: { code, message } };
+}
+
+/** base64-std-nopad(SHA-256(JCS(value))): the `*_sha256` line value. */
+export function jcsSha256Base64(value: JsonValue): string {
+  return base64StdNoPadEncode(sha256(canonicalBytes(value)));
+}
+
+/** The exact text that is MACed, or which covered field is missing or malformed. */
+export function hmacV1SigningInput(declaration: HmacSha256V1Declaration, message: JsonObject): HmacV1InputResult {
+  const rendered: string[] = [];
+  for (const line of declaration.lines) {
+    const present = Object.prototype.hasOwnProperty.call(message, line.field);
+    const raw = present ? message[line.field] : line.default;
+    if (raw === undefined) return fail("covered-field-missing", `covered field ${line.field} is missing`);
+    if (line.value === "string") {
+      if (typeof raw !== "string") return fail("covered-field-not-string", `covered field ${line.field} is not a string`);
+      rendered.push(`${line.name}=${raw}`);
+    } else {
+      try {
+        rendered.push(`${line.name}=${jcsSha256Base64(raw as JsonValue)}`);
+      } catch (error) {
+        if (error instanceof CanonicalJsonError) return fail("hashed-field-not-json", `field ${line.field} cannot be canonicalized: ${error.code}`);
+        throw error;
+      }
+    }
+  }
+  return { ok: true, input: rendered.join(declaration.lineSeparator) };
+}
+
+function keyBytes(key: string | Uint8Array): Uint8Array | null {
+  const bytes = typeof key === "string" ? new TextEncoder().encode(key) : key;
+  return bytes.length === 0 ? null : bytes;
+}
+
+/**
+ * Returns a copy of `message` with the algorithm and signature fields set. The algorithm field is
+ * written first, as the real signers do, though it is not a covered line.
+ */
+export function signHmacV1(declaration: HmacSha256V1Declaration, message: JsonObject, key: string | Uint8Array): HmacV1SignResult {
+  const secret = keyBytes(key);
+  if (secret === null) return fail("key-missing", "signing key is empty");
+  const input = hmacV1SigningInput(declaration, message);
+  if (!input.ok) return input;
+  const signature = base64StdNoPadEncode(hmacSha256(secret, input.input));
+  const signed: JsonObject = {};
+  for (const name of Object.keys(message)) setMember(signed, name, message[name] as JsonValue);
+  setMember(signed, declaration.algorithmField, declaration.algorithmId);
+  setMember(signed, declaration.signatureField, signature);
+  return { ok: true, message: signed, signature };
+}
+
+/** Verifies a received message exactly as it arrived; compares MAC bytes in constant time. */
+export function verifyHmacV1(declaration: HmacSha256V1Declaration, message: JsonObject, key: string | Uint8Array): HmacV1VerifyResult {
+  const signatureText = message[declaration.signatureField];
+  if (typeof signatureText !== "string" || signatureText === "") return fail("unsigned", "message carries no signature");
+  if (message[declaration.algorithmField] !== declaration.algorithmId) {
+    return fail("algorithm-mismatch", `${declaration.algorithmField} is not ${declaration.algorithmId}`);
+  }
+  const secret = keyBytes(key);
+  if (secret === null) return fail("key-missing", "verification key is empty");
+  const received = base64StdNoPadDecode(signatureText);
+  if (received === null || received.length !== 32) {
+    return fail("signature-encoding", "signature is not 32 bytes of unpadded standard base64");
+  }
+  const input = hmacV1SigningInput(declaration, message);
+  if (!input.ok) return input;
+  if (!constantTimeEqual(received, hmacSha256(secret, input.input))) return fail("signature-mismatch", "signature does not match");
+  return { ok: true };
+}
