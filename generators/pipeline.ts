@@ -2,9 +2,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { checkSpec } from "./check/check-spec.js";
 import { loadSpec } from "./load/load-spec.js";
+import { loadLifecycles } from "./lifecycles/load.js";
+import type { Lifecycle } from "./lifecycles/types.js";
+import { pathsFiles } from "./lifecycles/write-paths.js";
 import { buildModel } from "./model/build.js";
 import type { Model, OutputFile, SpecError } from "./model/types.js";
 import { emitTypeScript, type RuntimeSource } from "./ts/emit.js";
+import { emitLifecyclesTs } from "./ts/emit-lifecycles.js";
 import { checkDrift, renderAll, sha256, writeAll, type DriftReport, type PlacedFile } from "./write/write-outputs.js";
 
 export const GENERATOR_VERSION = "agent-contracts 0.1.0";
@@ -20,7 +24,15 @@ export function loadModel(root: string): { ok: true; model: Model } | { ok: fals
   if (loaded.errors.length > 0) return { ok: false, errors: loaded.errors };
   const errors = checkSpec(loaded.spec);
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, model: buildModel(loaded.spec) };
+  const lifecycles = new Map<string, Lifecycle[]>();
+  for (const protocol of loaded.spec.protocols) {
+    const messageNames = new Set(protocol.messageFiles.map((f) => String((f.value as { title?: unknown }).title)));
+    const result = loadLifecycles(root, protocol.id, { messageNames });
+    errors.push(...result.errors);
+    lifecycles.set(protocol.id, result.lifecycles);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, model: buildModel(loaded.spec, (id) => lifecycles.get(id) ?? []) };
 }
 
 export async function build(root: string): Promise<BuildResult> {
@@ -29,6 +41,9 @@ export async function build(root: string): Promise<BuildResult> {
   const { model } = modelResult;
   const placed: PlacedFile[] = [
     ...place("generated/ts", await emitTypeScript(model, readRuntime(root)), (p) => !p.endsWith(".json")),
+    ...place("generated/ts", emitLifecyclesTs(model.protocols.map((p) => ({ id: p.id, lifecycles: lifecyclesOf(p) }))), (p) => !p.endsWith(".json")),
+    // The language-neutral lifecycle test suites live beside their machines in spec/.
+    ...pathsFiles(model.protocols.flatMap(lifecyclesOf)).map((f) => ({ ...f, sources: [], header: false })),
   ];
   return { ok: true, model, rendered: renderAll(placed, inputHashes(root), GENERATOR_VERSION) };
 }
@@ -39,6 +54,10 @@ export function check(root: string, rendered: Map<string, string>): DriftReport 
 
 export function write(root: string, rendered: Map<string, string>): { written: string[]; removed: string[] } {
   return writeAll(root, rendered, OWNED_DIRS);
+}
+
+function lifecyclesOf(protocol: Model["protocols"][number]): Lifecycle[] {
+  return protocol.lifecycles as Lifecycle[];
 }
 
 function place(dir: string, files: OutputFile[], header: (path: string) => boolean): PlacedFile[] {

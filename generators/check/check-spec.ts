@@ -55,13 +55,16 @@ function metaCheck(file: SpecFile, validate: (v: JsonValue) => boolean, errorsOf
   const seen = new Set<string>();
   for (const e of errorsOf() ?? []) {
     // oneOf/if noise repeats what the branch errors say; keep the specific ones.
-    if (e.keyword === "oneOf" || e.keyword === "if" || e.keyword === "anyOf") continue;
+    if (e.keyword === "oneOf" || e.keyword === "if" || e.keyword === "anyOf" || e.keyword === "propertyNames") continue;
+    // A bad key (propertyNames) is reported at the key itself.
+    const pointer = e.propertyName !== undefined ? joinPointer(e.instancePath, e.propertyName) : e.instancePath;
+    const subject = e.propertyName !== undefined ? `key ${e.propertyName} is not allowed: ` : "";
     const detail = e.keyword === "additionalProperties" ? ` (${String(e.params["additionalProperty"])})` : e.keyword === "enum" ? `: ${JSON.stringify(e.params["allowedValues"])}` : "";
-    const text = `${e.message ?? "is invalid"}${detail}`;
-    const key = `${e.instancePath} ${text}`;
+    const text = `${subject}${e.message ?? "is invalid"}${detail}`;
+    const key = `${pointer} ${text}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    report(e.instancePath, text);
+    report(pointer, text);
   }
 }
 

@@ -1,6 +1,7 @@
 // The command table: each command lives in its own module.
 import { generateCommand } from "./generate.js";
 import type { Command } from "./io.js";
+import { lifecycleCommand } from "./lifecycle.js";
 import { listCommand } from "./list.js";
 import { validateCommand } from "./validate.js";
 
@@ -8,4 +9,5 @@ export const commands: Record<string, Command> = {
   generate: generateCommand,
   list: listCommand,
   validate: validateCommand,
+  lifecycle: lifecycleCommand,
 };

@@ -125,6 +125,7 @@ function emitConstants(protocol: Protocol): OutputFile[] {
 
 function emitProtocolIndex(protocol: Protocol, sources: string[]): OutputFile[] {
   const lines = [`export * from "./messages.js";`, `export * from "./constants.js";`];
+  if (protocol.lifecycles.length > 0) lines.push(`export * as lifecycles from "./lifecycles/index.js";`);
   return [
     { path: `${protocol.id}/index.js`, contents: lines.join("\n") + "\n", sources },
     { path: `${protocol.id}/index.d.ts`, contents: [...lines, `export type * from "./types.js";`].join("\n") + "\n", sources },

@@ -12,10 +12,12 @@ export interface ReplayDeclaration {
   keyFields: string[];
   /** Fields naming the instance the key is unique within, e.g. ["provider_id", "host_instance_id"]. */
   scopeFields: string[];
-  /** RFC 3339 expiry field. */
+  /** Expiry field. */
   expiresAtField: string;
-  /** RFC 3339 creation field, checked against the clock for messages from the future. */
+  /** Creation field, checked against the clock for messages from the future. */
   notBeforeField?: string;
+  /** How the time fields are written: RFC 3339 strings (default) or integer Unix seconds. */
+  timeFormat?: "rfc3339" | "unix-seconds";
   /** Clock tolerance: how far in the future created_at may be, and how long past expiry records are kept. */
   skewSeconds: number;
   /** Optional ceiling on expires_at - now, which bounds how long records are kept. */
@@ -60,6 +62,11 @@ export function parseRfc3339(text: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+function readTime(value: unknown, format: "rfc3339" | "unix-seconds"): number | null {
+  if (format === "unix-seconds") return Number.isSafeInteger(value) ? (value as number) * 1000 : null;
+  return typeof value === "string" ? parseRfc3339(value) : null;
+}
+
 /** Joins parts so that distinct tuples never produce the same string. */
 function joinKey(parts: string[]): string {
   return JSON.stringify(parts);
@@ -84,17 +91,18 @@ export class ReplayGuard {
         into.push(value);
       }
     }
-    const expiresRaw = message[d.expiresAtField];
-    const expiresAt = typeof expiresRaw === "string" ? parseRfc3339(expiresRaw) : null;
-    if (expiresAt === null) return reject("invalid-timestamp", `${d.expiresAtField} is not an RFC 3339 timestamp`);
+    const format = d.timeFormat ?? "rfc3339";
+    const expiresField = readTime(message[d.expiresAtField], format);
+    // Unix-seconds expiry is inclusive (the approval token's exp == now passes): valid through that second.
+    const expiresAt = expiresField === null ? null : format === "unix-seconds" ? expiresField + 1000 : expiresField;
+    if (expiresAt === null) return reject("invalid-timestamp", `${d.expiresAtField} is not a ${format} time`);
     const now = this.now();
     const skewMs = d.skewSeconds * 1000;
     const retainUntil = expiresAt + skewMs;
     if (now >= expiresAt) return reject("expired", "message has expired");
     if (d.notBeforeField !== undefined) {
-      const createdRaw = message[d.notBeforeField];
-      const createdAt = typeof createdRaw === "string" ? parseRfc3339(createdRaw) : null;
-      if (createdAt === null) return reject("invalid-timestamp", `${d.notBeforeField} is not an RFC 3339 timestamp`);
+      const createdAt = readTime(message[d.notBeforeField], format);
+      if (createdAt === null) return reject("invalid-timestamp", `${d.notBeforeField} is not a ${format} time`);
       if (createdAt > now + skewMs) return reject("not-yet-valid", "message was created in the future");
     }
     if (d.maxLifetimeSeconds !== undefined && expiresAt - now > (d.maxLifetimeSeconds + d.skewSeconds) * 1000) {

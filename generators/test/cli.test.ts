@@ -1,0 +1,95 @@
+// The CLI in-process: help, exit codes, drift detection naming the edited spec file.
+import { describe, expect, it } from "vitest";
+import { main } from "../cli/main.js";
+import type { Io } from "../cli/io.js";
+import { commands } from "../cli/commands.js";
+import { connectorFixture, REPO_ROOT } from "./fixture.js";
+
+function run(args: string[], root = REPO_ROOT, stdin = ""): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), root, readStdin: async () => Buffer.from(stdin) };
+  return main(args, io).then((code) => ({ code, out: out.join("\n"), err: err.join("\n") }));
+}
+
+describe("help and usage", () => {
+  it("prints the command list with --help and exits 0", async () => {
+    const r = await run(["--help"]);
+    expect(r.code).toBe(0);
+    for (const name of Object.keys(commands)) expect(r.out).toContain(name);
+  });
+  for (const name of Object.keys(commands)) {
+    it(`${name} --help prints its usage`, async () => {
+      const r = await run([name, "--help"]);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain(`Usage: agent-contracts ${commands[name]!.usage}`);
+    });
+  }
+  it("an unknown command is a usage error (exit 2)", async () => {
+    const r = await run(["frobnicate"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('unknown command "frobnicate"');
+  });
+  it("an unknown option is a usage error (exit 2)", async () => {
+    const r = await run(["list", "--yaml"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("unknown option --yaml");
+  });
+});
+
+describe("validate", () => {
+  const valid = JSON.stringify({ text: "hello" });
+  it("exits 0 for a valid message read from stdin", async () => {
+    const r = await run(["validate", "agent-connector", "HttpJsonResponse", "-"], REPO_ROOT, valid);
+    expect(r).toMatchObject({ code: 0 });
+  });
+  it("exits 1 and names the field for an invalid message", async () => {
+    const r = await run(["validate", "agent-connector", "HttpJsonResponse"], REPO_ROOT, JSON.stringify({ text: "a", sessionRef: null }));
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("/sessionRef: type:");
+  });
+  it("exits 1 for duplicate keys (strict parse)", async () => {
+    const r = await run(["validate", "agent-connector", "HttpJsonResponse"], REPO_ROOT, '{"text":"a","text":"b"}');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("json");
+  });
+  it("exits 2 for an unknown message and an unreadable file", async () => {
+    expect((await run(["validate", "agent-connector", "Nope"], REPO_ROOT, valid)).code).toBe(2);
+    const r = await run(["validate", "agent-connector", "HttpJsonResponse", "/nonexistent/file.json"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("cannot read /nonexistent/file.json: ENOENT");
+  });
+});
+
+describe("generate --check", () => {
+  it("passes after generate, then names an edited spec file and the stale outputs", async () => {
+    const fixture = connectorFixture({ withGenerators: true });
+    expect((await run(["generate"], fixture.root)).code).toBe(0);
+    expect((await run(["generate", "--check"], fixture.root)).code).toBe(0);
+    const again = await run(["generate"], fixture.root);
+    expect(again.out).toMatch(/^0 file\(s\) written/);
+
+    fixture.edit("spec/agent-connector/messages/HttpJsonResponse.yaml", "maxLength: 8192", "maxLength: 4096");
+    const r = await run(["generate", "--check"], fixture.root);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("changed since the last generation: spec/agent-connector/messages/HttpJsonResponse.yaml");
+    expect(r.err).toContain("out of date: generated/ts/agent-connector/validators.js");
+  }, 60_000);
+  it("names a file edited by hand in generated/ and a stray file", async () => {
+    const fixture = connectorFixture({ withGenerators: true });
+    expect((await run(["generate"], fixture.root)).code).toBe(0);
+    fixture.edit("generated/ts/agent-connector/messages.js", "export function", "export  function");
+    fixture.write("generated/ts/agent-connector/extra.js", "// stray\n");
+    const r = await run(["generate", "--check"], fixture.root);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("out of date: generated/ts/agent-connector/messages.js");
+    expect(r.err).toContain("no longer generated: generated/ts/agent-connector/extra.js");
+  }, 60_000);
+  it("reports spec errors as file:line:col and exits 1", async () => {
+    const fixture = connectorFixture({ withGenerators: true });
+    fixture.edit("spec/agent-connector/messages/HttpJsonResponse.yaml", "maxLength: 8192", "maxLength: -3");
+    const r = await run(["generate"], fixture.root);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^spec\/agent-connector\/messages\/HttpJsonResponse\.yaml:\d+:\d+ \/properties\/sessionRef\/maxLength /m);
+  }, 60_000);
+});
