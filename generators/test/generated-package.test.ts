@@ -25,7 +25,7 @@ if (r.ok) { const id: string = r.value.packageId; void id; } else { const p: str
 `;
     writeFileSync(consumer, source);
     try {
-      execFileSync(process.execPath, [`${REPO_ROOT}/node_modules/typescript/bin/tsc`, "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--skipLibCheck", "false", "--types", "node", consumer], { cwd: REPO_ROOT, encoding: "utf8" });
+      execFileSync(process.execPath, [`${REPO_ROOT}/node_modules/typescript/bin/tsc`, "--ignoreConfig", "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--skipLibCheck", "false", "--types", "node", consumer], { cwd: REPO_ROOT, encoding: "utf8" });
     } finally {
       rmSync(consumer);
     }

@@ -1,8 +1,8 @@
 // Writes spec/common/vectors/jcs.json with expected bytes from the independent `canonicalize`
 // package (not this project's canonicalizer) and SHA-256 from node:crypto. The test
-// jcs-vectors.test.ts checks both implementations against the file. Run: node make_jcs_vectors.mjs
+// jcs-vectors.test.ts checks both implementations against the file. Run: node make_jcs_vectors.mjs [--check]
 import { createHash } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -37,5 +37,14 @@ const out = {
   cases,
 };
 const target = new URL("../../spec/common/vectors/jcs.json", import.meta.url);
-writeFileSync(target, JSON.stringify(out, null, 2) + "\n");
-console.log(`wrote ${cases.length} cases`);
+const text = JSON.stringify(out, null, 2) + "\n";
+if (process.argv.includes("--check")) {
+  if (readFileSync(target, "utf8") !== text) {
+    console.log("stale: spec/common/vectors/jcs.json");
+    process.exit(1);
+  }
+  console.log("ok");
+} else {
+  writeFileSync(target, text);
+  console.log(`wrote ${cases.length} cases`);
+}

@@ -389,11 +389,18 @@ def outputs():
         "spec/agent-provider/vectors/hmac-sha256-v1.json": {
             "description": "hmac-sha256-v1 for ActionProposal and AgentTriggerRequest: verify `message` with key_utf8 under the declaration for message_type; expect is 'valid' or the error code. Expected signatures come from property-tests/vectors or from Python hmac (property-tests/signing/make_vectors.py).",
             "declarations": declarations,
+            "replay": {
+                "ActionProposal": {"keyFields": ["request_id"], "scopeFields": ["provider_id", "host_instance_id"],
+                                   "expiresAtField": "expires_at", "notBeforeField": "created_at", "skewSeconds": 60},
+                "AgentTriggerRequest": {"keyFields": ["request_id"], "scopeFields": ["provider_id", "host_instance_id"],
+                                        "expiresAtField": "expires_at", "notBeforeField": "created_at", "skewSeconds": 60},
+            },
             "cases": hmac_cases(declarations),
         },
         "spec/agent-service/vectors/approval-token.json": dict(
             description="Approval tokens: decode `token` with secret_utf8 at now_unix_seconds (and check `bindings` when present); expect is 'valid' or the error code, in the reference verifier's order.",
             declaration={"version": 1, "maxLifetimeSeconds": 1800, "clockSkewSeconds": 60, "minTtlSeconds": 60, "maxTtlSeconds": 1800, "defaultTtlSeconds": 600},
+            replay={"keyFields": ["nonce"], "scopeFields": [], "expiresAtField": "exp", "timeFormat": "unix-seconds", "skewSeconds": 60},
             **approval_cases(),
         ),
         "spec/agent-connector/vectors/content-ids.json": dict(

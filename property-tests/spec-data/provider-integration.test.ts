@@ -243,6 +243,11 @@ describe("notifications are content-free", () => {
     });
   });
 
+  it("keeps the two notification shapes apart (divergence notification-delivery-shape)", () => {
+    expect(firstError("LiveInboxChanged", notification)).toMatchObject({ instancePath: "", keyword: "additionalProperties" });
+    expect(firstError("NotificationEvent", { type: "inbox.changed", latest_sequence: 7 })).toMatchObject({ instancePath: "", keyword: "required" });
+  });
+
   it("accepts the observed live frame (Hermes CAPABILITY.md)", () => {
     expectValid("LiveInboxChanged", { type: "inbox.changed", latest_sequence: 7 });
     expectValid("LiveInboxChanged", { type: "inbox.changed" });

@@ -4,8 +4,6 @@
 
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
-export type Bytes = Uint8Array;
-
 function toBytes(data: string | Uint8Array): Uint8Array {
   return typeof data === "string" ? new TextEncoder().encode(data) : data;
 }

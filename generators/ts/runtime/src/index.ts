@@ -10,3 +10,4 @@ export * from "./signing-hmac-v1.js";
 export * from "./approval-token.js";
 export * from "./replay-guard.js";
 export * from "./audit-chain.js";
+export * from "./json-value.js";

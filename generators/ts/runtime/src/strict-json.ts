@@ -112,8 +112,8 @@ export function findLoneSurrogate(text: string): number {
 }
 
 function firstInvalidUtf8Offset(bytes: Uint8Array): number {
-  // Binary search on the longest prefix that decodes is not valid (a prefix may end mid-sequence),
-  // so walk sequences by hand; this only runs on the error path.
+  // TextDecoder does not say where decoding failed, so walk the sequences by hand (RFC 3629:
+  // no overlong forms, no surrogates, nothing above U+10FFFF); this only runs on the error path.
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i] as number;

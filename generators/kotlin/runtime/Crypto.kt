@@ -1,0 +1,97 @@
+package dev.agentcontracts.runtime
+
+import java.security.MessageDigest
+import java.util.Base64
+import javax.crypto.Mac
+import javax.crypto.spec.SecretKeySpec
+
+/** Hashing and MACs from the JDK (javax.crypto, MessageDigest): no third-party crypto. */
+object Crypto {
+    /** SHA-256 of raw bytes. */
+    fun sha256(data: ByteArray): ByteArray = MessageDigest.getInstance("SHA-256").digest(data)
+
+    /** SHA-256 of a string's UTF-8 encoding. */
+    fun sha256(text: String): ByteArray = sha256(text.toByteArray(Charsets.UTF_8))
+
+    /** Lowercase hex SHA-256 of a string's UTF-8 encoding. */
+    fun sha256Hex(text: String): String = Encoding.hexEncode(sha256(text))
+
+    /** HMAC-SHA256 (RFC 2104). */
+    fun hmacSha256(key: ByteArray, message: ByteArray): ByteArray {
+        // SecretKeySpec refuses an empty key, which RFC 2104 allows. HMAC zero-pads keys to the
+        // 64-byte block, so an empty key and 64 zero bytes give the same MAC.
+        val keyBytes = if (key.isEmpty()) ByteArray(64) else key
+        val mac = Mac.getInstance("HmacSHA256")
+        mac.init(SecretKeySpec(keyBytes, "HmacSHA256"))
+        return mac.doFinal(message)
+    }
+
+    /** HMAC-SHA256 with a string key and message: their UTF-8 bytes (never hex- or base64-decoded). */
+    fun hmacSha256(key: String, message: String): ByteArray =
+        hmacSha256(key.toByteArray(Charsets.UTF_8), message.toByteArray(Charsets.UTF_8))
+
+    /**
+     * Compares in time independent of where the inputs differ (MessageDigest.isEqual has been
+     * constant-time since JDK 6u17). Lengths are not secret: MACs have a fixed length.
+     */
+    fun constantTimeEquals(a: ByteArray, b: ByteArray): Boolean = MessageDigest.isEqual(a, b)
+}
+
+/**
+ * The byte encodings the protocols put on the wire. Decoders are strict and return null: a
+ * signature with padding, whitespace or stray bits is a different string from the one that was
+ * signed, so it is refused instead of being normalised into acceptance.
+ */
+object Encoding {
+    private val STD_ALPHABET = Regex("[A-Za-z0-9+/]*")
+    private val URL_ALPHABET = Regex("[A-Za-z0-9_-]*")
+    private val LOWER_HEX = Regex("(?:[0-9a-f]{2})*")
+    private const val HEX_DIGITS = "0123456789abcdef"
+
+    private val stdEncoder = Base64.getEncoder().withoutPadding()
+    private val urlEncoder = Base64.getUrlEncoder().withoutPadding()
+
+    /** Standard alphabet, padding removed: the hmac-sha256-v1 wire form. */
+    fun base64StdNoPadEncode(data: ByteArray): String = stdEncoder.encodeToString(data)
+
+    /** base64url without padding (RFC 4648 §5). */
+    fun base64UrlEncode(data: ByteArray): String = urlEncoder.encodeToString(data)
+
+    /** Standard base64 as usually sent (with padding); for schemes such as Standard Webhooks. */
+    fun base64StdEncode(data: ByteArray): String = Base64.getEncoder().encodeToString(data)
+
+    /** Strict decode of unpadded standard base64; null for anything but its canonical form. */
+    fun base64StdNoPadDecode(text: String): ByteArray? =
+        if (STD_ALPHABET.matches(text)) decodeCanonical(text, Base64.getDecoder(), ::base64StdNoPadEncode) else null
+
+    /** Strict decode of unpadded base64url; null for anything but its canonical form. */
+    fun base64UrlDecode(text: String): ByteArray? =
+        if (URL_ALPHABET.matches(text)) decodeCanonical(text, Base64.getUrlDecoder(), ::base64UrlEncode) else null
+
+    private fun decodeCanonical(text: String, decoder: Base64.Decoder, encode: (ByteArray) -> String): ByteArray? {
+        if (text.length % 4 == 1) return null
+        val bytes = try {
+            decoder.decode(text)
+        } catch (_: IllegalArgumentException) {
+            return null
+        }
+        // The JDK ignores non-zero trailing bits; re-encoding exposes them ("QR" decodes like "QQ").
+        return if (encode(bytes) == text) bytes else null
+    }
+
+    /** Lowercase hex. */
+    fun hexEncode(data: ByteArray): String {
+        val out = StringBuilder(data.size * 2)
+        for (byte in data) {
+            val value = byte.toInt() and 0xFF
+            out.append(HEX_DIGITS[value shr 4]).append(HEX_DIGITS[value and 0xF])
+        }
+        return out.toString()
+    }
+
+    /** Strict lowercase-hex decode; null for odd length, uppercase or other characters. */
+    fun hexDecode(text: String): ByteArray? {
+        if (!LOWER_HEX.matches(text)) return null
+        return ByteArray(text.length / 2) { i -> text.substring(2 * i, 2 * i + 2).toInt(16).toByte() }
+    }
+}

@@ -1,0 +1,183 @@
+package dev.agentcontracts.runtime
+
+import kotlinx.serialization.json.JsonArray
+import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.JsonPrimitive
+import java.time.Clock
+import java.time.LocalDateTime
+import java.time.YearMonth
+import java.time.ZoneOffset
+
+/** The `x-replay` annotation (spec/meta/signing.schema.json#/$defs/Replay). */
+data class ReplayDeclaration(
+    /** Fields whose values together form the single-use key, e.g. ["request_id"]. */
+    val keyFields: List<String>,
+    /** Fields naming the instance the key is unique within, e.g. ["provider_id", "host_instance_id"]. */
+    val scopeFields: List<String>,
+    /** RFC 3339 expiry field. */
+    val expiresAtField: String,
+    /** RFC 3339 creation field, checked against the clock for messages from the future. */
+    val notBeforeField: String? = null,
+    /** Clock tolerance: how far ahead created_at may be, and how long past expiry records are kept. */
+    val skewSeconds: Long,
+    /** Optional ceiling on expires_at - now, which bounds how long records are kept. */
+    val maxLifetimeSeconds: Long? = null,
+)
+
+enum class ReplayRejectCode(val wireName: String) {
+    FIELD_MISSING("field-missing"),
+    INVALID_TIMESTAMP("invalid-timestamp"),
+    EXPIRED("expired"),
+    NOT_YET_VALID("not-yet-valid"),
+    LIFETIME_EXCEEDED("lifetime-exceeded"),
+    REPLAYED("replayed"),
+    CAPACITY_EXCEEDED("capacity-exceeded"),
+}
+
+sealed interface ReplayDecision {
+    data object Admitted : ReplayDecision
+    data class Rejected(val code: ReplayRejectCode, val message: String) : ReplayDecision
+}
+
+enum class RecordOutcome { RECORDED, REPLAYED, FULL }
+
+/** Where admitted keys are kept. Implementations must make check and record one atomic step. */
+interface ReplayStore {
+    /**
+     * Records (scope, key) until [retainUntilMs] and returns RECORDED, or REPLAYED if a record for
+     * it is still held at [nowMs], or FULL if no room can be made without dropping a live one.
+     */
+    fun checkAndRecord(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome
+
+    /** Drops records whose retention has passed; returns how many. */
+    fun evictExpired(nowMs: Long): Int
+
+    /** Records currently held. */
+    val size: Int
+}
+
+/**
+ * Admits each message once. It rejects expired and not-yet-valid messages first, then records
+ * the key atomically. Expiry is strict (as in every real SDK), but a record is kept until expiry
+ * plus the skew: longer than the message itself is accepted, so dropping the record can never
+ * readmit a still-valid message, even if the clock steps back by up to the skew.
+ */
+class ReplayGuard(
+    private val declaration: ReplayDeclaration,
+    private val store: ReplayStore,
+    private val clock: Clock = Clock.systemUTC(),
+) {
+    /** Run it after the signature check, so forged messages leave no record. */
+    fun admit(message: JsonObject): ReplayDecision {
+        val d = declaration
+        val keyParts = d.keyFields.map { field -> stringField(message, field) ?: return missing(field) }
+        val scopeParts = d.scopeFields.map { field -> stringField(message, field) ?: return missing(field) }
+        val expiresAt = timestampField(message, d.expiresAtField)
+            ?: return rejected(ReplayRejectCode.INVALID_TIMESTAMP, "${d.expiresAtField} is not an RFC 3339 timestamp")
+        val now = clock.millis()
+        val skewMs = d.skewSeconds * 1000
+        if (now >= expiresAt) return rejected(ReplayRejectCode.EXPIRED, "message has expired")
+        if (d.notBeforeField != null) {
+            val createdAt = timestampField(message, d.notBeforeField)
+                ?: return rejected(ReplayRejectCode.INVALID_TIMESTAMP, "${d.notBeforeField} is not an RFC 3339 timestamp")
+            if (createdAt > now + skewMs) return rejected(ReplayRejectCode.NOT_YET_VALID, "message was created in the future")
+        }
+        if (d.maxLifetimeSeconds != null && expiresAt - now > (d.maxLifetimeSeconds + d.skewSeconds) * 1000) {
+            return rejected(ReplayRejectCode.LIFETIME_EXCEEDED, "message expires further ahead than this receiver accepts")
+        }
+        return when (store.checkAndRecord(joinKey(scopeParts), joinKey(keyParts), expiresAt + skewMs, now)) {
+            RecordOutcome.RECORDED -> ReplayDecision.Admitted
+            RecordOutcome.REPLAYED -> rejected(ReplayRejectCode.REPLAYED, "message was already accepted")
+            RecordOutcome.FULL -> rejected(ReplayRejectCode.CAPACITY_EXCEEDED, "replay store is full of unexpired records")
+        }
+    }
+
+    private fun stringField(message: JsonObject, field: String): String? =
+        (message[field] as? JsonPrimitive)?.takeIf { it.isString && it.content.isNotEmpty() }?.content
+
+    private fun timestampField(message: JsonObject, field: String): Long? =
+        (message[field] as? JsonPrimitive)?.takeIf { it.isString }?.let { parseRfc3339(it.content) }
+
+    private fun missing(field: String) = rejected(ReplayRejectCode.FIELD_MISSING, "$field is missing or empty")
+
+    private fun rejected(code: ReplayRejectCode, message: String) = ReplayDecision.Rejected(code, message)
+}
+
+/**
+ * In-memory store. Memory is bounded by [maxEntries]: when full it first evicts expired records
+ * and, if none are, refuses the new message rather than forget a live one (fail closed).
+ * Thread-safe: every operation holds the store's lock, which makes check-and-record atomic.
+ */
+class InMemoryReplayStore(private val maxEntries: Int = 100_000) : ReplayStore {
+    private val records = HashMap<String, Long>()
+    private var nextSweepMs = Long.MIN_VALUE
+
+    init {
+        require(maxEntries > 0) { "maxEntries must be positive" }
+    }
+
+    @Synchronized
+    override fun checkAndRecord(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome {
+        val id = joinKey(listOf(scope, key))
+        val held = records[id]
+        if (held != null && held > nowMs) return RecordOutcome.REPLAYED
+        if (held == null && records.size >= maxEntries) {
+            evictExpired(nowMs)
+            if (records.size >= maxEntries) return RecordOutcome.FULL
+        } else if (nowMs >= nextSweepMs) {
+            // A periodic sweep keeps memory near the live set without a scan on every call.
+            evictExpired(nowMs)
+            nextSweepMs = nowMs + SWEEP_INTERVAL_MS
+        }
+        records[id] = retainUntilMs
+        return RecordOutcome.RECORDED
+    }
+
+    @Synchronized
+    override fun evictExpired(nowMs: Long): Int {
+        val before = records.size
+        records.values.removeIf { retainUntil -> retainUntil <= nowMs }
+        return before - records.size
+    }
+
+    override val size: Int
+        @Synchronized get() = records.size
+
+    private companion object {
+        const val SWEEP_INTERVAL_MS = 60_000L
+    }
+}
+
+/** Joins parts so that distinct tuples never produce the same string (a JSON array of strings). */
+private fun joinKey(parts: List<String>): String = JsonArray(parts.map(::JsonPrimitive)).toString()
+
+private val RFC3339 = Regex("""(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|([+-])(\d{2}):(\d{2}))""")
+
+/**
+ * Epoch milliseconds of a strict RFC 3339 timestamp, or null. No leap second, no space
+ * separator: the forms every platform's parser agrees on. Fractions past milliseconds are
+ * truncated, as JavaScript's Date does.
+ */
+fun parseRfc3339(text: String): Long? {
+    val match = RFC3339.matchEntire(text) ?: return null
+    val g = match.groupValues
+    val year = g[1].toInt()
+    val month = g[2].toInt()
+    val day = g[3].toInt()
+    val hour = g[4].toInt()
+    val minute = g[5].toInt()
+    val second = g[6].toInt()
+    if (month !in 1..12 || hour > 23 || minute > 59 || second > 59) return null
+    if (day < 1 || day > YearMonth.of(year, month).lengthOfMonth()) return null
+    val millis = g[7].takeIf { it.isNotEmpty() }?.drop(1)?.padEnd(3, '0')?.take(3)?.toInt() ?: 0
+    val offsetMinutes = if (g[9].isEmpty()) {
+        0
+    } else {
+        val hours = g[10].toInt()
+        val minutes = g[11].toInt()
+        if (hours > 23 || minutes > 59) return null
+        (hours * 60 + minutes) * if (g[9] == "-") -1 else 1
+    }
+    val local = LocalDateTime.of(year, month, day, hour, minute, second).toEpochSecond(ZoneOffset.UTC)
+    return (local - offsetMinutes * 60L) * 1000 + millis
+}
