@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { createSchemaCompiler } from "../model/schema-compiler.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../model/types.js";
+import { emitSigning } from "./emit-signing.js";
 import { emitProtocolTypes } from "./emit-types.js";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
@@ -26,7 +27,9 @@ export async function emitTypeScript(model: Model, runtime: readonly RuntimeSour
     files.push(...emitValidators(model, protocol, sources));
     files.push(...emitMessagesApi(protocol, sources));
     files.push(...emitConstants(protocol));
-    files.push(...emitProtocolIndex(protocol, sources));
+    const signing = emitSigning(protocol);
+    files.push(...signing);
+    files.push(...emitProtocolIndex(protocol, sources, signing.length > 0));
   }
   files.push(...emitRootIndex(model));
   files.push(...emitRuntime(runtime));
@@ -123,8 +126,9 @@ function emitConstants(protocol: Protocol): OutputFile[] {
 
 // --- indexes and package ---------------------------------------------------------------------
 
-function emitProtocolIndex(protocol: Protocol, sources: string[]): OutputFile[] {
+function emitProtocolIndex(protocol: Protocol, sources: string[], hasSigning: boolean): OutputFile[] {
   const lines = [`export * from "./messages.js";`, `export * from "./constants.js";`];
+  if (hasSigning) lines.push(`export * from "./signing.js";`);
   if (protocol.lifecycles.length > 0) lines.push(`export * as lifecycles from "./lifecycles/index.js";`);
   return [
     { path: `${protocol.id}/index.js`, contents: lines.join("\n") + "\n", sources },

@@ -44,10 +44,11 @@ export type InboxHandlingGuard =
   /** The page holds at least one entry after the handled position. */
   | "hasEntry"
   /**
-   * The first such entry is a message.received entry the runtime must handle (other entry types are
-   * marked handled without dispatch).
+   * The first such entry (lowest sequence) is a message.received entry whose event_id and
+   * message_id were not handled before. Any other entry is marked handled without reaching the
+   * runtime, so a duplicate delivery is harmless.
    */
-  | "isMessage";
+  | "needsRuntime";
 
 /** A side effect a transition must have. */
 export type InboxHandlingEffect =
