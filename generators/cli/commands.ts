@@ -3,6 +3,7 @@ import { generateCommand } from "./generate.js";
 import type { Command } from "./io.js";
 import { lifecycleCommand } from "./lifecycle.js";
 import { listCommand } from "./list.js";
+import { canonicalizeCommand, idCommand, signCommand, verifyCommand } from "./signing.js";
 import { validateCommand } from "./validate.js";
 
 export const commands: Record<string, Command> = {
@@ -10,4 +11,8 @@ export const commands: Record<string, Command> = {
   list: listCommand,
   validate: validateCommand,
   lifecycle: lifecycleCommand,
+  canonicalize: canonicalizeCommand,
+  sign: signCommand,
+  verify: verifyCommand,
+  id: idCommand,
 };

@@ -1,5 +1,7 @@
 // The CLI in-process: help, exit codes, drift detection naming the edited spec file.
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+const require = createRequire(import.meta.url);
 import { main } from "../cli/main.js";
 import type { Io } from "../cli/io.js";
 import { commands } from "../cli/commands.js";
@@ -92,4 +94,42 @@ describe("generate --check", () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^spec\/agent-connector\/messages\/HttpJsonResponse\.yaml:\d+:\d+ \/properties\/sessionRef\/maxLength /m);
   }, 60_000);
+});
+
+describe("canonicalize, sign, verify, id", () => {
+  const vectors = JSON.parse(require("node:fs").readFileSync(`${REPO_ROOT}/property-tests/vectors/agent-provider/computed_signature_vectors.json`, "utf8")) as { vectors: { name: string; kind: string; secret_utf8: string; signed_object: Record<string, unknown> }[] };
+  const trigger = vectors.vectors.find((v) => v.name === "rust_core_trigger_accept")!;
+  const keyFile = `${require("node:os").tmpdir()}/agent-contracts-key-${process.pid}`;
+  require("node:fs").writeFileSync(keyFile, `${trigger.secret_utf8}\n`);
+
+  it("verify exits 0 for a real signed trigger and 1 with the reason for a tampered one", async () => {
+    const ok = await run(["verify", "agent-provider", "AgentTriggerRequest", "--key-file", keyFile], REPO_ROOT, JSON.stringify(trigger.signed_object));
+    expect(ok.code).toBe(0);
+    const bad = await run(["verify", "agent-provider", "AgentTriggerRequest", "--key-file", keyFile], REPO_ROOT, JSON.stringify({ ...trigger.signed_object, message: "Door opened." }));
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain("signature-mismatch");
+    expect(bad.err).not.toContain(trigger.secret_utf8);
+  });
+  it("sign reproduces the real signature", async () => {
+    const { signature: _s, ...unsigned } = trigger.signed_object;
+    const r = await run(["sign", "agent-provider", "AgentTriggerRequest", "--key-file", keyFile], REPO_ROOT, JSON.stringify(unsigned));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).signature).toBe(trigger.signed_object["signature"]);
+  });
+  it("sign without --key-file is a usage error", async () => {
+    expect((await run(["sign", "agent-provider", "AgentTriggerRequest"], REPO_ROOT, "{}")).code).toBe(2);
+  });
+  it("id prints the reference packageId and refuses non-canonical bytes", async () => {
+    const dir = `${REPO_ROOT}/property-tests/vectors/agent-connector/generated`;
+    const ok = await run(["id", "agent-connector", "ConnectorPackage", `${dir}/valid/local-echo-1.0.0.package.json`]);
+    expect(ok.out).toBe("connector-package-f4908cee8fa7acf5d17a403b39bd58cb8d4a1dfec3fbfb43c62c5727ee793cd4");
+    const bad = await run(["id", "agent-connector", "ConnectorPackage", `${dir}/invalid/pretty-printed.package.json`]);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain("not-canonical");
+  });
+  it("canonicalize refuses duplicate keys with exit 1", async () => {
+    const r = await run(["canonicalize"], REPO_ROOT, '{"a":1,"a":2}');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("duplicate-key");
+  });
 });

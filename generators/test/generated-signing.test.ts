@@ -15,13 +15,13 @@ describe("agent-provider hmac-sha256-v1 through the generated verify functions",
   for (const v of vectors) {
     it(`${v.name} ${mustFail.has(v.name) ? "does not verify (platform bug)" : "verifies"}`, () => {
       const verify = v.kind === "trigger" ? agentProvider.verifyAgentTriggerRequestSignature : agentProvider.verifyActionProposalSignature;
-      const result = verify(v.signed_object, v.secret_utf8);
+      const result = verify(v.signed_object as never, v.secret_utf8);
       expect(result.ok).toBe(!mustFail.has(v.name));
       if (!mustFail.has(v.name)) {
         // Signing the same object reproduces the signature the real SDK produced.
-        const signed = (v.kind === "trigger" ? agentProvider.signAgentTriggerRequest : agentProvider.signActionProposal)(v.signed_object, v.secret_utf8);
+        const signed = (v.kind === "trigger" ? agentProvider.signAgentTriggerRequest : agentProvider.signActionProposal)(v.signed_object as never, v.secret_utf8);
         expect(signed.ok && signed.signature).toBe(v.signed_object["signature"]);
-        expect(verify(v.signed_object, `${v.secret_utf8}x`).ok).toBe(false);
+        expect(verify(v.signed_object as never, `${v.secret_utf8}x`).ok).toBe(false);
       }
     });
   }

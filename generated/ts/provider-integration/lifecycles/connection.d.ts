@@ -38,7 +38,10 @@ export type ConnectionState =
 
 /** An event connection reacts to. */
 export type ConnectionEvent =
-  /** Polling returns status approved with the address and the agent-scoped secret. */
+  /**
+   * Polling returns status approved with the address and the agent-scoped secret. Carried by
+   * ConnectPollResponse.
+   */
   | "authorization_approved"
   /** The device code expired or the owner denied the request. */
   | "authorization_failed"
