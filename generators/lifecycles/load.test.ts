@@ -90,9 +90,12 @@ describe("lint fixtures", () => {
     expect(result.errors.map((e) => e.pointer)).toEqual(["/states/open", "/states/swinging"]);
   });
 
-  it("file-name flags a stray file and still loads the machine", () => {
+  it("file-name flags a stray file and a paths file without its machine, and still loads the machine", () => {
     const result = loadLifecycles(`${FIXTURES}/file-name`, "demo");
-    expect(result.errors).toMatchObject([{ file: "spec/demo/lifecycles/door.yaml", lint: "file-name" }]);
+    expect(result.errors).toMatchObject([
+      { file: "spec/demo/lifecycles/door.yaml", lint: "file-name" },
+      { file: "spec/demo/lifecycles/window.paths.json", lint: "file-name" },
+    ]);
     expect(result.lifecycles.map((l) => l.name)).toEqual(["door"]);
   });
 

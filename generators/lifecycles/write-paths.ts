@@ -1,10 +1,11 @@
 // Writes spec/<protocol>/lifecycles/<name>.paths.json for every machine, or with --check reports
 // the ones that differ from what buildPaths gives (exit 1). Deterministic: same spec, same bytes.
+// A paths file whose machine is gone is reported by loadLifecycles (lint file-name).
 //   npx tsx generators/lifecycles/write-paths.ts [--check] [root]
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { SpecError } from "../model/types.js";
-import { loadLifecycles, MACHINE_SUFFIX, PATHS_SUFFIX } from "./load.js";
+import { loadLifecycles } from "./load.js";
 import { pathsFilePath, renderPaths } from "./paths.js";
 import type { Lifecycle } from "./types.js";
 
@@ -25,17 +26,6 @@ export interface PathsFile {
 /** The paths file of every lifecycle given, sorted by path. */
 export function pathsFiles(lifecycles: Lifecycle[]): PathsFile[] {
   return lifecycles.map((l) => ({ path: pathsFilePath(l), contents: renderPaths(l) })).sort((a, b) => (a.path < b.path ? -1 : 1));
-}
-
-/** Paths files on disk that no machine produces any more. */
-export function stalePathsFiles(root: string, protocolId: string): string[] {
-  const dir = `${root}/spec/${protocolId}/lifecycles`;
-  if (!existsSync(dir)) return [];
-  const names = readdirSync(dir);
-  return names
-    .filter((n) => n.endsWith(PATHS_SUFFIX) && !names.includes(n.slice(0, -PATHS_SUFFIX.length) + MACHINE_SUFFIX))
-    .map((n) => `spec/${protocolId}/lifecycles/${n}`)
-    .sort();
 }
 
 function main(argv: string[]): number {

@@ -96,7 +96,8 @@ object CanonicalJson {
     /**
      * The double a number literal denotes. JsonPrimitive(Long) or a literal can hold integers a
      * double cannot; canonicalizing those would silently sign a different number than the caller
-     * holds, so they are refused (the strict parser's I-JSON rule, applied on the way out).
+     * holds, so they are refused (the strict parser's I-JSON rule, applied on the way out) unless
+     * the literal is exactly what the double prints as.
      */
     private fun numberValue(content: String): Double {
         if (content == "NaN" || content == "Infinity" || content == "-Infinity") {
@@ -109,7 +110,8 @@ object CanonicalJson {
         if (!number.isFinite()) {
             throw CanonicalJsonException(CanonicalJsonErrorCode.NON_FINITE_NUMBER, "'$content' overflows a double")
         }
-        if (!isExactInteger(content, number)) {
+        // ES6 text of a double beyond 2^53 (123456789012345680000) is already canonical: keep it.
+        if (!isExactInteger(content, number) && Es6Number.format(number) != content) {
             throw CanonicalJsonException(CanonicalJsonErrorCode.NUMBER_NOT_EXACT, "integer $content is not exactly representable as a double")
         }
         return number
