@@ -1,11 +1,12 @@
 // Stage 3: turn checked spec files into the one IR (types.ts) every emitter reads.
+import type { Lifecycle } from "../lifecycles/types.js";
 import type { LoadedSpec } from "../load/load-spec.js";
 import type { SpecFile } from "../load/spec-file.js";
 import type { ContentAddress, CrossFieldRule, Divergence, DocumentRef, InvalidExample, JsonSchema, JsonValue, Message, Model, Protocol, SharedSchema, SourceLocation } from "./types.js";
 
 const MESSAGE_KEYS = new Set(["examples", "x-invalid-examples", "x-rules", "x-content-address", "x-divergences", "x-source"]);
 
-export function buildModel(spec: LoadedSpec, lifecyclesOf: (protocolId: string) => unknown[] = () => []): Model {
+export function buildModel(spec: LoadedSpec, lifecyclesOf: (protocolId: string) => Lifecycle[] = () => []): Model {
   const shared: SharedSchema[] = spec.common.map((file) => {
     const schema = file.value as JsonSchema;
     return { id: String(schema["$id"]), name: String(schema["title"]), schema, location: locationOf(file) };

@@ -1,5 +1,6 @@
 // The one IR every emitter reads. Built by generators/model/build.ts from checked spec files;
 // emitters never look at the disk or at raw YAML.
+import type { Lifecycle } from "../lifecycles/types.js";
 
 /** Where a spec item came from, so errors and generated headers can name it. */
 export interface SourceLocation {
@@ -133,7 +134,7 @@ export interface Protocol {
   extensions: Record<string, JsonValue>;
   messages: Message[];
   /** State machines, filled by the lifecycles stage (generators/lifecycles). */
-  lifecycles: unknown[];
+  lifecycles: Lifecycle[];
   location: SourceLocation;
 }
 

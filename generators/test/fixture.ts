@@ -15,15 +15,12 @@ export interface Fixture {
 
 export function connectorFixture(options: { withGenerators?: boolean } = {}): Fixture {
   const root = mkdtempSync(`${tmpdir()}/agent-contracts-fixture-`);
-  for (const dir of ["spec/meta", "spec/common", "spec/agent-connector/messages"]) cpSync(`${REPO_ROOT}/${dir}`, `${root}/${dir}`, { recursive: true });
+  for (const dir of ["spec/meta", "spec/common", "spec/agent-connector/messages", "spec/agent-connector/lifecycles"]) cpSync(`${REPO_ROOT}/${dir}`, `${root}/${dir}`, { recursive: true });
   cpSync(`${REPO_ROOT}/spec/agent-connector/protocol.yaml`, `${root}/spec/agent-connector/protocol.yaml`);
   if (options.withGenerators) {
     cpSync(`${REPO_ROOT}/generators`, `${root}/generators`, { recursive: true });
     symlinkSync(`${REPO_ROOT}/node_modules`, `${root}/node_modules`);
   }
-  // Coverage references to lifecycles need the machine files; this fixture has none.
-  const protocol = `${root}/spec/agent-connector/protocol.yaml`;
-  writeFileSync(protocol, readFileSync(protocol, "utf8").replace(/, 'lifecycle:[a-z-]+'/g, ""));
   return {
     root,
     read: (rel) => readFileSync(`${root}/${rel}`, "utf8"),

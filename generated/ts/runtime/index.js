@@ -12,3 +12,7 @@ export * from "./approval-token.js";
 export * from "./replay-guard.js";
 export * from "./audit-chain.js";
 export * from "./json-value.js";
+export * from "./lifecycle-runner.js";
+export * from "./trust-store.js";
+export * from "./interaction-registry.js";
+export * from "./inbox-cursor.js";

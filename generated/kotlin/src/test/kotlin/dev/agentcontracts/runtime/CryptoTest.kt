@@ -51,7 +51,11 @@ class CryptoTest {
         val content = "${first.string("msg_id")}.${first.getValue("timestamp").jsonPrimitive.long}.${first.string("payload")}"
         val valid = first.string("expected_signature").removePrefix("v1,")
         for (case in file.getValue("negative").jsonArray.map { it.jsonObject }) {
-            val header = case.stringOrNull("webhook-signature") ?: continue.also { counter.count("not-a-header-case") }
+            val header = case.stringOrNull("webhook-signature")
+            if (header == null) {
+                counter.count("skipped-not-a-header-case") // secret and timestamp rules: not runtime primitives
+                continue
+            }
             val expanded = header.replace("<valid-sig-bytes>", valid).replace("<valid>", "v1,$valid")
             val accept = case.string("expect").startsWith("accept")
             assertEquals(accept, webhookSignatureMatches(key, content, expanded), case.string("name"))
