@@ -1,6 +1,7 @@
 // load -> check -> model -> emit -> write, in one straight line.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { checkSpec } from "./check/check-spec.js";
+import { emitCoverage } from "./coverage/emit-coverage.js";
 import { loadSpec } from "./load/load-spec.js";
 import { loadLifecycles } from "./lifecycles/load.js";
 import type { Lifecycle } from "./lifecycles/types.js";
@@ -42,6 +43,7 @@ export async function build(root: string): Promise<BuildResult> {
   const placed: PlacedFile[] = [
     ...place("generated/ts", await emitTypeScript(model, readRuntime(root)), (p) => !p.endsWith(".json")),
     ...place("generated/ts", emitLifecyclesTs(model.protocols.map((p) => ({ id: p.id, lifecycles: lifecyclesOf(p) }))), (p) => !p.endsWith(".json")),
+    ...place("generated", emitCoverage(model), (p) => !p.endsWith(".json")),
     // The language-neutral lifecycle test suites live beside their machines in spec/.
     ...pathsFiles(model.protocols.flatMap(lifecyclesOf)).map((f) => ({ ...f, sources: [], header: false })),
   ];

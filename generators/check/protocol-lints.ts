@@ -55,6 +55,11 @@ export function checkProtocolReferences(protocol: LoadedProtocol, errors: SpecEr
       if (!ok) report(pointer, `${ref} does not resolve to a spec item of ${protocol.id}`);
     });
   });
+  // The reverse direction: nothing in the spec is outside the coverage table.
+  const named = new Set(((doc["sections"] ?? []) as JsonSchema[]).flatMap((s) => (s["coveredBy"] ?? []) as string[]));
+  const coverage = reporter(file, "coverage", errors);
+  for (const name of [...messages.keys()].sort()) if (!named.has(`message:${name}`)) coverage("/sections", `message:${name} is not named by any section`);
+  for (const name of lifecycles) if (!named.has(`lifecycle:${name}`)) coverage("/sections", `lifecycle:${name} is not named by any section`);
 }
 
 function listLifecycles(root: string, protocol: string): string[] {
