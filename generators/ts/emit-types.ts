@@ -55,6 +55,8 @@ export function typeView(node: JsonValue, base: string): JsonValue {
     return { $ref: ref.startsWith("#") ? ref : new URL(ref, base).href };
   }
   const out: JsonSchema = {};
+  // An object the protocol keeps open carries unknown members; say so in the type.
+  if (schema["x-open"] !== undefined && schema["additionalProperties"] === undefined) out["additionalProperties"] = true;
   for (const [key, value] of Object.entries(schema)) {
     if (key.startsWith("x-") || VALIDATION_ONLY.has(key)) continue;
     if (key === "allOf" && Array.isArray(value)) {

@@ -318,4 +318,5 @@ export interface HttpJsonResponse {
    * A session reference to pass back on the next call; absent, never null.
    */
   sessionRef?: string;
+  [k: string]: unknown | undefined;
 }

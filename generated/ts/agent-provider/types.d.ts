@@ -60,7 +60,9 @@ export interface ActionError {
   /**
    * Extra structured data; the Kotlin SDK writes {} when there is none.
    */
-  details?: {};
+  details?: {
+    [k: string]: unknown | undefined;
+  };
 }
 /**
  * The auditable proposal the host creates when the model calls an `app_action_*` tool, handed to the provider app (Android extra `agent.provider.extra.PROPOSAL_JSON`, iOS `proposal` query parameter). The provider app confirms, risk-checks and executes it and answers with an ActionResult. The host signs it with `hmac-sha256-v1` only when the install binding holds both a host shared secret and a host instance id; otherwise it goes out unsigned and `host_instance_id`, `signature_algorithm` and `signature` are absent. Basic validation (ids match the package, the action is declared, the tool name matches, unexpired, nonce and idempotency key present) does not prove the proposal came from the trusted host; silent, quiet, high-risk or no-UI execution requires the signature, caller and replay checks as well. The host sets `idempotency_key` equal to `request_id` and `expires_at` to `created_at` + clamp(timeout_seconds, 30, 86400) seconds.
@@ -74,7 +76,9 @@ export interface ActionProposal {
   /**
    * The model's tool-call arguments, free-form JSON object. Signed as `arguments_sha256` = unpadded standard base64 of SHA-256 over the RFC 8785 bytes of this object. Always sent (see divergence proposal-arguments-null).
    */
-  arguments: {};
+  arguments: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * Human-readable summary of the user's intent. Not signed. The Rust host always writes "".
    */
@@ -115,7 +119,9 @@ export interface ActionResult {
   /**
    * Business result, shaped by the action's result_schema; the Kotlin SDK writes {} when there is none.
    */
-  result?: {};
+  result?: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * Why the action failed, or null. See divergence action-result-error-type.
    */
@@ -143,11 +149,15 @@ export interface AgentAction {
   /**
    * JSON Schema of the tool arguments. Default {"type":"object","properties":{}}; the Rust host normalises it (normalize_parameters_schema).
    */
-  parameters?: {};
+  parameters?: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * JSON Schema of ActionResult.result for this action. Default {"type":"object"}.
    */
-  result_schema?: {};
+  result_schema?: {
+    [k: string]: unknown | undefined;
+  };
   risk?: ActionRisk;
   confirmation_policy?: ConfirmationPolicy;
   /**
@@ -257,11 +267,15 @@ export interface AgentPackage {
   /**
    * Provider handoff hints. The Android host reads handoff.activityName / activity_name in the non-trusted buildActionIntent; the trusted path uses the install binding instead.
    */
-  handoff?: {};
+  handoff?: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * Provider result hints.
    */
-  result?: {};
+  result?: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * Written by the host only; providers must not send it and the host ignores it if they do. null in the dispatch view of a package that has no binding (Rust public_install_binding()).
    */
@@ -398,7 +412,9 @@ export interface AgentTriggerRequest {
   /**
    * Free-form JSON object. Signed as `payload_sha256` = unpadded standard base64 of SHA-256 over the RFC 8785 bytes of this object. Always sent (see divergence trigger-payload-null).
    */
-  payload: {};
+  payload: {
+    [k: string]: unknown | undefined;
+  };
   created_at: Timestamp;
   expires_at: Timestamp;
   nonce: SingleLineId;

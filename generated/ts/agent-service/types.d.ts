@@ -7,6 +7,7 @@ export type ApprovalPayload = {
    * The model-supplied note, recorded verbatim (at most 4000 characters when proposed).
    */
   note?: string;
+  [k: string]: unknown | undefined;
 } | null;
 /**
  * A SHA-256 digest as 64 lowercase hexadecimal characters.
@@ -91,6 +92,7 @@ export interface ApprovalTokenClaims {
    * Single-use identity of the approval (a UUIDv4 when minted). The MCP server stores it and refuses a second spend. Must not be blank.
    */
   nonce: string;
+  [k: string]: unknown | undefined;
 }
 /**
  * One turn of the conversation in a WorkflowRequest. Only the user and assistant roles exist (exact, case-sensitive), no message may be empty, and unknown fields are refused. A single message longer than the whole-history limit (524 288 Unicode scalar values) can never be accepted, so that bound is stated here; the sum over all messages is checked by the route.
@@ -390,6 +392,7 @@ export interface StepPayload {
   UUID?: string;
   data?: StepData;
   metadata?: StepMetadata;
+  [k: string]: unknown | undefined;
 }
 /**
  * Present on tool and function steps.
@@ -407,6 +410,7 @@ export interface StepData {
   output?: {
     [k: string]: unknown | undefined;
   };
+  [k: string]: unknown | undefined;
 }
 /**
  * Where the consumers read tool inputs/outputs and workflow correlation.
@@ -425,6 +429,7 @@ export interface StepMetadata {
     [k: string]: unknown | undefined;
   };
   provided_metadata?: ProvidedMetadata;
+  [k: string]: unknown | undefined;
 }
 /**
  * Trace correlation on WORKFLOW_START and WORKFLOW_END.
@@ -446,6 +451,7 @@ export interface ProvidedMetadata {
    * "rig-rust" or "nat".
    */
   agent_runtime?: string;
+  [k: string]: unknown | undefined;
 }
 /**
  * The output policy decision: payload.data.output of the FUNCTION_END step whose name starts with guardrail_output_ (Rig guardrail_output_regex_pii_decision, input {raw_output_length}; NAT guardrail_output_regex_presidio_decision). Sent once per run that passed the input policy, after the last answer chunk. Counts and entity names only, never the matched text.
@@ -482,6 +488,7 @@ export interface OutputGuardrailDecision {
    * Characters released to the client (Unicode scalar values), after masking.
    */
   sanitized_output_length?: number;
+  [k: string]: unknown | undefined;
 }
 /**
  * The 200 body of GET /version: provenance for evaluation, digests only — never prompt text or a credential (no service key, MCP key or approval secret may appear anywhere in the body). The evaluator records agent_runtime as provenance.agent.runtime and infers "nat" when it is absent (older NAT builds). Because the system prompt is byte-identical on both runtimes, prompt_sha256 is the same for both; guardrails_prompts_sha256 is not comparable across runtimes (see guardrails_prompts_digest).

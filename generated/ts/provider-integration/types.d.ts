@@ -143,6 +143,7 @@ export interface ErrorResponse {
  */
 export interface ErrorDetail {
   message: string;
+  [k: string]: unknown | undefined;
 }
 /**
  * The body of `PUT /v1/inbox/bookmark` (bearer, grant `inbox:bookmark`): sets the handled position. Handling step 4: the position advances only after the runtime finished the entry successfully, and only over a contiguous run of handled entries; on interruption it is left unchanged so the same entry is attempted again. 0 means nothing handled.
@@ -283,4 +284,5 @@ export interface SendMessageResponse {
  */
 export interface Whoami {
   address: AgentAddress;
+  [k: string]: unknown | undefined;
 }

@@ -1,0 +1,88 @@
+// Kotlin spelling of spec names and values: identifiers, string literals and KDoc. Pure helpers,
+// shared by the Kotlin emitters.
+
+/** Hard keywords cannot name a property without backticks; soft ones (`type`, `value`) can. */
+const HARD_KEYWORDS = new Set([
+  "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface",
+  "is", "null", "object", "package", "return", "super", "this", "throw", "true", "try", "typealias",
+  "typeof", "val", "var", "when", "while",
+]);
+
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+/** `request_id` → `requestId`; an already camelCase name is kept. */
+export function camelCase(name: string): string {
+  const parts = words(name);
+  if (parts.length === 0) throw new Error(`'${name}' has no letters or digits to name a Kotlin property`);
+  const [first, ...rest] = parts;
+  return first!.charAt(0).toLowerCase() + first!.slice(1) + rest.map(capitalize).join("");
+}
+
+/** `idempotency_mode` → `IdempotencyMode`. */
+export function pascalCase(name: string): string {
+  return words(name).map(capitalize).join("");
+}
+
+/** `event-stream` → `EVENT_STREAM`, `SourceUsed` → `SOURCE_USED`; a leading digit gets `V_`. */
+export function screamingSnake(value: string): string {
+  const joined = words(value).map((w) => w.toUpperCase()).join("_");
+  if (joined === "") throw new Error(`'${value}' has no letters or digits to name an enum constant`);
+  return /^[0-9]/.test(joined) ? `V_${joined}` : joined;
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** A property or parameter name, backticked when it is a hard keyword. */
+export function identifier(name: string): string {
+  return HARD_KEYWORDS.has(name) ? `\`${name}\`` : name;
+}
+
+/** A Kotlin string literal; `$` is escaped so no value is read as a template. */
+export function stringLiteral(value: string): string {
+  let out = '"';
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    if (char === '"' || char === "\\" || char === "$") out += `\\${char}`;
+    else if (char === "\n") out += "\\n";
+    else if (char === "\r") out += "\\r";
+    else if (char === "\t") out += "\\t";
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += `\\u${code.toString(16).padStart(4, "0")}`;
+    else out += char;
+  }
+  return `${out}"`;
+}
+
+/**
+ * KDoc lines for a description, wrapped near [width] columns. `*\/` inside the text would end the
+ * comment early, so it is broken up.
+ */
+export function kdoc(description: string | undefined, indent: string, width = 100): string[] {
+  const text = (description ?? "").replaceAll("*/", "*&#47;").replace(/\s+/g, " ").trim();
+  if (text === "") return [];
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && indent.length + 3 + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  lines.push(line);
+  if (lines.length === 1) return [`${indent}/** ${lines[0]} */`];
+  return [`${indent}/**`, ...lines.map((l) => `${indent} * ${l}`), `${indent} */`];
+}
+
+/** The Kotlin package of a protocol: `agent-connector` → `dev.agentcontracts.agentconnector`. */
+export function protocolPackage(protocolId: string): string {
+  return `dev.agentcontracts.${protocolId.replace(/[^a-z0-9]/g, "")}`;
+}
