@@ -1,16 +1,14 @@
 // load -> check -> model -> emit -> write, in one straight line.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { checkSpec } from "./check/check-spec.js";
-import { emitCoverage } from "./coverage/emit-coverage.js";
 import { loadSpec } from "./load/load-spec.js";
 import { loadLifecycles } from "./lifecycles/load.js";
 import type { Lifecycle } from "./lifecycles/types.js";
-import { pathsFiles } from "./lifecycles/write-paths.js";
 import { buildModel } from "./model/build.js";
 import type { Model, OutputFile, SpecError } from "./model/types.js";
-import { emitTypeScript, type RuntimeSource } from "./ts/emit.js";
-import { emitLifecyclesTs } from "./ts/emit-lifecycles.js";
-import { checkDrift, renderAll, sha256, writeAll, type DriftReport, type PlacedFile } from "./write/write-outputs.js";
+import type { RuntimeSource } from "./ts/emit.js";
+import { inputHashes } from "./write/inputs.js";
+import { checkDrift, renderAll, writeAll, type DriftReport, type PlacedFile } from "./write/write-outputs.js";
 
 export const GENERATOR_VERSION = "agent-contracts 0.1.0";
 
@@ -40,6 +38,13 @@ export async function build(root: string): Promise<BuildResult> {
   const modelResult = loadModel(root);
   if (!modelResult.ok) return modelResult;
   const { model } = modelResult;
+  // Emitters pull in heavy tools (typescript, json-schema-to-typescript): load them only to emit.
+  const [{ emitTypeScript }, { emitLifecyclesTs }, { emitCoverage }, { pathsFiles }] = await Promise.all([
+    import("./ts/emit.js"),
+    import("./ts/emit-lifecycles.js"),
+    import("./coverage/emit-coverage.js"),
+    import("./lifecycles/write-paths.js"),
+  ]);
   const placed: PlacedFile[] = [
     ...place("generated/ts", await emitTypeScript(model, readRuntime(root)), (p) => !p.endsWith(".json")),
     ...place("generated/ts", emitLifecyclesTs(model.protocols.map((p) => ({ id: p.id, lifecycles: lifecyclesOf(p) }))), (p) => !p.endsWith(".json")),
@@ -72,23 +77,4 @@ function readRuntime(root: string): RuntimeSource[] {
     .filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts"))
     .sort()
     .map((name) => ({ name, text: readFileSync(`${dir}/${name}`, "utf8") }));
-}
-
-/** Every file generation depends on: the spec and the generator itself (tests excluded). */
-function inputHashes(root: string): Record<string, string> {
-  const hashes: Record<string, string> = {};
-  const walk = (dir: string): void => {
-    if (!existsSync(`${root}/${dir}`)) return;
-    for (const name of readdirSync(`${root}/${dir}`).sort()) {
-      const rel = `${dir}/${name}`;
-      if (statSync(`${root}/${rel}`).isDirectory()) {
-        if (name !== "fixtures" && name !== "node_modules") walk(rel);
-      } else if (!name.endsWith(".test.ts") && !name.endsWith(".paths.json")) {
-        hashes[rel] = sha256(readFileSync(`${root}/${rel}`));
-      }
-    }
-  };
-  walk("spec");
-  walk("generators");
-  return hashes;
 }

@@ -1,4 +1,3 @@
-import { build, check, write } from "../pipeline.js";
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 
 export const generateCommand: Command = {
@@ -13,6 +12,15 @@ Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.
   async run(args, io) {
     const { flags, positionals } = parseArgs(args, { flags: ["--check"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    if (!flags.has("--check")) {
+      // Nothing changed since the manifest was written: skip loading and emitting entirely.
+      const { generationIsUpToDate } = await import("../write/inputs.js");
+      if (generationIsUpToDate(io.root)) {
+        io.out("generated/ is up to date (no input changed)");
+        return 0;
+      }
+    }
+    const { build, check, write } = await import("../pipeline.js");
     const result = await build(io.root);
     if (!result.ok) {
       for (const e of result.errors) io.err(formatSpecError(e));

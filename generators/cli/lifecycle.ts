@@ -1,4 +1,3 @@
-import { loadModel } from "../pipeline.js";
 import type { Lifecycle } from "../lifecycles/types.js";
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 
@@ -12,6 +11,7 @@ Options:
     const { flags, positionals } = parseArgs(args, { flags: ["--json"] });
     if (positionals.length !== 2) throw new UsageError("expected <protocol> <name>");
     const [protocolId, name] = positionals as [string, string];
+    const { loadModel } = await import("../pipeline.js");
     const result = loadModel(io.root);
     if (!result.ok) {
       for (const e of result.errors) io.err(formatSpecError(e));

@@ -1,4 +1,3 @@
-import { loadModel } from "../pipeline.js";
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 
 export const listCommand: Command = {
@@ -10,6 +9,7 @@ Options:
   async run(args, io) {
     const { flags, positionals } = parseArgs(args, { flags: ["--json"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const { loadModel } = await import("../pipeline.js");
     const result = loadModel(io.root);
     if (!result.ok) {
       for (const e of result.errors) io.err(formatSpecError(e));
