@@ -4,14 +4,15 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all generate check test test-ts typecheck swift-check clean-install help
+.PHONY: all generate check test test-ts typecheck kotlin clean-install help
 
 all: generate
 
 help:
 	@echo "make          install dependencies (npm ci) when missing and regenerate generated/"
 	@echo "make check    fail when generated/ differs from a fresh generation"
-	@echo "make test     run every test (vitest, typecheck, Swift syntax check or swift test)"
+	@echo "make test     run every test (typecheck, vitest, Kotlin JUnit)"
+	@echo "make kotlin   build and test the generated Kotlin bindings (Maven)"
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -29,7 +30,12 @@ typecheck: $(NODE_STAMP)
 test-ts: $(NODE_STAMP)
 	npx vitest run
 
-test: $(NODE_STAMP) typecheck test-ts
+# Kotlin: the generated Maven project (kotlin-maven-plugin, JUnit 5). Maven downloads its
+# dependencies into ~/.m2 on first use. -B -ntp keep Surefire's "Tests run:" lines visible.
+kotlin:
+	mvn -B -ntp -f generated/kotlin/pom.xml clean test
+
+test: $(NODE_STAMP) typecheck test-ts kotlin
 
 clean-install:
 	rm -rf node_modules

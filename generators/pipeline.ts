@@ -13,7 +13,7 @@ import { checkDrift, renderAll, writeAll, type DriftReport, type PlacedFile } fr
 export const GENERATOR_VERSION = "agent-contracts 0.1.0";
 
 /** Output folders the pipeline owns entirely: anything in them it did not produce is stale. */
-export const OWNED_DIRS = ["generated/ts"] as const;
+export const OWNED_DIRS = ["generated/ts", "generated/kotlin/src"] as const;
 
 export type BuildResult = { ok: true; model: Model; rendered: Map<string, string> } | { ok: false; errors: SpecError[] };
 
@@ -39,16 +39,27 @@ export async function build(root: string): Promise<BuildResult> {
   if (!modelResult.ok) return modelResult;
   const { model } = modelResult;
   // Emitters pull in heavy tools (typescript, json-schema-to-typescript): load them only to emit.
-  const [{ emitTypeScript }, { emitLifecyclesTs }, { emitCoverage }, { pathsFiles }] = await Promise.all([
+  const [{ emitTypeScript }, { emitLifecyclesTs }, { emitCoverage }, { pathsFiles }, { emitKotlin }, kotlinRuntime] = await Promise.all([
     import("./ts/emit.js"),
     import("./ts/emit-lifecycles.js"),
     import("./coverage/emit-coverage.js"),
     import("./lifecycles/write-paths.js"),
+    import("./kotlin/emit.js"),
+    import("./kotlin/emit-runtime.js"),
   ]);
   const placed: PlacedFile[] = [
     ...place("generated/ts", await emitTypeScript(model, readRuntime(root)), (p) => !p.endsWith(".json")),
     ...place("generated/ts", emitLifecyclesTs(model.protocols.map((p) => ({ id: p.id, lifecycles: lifecyclesOf(p) }))), (p) => !p.endsWith(".json")),
     ...place("generated", emitCoverage(model), (p) => !p.endsWith(".json")),
+    ...place(
+      "generated/kotlin",
+      [
+        ...kotlinRuntime.emitKotlinRuntime(kotlinRuntime.readKotlinSources(root, "runtime")),
+        ...kotlinRuntime.emitKotlinTests(kotlinRuntime.readKotlinSources(root, "tests")),
+        ...emitKotlin(model),
+      ],
+      (p) => !p.endsWith(".json"),
+    ),
     // The language-neutral lifecycle test suites live beside their machines in spec/.
     ...pathsFiles(model.protocols.flatMap(lifecyclesOf)).map((f) => ({ ...f, sources: [], header: false })),
   ];

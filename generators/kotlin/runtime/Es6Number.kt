@@ -11,8 +11,8 @@ import java.math.RoundingMode
  *
  * The digits are found with exact decimal arithmetic instead of a port of Ryu or Grisu: slower
  * (tens of microseconds for a double with a large exponent; integers take a fast path), but short
- * enough to check by reading. Checked against the 100,000
- * ES6 number lines in property-tests/vectors/jcs/es6numbers.
+ * enough to check by reading. Checked against the 100,000 ES6 number lines in
+ * property-tests/vectors/jcs/es6numbers.
  */
 internal object Es6Number {
     /** Shortest round-trip digits `s` (k of them, no trailing zeros) with value = 0.s × 10^n. */

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { loadModel } from "../pipeline.js";
+import { REPO_ROOT } from "../test/fixture.js";
+import type { Model } from "../model/types.js";
+import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-runtime.js";
+import { KOTLIN_MESSAGE_PROTOCOLS, emitKotlin } from "./emit.js";
+import { camelCase, identifier, kdoc, screamingSnake, stringLiteral } from "./kotlin-names.js";
+import { kotlinDeclarations } from "./kotlin-types.js";
+
+function model(): Model {
+  const loaded = loadModel(REPO_ROOT);
+  if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join("\n"));
+  return loaded.model;
+}
+
+describe("Kotlin names", () => {
+  it("spells wire names the Kotlin way", () => {
+    expect(camelCase("request_id")).toBe("requestId");
+    expect(camelCase("packageId")).toBe("packageId");
+    expect(screamingSnake("event-stream")).toBe("EVENT_STREAM");
+    expect(screamingSnake("SourceUsed")).toBe("SOURCE_USED");
+    expect(screamingSnake("2fa")).toBe("V_2FA");
+    expect(identifier("object")).toBe("`object`");
+    expect(identifier("type")).toBe("type");
+  });
+
+  it("escapes string templates and comment terminators", () => {
+    expect(stringLiteral('a$b"\\\n')).toBe('"a\\$b\\"\\\\\\n"');
+    expect(kdoc("ends */ early", "")).toEqual(["/** ends *&#47; early */"]);
+  });
+});
+
+describe("emitKotlin", () => {
+  const files = emitKotlin(model());
+  const file = (path: string): string => files.find((f) => f.path === path)?.contents ?? "";
+
+  it("is deterministic and stays inside the Maven layout", () => {
+    expect(emitKotlin(model())).toEqual(files);
+    for (const f of files) expect(f.path).toMatch(/^src\/(main\/kotlin\/dev\/agentcontracts|test\/resources\/examples)\//);
+  });
+
+  it("writes wire constants as const vals, typed by value", () => {
+    const constants = file("src/main/kotlin/dev/agentcontracts/agentconnector/Constants.kt");
+    expect(constants).toContain("object Limits {");
+    expect(constants).toContain("const val MAX_PACKAGE_BYTES: Int = 524288");
+    expect(constants).toContain('const val LOCAL_ECHO: String = "sdk.local-echo.v1"');
+  });
+
+  it("turns oneOf + discriminator into a sealed interface whose serializer reads the tag", () => {
+    const resume = file("src/main/kotlin/dev/agentcontracts/agentconnector/ConnectorResume.kt");
+    expect(resume).toContain("sealed interface ConnectorResume");
+    expect(resume).toContain('"input" -> InputResume.serializer()');
+    expect(resume).toContain(") : ConnectorResume {");
+    const audit = file("src/main/kotlin/dev/agentcontracts/agentconnector/AuditLogEntry.kt");
+    expect(audit).toContain('"approved", "installed", "disabled", "revoked", "removed" -> TransitionEntry.serializer()');
+  });
+
+  it("keeps snake_case wire names, camelCase properties and nullability only where the schema allows", () => {
+    const proposal = file("src/main/kotlin/dev/agentcontracts/agentprovider/ActionProposal.kt");
+    expect(proposal).toContain('@SerialName("request_id")\n    val requestId: String,');
+    // Optional const: absent on unsigned proposals, so not written by default.
+    expect(proposal).toContain("val signatureAlgorithm: String? = null,");
+    const request = file("src/main/kotlin/dev/agentcontracts/agentconnector/HttpJsonRequest.kt");
+    expect(request).toContain("val sessionRef: String?,"); // required but nullable: no default
+  });
+
+  it("ships the runtime and its suites beside the bindings", () => {
+    const runtime = emitKotlinRuntime(readKotlinSources(REPO_ROOT, "runtime"));
+    expect(runtime.map((f) => f.path)).toContain("src/main/kotlin/dev/agentcontracts/runtime/CanonicalJson.kt");
+    const tests = emitKotlinTests(readKotlinSources(REPO_ROOT, "tests"));
+    expect(tests.map((f) => f.path)).toContain("src/test/kotlin/dev/agentcontracts/bindings/ExamplesRoundTripTest.kt");
+    expect(() => emitKotlinTests([{ name: "X.kt", text: "package other\n" }])).toThrow(/generators\/kotlin\/tests\/X.kt/);
+  });
+
+  it("names the schema location of a shape it cannot type", () => {
+    const m = model();
+    const service = m.protocols.find((p) => p.id === "agent-service")!;
+    expect(KOTLIN_MESSAGE_PROTOCOLS.has("agent-service")).toBe(false);
+    expect(() => kotlinDeclarations(m, service, service.messages)).toThrow(/ExecuteApprovalResult/);
+  });
+});

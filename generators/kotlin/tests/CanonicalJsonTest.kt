@@ -1,0 +1,116 @@
+package dev.agentcontracts.runtime
+
+import kotlinx.serialization.json.JsonArray
+import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.JsonPrimitive
+import kotlinx.serialization.json.buildJsonObject
+import kotlinx.serialization.json.put
+import org.junit.jupiter.api.Assertions.assertArrayEquals
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
+import java.nio.file.Files
+import java.util.zip.GZIPInputStream
+import kotlin.io.path.name
+
+class CanonicalJsonTest {
+    /** RFC 8785's own input/output pairs (cyberphone/json-canonicalization testdata). */
+    @Test
+    fun `rfc 8785 testdata pairs`() {
+        val counter = CaseCounter("jcs testdata")
+        val inputs = Files.list(TestData.path("property-tests/vectors/jcs/testdata/input")).use { paths ->
+            paths.filter { it.name.endsWith(".json") }.sorted().toList()
+        }
+        for (input in inputs) {
+            val expected = TestData.bytes("property-tests/vectors/jcs/testdata/output/${input.name}")
+            val expectedHex = String(TestData.bytes("property-tests/vectors/jcs/testdata/outhex/${input.name.removeSuffix(".json")}.txt"))
+            val actual = CanonicalJson.canonicalBytes(StrictJson.parse(Files.readAllBytes(input)))
+            assertArrayEquals(expected, actual, "canonical bytes of ${input.name}")
+            assertEquals(expectedHex.trim().split(Regex("\\s+")).joinToString(""), Encoding.hexEncode(actual), "outhex of ${input.name}")
+            counter.count("pair")
+        }
+        counter.finish()
+        assertEquals(6, counter.total, "the six upstream pairs")
+    }
+
+    /** ES6 Number::toString on the first 100,000 lines of the upstream number corpus. */
+    @Test
+    fun `es6 number lines`() {
+        val counter = CaseCounter("jcs es6numbers")
+        val failures = mutableListOf<String>()
+        val file = TestData.path("property-tests/vectors/jcs/es6numbers/es6testfile_100000.txt.gz")
+        GZIPInputStream(Files.newInputStream(file)).bufferedReader().useLines { lines ->
+            for (line in lines) {
+                val comma = line.indexOf(',')
+                val value = Double.fromBits(java.lang.Long.parseUnsignedLong(line.substring(0, comma), 16))
+                val expected = line.substring(comma + 1)
+                val actual = CanonicalJson.serializeNumber(value)
+                if (actual != expected && failures.size < 20) failures += "$line -> $actual"
+                counter.count(
+                    when {
+                        'e' in expected -> "exponent"
+                        '.' in expected -> "fraction"
+                        else -> "integer"
+                    },
+                )
+            }
+        }
+        counter.finish()
+        assertEquals(100_000, counter.total, "lines in the 100k file")
+        assertEquals(emptyList<String>(), failures)
+    }
+
+    /** spec/common/vectors/jcs.json: the same cases the TypeScript runtime checks. */
+    @Test
+    fun `shared jcs vectors`() {
+        val counter = CaseCounter("spec jcs")
+        for (case in TestData.cases("spec/common/vectors/jcs.json")) {
+            val name = case.string("name")
+            val canonical = CanonicalJson.canonicalize(StrictJson.parse(case.string("input")))
+            assertEquals(case.string("canonical"), canonical, name)
+            assertEquals(case.string("sha256_hex"), Crypto.sha256Hex(canonical), name)
+            counter.count("canonical+sha256")
+        }
+        counter.finish()
+    }
+
+    @Test
+    fun `members are ordered by UTF-16 code units, not code points`() {
+        // U+1F600 is D83D DE00 in UTF-16, so it sorts before U+E000 although its code point is larger.
+        val value = buildJsonObject {
+            put("\uE000", 1)
+            put("\uD83D\uDE00", 2)
+            put("a", 3)
+        }
+        assertEquals("{\"a\":3,\"\uD83D\uDE00\":2,\"\uE000\":1}", CanonicalJson.canonicalize(value))
+    }
+
+    @Test
+    fun `strings escape only quote, backslash and C0 controls`() {
+        assertEquals("\"\\u0000\\u001f\\b\\t\\n\\f\\r\\\"\\\\/\u007f\u2028é\"", CanonicalJson.serializeString("\u0000\u001f\b\t\n\u000c\r\"\\/\u007f\u2028é"))
+    }
+
+    @Test
+    fun `values without a canonical form are refused with a code`() {
+        fun code(block: () -> Unit) = assertThrows<CanonicalJsonException> { block() }.code
+        assertEquals(CanonicalJsonErrorCode.LONE_SURROGATE, code { CanonicalJson.canonicalize(JsonPrimitive("a\uD800")) })
+        assertEquals(CanonicalJsonErrorCode.LONE_SURROGATE, code { CanonicalJson.canonicalize(JsonObject(mapOf("\uDC00" to JsonPrimitive(1)))) })
+        assertEquals(CanonicalJsonErrorCode.NON_FINITE_NUMBER, code { CanonicalJson.canonicalize(JsonPrimitive(Double.NaN)) })
+        assertEquals(CanonicalJsonErrorCode.NON_FINITE_NUMBER, code { CanonicalJson.canonicalize(JsonPrimitive(Double.NEGATIVE_INFINITY)) })
+        // 2^63 - 1 has no double: signing it would sign 9223372036854775808 instead.
+        assertEquals(CanonicalJsonErrorCode.NUMBER_NOT_EXACT, code { CanonicalJson.canonicalize(JsonPrimitive(Long.MAX_VALUE)) })
+        var deep: kotlinx.serialization.json.JsonElement = JsonArray(emptyList())
+        repeat(CanonicalJson.MAX_DEPTH) { deep = JsonArray(listOf(deep)) }
+        assertEquals(CanonicalJsonErrorCode.TOO_DEEP, code { CanonicalJson.canonicalize(deep) })
+    }
+
+    @Test
+    fun `numbers built in Kotlin canonicalize like parsed ones`() {
+        val built = listOf(JsonPrimitive(12), JsonPrimitive(12.0), JsonPrimitive(-0.0), JsonPrimitive(1e21), JsonPrimitive(1e-7))
+        assertEquals("[12,12,0,1e+21,1e-7]", CanonicalJson.canonicalize(JsonArray(built)))
+        assertEquals("5e-324", CanonicalJson.serializeNumber(Double.MIN_VALUE))
+        assertEquals("1.7976931348623157e+308", CanonicalJson.serializeNumber(Double.MAX_VALUE))
+        assertEquals("0.000001", CanonicalJson.serializeNumber(1e-6))
+        assertEquals("123456789012345680000", CanonicalJson.serializeNumber(1.2345678901234568e20))
+    }
+}

@@ -1,0 +1,100 @@
+package dev.agentcontracts.runtime
+
+import kotlinx.serialization.json.jsonArray
+import kotlinx.serialization.json.jsonObject
+import kotlinx.serialization.json.jsonPrimitive
+import kotlinx.serialization.json.long
+import org.junit.jupiter.api.Assertions.assertArrayEquals
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import java.util.Base64
+
+class CryptoTest {
+    @Test
+    fun `sha256 and hmac known answers`() {
+        // FIPS 180-2 "abc" and RFC 4231 test case 2.
+        assertEquals("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", Crypto.sha256Hex("abc"))
+        assertEquals(
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+            Encoding.hexEncode(Crypto.hmacSha256("Jefe", "what do ya want for nothing?")),
+        )
+        // RFC 2104 allows an empty key; the JDK's SecretKeySpec does not, hence the workaround.
+        assertEquals(
+            "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad",
+            Encoding.hexEncode(Crypto.hmacSha256(ByteArray(0), ByteArray(0))),
+        )
+    }
+
+    /**
+     * Standard Webhooks (property-tests/vectors/stdwebhooks): key = base64 of the part after
+     * `whsec_`, message = `id.timestamp.payload`, header = space-separated `v1,<base64>` entries.
+     */
+    @Test
+    fun `standard webhooks vectors`() {
+        val file = TestData.json("property-tests/vectors/stdwebhooks/vectors.json").jsonObject
+        val counter = CaseCounter("stdwebhooks")
+        val signs = file.getValue("sign").jsonArray.map { it.jsonObject }
+        for (vector in signs) {
+            val key = Base64.getDecoder().decode(vector.string("secret").removePrefix("whsec_"))
+            val content = "${vector.string("msg_id")}.${vector.getValue("timestamp").jsonPrimitive.long}.${vector.string("payload")}"
+            val signature = "v1," + Encoding.base64StdEncode(Crypto.hmacSha256(key, content.toByteArray()))
+            assertEquals(vector.string("expected_signature"), signature, vector.string("name"))
+            assertTrue(webhookSignatureMatches(key, content, signature))
+            counter.count("sign")
+        }
+        // The header-level negatives; `<valid>` stands for the first vector's correct signature.
+        val first = signs.first()
+        val key = Base64.getDecoder().decode(first.string("secret").removePrefix("whsec_"))
+        val content = "${first.string("msg_id")}.${first.getValue("timestamp").jsonPrimitive.long}.${first.string("payload")}"
+        val valid = first.string("expected_signature").removePrefix("v1,")
+        for (case in file.getValue("negative").jsonArray.map { it.jsonObject }) {
+            val header = case.stringOrNull("webhook-signature")
+            if (header == null) {
+                counter.count("skipped-not-a-header-case") // secret and timestamp rules: not runtime primitives
+                continue
+            }
+            val expanded = header.replace("<valid-sig-bytes>", valid).replace("<valid>", "v1,$valid")
+            val accept = case.string("expect").startsWith("accept")
+            assertEquals(accept, webhookSignatureMatches(key, content, expanded), case.string("name"))
+            counter.count(if (accept) "header-accept" else "header-reject")
+        }
+        counter.finish()
+    }
+
+    /** Accepts when any `v1,` entry of the header equals the expected MAC, compared in constant time. */
+    private fun webhookSignatureMatches(key: ByteArray, content: String, header: String): Boolean {
+        val expected = Crypto.hmacSha256(key, content.toByteArray())
+        return header.split(' ').any { entry ->
+            val (version, encoded) = entry.split(',', limit = 2).takeIf { it.size == 2 } ?: return@any false
+            val given = runCatching { Base64.getDecoder().decode(encoded) }.getOrNull()
+            version == "v1" && given != null && Crypto.constantTimeEquals(expected, given)
+        }
+    }
+
+    @Test
+    fun `decoders accept only the canonical form`() {
+        assertArrayEquals(byteArrayOf(0x41), Encoding.base64StdNoPadDecode("QQ"))
+        assertNull(Encoding.base64StdNoPadDecode("QR"), "non-zero trailing bits")
+        assertNull(Encoding.base64StdNoPadDecode("QQ=="), "padding")
+        assertNull(Encoding.base64StdNoPadDecode("Q"), "impossible length")
+        assertNull(Encoding.base64StdNoPadDecode("Q Q"), "whitespace")
+        assertNull(Encoding.base64StdNoPadDecode("-_"), "url alphabet in a std field")
+        assertArrayEquals(byteArrayOf(-5, -1), Encoding.base64UrlDecode("-_8"))
+        assertNull(Encoding.base64UrlDecode("+/8"), "std alphabet in a url field")
+        assertArrayEquals(byteArrayOf(0, -1), Encoding.hexDecode("00ff"))
+        assertNull(Encoding.hexDecode("00FF"), "uppercase")
+        assertNull(Encoding.hexDecode("0"), "odd length")
+        assertEquals("-_8", Encoding.base64UrlEncode(byteArrayOf(-5, -1)))
+        assertEquals("+/8", Encoding.base64StdNoPadEncode(byteArrayOf(-5, -1)))
+    }
+
+    @Test
+    fun `constant time comparison`() {
+        assertTrue(Crypto.constantTimeEquals(byteArrayOf(1, 2, 3), byteArrayOf(1, 2, 3)))
+        assertFalse(Crypto.constantTimeEquals(byteArrayOf(1, 2, 3), byteArrayOf(1, 2, 4)))
+        assertFalse(Crypto.constantTimeEquals(byteArrayOf(1, 2, 3), byteArrayOf(1, 2)))
+    }
+}

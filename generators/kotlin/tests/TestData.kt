@@ -1,0 +1,56 @@
+package dev.agentcontracts.runtime
+
+import kotlinx.serialization.json.JsonElement
+import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.jsonArray
+import kotlinx.serialization.json.jsonObject
+import kotlinx.serialization.json.jsonPrimitive
+import org.junit.jupiter.api.Assertions.assertTrue
+import java.nio.file.Files
+import java.nio.file.Path
+
+/**
+ * The shared test data of the repository (spec/ vectors, property-tests/vectors). The pom passes
+ * the repository root as a system property; every suite reads the same files as the TypeScript
+ * tests, so both runtimes must give the same verdicts.
+ */
+object TestData {
+    val repoRoot: Path = Path.of(System.getProperty("agentContracts.repoRoot") ?: "../..").toAbsolutePath().normalize()
+
+    fun path(relative: String): Path {
+        val path = repoRoot.resolve(relative)
+        check(Files.exists(path)) { "shared test data missing: $path (is agentContracts.repoRoot right?)" }
+        return path
+    }
+
+    fun bytes(relative: String): ByteArray = Files.readAllBytes(path(relative))
+
+    /** Test files are parsed with the strict parser too: data it cannot read is a finding. */
+    fun json(relative: String): JsonElement = StrictJson.parse(bytes(relative), StrictJsonLimits(maxBytes = 64 * 1024 * 1024))
+
+    fun cases(relative: String, field: String = "cases"): List<JsonObject> =
+        json(relative).jsonObject.getValue(field).jsonArray.map { it.jsonObject }
+}
+
+fun JsonObject.string(field: String): String = getValue(field).jsonPrimitive.content
+
+fun JsonObject.stringOrNull(field: String): String? = this[field]?.jsonPrimitive?.content
+
+/**
+ * Counts the cases a data-driven test read, by kind. [finish] prints the counts (Surefire shows
+ * them) and fails when nothing was read: a test that silently reads no case proves nothing.
+ */
+class CaseCounter(private val suite: String) {
+    private val counts = sortedMapOf<String, Int>()
+
+    fun count(kind: String) {
+        counts[kind] = (counts[kind] ?: 0) + 1
+    }
+
+    val total: Int get() = counts.values.sum()
+
+    fun finish() {
+        println("[$suite] read $total cases: " + counts.entries.joinToString { "${it.key}=${it.value}" })
+        assertTrue(total > 0, "$suite read no case")
+    }
+}
