@@ -13,7 +13,7 @@ import { checkDrift, renderAll, writeAll, type DriftReport, type PlacedFile } fr
 export const GENERATOR_VERSION = "agent-contracts 0.1.0";
 
 /** Output folders the pipeline owns entirely: anything in them it did not produce is stale. */
-export const OWNED_DIRS = ["generated/ts", "generated/kotlin/src"] as const;
+export const OWNED_DIRS = ["generated/ts", "generated/kotlin/src", "generated/swift"] as const;
 
 export type BuildResult = { ok: true; model: Model; rendered: Map<string, string> } | { ok: false; errors: SpecError[] };
 
@@ -47,6 +47,7 @@ export async function build(root: string): Promise<BuildResult> {
     import("./kotlin/emit.js"),
     import("./kotlin/emit-runtime.js"),
   ]);
+  const [{ emitSwift }, swiftInputs] = await Promise.all([import("./swift/emit.js"), import("./swift/inputs.js")]);
   const placed: PlacedFile[] = [
     ...place("generated/ts", await emitTypeScript(model, readRuntime(root)), (p) => !p.endsWith(".json")),
     ...place("generated/ts", emitLifecyclesTs(model.protocols.map((p) => ({ id: p.id, lifecycles: lifecyclesOf(p) }))), (p) => !p.endsWith(".json")),
@@ -60,6 +61,7 @@ export async function build(root: string): Promise<BuildResult> {
       ],
       (p) => !p.endsWith(".json"),
     ),
+    ...place("generated/swift", emitSwift(model, swiftInputs.readSwiftRuntime(root), swiftInputs.readSwiftCases(root, model)), (p) => p.endsWith(".swift") && p !== "Package.swift"),
     // The language-neutral lifecycle test suites live beside their machines in spec/.
     ...pathsFiles(model.protocols.flatMap(lifecyclesOf)).map((f) => ({ ...f, sources: [], header: false })),
   ];

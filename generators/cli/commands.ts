@@ -1,4 +1,6 @@
 // The command table: each command lives in its own module.
+import { conformanceCommand } from "./conformance.js";
+import { docsCommand } from "./docs.js";
 import { generateCommand } from "./generate.js";
 import type { Command } from "./io.js";
 import { lifecycleCommand } from "./lifecycle.js";
@@ -15,4 +17,6 @@ export const commands: Record<string, Command> = {
   sign: signCommand,
   verify: verifyCommand,
   id: idCommand,
+  conformance: conformanceCommand,
+  docs: docsCommand,
 };

@@ -37,7 +37,7 @@ export function json(value: unknown): string {
 
 /** Shortens prose to one line for tables of contents and the search index. */
 export function summaryOf(text: string | undefined, max = 180): string {
-  const flat = (text ?? "").replace(/\s+/g, " ").trim();
+  const flat = (text ?? "").replace(/`/g, "").replace(/\s+/g, " ").trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max);
   const space = cut.lastIndexOf(" ");

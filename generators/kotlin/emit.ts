@@ -7,6 +7,7 @@ import Handlebars from "handlebars";
 import type { ConstantItem, Message, Model, OutputFile, Protocol } from "../model/types.js";
 import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
 import { camelCase, kdoc, pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
+import { emitSchemaResource, validatorsContext, validatorsName } from "./emit-validation.js";
 
 /** Protocols whose messages get Kotlin classes so far; the others get their constants only. */
 export const KOTLIN_MESSAGE_PROTOCOLS: ReadonlySet<string> = new Set(["agent-connector", "agent-provider", "provider-integration"]);
@@ -15,15 +16,16 @@ export function emitKotlin(model: Model): OutputFile[] {
   const files: OutputFile[] = [];
   for (const protocol of model.protocols) {
     files.push(emitConstants(protocol));
-    if (KOTLIN_MESSAGE_PROTOCOLS.has(protocol.id)) files.push(...emitMessages(model, protocol));
+    const typed = KOTLIN_MESSAGE_PROTOCOLS.has(protocol.id);
+    if (typed) files.push(...emitMessages(model, protocol));
+    files.push(...emitValidation(model, protocol, typed));
   }
   const bound = model.protocols.filter((p) => KOTLIN_MESSAGE_PROTOCOLS.has(p.id));
+  const names = (p: Protocol) => ({ package: protocolPackage(p.id), objectName: registryName(p), validatorsName: validatorsName(p), idLiteral: stringLiteral(p.id) });
   files.push({
     path: "src/main/kotlin/dev/agentcontracts/Protocols.kt",
-    contents: render("protocols.kt", {
-      protocols: bound.map((p) => ({ package: protocolPackage(p.id), objectName: registryName(p), idLiteral: stringLiteral(p.id) })),
-    }),
-    sources: bound.map((p) => p.location.file),
+    contents: render("protocols.kt", { bound: bound.map(names), all: model.protocols.map(names) }),
+    sources: model.protocols.map((p) => p.location.file),
   });
   return files;
 }
@@ -93,8 +95,17 @@ function emitMessages(model: Model, protocol: Protocol): OutputFile[] {
     }),
     sources: protocol.messages.map((m) => m.location.file),
   });
-  files.push(emitExamples(protocol));
   return files;
+}
+
+/** The schema resource, the `<Protocol>Validators` object and the examples that test both. */
+function emitValidation(model: Model, protocol: Protocol, typed: boolean): OutputFile[] {
+  const sources = protocol.messages.map((m) => m.location.file);
+  return [
+    emitSchemaResource(model, protocol),
+    { path: `${sourceDir(protocol)}/${validatorsName(protocol)}.kt`, contents: render("validators.kt", validatorsContext(protocol, typed)), sources },
+    emitExamples(protocol),
+  ];
 }
 
 function declarationContext(d: KotlinDeclaration): object {

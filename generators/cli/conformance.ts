@@ -1,0 +1,104 @@
+import { readFileSync } from "node:fs";
+import { conformanceProtocols, formatLoadError, loadSuite } from "../conformance/load.js";
+import { formatResult, formatSummary, loadBindings, runSuite, selectCases } from "../conformance/runner.js";
+import { parseArgs, UsageError, type Command } from "./io.js";
+
+export const conformanceCommand: Command = {
+  usage: "conformance <protocol> --url URL [--key-file F]",
+  summary: "Run the spec's conformance cases against a live implementation.",
+  help: `
+Runs the cases of spec/<protocol>/conformance/ against the implementation at --url and prints one
+line per case ("pass", "FAIL" with the first failed expectation, or "skip" when the case needs
+another server state), then "N passed, N failed". Exit 0 when every case run passed, 1 when any
+failed, 2 for a usage error or an invalid case file.
+
+The kit only talks to the host and port of --url: case paths are appended to its path verbatim,
+redirects are never followed and no other host is contacted. Nothing is refused: the URL may be
+any host you are allowed to test.
+
+Options:
+  --url URL             base URL of the implementation under test (http or https)
+  --key-file F          file holding the credential (service key, connector secret, ...);
+                        surrounding whitespace is trimmed; default: the suite's test value
+  --tags a,b            run only cases carrying one of these tags
+  --case id,id          run only these cases
+  --server-state S      the configuration the server was started in (listed by --list); cases that
+                        need another state are skipped; default: the suite's default state
+  --timeout MS          per response and per body chunk (default 30000)
+  --list                list the cases (id, tags, title) without running them
+Protocols with cases: agent-service, agent-connector, provider-integration. For agent-connector
+--url is a connector endpoint (the http-json provider is its client); the client-side cases
+(role: client) script an endpoint and check a client module, so they run in-process in
+property-tests/conformance, not from this command.`,
+  async run(args, io) {
+    const { flags, positionals } = parseArgs(args, { flags: ["--list"], valued: ["--url", "--key-file", "--tags", "--case", "--server-state", "--timeout"] });
+    if (positionals.length !== 1) throw new UsageError("expected exactly one <protocol>");
+    const protocol = positionals[0]!;
+    const known = conformanceProtocols(io.root);
+    if (!known.includes(protocol)) throw new UsageError(`no conformance cases for ${protocol}; known: ${known.join(", ")}`);
+    let bindings;
+    try {
+      bindings = await loadBindings(io.root);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const loaded = loadSuite(io.root, protocol, (p) => bindings.listMessages().filter((m) => m.protocol === p).map((m) => m.name));
+    if (!loaded.ok) {
+      io.err(loaded.errors.map(formatLoadError).join("\n"));
+      return 2;
+    }
+    const suite = loaded.suite;
+    const list = (v: string | true | undefined): string[] | undefined => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined);
+    const tags = list(flags.get("--tags"));
+    for (const t of tags ?? []) if (!(t in suite.suite.tags)) throw new UsageError(`unknown tag ${t}; known: ${Object.keys(suite.suite.tags).join(", ")}`);
+    const only = list(flags.get("--case"));
+    for (const id of only ?? []) if (!suite.cases.some((c) => c.id === id) && !suite.clientCases.some((c) => c.id === id)) throw new UsageError(`unknown case ${id}`);
+    const serverState = flags.get("--server-state");
+    if (typeof serverState === "string" && !(serverState in suite.suite.serverStates)) {
+      throw new UsageError(`unknown server state ${serverState}; known: ${Object.keys(suite.suite.serverStates).join(", ")}`);
+    }
+    if (flags.has("--list")) {
+      io.out(`server states: ${Object.keys(suite.suite.serverStates).map((s) => (s === suite.suite.defaultServerState ? `${s} (default)` : s)).join(", ")}`);
+      for (const c of selectCases(suite, tags, only)) io.out(`${c.id} [${c.tags.join(",")}]${c.serverStates ? ` (${c.serverStates.join("|")})` : ""} — ${c.title}`);
+      for (const c of suite.clientCases.filter((x) => (!tags || x.tags.some((t) => tags.includes(t))) && (!only || only.includes(x.id)))) {
+        io.out(`${c.id} [${c.tags.join(",")}] (client case, run in-process by property-tests) — ${c.title}`);
+      }
+      return 0;
+    }
+    const url = flags.get("--url");
+    if (typeof url !== "string") throw new UsageError("--url is required");
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new UsageError(`--url ${url} is not a URL`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError("--url must be http or https");
+    if (parsed.search !== "" || parsed.hash !== "" || parsed.username !== "") throw new UsageError("--url must not carry a query, fragment or user info");
+    let key: string | undefined;
+    const keyFile = flags.get("--key-file");
+    if (typeof keyFile === "string") {
+      try {
+        key = readFileSync(keyFile, "utf8").trim();
+      } catch (error) {
+        throw new UsageError(`cannot read ${keyFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
+    }
+    const timeout = flags.get("--timeout");
+    const timeoutMs = typeof timeout === "string" ? Number(timeout) : undefined;
+    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageError("--timeout must be a positive integer");
+    const summary = await runSuite(suite, {
+      root: io.root,
+      url,
+      key,
+      tags,
+      only,
+      serverState: typeof serverState === "string" ? serverState : undefined,
+      timeoutMs,
+      bindings,
+      onResult: (r) => io.out(formatResult(r)),
+    });
+    io.out(formatSummary(summary));
+    return summary.failed > 0 ? 1 : 0;
+  },
+};

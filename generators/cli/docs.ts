@@ -1,0 +1,34 @@
+import { buildDocs } from "../docs/build.js";
+import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
+
+export const docsCommand: Command = {
+  usage: "docs [--out DIR]",
+  summary: "Build the documentation site (pages, diagrams, search index, API reference).",
+  help: `
+Renders every protocol, message and lifecycle page from the spec, the lifecycle diagrams (WASM
+Graphviz), the offline search index and the typedoc API reference of generated/ts. The site uses
+relative links only: serve DIR from any base path or static file server.
+
+Options:
+  --out DIR   Output folder (default docs-site/dist). It is replaced; a non-empty folder the docs
+              build did not write is refused.`,
+  async run(args, io) {
+    const { flags, positionals } = parseArgs(args, { valued: ["--out"] });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const out = String(flags.get("--out") ?? "docs-site/dist");
+    let result;
+    try {
+      result = await buildDocs(io.root, out);
+    } catch (error) {
+      io.err(`agent-contracts docs: ${(error as Error).message}`);
+      return 2;
+    }
+    if (!result.ok) {
+      for (const e of result.errors) io.err(formatSpecError(e));
+      return 1;
+    }
+    const total = Object.values(result.timings).reduce((a, b) => a + b, 0);
+    io.out(`docs: ${result.files} files and ${result.apiFiles} API reference files in ${result.outDir} (${(total / 1000).toFixed(1)} s: ${Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`).join(", ")})`);
+    return 0;
+  },
+};

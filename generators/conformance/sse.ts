@@ -1,0 +1,116 @@
+// The workflow-stream framing, read from the protocol's x-sse block (never hard-coded): split the
+// body into "\n\n"-terminated blocks, classify each block by its first line, validate each payload
+// against the message x-sse names for its frame kind.
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+import type { Frame, FrameKind, Json } from "./types.js";
+
+interface FrameLine {
+  prefix?: string;
+  exact?: string;
+  startsWith?: string;
+  payload?: string;
+}
+interface Classification {
+  firstLineStartsWith?: string;
+  firstLineEquals?: string;
+  otherwise?: string;
+  kind?: FrameKind;
+}
+
+export interface SseSpec {
+  blockTerminator: string;
+  lineSeparator: string;
+  frames: Map<FrameKind, FrameLine[]>;
+  classification: Classification[];
+  doneSentinel?: string;
+}
+
+export function loadSseSpec(root: string, protocol: string): SseSpec | undefined {
+  const doc = parse(readFileSync(`${root}/spec/${protocol}/protocol.yaml`, "utf8")) as Record<string, unknown>;
+  const x = doc["x-sse"] as
+    | { blockTerminator: string; lineSeparator: string; frames: { kind: FrameKind; lines: FrameLine[] }[]; classification: Classification[] }
+    | undefined;
+  if (!x) return undefined;
+  const constants = (doc["constants"] as { group: string; items: { name: string; value: unknown }[] }[] | undefined) ?? [];
+  const done = constants.find((g) => g.group === "sseFields")?.items.find((i) => i.name === "DONE_SENTINEL")?.value;
+  return {
+    blockTerminator: x.blockTerminator,
+    lineSeparator: x.lineSeparator,
+    frames: new Map(x.frames.map((f) => [f.kind, f.lines])),
+    classification: x.classification,
+    doneSentinel: typeof done === "string" ? done : undefined,
+  };
+}
+
+export type ParseMessage = (name: string, text: string) => { ok: true; value: unknown } | { ok: false; error: string };
+
+/** Incremental block splitter: push text, get the complete frames; `rest` is an unterminated tail. */
+export class SseReader {
+  private buffer = "";
+  readonly frames: Frame[] = [];
+  readonly problems: string[] = [];
+
+  constructor(
+    private readonly spec: SseSpec,
+    private readonly parseMessage: ParseMessage,
+  ) {}
+
+  push(text: string): Frame[] {
+    this.buffer += text;
+    const out: Frame[] = [];
+    let at: number;
+    while ((at = this.buffer.indexOf(this.spec.blockTerminator)) >= 0) {
+      const block = this.buffer.slice(0, at);
+      this.buffer = this.buffer.slice(at + this.spec.blockTerminator.length);
+      const frame = this.block(block);
+      if (frame) {
+        this.frames.push(frame);
+        out.push(frame);
+      }
+    }
+    return out;
+  }
+
+  /** An unterminated final block (discarded by consumers; reported by the kit). */
+  get rest(): string {
+    return this.buffer;
+  }
+
+  private block(block: string): Frame | undefined {
+    const lines = block.split(this.spec.lineSeparator);
+    const first = lines[0] ?? "";
+    if (block.trim() === "") return undefined;
+    let kind: FrameKind | undefined;
+    for (const c of this.spec.classification) {
+      if (c.firstLineStartsWith !== undefined && first.startsWith(c.firstLineStartsWith)) kind = c.kind;
+      else if (c.firstLineEquals !== undefined && first === c.firstLineEquals) kind = c.kind;
+      else continue;
+      break;
+    }
+    if (!kind) return undefined; // comments, blank blocks and unknown fields are ignored
+    const shape = this.spec.frames.get(kind) ?? [];
+    const index = shape.findIndex((l) => l.payload !== undefined);
+    const lineShape = shape[index];
+    const line = lines[index];
+    if (!lineShape || line === undefined) {
+      this.problems.push(`a ${kind} block has no payload line: ${JSON.stringify(block.slice(0, 120))}`);
+      return undefined;
+    }
+    for (let i = 0; i < shape.length; i++) {
+      const s = shape[i]!;
+      if (s.exact !== undefined && lines[i] !== s.exact) this.problems.push(`a ${kind} block's line ${i + 1} is not ${JSON.stringify(s.exact)}`);
+      if (s.prefix !== undefined && !(lines[i] ?? "").startsWith(s.prefix)) this.problems.push(`a ${kind} block's line ${i + 1} does not start with ${JSON.stringify(s.prefix)}`);
+    }
+    if (lines.length > shape.length) this.problems.push(`a ${kind} block has ${lines.length} lines, expected ${shape.length}`);
+    const text = line.slice((lineShape.prefix ?? "").length);
+    if (kind === "answer" && this.spec.doneSentinel !== undefined && text === this.spec.doneSentinel) return undefined;
+    const message = lineShape.payload!;
+    const parsed = this.parseMessage(message, text);
+    if (!parsed.ok) {
+      this.problems.push(`a ${kind} frame is not a valid ${message}: ${parsed.error} in ${JSON.stringify(text.slice(0, 160))}`);
+      return undefined;
+    }
+    return { kind, message, payload: parsed.value as Json, raw: block };
+  }
+}

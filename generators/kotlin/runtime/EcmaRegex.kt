@@ -1,0 +1,64 @@
+package dev.agentcontracts.runtime
+
+import java.util.regex.Pattern
+
+/**
+ * Runs an ECMAScript `u`-mode pattern (what JSON Schema `pattern` means, and what ajv compiles)
+ * on java.util.regex. Both match code points; the constructs whose meaning differs are rewritten:
+ *
+ * - `$` outside a class: end of input in ECMAScript, but also before a final line break in Java → `\z`;
+ * - `.`: ECMAScript excludes only \n, \r, U+2028, U+2029 (Java also excludes U+0085);
+ * - `\s` / `\S`: ECMAScript's white space list (Java's `\s` is ASCII only);
+ * - `\b` / `\B`: word boundaries over ASCII `\w`, spelled with lookarounds;
+ * - `[` and `&&` inside a class are literal in ECMAScript but nest or intersect in Java.
+ *
+ * `\d` and `\w` are ASCII in both. Use `find()`: a pattern matches anywhere unless anchored.
+ */
+internal object EcmaRegex {
+    private const val SPACE = "\\t\\n\\u000B\\f\\r \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF"
+    private const val WORD = "[A-Za-z0-9_]"
+    private const val BOUNDARY = "(?:(?<=$WORD)(?!$WORD)|(?<!$WORD)(?=$WORD))"
+    private const val NOT_BOUNDARY = "(?:(?<=$WORD)(?=$WORD)|(?<!$WORD)(?!$WORD))"
+
+    fun compile(source: String, flags: Int = 0): Pattern = Pattern.compile(translate(source), flags)
+
+    fun translate(source: String): String {
+        val out = StringBuilder()
+        var inClass = false
+        var i = 0
+        while (i < source.length) {
+            val c = source[i]
+            if (c == '\\') {
+                require(i + 1 < source.length) { "pattern ends with a lone backslash: $source" }
+                val escaped = source[i + 1]
+                out.append(
+                    when (escaped) {
+                        's' -> if (inClass) SPACE else "[$SPACE]"
+                        'S' -> "[^$SPACE]"
+                        'b' -> if (inClass) "\\x08" else BOUNDARY
+                        'B' -> NOT_BOUNDARY
+                        else -> "\\$escaped"
+                    },
+                )
+                i += 2
+                continue
+            }
+            when {
+                inClass && c == ']' -> { inClass = false; out.append(c) }
+                inClass && c == '[' -> out.append("\\[")
+                inClass && c == '&' -> out.append("\\&")
+                inClass -> out.append(c)
+                c == '[' -> {
+                    inClass = true
+                    out.append(c)
+                    if (source.startsWith("^", i + 1)) { out.append('^'); i++ }
+                }
+                c == '$' -> out.append("\\z")
+                c == '.' -> out.append("[^\\n\\r\\u2028\\u2029]")
+                else -> out.append(c)
+            }
+            i++
+        }
+        return out.toString()
+    }
+}

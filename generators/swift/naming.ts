@@ -1,0 +1,108 @@
+// Swift names from spec names. Types come from schema titles, members from JSON names; every
+// identifier is checked against Swift's keywords and escaped with backticks when it is one.
+
+const KEYWORDS = new Set([
+  "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
+  "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
+  "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough",
+  "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is",
+  "nil", "self", "Self", "super", "throws", "true", "try", "Type", "Protocol", "some", "any", "required", "convenience",
+  "dynamic", "final", "lazy", "mutating", "nonmutating", "optional", "override", "unowned", "weak", "indirect",
+]);
+
+/** Words split on anything that is not a letter or digit, and on lower-to-upper case changes. */
+function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** `request_id` -> `requestId`, `UUID` -> `uuid`, `sdk.local-echo.v1` -> `sdkLocalEchoV1`. */
+export function lowerCamel(text: string): string {
+  const parts = words(text);
+  if (parts.length === 0) return "value";
+  const [first, ...rest] = parts;
+  let name = first!.toLowerCase() + rest.map((w) => capitalize(w.toLowerCase())).join("");
+  if (/^[0-9]/.test(name)) name = `v${name}`;
+  return name;
+}
+
+/** `live_channel` -> `LiveChannel`. */
+export function upperCamel(text: string): string {
+  const parts = words(text);
+  if (parts.length === 0) return "Value";
+  let name = parts.map((w) => (w === w.toUpperCase() && w.length > 1 ? capitalize(w.toLowerCase()) : capitalize(w))).join("");
+  if (/^[0-9]/.test(name)) name = `V${name}`;
+  return name;
+}
+
+/** A type name from a title (titles are already UpperCamel in the spec). */
+export function typeName(title: string): string {
+  return /^[A-Z][A-Za-z0-9]*$/.test(title) ? title : upperCamel(title);
+}
+
+/** An identifier safe in declarations and after `.`. */
+export function identifier(name: string): string {
+  return KEYWORDS.has(name) ? `\`${name}\`` : name;
+}
+
+/** Makes `names` unique by appending 2, 3, ... to later duplicates. */
+export function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const count = seen.get(name) ?? 0;
+    seen.set(name, count + 1);
+    return count === 0 ? name : `${name}${count + 1}`;
+  });
+}
+
+/** A Swift string literal (no interpolation). */
+export function stringLiteral(text: string): string {
+  let out = '"';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '"') out += '\\"';
+    else if (ch === "\\") out += "\\\\";
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (code < 0x20 || code === 0x7f) out += `\\u{${code.toString(16)}}`;
+    else out += ch;
+  }
+  return out + '"';
+}
+
+/** A raw string literal `#"..."#` with enough `#` that nothing inside ends or interpolates it. */
+export function rawStringLiteral(text: string): string {
+  let hashes = 1;
+  while (text.includes(`"${"#".repeat(hashes)}`) || text.includes(`\\${"#".repeat(hashes)}`)) hashes++;
+  const fence = "#".repeat(hashes);
+  return `${fence}"${text}"${fence}`;
+}
+
+/** One-line documentation text. */
+export function docText(text: string | undefined): string {
+  return (text ?? "").replace(/\s+/g, " ").trim();
+}
+
+/** `/// ...` lines, wrapped at about 100 columns, with the given indent. */
+export function docComment(text: string | undefined, indent: string): string {
+  const clean = docText(text);
+  if (clean === "") return "";
+  const lines: string[] = [];
+  let line = "";
+  for (const word of clean.split(" ")) {
+    if (line.length > 0 && line.length + word.length + 1 > 96 - indent.length) {
+      lines.push(line);
+      line = word;
+    } else line = line.length > 0 ? `${line} ${word}` : word;
+  }
+  if (line.length > 0) lines.push(line);
+  return lines.map((l) => `${indent}/// ${l}\n`).join("");
+}

@@ -1,0 +1,120 @@
+// The agent-provider `hmac-sha256-v1` scheme, driven entirely by a message's `x-signature`
+// declaration: which lines, in which order, which field is hashed, what the key is and how the
+// MAC is written. Wire format: `name=value` lines joined by LF, no escaping, hashed fields as
+// base64-std-nopad(SHA-256(JCS(value))), the MAC as base64-std-nopad(HMAC-SHA256(key, lines)).
+
+import Foundation
+
+/// The `x-signature` declaration for scheme `hmac-sha256-v1` (spec/meta/signing.schema.json).
+public struct HmacSHA256V1Declaration: Sendable, Equatable {
+    public struct Line: Sendable, Equatable {
+        public enum Value: String, Sendable {
+            /// The field's string value verbatim.
+            case string
+            /// base64-std-nopad(SHA-256(JCS(field))).
+            case sha256JCSBase64StdNoPad = "sha256-jcs-base64-std-nopad"
+        }
+
+        /// Text before '=' on the line.
+        public var name: String
+        /// Message field the value comes from.
+        public var field: String
+        public var value: Value
+        /// Used when the field is absent; without it an absent field is an error.
+        public var defaultValue: JSONValue?
+
+        public init(name: String, field: String, value: Value, defaultValue: JSONValue? = nil) {
+            self.name = name
+            self.field = field
+            self.value = value
+            self.defaultValue = defaultValue
+        }
+    }
+
+    public var algorithmID: String
+    public var algorithmField: String
+    public var signatureField: String
+    public var lineSeparator: String
+    public var lines: [Line]
+    /// Where the verifier finds the key (e.g. the install binding's host_shared_secret).
+    public var keySource: String
+    public var keyField: String
+
+    public init(algorithmID: String, algorithmField: String, signatureField: String, lineSeparator: String,
+                lines: [Line], keySource: String, keyField: String)
+    {
+        self.algorithmID = algorithmID
+        self.algorithmField = algorithmField
+        self.signatureField = signatureField
+        self.lineSeparator = lineSeparator
+        self.lines = lines
+        self.keySource = keySource
+        self.keyField = keyField
+    }
+}
+
+public enum HmacV1Error: String, Error, Sendable {
+    case unsigned = "unsigned"
+    case algorithmMismatch = "algorithm-mismatch"
+    case keyMissing = "key-missing"
+    case coveredFieldMissing = "covered-field-missing"
+    case coveredFieldNotString = "covered-field-not-string"
+    case hashedFieldNotJSON = "hashed-field-not-json"
+    case signatureEncoding = "signature-encoding"
+    case signatureMismatch = "signature-mismatch"
+}
+
+public enum HmacSHA256V1 {
+    /// base64-std-nopad(SHA-256(JCS(value))): a `*_sha256` line value.
+    public static func jcsSHA256Base64(_ value: JSONValue) throws -> String {
+        Base64.encode(Crypto.sha256(try CanonicalJSON.canonicalBytes(value)), alphabet: .standard)
+    }
+
+    /// The exact text that is MACed.
+    public static func signingInput(_ declaration: HmacSHA256V1Declaration, _ message: JSONObject) throws -> String {
+        var rendered: [String] = []
+        for line in declaration.lines {
+            guard let raw = message[line.field] ?? line.defaultValue else { throw HmacV1Error.coveredFieldMissing }
+            switch line.value {
+            case .string:
+                guard let text = raw.stringValue else { throw HmacV1Error.coveredFieldNotString }
+                rendered.append(line.name + "=" + text)
+            case .sha256JCSBase64StdNoPad:
+                do {
+                    rendered.append(line.name + "=" + (try jcsSHA256Base64(raw)))
+                } catch {
+                    throw HmacV1Error.hashedFieldNotJSON
+                }
+            }
+        }
+        return rendered.joined(separator: declaration.lineSeparator)
+    }
+
+    /// Returns a copy of `message` with the algorithm and signature fields set.
+    public static func sign(_ declaration: HmacSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
+        if key.isEmpty { throw HmacV1Error.keyMissing }
+        let input = try signingInput(declaration, message)
+        let signature = Base64.encode(Crypto.hmacSHA256(key: key, message: Array(input.utf8)), alphabet: .standard)
+        var signed = message
+        signed.set(declaration.algorithmField, .string(declaration.algorithmID))
+        signed.set(declaration.signatureField, .string(signature))
+        return (signed, signature)
+    }
+
+    /// Verifies a received message exactly as it arrived; compares MAC bytes in constant time.
+    public static func verify(_ declaration: HmacSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws {
+        guard let signatureText = message[declaration.signatureField]?.stringValue, !signatureText.isEmpty else {
+            throw HmacV1Error.unsigned
+        }
+        guard message[declaration.algorithmField] == .string(declaration.algorithmID) else {
+            throw HmacV1Error.algorithmMismatch
+        }
+        if key.isEmpty { throw HmacV1Error.keyMissing }
+        guard let received = Base64.decode(signatureText, alphabet: .standard), received.count == 32 else {
+            throw HmacV1Error.signatureEncoding
+        }
+        let input = try signingInput(declaration, message)
+        let expected = Crypto.hmacSHA256(key: key, message: Array(input.utf8))
+        if !Crypto.constantTimeEqual(received, expected) { throw HmacV1Error.signatureMismatch }
+    }
+}

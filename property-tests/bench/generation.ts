@@ -1,0 +1,132 @@
+// Generation: `agent-contracts generate` from cold and as a no-op, run in a throw-away copy of the
+// repository (spec/, generators/, generated/, bin/ and a link to node_modules) so the bench never
+// writes into the working tree. Cold = every output the manifest lists deleted, the manifest too,
+// and an empty tsx transpile cache (a fresh TMPDIR). Whole
+// processes are timed on the wall clock (tinybench adds nothing for multi-second runs); then an
+// in-process run splits a full regeneration into phases (generation-phases.ts).
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT } from "./fixtures.js";
+import { absoluteVerdict, markdownTable, median, type Verdict } from "./table.js";
+
+export interface GenerationOptions {
+  coldRuns: number;
+  noopRuns: number;
+  /** Also write a CPU profile of one no-op run (node --cpu-prof) into this directory. */
+  profileDir?: string;
+}
+
+export interface GenerationResult {
+  markdown: string;
+  verdicts: { row: string; goal: string; verdict: Verdict }[];
+}
+
+const CPU_REPORT = join(ROOT, "property-tests/bench/cpu-report.cjs");
+
+interface Timed {
+  /** Wall clock, s. */
+  seconds: number;
+  /** The child's CPU time (user + system, all threads), s. */
+  cpuSeconds: number;
+  stdout: string;
+}
+
+function run(cwd: string, args: string[], env: NodeJS.ProcessEnv): Timed {
+  const start = performance.now();
+  const child = spawnSync(process.execPath, ["--require", CPU_REPORT, ...args], { cwd, env, encoding: "utf8" });
+  const seconds = (performance.now() - start) / 1000;
+  if (child.status !== 0) throw new Error(`node ${args.join(" ")} exited ${child.status}: ${child.stderr}`);
+  const cpu = [...child.stderr.matchAll(/BENCH_CPU_US (\d+)/g)].pop();
+  if (cpu === undefined) throw new Error(`node ${args.join(" ")} did not report its CPU time`);
+  return { seconds, cpuSeconds: Number(cpu[1]) / 1e6, stdout: child.stdout.trim() };
+}
+
+/** Deletes every output the manifest lists, and the manifest: a checkout that was never generated. */
+function removeOutputs(repo: string): void {
+  const manifestPath = join(repo, "generated/manifest.json");
+  if (existsSync(manifestPath)) {
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { outputs?: Record<string, string> };
+    for (const path of Object.keys(manifest.outputs ?? {})) rmSync(join(repo, path), { force: true });
+  }
+  rmSync(manifestPath, { force: true });
+  rmSync(join(repo, "generated/ts"), { recursive: true, force: true });
+}
+
+function fmt(values: readonly number[]): string {
+  const m = median(values);
+  return values.length === 1 ? `${m.toFixed(2)} s` : `${m.toFixed(2)} s (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
+}
+
+export function generationArea(options: GenerationOptions): GenerationResult {
+  const work = mkdtempSync(join(tmpdir(), "agent-contracts-gen-"));
+  const repo = join(work, "repo");
+  try {
+    mkdirSync(repo);
+    for (const entry of ["spec", "generators", "generated", "bin", "package.json", "package-lock.json", "tsconfig.json"]) {
+      if (existsSync(join(ROOT, entry))) cpSync(join(ROOT, entry), join(repo, entry), { recursive: true });
+    }
+    symlinkSync(join(ROOT, "node_modules"), join(repo, "node_modules"), "dir");
+    const cli = ["bin/agent-contracts.mjs", "generate"];
+    const envWith = (tmp: string): NodeJS.ProcessEnv => ({ ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp });
+
+    const cold: Timed[] = [];
+    let warmTmp = "";
+    for (let i = 0; i < options.coldRuns; i++) {
+      removeOutputs(repo);
+      warmTmp = join(work, `tmp-${i}`);
+      mkdirSync(warmTmp);
+      const r = run(repo, cli, envWith(warmTmp));
+      if (!/written/.test(r.stdout)) throw new Error(`the cold run wrote nothing: ${r.stdout}`);
+      cold.push(r);
+    }
+    const noop: Timed[] = [];
+    for (let i = 0; i < options.noopRuns; i++) {
+      const r = run(repo, cli, envWith(warmTmp));
+      if (!/up to date|^0 file\(s\) written, 0 removed/.test(r.stdout)) throw new Error(`the no-op run wrote files: ${r.stdout}`);
+      noop.push(r);
+    }
+    // Floors: node itself, and the CLI's start-up (tsx + importing every module) doing no work.
+    const nodeOnly = [0, 1].map(() => run(repo, ["-e", "0"], envWith(warmTmp)));
+    const help = [0, 1].map(() => run(repo, ["bin/agent-contracts.mjs", "--help"], envWith(warmTmp)));
+    const phases = JSON.parse(run(repo, ["--import", "tsx", join(ROOT, "property-tests/bench/generation-phases.ts"), repo], envWith(warmTmp)).stdout) as Record<string, number>;
+    if (options.profileDir !== undefined) {
+      mkdirSync(options.profileDir, { recursive: true });
+      run(repo, ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`, ...cli], envWith(warmTmp));
+    }
+
+    const wall = (runs: Timed[]): number[] => runs.map((r) => r.seconds);
+    const cpu = (runs: Timed[]): number[] => runs.map((r) => r.cpuSeconds);
+    // The goals are on the wall clock; on a loaded machine the CPU time is the better estimate of
+    // an idle run, so both verdicts are shown and the summary takes the wall-clock one.
+    const coldVerdict = absoluteVerdict(wall(cold), 5, "lower");
+    const noopVerdict = absoluteVerdict(wall(noop), 0.5, "lower");
+    const mark = (v: Verdict): string => (v === "met" ? "met" : v === "missed" ? "**MISSED**" : "borderline");
+    const goalCell = (runs: Timed[], goal: number, v: Verdict): string => `≤ ${goal} s: ${mark(v)} (on CPU time: ${mark(absoluteVerdict(cpu(runs), goal, "lower"))})`;
+    const table = markdownTable(
+      ["run", "wall time, median (min–max)", "CPU time, user+sys (min–max)", "goal"],
+      [
+        [`cold: no generated outputs, empty tsx cache (${cold.length} runs)`, fmt(wall(cold)), fmt(cpu(cold)), goalCell(cold, 5, coldVerdict)],
+        [`no-op regeneration (${noop.length} runs)`, fmt(wall(noop)), fmt(cpu(noop)), goalCell(noop, 0.5, noopVerdict)],
+        ["floor: `node -e 0`", fmt(wall(nodeOnly)), fmt(cpu(nodeOnly)), "—"],
+        ["floor: CLI start-up only (`agent-contracts --help`: tsx + every CLI module imported)", fmt(wall(help)), fmt(cpu(help)), "—"],
+      ],
+    );
+    const phaseRows = Object.entries(phases).map(([name, seconds]) => [name, `${seconds.toFixed(2)} s`]);
+    const phaseTable = markdownTable(["phase of a full regeneration (in process, one run, warm tsx cache)", "time"], phaseRows);
+    const markdown =
+      `### Generation\n\n${table}\n\n` +
+      `\`node bin/agent-contracts.mjs generate\` in a temporary copy of spec/, generators/, generated/ and bin/ (node_modules linked). ` +
+      `A no-op run must write nothing; the phases below are what a run costs when an input did change (and what the no-op skips).\n\n${phaseTable}\n`;
+    return {
+      markdown,
+      verdicts: [
+        { row: "generate, cold", goal: "≤ 5 s", verdict: coldVerdict },
+        { row: "generate, no-op", goal: "≤ 0.5 s", verdict: noopVerdict },
+      ],
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
