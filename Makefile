@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all generate check test test-ts typecheck kotlin clean-install help
+.PHONY: all generate check test test-ts typecheck kotlin docs docs-serve chromium clean-install help
 
 all: generate
 
@@ -13,6 +13,7 @@ help:
 	@echo "make check    fail when generated/ differs from a fresh generation"
 	@echo "make test     run every test (typecheck, vitest, Kotlin JUnit)"
 	@echo "make kotlin   build and test the generated Kotlin bindings (Maven)"
+	@echo "make docs     build the documentation site into docs-site/dist (make docs-serve previews it)"
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -35,7 +36,17 @@ test-ts: $(NODE_STAMP)
 kotlin:
 	mvn -B -ntp -f generated/kotlin/pom.xml clean test
 
-test: $(NODE_STAMP) typecheck test-ts kotlin
+# The docs site (docs-site/dist) and its browser test, which drives Debian's chromium.
+docs: $(NODE_STAMP)
+	$(CLI) docs
+
+docs-serve: docs
+	node --import tsx generators/docs/serve.ts docs-site/dist --port $(or $(PORT),8000)
+
+chromium:
+	@command -v chromium >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+
+test: $(NODE_STAMP) chromium typecheck test-ts kotlin
 
 clean-install:
 	rm -rf node_modules

@@ -6,6 +6,7 @@ import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-ru
 import { KOTLIN_MESSAGE_PROTOCOLS, emitKotlin } from "./emit.js";
 import { camelCase, identifier, kdoc, screamingSnake, stringLiteral } from "./kotlin-names.js";
 import { kotlinDeclarations } from "./kotlin-types.js";
+import { validatorView } from "./emit-validation.js";
 
 function model(): Model {
   const loaded = loadModel(REPO_ROOT);
@@ -36,7 +37,7 @@ describe("emitKotlin", () => {
 
   it("is deterministic and stays inside the Maven layout", () => {
     expect(emitKotlin(model())).toEqual(files);
-    for (const f of files) expect(f.path).toMatch(/^src\/(main\/kotlin\/dev\/agentcontracts|test\/resources\/examples)\//);
+    for (const f of files) expect(f.path).toMatch(/^src\/(main\/kotlin\/dev\/agentcontracts|main\/resources\/dev\/agentcontracts\/schemas|test\/resources\/examples)\//);
   });
 
   it("writes wire constants as const vals, typed by value", () => {
@@ -62,6 +63,17 @@ describe("emitKotlin", () => {
     expect(proposal).toContain("val signatureAlgorithm: String? = null,");
     const request = file("src/main/kotlin/dev/agentcontracts/agentconnector/HttpJsonRequest.kt");
     expect(request).toContain("val sessionRef: String?,"); // required but nullable: no default
+  });
+
+  it("emits every protocol's schemas without annotations, and its x-rules as Kotlin values", () => {
+    const schemas = JSON.parse(file("src/main/resources/dev/agentcontracts/schemas/agent-service.json")) as { $id: string }[];
+    expect(schemas.map((s) => s.$id)).toContain("https://agent-contracts.dev/schemas/common/types.json");
+    expect(JSON.stringify(schemas)).not.toMatch(/"(examples|x-[a-z-]+)":/);
+    const validators = file("src/main/kotlin/dev/agentcontracts/agentconnector/AgentConnectorValidators.kt");
+    expect(validators).toContain('CrossFieldRule.UrlOriginIn(id = "endpoint-origin-declared"');
+    expect(validators).toContain("fun parseConnectorPackage(bytes: ByteArray): ValidationResult<ConnectorPackage>");
+    expect(file("src/main/kotlin/dev/agentcontracts/Protocols.kt")).toContain('"agent-service" to AgentServiceValidators.validator,');
+    expect(validatorView({ properties: { description: { type: "string", description: "d" } }, const: { title: 1 } })).toEqual({ properties: { description: { type: "string" } }, const: { title: 1 } });
   });
 
   it("ships the runtime and its suites beside the bindings", () => {

@@ -5,6 +5,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { MANIFEST_PATH, readManifest, sha256 } from "./write-outputs.js";
 
 /** Every file generation depends on: the spec and the generator itself (tests excluded). */
+/** Generator folders whose code never reaches generated/ (the docs site, the conformance runner, tests). */
+const NOT_GENERATION_INPUTS = new Set(["generators/docs", "generators/conformance", "generators/test", "generators/cli"]);
+
 export function inputHashes(root: string): Record<string, string> {
   const hashes: Record<string, string> = {};
   const walk = (dir: string): void => {
@@ -12,8 +15,8 @@ export function inputHashes(root: string): Record<string, string> {
     for (const name of readdirSync(`${root}/${dir}`).sort()) {
       const rel = `${dir}/${name}`;
       if (statSync(`${root}/${rel}`).isDirectory()) {
-        if (name !== "fixtures" && name !== "node_modules") walk(rel);
-      } else if (!name.endsWith(".test.ts") && !name.endsWith(".paths.json")) {
+        if (name !== "fixtures" && name !== "node_modules" && !NOT_GENERATION_INPUTS.has(rel)) walk(rel);
+      } else if (!name.endsWith(".test.ts") && !name.endsWith(".paths.json") && !name.endsWith(".md")) {
         hashes[rel] = sha256(readFileSync(`${root}/${rel}`));
       }
     }
