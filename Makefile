@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all generate check test test-ts typecheck kotlin docs docs-serve chromium clean-install help
+.PHONY: all generate check test test-ts typecheck kotlin swift docs docs-serve chromium clean-install help
 
 all: generate
 
@@ -13,6 +13,7 @@ help:
 	@echo "make check    fail when generated/ differs from a fresh generation"
 	@echo "make test     run every test (typecheck, vitest, Kotlin JUnit)"
 	@echo "make kotlin   build and test the generated Kotlin bindings (Maven)"
+	@echo "make swift    build and test the generated Swift package when swift is on PATH"
 	@echo "make docs     build the documentation site into docs-site/dist (make docs-serve previews it)"
 
 $(NODE_STAMP): package.json package-lock.json
@@ -46,7 +47,16 @@ docs-serve: docs
 chromium:
 	@command -v chromium >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
-test: $(NODE_STAMP) chromium typecheck test-ts kotlin
+# Swift: the generated SwiftPM package. Every Swift file is syntax-checked with tree-sitter in
+# test-ts; the package itself is built and tested only where a Swift toolchain exists.
+swift:
+	@if command -v swift >/dev/null 2>&1; then \
+		cd generated/swift && swift build && swift test; \
+	else \
+		echo "Swift suite skipped: no swift toolchain on PATH (every Swift file was syntax-checked with tree-sitter instead)"; \
+	fi
+
+test: $(NODE_STAMP) chromium typecheck test-ts kotlin swift
 
 clean-install:
 	rm -rf node_modules

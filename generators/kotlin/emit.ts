@@ -8,6 +8,7 @@ import type { ConstantItem, Message, Model, OutputFile, Protocol } from "../mode
 import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
 import { camelCase, kdoc, pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
 import { emitSchemaResource, validatorsContext, validatorsName } from "./emit-validation.js";
+import { emitPathsResource, lifecycleContext, lifecycleObjectName, lifecyclePackage } from "./emit-lifecycles.js";
 
 /** Protocols whose messages get Kotlin classes so far; the others get their constants only. */
 export const KOTLIN_MESSAGE_PROTOCOLS: ReadonlySet<string> = new Set(["agent-connector", "agent-provider", "provider-integration"]);
@@ -19,12 +20,17 @@ export function emitKotlin(model: Model): OutputFile[] {
     const typed = KOTLIN_MESSAGE_PROTOCOLS.has(protocol.id);
     if (typed) files.push(...emitMessages(model, protocol));
     files.push(...emitValidation(model, protocol, typed));
+    files.push(...emitLifecycles(protocol));
   }
   const bound = model.protocols.filter((p) => KOTLIN_MESSAGE_PROTOCOLS.has(p.id));
   const names = (p: Protocol) => ({ package: protocolPackage(p.id), objectName: registryName(p), validatorsName: validatorsName(p), idLiteral: stringLiteral(p.id) });
   files.push({
     path: "src/main/kotlin/dev/agentcontracts/Protocols.kt",
-    contents: render("protocols.kt", { bound: bound.map(names), all: model.protocols.map(names) }),
+    contents: render("protocols.kt", {
+      bound: bound.map(names),
+      all: model.protocols.map(names),
+      lifecycles: model.protocols.flatMap((p) => p.lifecycles.map((l) => `${lifecyclePackage(p)}.${lifecycleObjectName(l)}`)),
+    }),
     sources: model.protocols.map((p) => p.location.file),
   });
   return files;
@@ -168,6 +174,18 @@ function emitExamples(protocol: Protocol): OutputFile {
     contents: `${JSON.stringify({ protocol: protocol.id, messages }, null, 2)}\n`,
     sources: protocol.messages.map((m) => m.location.file),
   };
+}
+
+/** One object per lifecycle machine, and the paths suites its test replays. */
+function emitLifecycles(protocol: Protocol): OutputFile[] {
+  return protocol.lifecycles.flatMap((lifecycle) => [
+    {
+      path: `src/main/kotlin/${lifecyclePackage(protocol).replaceAll(".", "/")}/${lifecycleObjectName(lifecycle)}.kt`,
+      contents: render("lifecycle.kt", lifecycleContext(protocol, lifecycle)),
+      sources: [lifecycle.location.file],
+    },
+    emitPathsResource(lifecycle),
+  ]);
 }
 
 // --- templates -----------------------------------------------------------------------------------

@@ -58,6 +58,10 @@ export function emitSwift(model: Model, runtime: readonly SwiftRuntimeSource[], 
   return files;
 }
 
+function article(word: string): string {
+  return /^[AEIOU]/.test(word) ? "an" : "a";
+}
+
 /** No blank line right after an opening brace, never two blank lines in a row. */
 function tidy(text: string): string {
   return text.replace(/\{\n(\s*\n)+/g, "{\n").replace(/\n(\s*\n){2,}/g, "\n\n");
@@ -241,6 +245,9 @@ function renderUnion(decl: SwiftUnion, indent: string): string {
 
 const NOT_FOR_VALIDATION = new Set(["examples", "description", "x-invalid-examples", "x-source", "x-divergences", "x-inferred-from-clients", "x-open"]);
 
+/** Keywords whose members are names chosen by the spec, not keywords. */
+const NAME_MAPS = new Set(["properties", "$defs", "patternProperties", "dependentRequired", "dependentSchemas"]);
+
 /** The schema without prose and examples; `properties`, `$defs`, `const` and `enum` keep every key. */
 function validatorView(node: JsonValue, parentKey = ""): JsonValue {
   if (Array.isArray(node)) return parentKey === "enum" || parentKey === "const" ? node : node.map((n) => validatorView(n));
@@ -248,8 +255,9 @@ function validatorView(node: JsonValue, parentKey = ""): JsonValue {
   if (parentKey === "const" || parentKey === "enum" || parentKey === "default") return node;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
-    if (parentKey !== "properties" && parentKey !== "$defs" && NOT_FOR_VALIDATION.has(key)) continue;
-    out[key] = validatorView(value, parentKey === "properties" || parentKey === "$defs" || parentKey === "patternProperties" || parentKey === "dependentRequired" ? "" : key);
+    const namesMembers = NAME_MAPS.has(parentKey);
+    if (!namesMembers && NOT_FOR_VALIDATION.has(key)) continue;
+    out[key] = validatorView(value, namesMembers ? "" : key);
   }
   return out;
 }
@@ -355,13 +363,14 @@ function renderLifecycles(namespace: string, lifecycles: readonly Lifecycle[]): 
       out.push(`${i1}/// Groups of guards of which at most one holds at a time.`);
       out.push(`${i1}public static let mutuallyExclusive: [[Condition]] = [${l.mutuallyExclusive.map((g) => `[${g.map(member).join(", ")}]`).join(", ")}]`);
     }
-    out.push(`${i1}public static let transitions: [LifecycleTransition<State, Event, Condition, Effect>] = [`);
+    out.push(`${i1}public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>`, "");
+    out.push(`${i1}public static let transitions: [Transition] = [`);
     for (const t of l.transitions) {
       const guards = t.guards.map((g) => `${g.negated ? ".not" : ".holds"}(${member(g.guard)})`).join(", ");
       const parts = [`from: ${member(t.from)}`, `event: ${member(t.event)}`, `to: ${member(t.to)}`];
       if (t.guards.length > 0) parts.push(`guards: [${guards}]`);
       if (t.effects.length > 0) parts.push(`effects: [${t.effects.map(member).join(", ")}]`);
-      out.push(`${i1}    LifecycleTransition(${parts.join(", ")}),`);
+      out.push(`${i1}    Transition(${parts.join(", ")}),`);
     }
     out.push(`${i1}]`, "    }", "");
   }
@@ -411,7 +420,7 @@ function renderSigning(protocol: Protocol, namespace: string): { text: string; s
         `${i2}keyField: ${stringLiteral(signature.key.field)}`,
         `${i1})`,
         "",
-        `${i1}/// Signs a ${m.name} given as JSON: returns it with ${signature.algorithmField} and ${signature.signatureField} set.`,
+        `${i1}/// Signs ${article(m.name)} ${m.name} given as JSON: returns it with ${signature.algorithmField} and ${signature.signatureField} set.`,
         `${i1}public static func sign(_ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {`,
         `${i2}try HmacSHA256V1.sign(signatureDeclaration, message, key: key)`,
         `${i1}}`,
@@ -440,7 +449,7 @@ function renderSigning(protocol: Protocol, namespace: string): { text: string; s
       args.push(`skewSeconds: ${replay.skewSeconds}`);
       if (replay.maxLifetimeSeconds !== undefined) args.push(`maxLifetimeSeconds: ${replay.maxLifetimeSeconds}`);
       body.push(
-        `${i1}/// Which fields make a ${m.name} single-use, and for how long (x-replay).`,
+        `${i1}/// Which fields make ${article(m.name)} ${m.name} single-use, and for how long (x-replay).`,
         `${i1}public static let replayDeclaration = ReplayDeclaration(`,
         args.map((a) => `${i2}${a}`).join(",\n"),
         `${i1})`,
@@ -459,7 +468,7 @@ function renderSigning(protocol: Protocol, namespace: string): { text: string; s
         `${i1}/// How ${m.name} is named by its content (x-content-address).`,
         `${i1}public static let contentAddress = ContentAddressDeclaration(idField: ${stringLiteral(address.idField)}, prefix: ${stringLiteral(address.prefix)}, maxCanonicalBytes: ${address.maxCanonicalBytes ?? "nil"}, canonicalInput: ${address.canonicalInput === true})`,
         "",
-        `${i1}/// The ${address.idField} ${/^[AEIOU]/.test(m.name) ? "an" : "a"} ${m.name} should carry: prefix + SHA-256 of its canonical bytes without the id.`,
+        `${i1}/// The ${address.idField} ${article(m.name)} ${m.name} should carry: prefix + SHA-256 of its canonical bytes without the id.`,
         `${i1}public static func computeID(_ record: JSONObject) throws -> String {`,
         `${i2}try ContentAddress.computeID(contentAddress, record)`,
         `${i1}}`,

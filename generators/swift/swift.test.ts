@@ -138,7 +138,7 @@ describe("emitSwift", () => {
         expect(text).toContain(`public enum ${lifecycleTypeName(l)}: LifecycleMachine {`);
         const start = text.indexOf(`public enum ${lifecycleTypeName(l)}:`);
         const body = text.slice(start, text.indexOf("\n    }\n", start));
-        expect(body.match(/LifecycleTransition\(from:/g)?.length ?? 0).toBe(l.transitions.length);
+        expect(body.match(/ Transition\(from:/g)?.length ?? 0).toBe(l.transitions.length);
       }
     }
   });

@@ -84,7 +84,8 @@ export async function measure(subjects: readonly Subject[], options: MeasureOpti
     options.beforeRound?.();
     const bench = new Bench({
       time: options.timeMs,
-      warmupTime: options.warmupMs,
+      // A longer first warm-up lets the optimising compiler settle before anything is recorded.
+      warmupTime: round === 0 ? Math.max(options.warmupMs, 100) : options.warmupMs,
       iterations: 8,
       warmupIterations: 4,
       throws: true,

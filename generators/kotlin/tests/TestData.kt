@@ -43,8 +43,8 @@ fun JsonObject.stringOrNull(field: String): String? = this[field]?.jsonPrimitive
 class CaseCounter(private val suite: String) {
     private val counts = sortedMapOf<String, Int>()
 
-    fun count(kind: String) {
-        counts[kind] = (counts[kind] ?: 0) + 1
+    fun count(kind: String, by: Int = 1) {
+        counts[kind] = (counts[kind] ?: 0) + by
     }
 
     val total: Int get() = counts.values.sum()

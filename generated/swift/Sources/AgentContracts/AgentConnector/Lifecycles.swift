@@ -85,19 +85,21 @@ extension AgentConnector {
         public static let name = "trust"
         public static let initial: State = .imported
         public static let terminalStates: Set<State> = [.removed]
-        public static let transitions: [LifecycleTransition<State, Event, Condition, Effect>] = [
-            LifecycleTransition(from: .imported, event: .approve, to: .approved, effects: [.auditApproved]),
-            LifecycleTransition(from: .approved, event: .install, to: .installed, effects: [.auditInstalled]),
-            LifecycleTransition(from: .disabled, event: .install, to: .installed, effects: [.auditInstalled]),
-            LifecycleTransition(from: .installed, event: .disable, to: .disabled, effects: [.auditDisabled]),
-            LifecycleTransition(from: .imported, event: .revoke, to: .revoked, effects: [.auditRevoked]),
-            LifecycleTransition(from: .approved, event: .revoke, to: .revoked, effects: [.auditRevoked]),
-            LifecycleTransition(from: .disabled, event: .revoke, to: .revoked, effects: [.auditRevoked]),
-            LifecycleTransition(from: .imported, event: .remove, to: .removed, guards: [.not(.inUse)], effects: [.auditRemoved]),
-            LifecycleTransition(from: .approved, event: .remove, to: .removed, guards: [.not(.inUse)], effects: [.auditRemoved]),
-            LifecycleTransition(from: .disabled, event: .remove, to: .removed, guards: [.not(.inUse)], effects: [.auditRemoved]),
-            LifecycleTransition(from: .revoked, event: .remove, to: .removed, guards: [.not(.inUse)], effects: [.auditRemoved]),
-            LifecycleTransition(from: .approved, event: .upgrade, to: .installed, guards: [.holds(.upgradeTarget), .not(.previousInUse)], effects: [.disablePrevious, .auditUpgraded]),
+        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+
+        public static let transitions: [Transition] = [
+            Transition(from: .imported, event: .approve, to: .approved, effects: [.auditApproved]),
+            Transition(from: .approved, event: .install, to: .installed, effects: [.auditInstalled]),
+            Transition(from: .disabled, event: .install, to: .installed, effects: [.auditInstalled]),
+            Transition(from: .installed, event: .disable, to: .disabled, effects: [.auditDisabled]),
+            Transition(from: .imported, event: .revoke, to: .revoked, effects: [.auditRevoked]),
+            Transition(from: .approved, event: .revoke, to: .revoked, effects: [.auditRevoked]),
+            Transition(from: .disabled, event: .revoke, to: .revoked, effects: [.auditRevoked]),
+            Transition(from: .imported, event: .remove, to: .removed, guards: [.not(.inUse)], effects: [.auditRemoved]),
+            Transition(from: .approved, event: .remove, to: .removed, guards: [.not(.inUse)], effects: [.auditRemoved]),
+            Transition(from: .disabled, event: .remove, to: .removed, guards: [.not(.inUse)], effects: [.auditRemoved]),
+            Transition(from: .revoked, event: .remove, to: .removed, guards: [.not(.inUse)], effects: [.auditRemoved]),
+            Transition(from: .approved, event: .upgrade, to: .installed, guards: [.holds(.upgradeTarget), .not(.previousInUse)], effects: [.disablePrevious, .auditUpgraded]),
         ]
     }
 

@@ -90,16 +90,18 @@ extension AgentProvider {
         public static let terminalStates: Set<State> = [.registered, .expired, .mismatched, .canceled, .failed]
         /// Groups of guards of which at most one holds at a time.
         public static let mutuallyExclusive: [[Condition]] = [[.requestExpired, .echoMismatch, .notSucceeded, .acceptable]]
-        public static let transitions: [LifecycleTransition<State, Event, Condition, Effect>] = [
-            LifecycleTransition(from: .requestIssued, event: .resultReturned, to: .resultReceived),
-            LifecycleTransition(from: .requestIssued, event: .providerCanceled, to: .canceled),
-            LifecycleTransition(from: .requestIssued, event: .waitTimeout, to: .expired),
-            LifecycleTransition(from: .resultReceived, event: .verify, to: .expired, guards: [.holds(.requestExpired)], effects: [.discardResult]),
-            LifecycleTransition(from: .resultReceived, event: .verify, to: .mismatched, guards: [.holds(.echoMismatch)], effects: [.discardResult]),
-            LifecycleTransition(from: .resultReceived, event: .verify, to: .failed, guards: [.holds(.notSucceeded)], effects: [.discardResult]),
-            LifecycleTransition(from: .resultReceived, event: .verify, to: .verified, guards: [.holds(.acceptable)]),
-            LifecycleTransition(from: .verified, event: .register, to: .registered, effects: [.writeTrustedBinding, .registerPackage, .keepSharedSecret]),
-            LifecycleTransition(from: .verified, event: .registrationFailed, to: .failed),
+        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+
+        public static let transitions: [Transition] = [
+            Transition(from: .requestIssued, event: .resultReturned, to: .resultReceived),
+            Transition(from: .requestIssued, event: .providerCanceled, to: .canceled),
+            Transition(from: .requestIssued, event: .waitTimeout, to: .expired),
+            Transition(from: .resultReceived, event: .verify, to: .expired, guards: [.holds(.requestExpired)], effects: [.discardResult]),
+            Transition(from: .resultReceived, event: .verify, to: .mismatched, guards: [.holds(.echoMismatch)], effects: [.discardResult]),
+            Transition(from: .resultReceived, event: .verify, to: .failed, guards: [.holds(.notSucceeded)], effects: [.discardResult]),
+            Transition(from: .resultReceived, event: .verify, to: .verified, guards: [.holds(.acceptable)]),
+            Transition(from: .verified, event: .register, to: .registered, effects: [.writeTrustedBinding, .registerPackage, .keepSharedSecret]),
+            Transition(from: .verified, event: .registrationFailed, to: .failed),
         ]
     }
 
@@ -162,13 +164,15 @@ extension AgentProvider {
         public static let terminalStates: Set<State> = [.succeeded, .failed, .canceled, .expired]
         /// Groups of guards of which at most one holds at a time.
         public static let mutuallyExclusive: [[Condition]] = [[.statusSucceeded, .statusFailed, .statusCanceled]]
-        public static let transitions: [LifecycleTransition<State, Event, Condition, Effect>] = [
-            LifecycleTransition(from: .pending, event: .submitResult, to: .succeeded, guards: [.holds(.statusSucceeded), .not(.late)], effects: [.storeResult, .emitResultReceived]),
-            LifecycleTransition(from: .pending, event: .submitResult, to: .expired, guards: [.holds(.statusSucceeded), .holds(.late)], effects: [.storeResult, .emitExpired]),
-            LifecycleTransition(from: .pending, event: .submitResult, to: .failed, guards: [.holds(.statusFailed)], effects: [.storeResult, .emitFailed]),
-            LifecycleTransition(from: .pending, event: .submitResult, to: .canceled, guards: [.holds(.statusCanceled)], effects: [.storeResult, .emitFailed]),
-            LifecycleTransition(from: .pending, event: .bridgeError, to: .expired, guards: [.holds(.late)], effects: [.emitExpired]),
-            LifecycleTransition(from: .pending, event: .bridgeError, to: .failed, guards: [.not(.late)], effects: [.emitFailed]),
+        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+
+        public static let transitions: [Transition] = [
+            Transition(from: .pending, event: .submitResult, to: .succeeded, guards: [.holds(.statusSucceeded), .not(.late)], effects: [.storeResult, .emitResultReceived]),
+            Transition(from: .pending, event: .submitResult, to: .expired, guards: [.holds(.statusSucceeded), .holds(.late)], effects: [.storeResult, .emitExpired]),
+            Transition(from: .pending, event: .submitResult, to: .failed, guards: [.holds(.statusFailed)], effects: [.storeResult, .emitFailed]),
+            Transition(from: .pending, event: .submitResult, to: .canceled, guards: [.holds(.statusCanceled)], effects: [.storeResult, .emitFailed]),
+            Transition(from: .pending, event: .bridgeError, to: .expired, guards: [.holds(.late)], effects: [.emitExpired]),
+            Transition(from: .pending, event: .bridgeError, to: .failed, guards: [.not(.late)], effects: [.emitFailed]),
         ]
     }
 
@@ -271,26 +275,28 @@ extension AgentProvider {
         public static let terminalStates: Set<State> = [.resultReturned]
         /// Groups of guards of which at most one holds at a time.
         public static let mutuallyExclusive: [[Condition]] = [[.statusTrusted, .statusUntrusted, .statusReplayed, .statusExpired, .statusSignatureInvalid]]
-        public static let transitions: [LifecycleTransition<State, Event, Condition, Effect>] = [
-            LifecycleTransition(from: .received, event: .validate, to: .schemaValid, guards: [.holds(.schemaValid)]),
-            LifecycleTransition(from: .received, event: .validate, to: .invalid, guards: [.not(.schemaValid)]),
-            LifecycleTransition(from: .schemaValid, event: .checkTrust, to: .trusted, guards: [.holds(.statusTrusted)]),
-            LifecycleTransition(from: .schemaValid, event: .checkTrust, to: .untrusted, guards: [.holds(.statusUntrusted)]),
-            LifecycleTransition(from: .schemaValid, event: .checkTrust, to: .replayed, guards: [.holds(.statusReplayed)]),
-            LifecycleTransition(from: .schemaValid, event: .checkTrust, to: .expired, guards: [.holds(.statusExpired)]),
-            LifecycleTransition(from: .schemaValid, event: .checkTrust, to: .signatureInvalid, guards: [.holds(.statusSignatureInvalid)]),
-            LifecycleTransition(from: .trusted, event: .confirm, to: .confirmed),
-            LifecycleTransition(from: .untrusted, event: .confirm, to: .confirmed),
-            LifecycleTransition(from: .trusted, event: .decline, to: .declined, effects: [.recordConsumed]),
-            LifecycleTransition(from: .untrusted, event: .decline, to: .declined, effects: [.recordConsumed]),
-            LifecycleTransition(from: .trusted, event: .proceedQuietly, to: .confirmed, guards: [.holds(.quietAllowed)]),
-            LifecycleTransition(from: .confirmed, event: .execute, to: .executed, effects: [.recordConsumed]),
-            LifecycleTransition(from: .executed, event: .returnResult, to: .resultReturned, effects: [.returnSucceeded]),
-            LifecycleTransition(from: .declined, event: .returnResult, to: .resultReturned, effects: [.returnCanceled]),
-            LifecycleTransition(from: .invalid, event: .returnResult, to: .resultReturned, effects: [.returnFailedValidation]),
-            LifecycleTransition(from: .replayed, event: .returnResult, to: .resultReturned, effects: [.returnFailedValidation]),
-            LifecycleTransition(from: .expired, event: .returnResult, to: .resultReturned, effects: [.returnFailedValidation]),
-            LifecycleTransition(from: .signatureInvalid, event: .returnResult, to: .resultReturned, effects: [.returnFailedValidation]),
+        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+
+        public static let transitions: [Transition] = [
+            Transition(from: .received, event: .validate, to: .schemaValid, guards: [.holds(.schemaValid)]),
+            Transition(from: .received, event: .validate, to: .invalid, guards: [.not(.schemaValid)]),
+            Transition(from: .schemaValid, event: .checkTrust, to: .trusted, guards: [.holds(.statusTrusted)]),
+            Transition(from: .schemaValid, event: .checkTrust, to: .untrusted, guards: [.holds(.statusUntrusted)]),
+            Transition(from: .schemaValid, event: .checkTrust, to: .replayed, guards: [.holds(.statusReplayed)]),
+            Transition(from: .schemaValid, event: .checkTrust, to: .expired, guards: [.holds(.statusExpired)]),
+            Transition(from: .schemaValid, event: .checkTrust, to: .signatureInvalid, guards: [.holds(.statusSignatureInvalid)]),
+            Transition(from: .trusted, event: .confirm, to: .confirmed),
+            Transition(from: .untrusted, event: .confirm, to: .confirmed),
+            Transition(from: .trusted, event: .decline, to: .declined, effects: [.recordConsumed]),
+            Transition(from: .untrusted, event: .decline, to: .declined, effects: [.recordConsumed]),
+            Transition(from: .trusted, event: .proceedQuietly, to: .confirmed, guards: [.holds(.quietAllowed)]),
+            Transition(from: .confirmed, event: .execute, to: .executed, effects: [.recordConsumed]),
+            Transition(from: .executed, event: .returnResult, to: .resultReturned, effects: [.returnSucceeded]),
+            Transition(from: .declined, event: .returnResult, to: .resultReturned, effects: [.returnCanceled]),
+            Transition(from: .invalid, event: .returnResult, to: .resultReturned, effects: [.returnFailedValidation]),
+            Transition(from: .replayed, event: .returnResult, to: .resultReturned, effects: [.returnFailedValidation]),
+            Transition(from: .expired, event: .returnResult, to: .resultReturned, effects: [.returnFailedValidation]),
+            Transition(from: .signatureInvalid, event: .returnResult, to: .resultReturned, effects: [.returnFailedValidation]),
         ]
     }
 
@@ -372,16 +378,18 @@ extension AgentProvider {
         public static let name = "trigger-handling"
         public static let initial: State = .submitted
         public static let terminalStates: Set<State> = [.accepted, .rejected, .unsupported, .hostUnavailable]
-        public static let transitions: [LifecycleTransition<State, Event, Condition, Effect>] = [
-            LifecycleTransition(from: .submitted, event: .deliver, to: .received),
-            LifecycleTransition(from: .submitted, event: .backgroundUnsupported, to: .unsupported, effects: [.acknowledge]),
-            LifecycleTransition(from: .submitted, event: .bindFailed, to: .hostUnavailable, effects: [.acknowledge]),
-            LifecycleTransition(from: .received, event: .bindFailed, to: .hostUnavailable, effects: [.acknowledge]),
-            LifecycleTransition(from: .received, event: .verify, to: .verified, guards: [.holds(.triggerValid)], effects: [.recordConsumed]),
-            LifecycleTransition(from: .received, event: .verify, to: .rejected, guards: [.not(.triggerValid)], effects: [.acknowledge]),
-            LifecycleTransition(from: .verified, event: .dispatch, to: .accepted, guards: [.holds(.runtimeActive)], effects: [.startAgentTurn, .acknowledge]),
-            LifecycleTransition(from: .verified, event: .dispatch, to: .queued, guards: [.not(.runtimeActive)], effects: [.persistQueued, .acknowledge]),
-            LifecycleTransition(from: .queued, event: .resume, to: .accepted, effects: [.startAgentTurn]),
+        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+
+        public static let transitions: [Transition] = [
+            Transition(from: .submitted, event: .deliver, to: .received),
+            Transition(from: .submitted, event: .backgroundUnsupported, to: .unsupported, effects: [.acknowledge]),
+            Transition(from: .submitted, event: .bindFailed, to: .hostUnavailable, effects: [.acknowledge]),
+            Transition(from: .received, event: .bindFailed, to: .hostUnavailable, effects: [.acknowledge]),
+            Transition(from: .received, event: .verify, to: .verified, guards: [.holds(.triggerValid)], effects: [.recordConsumed]),
+            Transition(from: .received, event: .verify, to: .rejected, guards: [.not(.triggerValid)], effects: [.acknowledge]),
+            Transition(from: .verified, event: .dispatch, to: .accepted, guards: [.holds(.runtimeActive)], effects: [.startAgentTurn, .acknowledge]),
+            Transition(from: .verified, event: .dispatch, to: .queued, guards: [.not(.runtimeActive)], effects: [.persistQueued, .acknowledge]),
+            Transition(from: .queued, event: .resume, to: .accepted, effects: [.startAgentTurn]),
         ]
     }
 

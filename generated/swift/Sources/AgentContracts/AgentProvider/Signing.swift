@@ -27,7 +27,7 @@ extension AgentProvider.ActionProposal {
         keyField: "host_shared_secret"
     )
 
-    /// Signs a ActionProposal given as JSON: returns it with signature_algorithm and signature set.
+    /// Signs an ActionProposal given as JSON: returns it with signature_algorithm and signature set.
     public static func sign(_ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
         try HmacSHA256V1.sign(signatureDeclaration, message, key: key)
     }
@@ -43,7 +43,7 @@ extension AgentProvider.ActionProposal {
         return try Self.decode(.object(try Self.sign(object, key: key).message))
     }
 
-    /// Which fields make a ActionProposal single-use, and for how long (x-replay).
+    /// Which fields make an ActionProposal single-use, and for how long (x-replay).
     public static let replayDeclaration = ReplayDeclaration(
         keyFields: ["request_id"],
         scopeFields: ["provider_id", "host_instance_id"],
@@ -83,7 +83,7 @@ extension AgentProvider.AgentTriggerRequest {
         keyField: "host_shared_secret"
     )
 
-    /// Signs a AgentTriggerRequest given as JSON: returns it with signature_algorithm and signature set.
+    /// Signs an AgentTriggerRequest given as JSON: returns it with signature_algorithm and signature set.
     public static func sign(_ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
         try HmacSHA256V1.sign(signatureDeclaration, message, key: key)
     }
@@ -99,7 +99,7 @@ extension AgentProvider.AgentTriggerRequest {
         return try Self.decode(.object(try Self.sign(object, key: key).message))
     }
 
-    /// Which fields make a AgentTriggerRequest single-use, and for how long (x-replay).
+    /// Which fields make an AgentTriggerRequest single-use, and for how long (x-replay).
     public static let replayDeclaration = ReplayDeclaration(
         keyFields: ["request_id"],
         scopeFields: ["provider_id", "host_instance_id"],

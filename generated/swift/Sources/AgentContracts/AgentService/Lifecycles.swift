@@ -53,10 +53,12 @@ extension AgentService {
         public static let name = "approval-token"
         public static let initial: State = .minted
         public static let terminalStates: Set<State> = [.consumed, .expired]
-        public static let transitions: [LifecycleTransition<State, Event, Condition, Effect>] = [
-            LifecycleTransition(from: .minted, event: .execute, to: .consumed, guards: [.holds(.tokenValid)], effects: [.recordNonce, .applyChange]),
-            LifecycleTransition(from: .minted, event: .execute, to: .minted, guards: [.not(.tokenValid)], effects: [.recordNonce, .rollBack]),
-            LifecycleTransition(from: .minted, event: .expire, to: .expired),
+        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+
+        public static let transitions: [Transition] = [
+            Transition(from: .minted, event: .execute, to: .consumed, guards: [.holds(.tokenValid)], effects: [.recordNonce, .applyChange]),
+            Transition(from: .minted, event: .execute, to: .minted, guards: [.not(.tokenValid)], effects: [.recordNonce, .rollBack]),
+            Transition(from: .minted, event: .expire, to: .expired),
         ]
     }
 
@@ -132,21 +134,23 @@ extension AgentService {
         public static let name = "execution"
         public static let initial: State = .received
         public static let terminalStates: Set<State> = [.completed, .blocked, .failed, .cancelled]
-        public static let transitions: [LifecycleTransition<State, Event, Condition, Effect>] = [
-            LifecycleTransition(from: .received, event: .screenInput, to: .screeningInput),
-            LifecycleTransition(from: .screeningInput, event: .allow, to: .running),
-            LifecycleTransition(from: .screeningInput, event: .block, to: .blocked, effects: [.recordOutcome]),
-            LifecycleTransition(from: .running, event: .awaitApproval, to: .awaitingApproval, effects: [.openInteraction]),
-            LifecycleTransition(from: .awaitingApproval, event: .resume, to: .running),
-            LifecycleTransition(from: .running, event: .complete, to: .completed, effects: [.recordOutcome]),
-            LifecycleTransition(from: .received, event: .fail, to: .failed, effects: [.recordOutcome]),
-            LifecycleTransition(from: .screeningInput, event: .fail, to: .failed, effects: [.recordOutcome]),
-            LifecycleTransition(from: .running, event: .fail, to: .failed, effects: [.recordOutcome]),
-            LifecycleTransition(from: .awaitingApproval, event: .fail, to: .failed, effects: [.recordOutcome]),
-            LifecycleTransition(from: .received, event: .cancel, to: .cancelled, effects: [.recordOutcome]),
-            LifecycleTransition(from: .screeningInput, event: .cancel, to: .cancelled, effects: [.recordOutcome]),
-            LifecycleTransition(from: .running, event: .cancel, to: .cancelled, effects: [.recordOutcome]),
-            LifecycleTransition(from: .awaitingApproval, event: .cancel, to: .cancelled, effects: [.recordOutcome]),
+        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+
+        public static let transitions: [Transition] = [
+            Transition(from: .received, event: .screenInput, to: .screeningInput),
+            Transition(from: .screeningInput, event: .allow, to: .running),
+            Transition(from: .screeningInput, event: .block, to: .blocked, effects: [.recordOutcome]),
+            Transition(from: .running, event: .awaitApproval, to: .awaitingApproval, effects: [.openInteraction]),
+            Transition(from: .awaitingApproval, event: .resume, to: .running),
+            Transition(from: .running, event: .complete, to: .completed, effects: [.recordOutcome]),
+            Transition(from: .received, event: .fail, to: .failed, effects: [.recordOutcome]),
+            Transition(from: .screeningInput, event: .fail, to: .failed, effects: [.recordOutcome]),
+            Transition(from: .running, event: .fail, to: .failed, effects: [.recordOutcome]),
+            Transition(from: .awaitingApproval, event: .fail, to: .failed, effects: [.recordOutcome]),
+            Transition(from: .received, event: .cancel, to: .cancelled, effects: [.recordOutcome]),
+            Transition(from: .screeningInput, event: .cancel, to: .cancelled, effects: [.recordOutcome]),
+            Transition(from: .running, event: .cancel, to: .cancelled, effects: [.recordOutcome]),
+            Transition(from: .awaitingApproval, event: .cancel, to: .cancelled, effects: [.recordOutcome]),
         ]
     }
 
@@ -228,14 +232,16 @@ extension AgentService {
         public static let name = "pending-interaction"
         public static let initial: State = .pending
         public static let terminalStates: Set<State> = [.answered, .cancelled, .expired, .abandoned]
-        public static let transitions: [LifecycleTransition<State, Event, Condition, Effect>] = [
-            LifecycleTransition(from: .pending, event: .answer, to: .pending, guards: [.not(.isOwner)], effects: [.replyForbidden]),
-            LifecycleTransition(from: .pending, event: .answer, to: .pending, guards: [.holds(.isOwner), .not(.answerValid)], effects: [.replyUnprocessable]),
-            LifecycleTransition(from: .pending, event: .answer, to: .abandoned, guards: [.holds(.isOwner), .holds(.answerValid), .not(.runAlive)], effects: [.removeEntry, .replyGone]),
-            LifecycleTransition(from: .pending, event: .answer, to: .answered, guards: [.holds(.isOwner), .holds(.answerValid), .holds(.runAlive), .not(.isCancellation)], effects: [.removeEntry, .deliverDecision, .replyNoContent]),
-            LifecycleTransition(from: .pending, event: .answer, to: .cancelled, guards: [.holds(.isOwner), .holds(.answerValid), .holds(.runAlive), .holds(.isCancellation)], effects: [.removeEntry, .deliverCancellation, .replyNoContent]),
-            LifecycleTransition(from: .pending, event: .timeout, to: .expired, effects: [.removeEntry, .deliverTimeout]),
-            LifecycleTransition(from: .pending, event: .runEnded, to: .abandoned, effects: [.removeEntry]),
+        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+
+        public static let transitions: [Transition] = [
+            Transition(from: .pending, event: .answer, to: .pending, guards: [.not(.isOwner)], effects: [.replyForbidden]),
+            Transition(from: .pending, event: .answer, to: .pending, guards: [.holds(.isOwner), .not(.answerValid)], effects: [.replyUnprocessable]),
+            Transition(from: .pending, event: .answer, to: .abandoned, guards: [.holds(.isOwner), .holds(.answerValid), .not(.runAlive)], effects: [.removeEntry, .replyGone]),
+            Transition(from: .pending, event: .answer, to: .answered, guards: [.holds(.isOwner), .holds(.answerValid), .holds(.runAlive), .not(.isCancellation)], effects: [.removeEntry, .deliverDecision, .replyNoContent]),
+            Transition(from: .pending, event: .answer, to: .cancelled, guards: [.holds(.isOwner), .holds(.answerValid), .holds(.runAlive), .holds(.isCancellation)], effects: [.removeEntry, .deliverCancellation, .replyNoContent]),
+            Transition(from: .pending, event: .timeout, to: .expired, effects: [.removeEntry, .deliverTimeout]),
+            Transition(from: .pending, event: .runEnded, to: .abandoned, effects: [.removeEntry]),
         ]
     }
 
@@ -292,11 +298,13 @@ extension AgentService {
         public static let name = "request-admission"
         public static let initial: State = .received
         public static let terminalStates: Set<State> = [.admitted, .keyRefused, .identityRefused]
-        public static let transitions: [LifecycleTransition<State, Event, Condition, Effect>] = [
-            LifecycleTransition(from: .received, event: .checkKey, to: .keyAccepted, guards: [.holds(.keyValid)], effects: [.stripAuthorization]),
-            LifecycleTransition(from: .received, event: .checkKey, to: .keyRefused, guards: [.not(.keyValid)], effects: [.replyKeyRefused]),
-            LifecycleTransition(from: .keyAccepted, event: .checkIdentity, to: .admitted, guards: [.holds(.identityUnambiguous)]),
-            LifecycleTransition(from: .keyAccepted, event: .checkIdentity, to: .identityRefused, guards: [.not(.identityUnambiguous)], effects: [.replyIdentityRefused]),
+        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+
+        public static let transitions: [Transition] = [
+            Transition(from: .received, event: .checkKey, to: .keyAccepted, guards: [.holds(.keyValid)], effects: [.stripAuthorization]),
+            Transition(from: .received, event: .checkKey, to: .keyRefused, guards: [.not(.keyValid)], effects: [.replyKeyRefused]),
+            Transition(from: .keyAccepted, event: .checkIdentity, to: .admitted, guards: [.holds(.identityUnambiguous)]),
+            Transition(from: .keyAccepted, event: .checkIdentity, to: .identityRefused, guards: [.not(.identityUnambiguous)], effects: [.replyIdentityRefused]),
         ]
     }
 

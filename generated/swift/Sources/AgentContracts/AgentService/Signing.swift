@@ -2,7 +2,7 @@
 import Foundation
 
 extension AgentService.ApprovalTokenClaims {
-    /// Which fields make a ApprovalTokenClaims single-use, and for how long (x-replay).
+    /// Which fields make an ApprovalTokenClaims single-use, and for how long (x-replay).
     public static let replayDeclaration = ReplayDeclaration(
         keyFields: ["nonce"],
         scopeFields: [],

@@ -92,35 +92,37 @@ extension ProviderIntegration {
         public static let name = "connection"
         public static let initial: State = .authorizing
         public static let terminalStates: Set<State> = [.disconnected]
-        public static let transitions: [LifecycleTransition<State, Event, Condition, Effect>] = [
-            LifecycleTransition(from: .authorizing, event: .authorizationApproved, to: .approved, effects: [.storeCredential]),
-            LifecycleTransition(from: .authorizing, event: .authorizationFailed, to: .authenticationFailed, effects: [.reportAuthenticationFailure]),
-            LifecycleTransition(from: .approved, event: .whoami, to: .verified, guards: [.holds(.authenticated), .holds(.addressMatches)]),
-            LifecycleTransition(from: .approved, event: .whoami, to: .authenticationFailed, guards: [.not(.authenticated)], effects: [.reportAuthenticationFailure]),
-            LifecycleTransition(from: .approved, event: .whoami, to: .authenticationFailed, guards: [.holds(.authenticated), .not(.addressMatches)], effects: [.reportAuthenticationFailure]),
-            LifecycleTransition(from: .verified, event: .checkRuntime, to: .ready, guards: [.holds(.runtimeAvailable), .holds(.integrationEnabled)], effects: [.reportReady]),
-            LifecycleTransition(from: .runtimeMissing, event: .checkRuntime, to: .ready, guards: [.holds(.runtimeAvailable), .holds(.integrationEnabled)], effects: [.reportReady]),
-            LifecycleTransition(from: .disabled, event: .checkRuntime, to: .ready, guards: [.holds(.runtimeAvailable), .holds(.integrationEnabled)], effects: [.reportReady]),
-            LifecycleTransition(from: .verified, event: .checkRuntime, to: .runtimeMissing, guards: [.not(.runtimeAvailable)], effects: [.reportRuntimeMissing]),
-            LifecycleTransition(from: .runtimeMissing, event: .checkRuntime, to: .runtimeMissing, guards: [.not(.runtimeAvailable)], effects: [.reportRuntimeMissing]),
-            LifecycleTransition(from: .disabled, event: .checkRuntime, to: .runtimeMissing, guards: [.not(.runtimeAvailable)], effects: [.reportRuntimeMissing]),
-            LifecycleTransition(from: .verified, event: .checkRuntime, to: .disabled, guards: [.holds(.runtimeAvailable), .not(.integrationEnabled)], effects: [.reportDisabled]),
-            LifecycleTransition(from: .runtimeMissing, event: .checkRuntime, to: .disabled, guards: [.holds(.runtimeAvailable), .not(.integrationEnabled)], effects: [.reportDisabled]),
-            LifecycleTransition(from: .disabled, event: .checkRuntime, to: .disabled, guards: [.holds(.runtimeAvailable), .not(.integrationEnabled)], effects: [.reportDisabled]),
-            LifecycleTransition(from: .ready, event: .credentialRejected, to: .authenticationFailed, effects: [.reportAuthenticationFailure]),
-            LifecycleTransition(from: .runtimeMissing, event: .credentialRejected, to: .authenticationFailed, effects: [.reportAuthenticationFailure]),
-            LifecycleTransition(from: .disabled, event: .credentialRejected, to: .authenticationFailed, effects: [.reportAuthenticationFailure]),
-            LifecycleTransition(from: .ready, event: .runtimeLost, to: .runtimeMissing, effects: [.reportRuntimeMissing]),
-            LifecycleTransition(from: .ready, event: .integrationDisabled, to: .disabled, effects: [.reportDisabled]),
-            LifecycleTransition(from: .runtimeMissing, event: .integrationDisabled, to: .disabled, effects: [.reportDisabled]),
-            LifecycleTransition(from: .authenticationFailed, event: .reauthorize, to: .authorizing, effects: [.removeCredential]),
-            LifecycleTransition(from: .authorizing, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
-            LifecycleTransition(from: .approved, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
-            LifecycleTransition(from: .verified, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
-            LifecycleTransition(from: .ready, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
-            LifecycleTransition(from: .authenticationFailed, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
-            LifecycleTransition(from: .runtimeMissing, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
-            LifecycleTransition(from: .disabled, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
+        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+
+        public static let transitions: [Transition] = [
+            Transition(from: .authorizing, event: .authorizationApproved, to: .approved, effects: [.storeCredential]),
+            Transition(from: .authorizing, event: .authorizationFailed, to: .authenticationFailed, effects: [.reportAuthenticationFailure]),
+            Transition(from: .approved, event: .whoami, to: .verified, guards: [.holds(.authenticated), .holds(.addressMatches)]),
+            Transition(from: .approved, event: .whoami, to: .authenticationFailed, guards: [.not(.authenticated)], effects: [.reportAuthenticationFailure]),
+            Transition(from: .approved, event: .whoami, to: .authenticationFailed, guards: [.holds(.authenticated), .not(.addressMatches)], effects: [.reportAuthenticationFailure]),
+            Transition(from: .verified, event: .checkRuntime, to: .ready, guards: [.holds(.runtimeAvailable), .holds(.integrationEnabled)], effects: [.reportReady]),
+            Transition(from: .runtimeMissing, event: .checkRuntime, to: .ready, guards: [.holds(.runtimeAvailable), .holds(.integrationEnabled)], effects: [.reportReady]),
+            Transition(from: .disabled, event: .checkRuntime, to: .ready, guards: [.holds(.runtimeAvailable), .holds(.integrationEnabled)], effects: [.reportReady]),
+            Transition(from: .verified, event: .checkRuntime, to: .runtimeMissing, guards: [.not(.runtimeAvailable)], effects: [.reportRuntimeMissing]),
+            Transition(from: .runtimeMissing, event: .checkRuntime, to: .runtimeMissing, guards: [.not(.runtimeAvailable)], effects: [.reportRuntimeMissing]),
+            Transition(from: .disabled, event: .checkRuntime, to: .runtimeMissing, guards: [.not(.runtimeAvailable)], effects: [.reportRuntimeMissing]),
+            Transition(from: .verified, event: .checkRuntime, to: .disabled, guards: [.holds(.runtimeAvailable), .not(.integrationEnabled)], effects: [.reportDisabled]),
+            Transition(from: .runtimeMissing, event: .checkRuntime, to: .disabled, guards: [.holds(.runtimeAvailable), .not(.integrationEnabled)], effects: [.reportDisabled]),
+            Transition(from: .disabled, event: .checkRuntime, to: .disabled, guards: [.holds(.runtimeAvailable), .not(.integrationEnabled)], effects: [.reportDisabled]),
+            Transition(from: .ready, event: .credentialRejected, to: .authenticationFailed, effects: [.reportAuthenticationFailure]),
+            Transition(from: .runtimeMissing, event: .credentialRejected, to: .authenticationFailed, effects: [.reportAuthenticationFailure]),
+            Transition(from: .disabled, event: .credentialRejected, to: .authenticationFailed, effects: [.reportAuthenticationFailure]),
+            Transition(from: .ready, event: .runtimeLost, to: .runtimeMissing, effects: [.reportRuntimeMissing]),
+            Transition(from: .ready, event: .integrationDisabled, to: .disabled, effects: [.reportDisabled]),
+            Transition(from: .runtimeMissing, event: .integrationDisabled, to: .disabled, effects: [.reportDisabled]),
+            Transition(from: .authenticationFailed, event: .reauthorize, to: .authorizing, effects: [.removeCredential]),
+            Transition(from: .authorizing, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
+            Transition(from: .approved, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
+            Transition(from: .verified, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
+            Transition(from: .ready, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
+            Transition(from: .authenticationFailed, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
+            Transition(from: .runtimeMissing, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
+            Transition(from: .disabled, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
         ]
     }
 
@@ -189,19 +191,21 @@ extension ProviderIntegration {
         public static let name = "inbox-handling"
         public static let initial: State = .idle
         public static let terminalStates: Set<State> = [.stopped]
-        public static let transitions: [LifecycleTransition<State, Event, Condition, Effect>] = [
-            LifecycleTransition(from: .idle, event: .notify, to: .reading, effects: [.readInbox]),
-            LifecycleTransition(from: .reading, event: .notify, to: .reading),
-            LifecycleTransition(from: .handling, event: .notify, to: .handling),
-            LifecycleTransition(from: .reading, event: .pageReceived, to: .idle, guards: [.not(.hasEntry)]),
-            LifecycleTransition(from: .reading, event: .pageReceived, to: .handling, guards: [.holds(.hasEntry), .holds(.needsRuntime)], effects: [.dispatchEntry]),
-            LifecycleTransition(from: .reading, event: .pageReceived, to: .reading, guards: [.holds(.hasEntry), .not(.needsRuntime)], effects: [.advanceHandledPosition, .readInbox]),
-            LifecycleTransition(from: .reading, event: .readFailed, to: .idle),
-            LifecycleTransition(from: .handling, event: .runtimeFinished, to: .reading, effects: [.advanceHandledPosition, .readInbox]),
-            LifecycleTransition(from: .handling, event: .runtimeInterrupted, to: .idle),
-            LifecycleTransition(from: .idle, event: .stop, to: .stopped),
-            LifecycleTransition(from: .reading, event: .stop, to: .stopped),
-            LifecycleTransition(from: .handling, event: .stop, to: .stopped),
+        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+
+        public static let transitions: [Transition] = [
+            Transition(from: .idle, event: .notify, to: .reading, effects: [.readInbox]),
+            Transition(from: .reading, event: .notify, to: .reading),
+            Transition(from: .handling, event: .notify, to: .handling),
+            Transition(from: .reading, event: .pageReceived, to: .idle, guards: [.not(.hasEntry)]),
+            Transition(from: .reading, event: .pageReceived, to: .handling, guards: [.holds(.hasEntry), .holds(.needsRuntime)], effects: [.dispatchEntry]),
+            Transition(from: .reading, event: .pageReceived, to: .reading, guards: [.holds(.hasEntry), .not(.needsRuntime)], effects: [.advanceHandledPosition, .readInbox]),
+            Transition(from: .reading, event: .readFailed, to: .idle),
+            Transition(from: .handling, event: .runtimeFinished, to: .reading, effects: [.advanceHandledPosition, .readInbox]),
+            Transition(from: .handling, event: .runtimeInterrupted, to: .idle),
+            Transition(from: .idle, event: .stop, to: .stopped),
+            Transition(from: .reading, event: .stop, to: .stopped),
+            Transition(from: .handling, event: .stop, to: .stopped),
         ]
     }
 
