@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all generate check test test-ts typecheck kotlin swift docs docs-serve chromium clean-install help
+.PHONY: all generate check test test-ts typecheck kotlin swift docs docs-serve chromium bench clean-install help
 
 all: generate
 
@@ -14,6 +14,7 @@ help:
 	@echo "make test     run every test (typecheck, vitest, Kotlin JUnit)"
 	@echo "make kotlin   build and test the generated Kotlin bindings (Maven)"
 	@echo "make swift    build and test the generated Swift package when swift is on PATH"
+	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md)"
 	@echo "make docs     build the documentation site into docs-site/dist (make docs-serve previews it)"
 
 $(NODE_STAMP): package.json package-lock.json
@@ -36,6 +37,10 @@ test-ts: $(NODE_STAMP)
 # dependencies into ~/.m2 on first use. -B -ntp keep Surefire's "Tests run:" lines visible.
 kotlin:
 	mvn -B -ntp -f generated/kotlin/pom.xml clean test
+
+# Benchmarks: tables with ratios against the anchors, also written to docs-site/bench/latest.md.
+bench: $(NODE_STAMP)
+	node --expose-gc --import tsx property-tests/bench/run.ts $(BENCH_ARGS)
 
 # The docs site (docs-site/dist) and its browser test, which drives Debian's chromium.
 docs: $(NODE_STAMP)

@@ -41,10 +41,14 @@ export function lifecycleContext(protocol: Protocol, lifecycle: Lifecycle): obje
       from: constant(t.from),
       event: constant(t.event),
       to: constant(t.to),
-      guards: t.guards.map((l) => `LifecycleMachine.Literal(Guard.${constant(l.guard)}${l.negated ? ", negated = true" : ""})`).join(", "),
-      effects: t.effects.map((e) => `Effect.${constant(e)}`).join(", "),
+      guards: listOrEmpty(t.guards.map((l) => `LifecycleMachine.Literal(Guard.${constant(l.guard)}${l.negated ? ", negated = true" : ""})`)),
+      effects: listOrEmpty(t.effects.map((e) => `Effect.${constant(e)}`)),
     })),
   };
+}
+
+function listOrEmpty(items: string[]): string {
+  return items.length === 0 ? "emptyList()" : `listOf(${items.join(", ")})`;
 }
 
 /** The paths suite of a lifecycle, byte for byte the spec's `<name>.paths.json`. */

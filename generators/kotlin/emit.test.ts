@@ -84,10 +84,33 @@ describe("emitKotlin", () => {
     expect(() => emitKotlinTests([{ name: "X.kt", text: "package other\n" }])).toThrow(/generators\/kotlin\/tests\/X.kt/);
   });
 
+  it("keys an anyOf by a boolean const (agent-service ExecuteApprovalResult)", () => {
+    const result = file("src/main/kotlin/dev/agentcontracts/agentservice/ExecuteApprovalResult.kt");
+    expect(KOTLIN_MESSAGE_PROTOCOLS.has("agent-service")).toBe(true);
+    expect(result).toContain("sealed interface ExecuteApprovalResult");
+    expect(result).toContain("?.takeUnless { it.isString }?.booleanOrNull");
+    expect(result).toContain("true -> ExecuteApplied.serializer()");
+    expect(result).toContain("val ok: Boolean = false");
+  });
+
   it("names the schema location of a shape it cannot type", () => {
     const m = model();
     const service = m.protocols.find((p) => p.id === "agent-service")!;
-    expect(KOTLIN_MESSAGE_PROTOCOLS.has("agent-service")).toBe(false);
-    expect(() => kotlinDeclarations(m, service, service.messages)).toThrow(/ExecuteApprovalResult/);
+    const broken = structuredClone(service);
+    const message = broken.messages.find((x) => x.name === "ExecuteApprovalResult")!;
+    (message.schema["anyOf"] as { properties: { ok: { const: unknown } } }[])[1]!.properties.ok.const = true;
+    expect(() => kotlinDeclarations(m, broken, broken.messages)).toThrow(/ExecuteApprovalResult/);
+  });
+
+  it("emits a lifecycle object per machine, its paths suite and the signing functions", () => {
+    const trust = file("src/main/kotlin/dev/agentcontracts/agentconnector/lifecycles/TrustLifecycle.kt");
+    expect(trust).toContain("object TrustLifecycle {");
+    expect(trust).toContain('IMPORTED("imported"),');
+    expect(trust).toContain("rule(State.IMPORTED, Event.APPROVE, State.APPROVED, emptyList(), listOf(Effect.AUDIT_APPROVED)),");
+    expect(files.some((f) => f.path === "src/test/resources/lifecycles/agent-connector/trust.paths.json")).toBe(true);
+    const signing = file("src/main/kotlin/dev/agentcontracts/agentprovider/AgentProviderSigning.kt");
+    expect(signing).toContain('HmacV1Line("arguments_sha256", "arguments", HmacV1Line.Value.SHA256_JCS_BASE64_STD_NOPAD),');
+    expect(file("src/main/kotlin/dev/agentcontracts/agentconnector/AgentConnectorSigning.kt")).toContain("?.let(::verifyConnectorManifestId) == true");
+    expect(file("src/main/kotlin/dev/agentcontracts/agentservice/AgentServiceSigning.kt")).toContain("fun verifyApprovalTokenClaimsToken(");
   });
 });

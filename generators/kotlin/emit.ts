@@ -8,10 +8,11 @@ import type { ConstantItem, Message, Model, OutputFile, Protocol } from "../mode
 import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
 import { camelCase, kdoc, pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
 import { emitSchemaResource, validatorsContext, validatorsName } from "./emit-validation.js";
+import { signingContext, signingName } from "./emit-signing.js";
 import { emitPathsResource, lifecycleContext, lifecycleObjectName, lifecyclePackage } from "./emit-lifecycles.js";
 
 /** Protocols whose messages get Kotlin classes so far; the others get their constants only. */
-export const KOTLIN_MESSAGE_PROTOCOLS: ReadonlySet<string> = new Set(["agent-connector", "agent-provider", "provider-integration"]);
+export const KOTLIN_MESSAGE_PROTOCOLS: ReadonlySet<string> = new Set(["agent-connector", "agent-provider", "agent-service", "provider-integration"]);
 
 export function emitKotlin(model: Model): OutputFile[] {
   const files: OutputFile[] = [];
@@ -21,6 +22,7 @@ export function emitKotlin(model: Model): OutputFile[] {
     if (typed) files.push(...emitMessages(model, protocol));
     files.push(...emitValidation(model, protocol, typed));
     files.push(...emitLifecycles(protocol));
+    files.push(...emitSigningObject(protocol));
   }
   const bound = model.protocols.filter((p) => KOTLIN_MESSAGE_PROTOCOLS.has(p.id));
   const names = (p: Protocol) => ({ package: protocolPackage(p.id), objectName: registryName(p), validatorsName: validatorsName(p), idLiteral: stringLiteral(p.id) });
@@ -153,7 +155,8 @@ function declarationContext(d: KotlinDeclaration): object {
         ...base,
         tag: d.tag,
         tagLiteral: stringLiteral(d.tag),
-        branches: d.branches.map((b) => ({ className: b.className, values: b.tagValues.map(stringLiteral).join(", ") })),
+        booleanTag: d.tagType === "boolean",
+        branches: d.branches.map((b) => ({ className: b.className, values: b.tagValues.map((v) => (typeof v === "string" ? stringLiteral(v) : String(v))).join(", ") })),
         unknownTagLiteral: stringLiteral(`/${d.tag.replaceAll("~", "~0").replaceAll("/", "~1")}: unknown ${d.name} discriminator value: `),
       };
   }
@@ -174,6 +177,17 @@ function emitExamples(protocol: Protocol): OutputFile {
     contents: `${JSON.stringify({ protocol: protocol.id, messages }, null, 2)}\n`,
     sources: protocol.messages.map((m) => m.location.file),
   };
+}
+
+/** `<Protocol>Signing`, when a message of the protocol declares a signature, content address or token. */
+function emitSigningObject(protocol: Protocol): OutputFile[] {
+  const context = signingContext(protocol);
+  if (context === undefined) return [];
+  return [{
+    path: `${sourceDir(protocol)}/${signingName(protocol)}.kt`,
+    contents: render("signing.kt", context).replace(/\n\n}\n$/, "\n}\n"),
+    sources: protocol.messages.map((m) => m.location.file),
+  }];
 }
 
 /** One object per lifecycle machine, and the paths suites its test replays. */

@@ -22,7 +22,16 @@ export type KotlinDeclaration =
   | { kind: "class"; name: string; description?: string; properties: KotlinProperty[]; open: boolean; parents: string[]; file: string }
   | { kind: "object"; name: string; description?: string; open: boolean; parents: string[]; file: string }
   | { kind: "enum"; name: string; description?: string; values: { constant: string; wire: string }[]; file: string }
-  | { kind: "union"; name: string; description?: string; tag: string; branches: { tagValues: string[]; className: string }[]; file: string };
+  | {
+      kind: "union";
+      name: string;
+      description?: string;
+      tag: string;
+      /** `string` for a discriminator (oneOf), `boolean` for an anyOf keyed by a boolean const. */
+      tagType: "string" | "boolean";
+      branches: { tagValues: (string | boolean)[]; className: string }[];
+      file: string;
+    };
 
 interface Located {
   schema: JsonSchema;
@@ -98,7 +107,16 @@ class TypeMapper {
     const nullable = this.nullableBranch(at);
     if (nullable !== undefined) return { ...this.mapType(nullable, owner, property), nullable: true };
     const name = typeof s["title"] === "string" ? s["title"] : `${owner}${pascalCase(property)}`;
-    if (Array.isArray(s["oneOf"]) && isObject(s["discriminator"])) return { type: this.declareUnion(at, name), nullable: false };
+    if (Array.isArray(s["oneOf"]) && isObject(s["discriminator"])) {
+      const tag = (s["discriminator"] as { propertyName?: unknown }).propertyName;
+      if (typeof tag !== "string") fail(at, "discriminator needs a propertyName");
+      return { type: this.declareUnion(at, name, "oneOf", tag), nullable: false };
+    }
+    if (Array.isArray(s["anyOf"])) {
+      // anyOf branches told apart by a const member (ExecuteApprovalResult's boolean `ok`).
+      const tag = this.constKey(at);
+      if (tag !== undefined) return { type: this.declareUnion(at, name, "anyOf", tag), nullable: false };
+    }
     if (s["const"] !== undefined) return constType(at, s["const"]);
     if (Array.isArray(s["enum"])) {
       if (s["enum"].every((v) => typeof v === "string")) return { type: this.declareEnum(at, name, s["enum"] as string[]), nullable: false };
@@ -212,39 +230,56 @@ class TypeMapper {
     return typeof at.schema["$ref"] === "string" ? this.resolve(at, at.schema["$ref"]) : undefined;
   }
 
-  private declareUnion(at: Located, name: string): string {
+  private declareUnion(at: Located, name: string, keyword: "oneOf" | "anyOf", tag: string): string {
     if (!this.claim(at, name)) return this.declarations.get(at.uri)!.name;
-    const tag = (at.schema["discriminator"] as { propertyName?: unknown }).propertyName;
-    if (typeof tag !== "string") fail(at, "discriminator needs a propertyName");
-    const union: KotlinDeclaration = { kind: "union", name, description: description(at.schema), tag, branches: [], file: at.file };
+    const union: KotlinDeclaration = { kind: "union", name, description: description(at.schema), tag, tagType: "string", branches: [], file: at.file };
     this.declarations.set(at.uri, union);
-    (at.schema["oneOf"] as JsonValue[]).forEach((branchSchema, index) => {
-      const branch = this.child(at, branchSchema, "oneOf", String(index));
+    (at.schema[keyword] as JsonValue[]).forEach((branchSchema, index) => {
+      const branch = this.child(at, branchSchema, keyword, String(index));
       // A branch is a $ref or written inline; an inline one without a title is named by its tag.
       const target = this.refTarget(branch) ?? branch;
       const tagValues = this.tagValues(target, tag);
-      const className = this.mapType(target, name, tagValues[0]!).type;
+      if (typeof tagValues[0] === "boolean") union.tagType = "boolean";
+      const className = this.mapType(target, name, String(tagValues[0]!)).type;
       const declaration = this.declarations.get(target.uri);
-      if (declaration?.kind !== "class") fail(branch, `discriminated branch ${className} must be an object with properties`);
+      if (declaration?.kind !== "class") fail(branch, `${keyword} branch ${className} must be an object with properties`);
       declaration.parents.push(name);
       union.branches.push({ tagValues, className });
     });
     const all = union.branches.flatMap((b) => b.tagValues);
     if (new Set(all).size !== all.length) fail(at, `two branches share a ${tag} value`);
+    if (new Set(all.map((v) => typeof v)).size !== 1) fail(at, `the ${tag} values of the branches differ in type`);
     return name;
   }
 
+  /** The member every anyOf branch fixes by a string or boolean `const`, if there is one. */
+  private constKey(at: Located): string | undefined {
+    const branches = (at.schema["anyOf"] as JsonValue[]).map((b, i) => {
+      const branch = this.child(at, b, "anyOf", String(i));
+      return this.refTarget(branch) ?? branch;
+    });
+    const first = branches[0]?.schema["properties"];
+    if (branches.length < 2 || !isObject(first)) return undefined;
+    return Object.keys(first).find((key) => {
+      const values = branches.map((b) => {
+        const property = isObject(b.schema["properties"]) ? b.schema["properties"][key] : undefined;
+        return isObject(property) ? property["const"] : undefined;
+      });
+      return values.every((v) => typeof v === "string" || typeof v === "boolean") && new Set(values).size === values.length;
+    });
+  }
+
   /** The values of the tag property a branch accepts: its `const`, or its string `enum`. */
-  private tagValues(branch: Located, tag: string): string[] {
+  private tagValues(branch: Located, tag: string): (string | boolean)[] {
     const properties = branch.schema["properties"];
     let property = isObject(properties) ? properties[tag] : undefined;
     if (!isObject(property)) fail(branch, `branch has no ${tag} property`);
     let located = this.child(branch, property, "properties", tag);
     while (typeof located.schema["$ref"] === "string") located = this.resolve(located, located.schema["$ref"]);
     property = located.schema;
-    if (typeof property["const"] === "string") return [property["const"]];
+    if (typeof property["const"] === "string" || typeof property["const"] === "boolean") return [property["const"]];
     if (Array.isArray(property["enum"]) && property["enum"].every((v) => typeof v === "string")) return property["enum"] as string[];
-    fail(branch, `the ${tag} property must be a string const or enum`);
+    fail(branch, `the ${tag} property must be a string or boolean const, or a string enum`);
   }
 }
 

@@ -84,7 +84,9 @@ async function main(): Promise<void> {
     `Each cell is the median of ${options.rounds} rounds of ${options.timeMs} ms (tinybench, batched calls) ± half the spread between rounds, timed on ${options.clock === "cpu" ? "this process's CPU time (process.cpuUsage; a shared machine distorts it far less than the wall clock) except where a table says otherwise" : "the wall clock"}; ` +
     `every ratio is formed round by round from measurements taken back to back, then the median (min–max) is shown. ` +
     `"Speed ÷ anchor" above 1 means ours is faster; "time ÷ anchor" above 1 means ours is slower. ` +
-    `A goal is borderline when the rounds fall on both sides of it. The machine may be shared: treat single-digit percentages as noise.\n`;
+    `A goal is borderline when the rounds fall on both sides of it. ` +
+    `Ratios move more between runs than within one (each process's JIT makes its own inlining decisions; identical code, the generated schema function and ajv's, has measured 0.63–1.18× of itself across runs): ` +
+    `compare several runs before acting on a difference under ~20%.\n`;
   if (out !== null) {
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, [header, ...sections].join("\n"));

@@ -18,5 +18,10 @@ export declare function serializeNumber(value: number): string;
  * (e.g. 37627642587011210), which do not name the double exactly; senders should avoid them.
  */
 export declare function isInteroperableNumber(value: number): boolean;
-/** RFC 8785 §3.2.2.2: escape only '"', '\\' and C0 controls; everything else raw. */
+/**
+ * RFC 8785 §3.2.2.2: escape only '"', '\\' and C0 controls (the short forms \b \t \n \f \r,
+ * else \u00xx in lowercase hex), everything else raw. That is exactly what ES2019
+ * JSON.stringify does to a well-formed string (it would escape a lone surrogate as \udxxx, which
+ * is refused first), so the native quoting does the work.
+ */
 export declare function serializeString(value: string): string;

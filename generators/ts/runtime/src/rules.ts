@@ -15,14 +15,24 @@ const ABSENT: unique symbol = Symbol("absent");
 function at(value: unknown, pointer: string): unknown {
   if (pointer === "") return value ?? ABSENT;
   let current: unknown = value;
-  for (const raw of pointer.slice(1).split("/")) {
-    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+  for (const token of tokensOf(pointer)) {
     if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(token)) current = current[Number(token)];
     else if (current !== null && typeof current === "object" && Object.prototype.hasOwnProperty.call(current, token)) {
       current = (current as Record<string, unknown>)[token];
     } else return ABSENT;
   }
   return current === null || current === undefined ? ABSENT : current;
+}
+
+// Rule pointers come from fixed generated tables, so parsing each once is enough.
+const parsedPointers = new Map<string, string[]>();
+function tokensOf(pointer: string): string[] {
+  let tokens = parsedPointers.get(pointer);
+  if (tokens === undefined) {
+    tokens = pointer.slice(1).split("/").map((raw) => raw.replace(/~1/g, "/").replace(/~0/g, "~"));
+    if (parsedPointers.size < 4096) parsedPointers.set(pointer, tokens);
+  }
+  return tokens;
 }
 
 export function checkRules(value: unknown, rules: readonly CrossFieldRule[]): ValidationError[] {

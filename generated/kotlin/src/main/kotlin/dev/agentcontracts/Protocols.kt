@@ -6,6 +6,7 @@ import dev.agentcontracts.runtime.MessageValidator
 import kotlinx.serialization.KSerializer
 import dev.agentcontracts.agentconnector.AgentConnectorMessages
 import dev.agentcontracts.agentprovider.AgentProviderMessages
+import dev.agentcontracts.agentservice.AgentServiceMessages
 import dev.agentcontracts.providerintegration.ProviderIntegrationMessages
 import dev.agentcontracts.agentconnector.AgentConnectorValidators
 import dev.agentcontracts.agentprovider.AgentProviderValidators
@@ -18,6 +19,7 @@ object Protocols {
     val messages: Map<String, Map<String, KSerializer<*>>> = mapOf(
         "agent-connector" to AgentConnectorMessages.serializers,
         "agent-provider" to AgentProviderMessages.serializers,
+        "agent-service" to AgentServiceMessages.serializers,
         "provider-integration" to ProviderIntegrationMessages.serializers,
     )
 

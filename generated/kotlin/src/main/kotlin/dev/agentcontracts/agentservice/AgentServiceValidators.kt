@@ -77,6 +77,87 @@ object AgentServiceValidators {
         ),
     )
 
-    fun validate(messageName: String, instance: JsonElement): ValidationResult<JsonElement> =
-        validator.validate(messageName, instance)
+    fun validateAnswerChunk(instance: JsonElement): ValidationResult<AnswerChunk> =
+        validator.validate("AnswerChunk", instance, AnswerChunk.serializer())
+
+    fun parseAnswerChunk(bytes: ByteArray): ValidationResult<AnswerChunk> =
+        validator.parse("AnswerChunk", bytes, AnswerChunk.serializer())
+
+    fun validateApprovalTokenClaims(instance: JsonElement): ValidationResult<ApprovalTokenClaims> =
+        validator.validate("ApprovalTokenClaims", instance, ApprovalTokenClaims.serializer())
+
+    fun parseApprovalTokenClaims(bytes: ByteArray): ValidationResult<ApprovalTokenClaims> =
+        validator.parse("ApprovalTokenClaims", bytes, ApprovalTokenClaims.serializer())
+
+    fun validateChatMessage(instance: JsonElement): ValidationResult<ChatMessage> =
+        validator.validate("ChatMessage", instance, ChatMessage.serializer())
+
+    fun parseChatMessage(bytes: ByteArray): ValidationResult<ChatMessage> =
+        validator.parse("ChatMessage", bytes, ChatMessage.serializer())
+
+    fun validateErrorBody(instance: JsonElement): ValidationResult<ErrorBody> =
+        validator.validate("ErrorBody", instance, ErrorBody.serializer())
+
+    fun parseErrorBody(bytes: ByteArray): ValidationResult<ErrorBody> =
+        validator.parse("ErrorBody", bytes, ErrorBody.serializer())
+
+    fun validateExecuteApprovalRequest(instance: JsonElement): ValidationResult<ExecuteApprovalRequest> =
+        validator.validate("ExecuteApprovalRequest", instance, ExecuteApprovalRequest.serializer())
+
+    fun parseExecuteApprovalRequest(bytes: ByteArray): ValidationResult<ExecuteApprovalRequest> =
+        validator.parse("ExecuteApprovalRequest", bytes, ExecuteApprovalRequest.serializer())
+
+    fun validateExecuteApprovalResult(instance: JsonElement): ValidationResult<ExecuteApprovalResult> =
+        validator.validate("ExecuteApprovalResult", instance, ExecuteApprovalResult.serializer())
+
+    fun parseExecuteApprovalResult(bytes: ByteArray): ValidationResult<ExecuteApprovalResult> =
+        validator.parse("ExecuteApprovalResult", bytes, ExecuteApprovalResult.serializer())
+
+    fun validateInputGuardrailDecision(instance: JsonElement): ValidationResult<InputGuardrailDecision> =
+        validator.validate("InputGuardrailDecision", instance, InputGuardrailDecision.serializer())
+
+    fun parseInputGuardrailDecision(bytes: ByteArray): ValidationResult<InputGuardrailDecision> =
+        validator.parse("InputGuardrailDecision", bytes, InputGuardrailDecision.serializer())
+
+    fun validateInteractionRequired(instance: JsonElement): ValidationResult<InteractionRequired> =
+        validator.validate("InteractionRequired", instance, InteractionRequired.serializer())
+
+    fun parseInteractionRequired(bytes: ByteArray): ValidationResult<InteractionRequired> =
+        validator.parse("InteractionRequired", bytes, InteractionRequired.serializer())
+
+    fun validateInteractionResponse(instance: JsonElement): ValidationResult<InteractionResponse> =
+        validator.validate("InteractionResponse", instance, InteractionResponse.serializer())
+
+    fun parseInteractionResponse(bytes: ByteArray): ValidationResult<InteractionResponse> =
+        validator.parse("InteractionResponse", bytes, InteractionResponse.serializer())
+
+    fun validateIntermediateStep(instance: JsonElement): ValidationResult<IntermediateStep> =
+        validator.validate("IntermediateStep", instance, IntermediateStep.serializer())
+
+    fun parseIntermediateStep(bytes: ByteArray): ValidationResult<IntermediateStep> =
+        validator.parse("IntermediateStep", bytes, IntermediateStep.serializer())
+
+    fun validateOutputGuardrailDecision(instance: JsonElement): ValidationResult<OutputGuardrailDecision> =
+        validator.validate("OutputGuardrailDecision", instance, OutputGuardrailDecision.serializer())
+
+    fun parseOutputGuardrailDecision(bytes: ByteArray): ValidationResult<OutputGuardrailDecision> =
+        validator.parse("OutputGuardrailDecision", bytes, OutputGuardrailDecision.serializer())
+
+    fun validateVersionInfo(instance: JsonElement): ValidationResult<VersionInfo> =
+        validator.validate("VersionInfo", instance, VersionInfo.serializer())
+
+    fun parseVersionInfo(bytes: ByteArray): ValidationResult<VersionInfo> =
+        validator.parse("VersionInfo", bytes, VersionInfo.serializer())
+
+    fun validateWorkflowErrorEvent(instance: JsonElement): ValidationResult<WorkflowErrorEvent> =
+        validator.validate("WorkflowErrorEvent", instance, WorkflowErrorEvent.serializer())
+
+    fun parseWorkflowErrorEvent(bytes: ByteArray): ValidationResult<WorkflowErrorEvent> =
+        validator.parse("WorkflowErrorEvent", bytes, WorkflowErrorEvent.serializer())
+
+    fun validateWorkflowRequest(instance: JsonElement): ValidationResult<WorkflowRequest> =
+        validator.validate("WorkflowRequest", instance, WorkflowRequest.serializer())
+
+    fun parseWorkflowRequest(bytes: ByteArray): ValidationResult<WorkflowRequest> =
+        validator.parse("WorkflowRequest", bytes, WorkflowRequest.serializer())
 }

@@ -101,7 +101,7 @@ object TrustLifecycle {
         AUDIT_UPGRADED("auditUpgraded"),
     }
 
-    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine(
+    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine<State, Event, Guard, Effect>(
         protocol = "agent-connector",
         name = "trust",
         initial = State.IMPORTED,
@@ -110,20 +110,29 @@ object TrustLifecycle {
         events = Event.entries,
         guards = Guard.entries,
         transitions = listOf(
-            LifecycleMachine.Transition(State.IMPORTED, Event.APPROVE, State.APPROVED, listOf(), listOf(Effect.AUDIT_APPROVED)),
-            LifecycleMachine.Transition(State.APPROVED, Event.INSTALL, State.INSTALLED, listOf(), listOf(Effect.AUDIT_INSTALLED)),
-            LifecycleMachine.Transition(State.DISABLED, Event.INSTALL, State.INSTALLED, listOf(), listOf(Effect.AUDIT_INSTALLED)),
-            LifecycleMachine.Transition(State.INSTALLED, Event.DISABLE, State.DISABLED, listOf(), listOf(Effect.AUDIT_DISABLED)),
-            LifecycleMachine.Transition(State.IMPORTED, Event.REVOKE, State.REVOKED, listOf(), listOf(Effect.AUDIT_REVOKED)),
-            LifecycleMachine.Transition(State.APPROVED, Event.REVOKE, State.REVOKED, listOf(), listOf(Effect.AUDIT_REVOKED)),
-            LifecycleMachine.Transition(State.DISABLED, Event.REVOKE, State.REVOKED, listOf(), listOf(Effect.AUDIT_REVOKED)),
-            LifecycleMachine.Transition(State.IMPORTED, Event.REMOVE, State.REMOVED, listOf(LifecycleMachine.Literal(Guard.IN_USE, negated = true)), listOf(Effect.AUDIT_REMOVED)),
-            LifecycleMachine.Transition(State.APPROVED, Event.REMOVE, State.REMOVED, listOf(LifecycleMachine.Literal(Guard.IN_USE, negated = true)), listOf(Effect.AUDIT_REMOVED)),
-            LifecycleMachine.Transition(State.DISABLED, Event.REMOVE, State.REMOVED, listOf(LifecycleMachine.Literal(Guard.IN_USE, negated = true)), listOf(Effect.AUDIT_REMOVED)),
-            LifecycleMachine.Transition(State.REVOKED, Event.REMOVE, State.REMOVED, listOf(LifecycleMachine.Literal(Guard.IN_USE, negated = true)), listOf(Effect.AUDIT_REMOVED)),
-            LifecycleMachine.Transition(State.APPROVED, Event.UPGRADE, State.INSTALLED, listOf(LifecycleMachine.Literal(Guard.UPGRADE_TARGET), LifecycleMachine.Literal(Guard.PREVIOUS_IN_USE, negated = true)), listOf(Effect.DISABLE_PREVIOUS, Effect.AUDIT_UPGRADED)),
+            rule(State.IMPORTED, Event.APPROVE, State.APPROVED, emptyList(), listOf(Effect.AUDIT_APPROVED)),
+            rule(State.APPROVED, Event.INSTALL, State.INSTALLED, emptyList(), listOf(Effect.AUDIT_INSTALLED)),
+            rule(State.DISABLED, Event.INSTALL, State.INSTALLED, emptyList(), listOf(Effect.AUDIT_INSTALLED)),
+            rule(State.INSTALLED, Event.DISABLE, State.DISABLED, emptyList(), listOf(Effect.AUDIT_DISABLED)),
+            rule(State.IMPORTED, Event.REVOKE, State.REVOKED, emptyList(), listOf(Effect.AUDIT_REVOKED)),
+            rule(State.APPROVED, Event.REVOKE, State.REVOKED, emptyList(), listOf(Effect.AUDIT_REVOKED)),
+            rule(State.DISABLED, Event.REVOKE, State.REVOKED, emptyList(), listOf(Effect.AUDIT_REVOKED)),
+            rule(State.IMPORTED, Event.REMOVE, State.REMOVED, listOf(LifecycleMachine.Literal(Guard.IN_USE, negated = true)), listOf(Effect.AUDIT_REMOVED)),
+            rule(State.APPROVED, Event.REMOVE, State.REMOVED, listOf(LifecycleMachine.Literal(Guard.IN_USE, negated = true)), listOf(Effect.AUDIT_REMOVED)),
+            rule(State.DISABLED, Event.REMOVE, State.REMOVED, listOf(LifecycleMachine.Literal(Guard.IN_USE, negated = true)), listOf(Effect.AUDIT_REMOVED)),
+            rule(State.REVOKED, Event.REMOVE, State.REMOVED, listOf(LifecycleMachine.Literal(Guard.IN_USE, negated = true)), listOf(Effect.AUDIT_REMOVED)),
+            rule(State.APPROVED, Event.UPGRADE, State.INSTALLED, listOf(LifecycleMachine.Literal(Guard.UPGRADE_TARGET), LifecycleMachine.Literal(Guard.PREVIOUS_IN_USE, negated = true)), listOf(Effect.DISABLE_PREVIOUS, Effect.AUDIT_UPGRADED)),
         ),
     )
+
+    // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
+    private fun rule(
+        from: State,
+        event: Event,
+        to: State,
+        guards: List<LifecycleMachine.Literal<Guard>>,
+        effects: List<Effect>,
+    ): LifecycleMachine.Transition<State, Event, Guard, Effect> = LifecycleMachine.Transition(from, event, to, guards, effects)
 
     fun transition(state: State, event: Event, guards: Map<Guard, Boolean> = emptyMap()): Outcome<State, Effect> =
         machine.transition(state, event, guards)

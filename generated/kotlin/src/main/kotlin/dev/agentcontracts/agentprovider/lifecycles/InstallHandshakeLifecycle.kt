@@ -109,7 +109,7 @@ object InstallHandshakeLifecycle {
         KEEP_SHARED_SECRET("keepSharedSecret"),
     }
 
-    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine(
+    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine<State, Event, Guard, Effect>(
         protocol = "agent-provider",
         name = "install-handshake",
         initial = State.REQUEST_ISSUED,
@@ -118,17 +118,26 @@ object InstallHandshakeLifecycle {
         events = Event.entries,
         guards = Guard.entries,
         transitions = listOf(
-            LifecycleMachine.Transition(State.REQUEST_ISSUED, Event.RESULT_RETURNED, State.RESULT_RECEIVED, listOf(), listOf()),
-            LifecycleMachine.Transition(State.REQUEST_ISSUED, Event.PROVIDER_CANCELED, State.CANCELED, listOf(), listOf()),
-            LifecycleMachine.Transition(State.REQUEST_ISSUED, Event.WAIT_TIMEOUT, State.EXPIRED, listOf(), listOf()),
-            LifecycleMachine.Transition(State.RESULT_RECEIVED, Event.VERIFY, State.EXPIRED, listOf(LifecycleMachine.Literal(Guard.REQUEST_EXPIRED)), listOf(Effect.DISCARD_RESULT)),
-            LifecycleMachine.Transition(State.RESULT_RECEIVED, Event.VERIFY, State.MISMATCHED, listOf(LifecycleMachine.Literal(Guard.ECHO_MISMATCH)), listOf(Effect.DISCARD_RESULT)),
-            LifecycleMachine.Transition(State.RESULT_RECEIVED, Event.VERIFY, State.FAILED, listOf(LifecycleMachine.Literal(Guard.NOT_SUCCEEDED)), listOf(Effect.DISCARD_RESULT)),
-            LifecycleMachine.Transition(State.RESULT_RECEIVED, Event.VERIFY, State.VERIFIED, listOf(LifecycleMachine.Literal(Guard.ACCEPTABLE)), listOf()),
-            LifecycleMachine.Transition(State.VERIFIED, Event.REGISTER, State.REGISTERED, listOf(), listOf(Effect.WRITE_TRUSTED_BINDING, Effect.REGISTER_PACKAGE, Effect.KEEP_SHARED_SECRET)),
-            LifecycleMachine.Transition(State.VERIFIED, Event.REGISTRATION_FAILED, State.FAILED, listOf(), listOf()),
+            rule(State.REQUEST_ISSUED, Event.RESULT_RETURNED, State.RESULT_RECEIVED, emptyList(), emptyList()),
+            rule(State.REQUEST_ISSUED, Event.PROVIDER_CANCELED, State.CANCELED, emptyList(), emptyList()),
+            rule(State.REQUEST_ISSUED, Event.WAIT_TIMEOUT, State.EXPIRED, emptyList(), emptyList()),
+            rule(State.RESULT_RECEIVED, Event.VERIFY, State.EXPIRED, listOf(LifecycleMachine.Literal(Guard.REQUEST_EXPIRED)), listOf(Effect.DISCARD_RESULT)),
+            rule(State.RESULT_RECEIVED, Event.VERIFY, State.MISMATCHED, listOf(LifecycleMachine.Literal(Guard.ECHO_MISMATCH)), listOf(Effect.DISCARD_RESULT)),
+            rule(State.RESULT_RECEIVED, Event.VERIFY, State.FAILED, listOf(LifecycleMachine.Literal(Guard.NOT_SUCCEEDED)), listOf(Effect.DISCARD_RESULT)),
+            rule(State.RESULT_RECEIVED, Event.VERIFY, State.VERIFIED, listOf(LifecycleMachine.Literal(Guard.ACCEPTABLE)), emptyList()),
+            rule(State.VERIFIED, Event.REGISTER, State.REGISTERED, emptyList(), listOf(Effect.WRITE_TRUSTED_BINDING, Effect.REGISTER_PACKAGE, Effect.KEEP_SHARED_SECRET)),
+            rule(State.VERIFIED, Event.REGISTRATION_FAILED, State.FAILED, emptyList(), emptyList()),
         ),
     )
+
+    // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
+    private fun rule(
+        from: State,
+        event: Event,
+        to: State,
+        guards: List<LifecycleMachine.Literal<Guard>>,
+        effects: List<Effect>,
+    ): LifecycleMachine.Transition<State, Event, Guard, Effect> = LifecycleMachine.Transition(from, event, to, guards, effects)
 
     fun transition(state: State, event: Event, guards: Map<Guard, Boolean> = emptyMap()): Outcome<State, Effect> =
         machine.transition(state, event, guards)

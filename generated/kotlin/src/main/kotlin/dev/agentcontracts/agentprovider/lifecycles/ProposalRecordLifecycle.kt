@@ -64,7 +64,7 @@ object ProposalRecordLifecycle {
         EMIT_EXPIRED("emitExpired"),
     }
 
-    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine(
+    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine<State, Event, Guard, Effect>(
         protocol = "agent-provider",
         name = "proposal-record",
         initial = State.PENDING,
@@ -73,14 +73,23 @@ object ProposalRecordLifecycle {
         events = Event.entries,
         guards = Guard.entries,
         transitions = listOf(
-            LifecycleMachine.Transition(State.PENDING, Event.SUBMIT_RESULT, State.SUCCEEDED, listOf(LifecycleMachine.Literal(Guard.STATUS_SUCCEEDED), LifecycleMachine.Literal(Guard.LATE, negated = true)), listOf(Effect.STORE_RESULT, Effect.EMIT_RESULT_RECEIVED)),
-            LifecycleMachine.Transition(State.PENDING, Event.SUBMIT_RESULT, State.EXPIRED, listOf(LifecycleMachine.Literal(Guard.STATUS_SUCCEEDED), LifecycleMachine.Literal(Guard.LATE)), listOf(Effect.STORE_RESULT, Effect.EMIT_EXPIRED)),
-            LifecycleMachine.Transition(State.PENDING, Event.SUBMIT_RESULT, State.FAILED, listOf(LifecycleMachine.Literal(Guard.STATUS_FAILED)), listOf(Effect.STORE_RESULT, Effect.EMIT_FAILED)),
-            LifecycleMachine.Transition(State.PENDING, Event.SUBMIT_RESULT, State.CANCELED, listOf(LifecycleMachine.Literal(Guard.STATUS_CANCELED)), listOf(Effect.STORE_RESULT, Effect.EMIT_FAILED)),
-            LifecycleMachine.Transition(State.PENDING, Event.BRIDGE_ERROR, State.EXPIRED, listOf(LifecycleMachine.Literal(Guard.LATE)), listOf(Effect.EMIT_EXPIRED)),
-            LifecycleMachine.Transition(State.PENDING, Event.BRIDGE_ERROR, State.FAILED, listOf(LifecycleMachine.Literal(Guard.LATE, negated = true)), listOf(Effect.EMIT_FAILED)),
+            rule(State.PENDING, Event.SUBMIT_RESULT, State.SUCCEEDED, listOf(LifecycleMachine.Literal(Guard.STATUS_SUCCEEDED), LifecycleMachine.Literal(Guard.LATE, negated = true)), listOf(Effect.STORE_RESULT, Effect.EMIT_RESULT_RECEIVED)),
+            rule(State.PENDING, Event.SUBMIT_RESULT, State.EXPIRED, listOf(LifecycleMachine.Literal(Guard.STATUS_SUCCEEDED), LifecycleMachine.Literal(Guard.LATE)), listOf(Effect.STORE_RESULT, Effect.EMIT_EXPIRED)),
+            rule(State.PENDING, Event.SUBMIT_RESULT, State.FAILED, listOf(LifecycleMachine.Literal(Guard.STATUS_FAILED)), listOf(Effect.STORE_RESULT, Effect.EMIT_FAILED)),
+            rule(State.PENDING, Event.SUBMIT_RESULT, State.CANCELED, listOf(LifecycleMachine.Literal(Guard.STATUS_CANCELED)), listOf(Effect.STORE_RESULT, Effect.EMIT_FAILED)),
+            rule(State.PENDING, Event.BRIDGE_ERROR, State.EXPIRED, listOf(LifecycleMachine.Literal(Guard.LATE)), listOf(Effect.EMIT_EXPIRED)),
+            rule(State.PENDING, Event.BRIDGE_ERROR, State.FAILED, listOf(LifecycleMachine.Literal(Guard.LATE, negated = true)), listOf(Effect.EMIT_FAILED)),
         ),
     )
+
+    // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
+    private fun rule(
+        from: State,
+        event: Event,
+        to: State,
+        guards: List<LifecycleMachine.Literal<Guard>>,
+        effects: List<Effect>,
+    ): LifecycleMachine.Transition<State, Event, Guard, Effect> = LifecycleMachine.Transition(from, event, to, guards, effects)
 
     fun transition(state: State, event: Event, guards: Map<Guard, Boolean> = emptyMap()): Outcome<State, Effect> =
         machine.transition(state, event, guards)

@@ -113,7 +113,7 @@ object ProviderProposalHandlingLifecycle {
         RETURN_FAILED_VALIDATION("returnFailedValidation"),
     }
 
-    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine(
+    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine<State, Event, Guard, Effect>(
         protocol = "agent-provider",
         name = "provider-proposal-handling",
         initial = State.RECEIVED,
@@ -122,27 +122,36 @@ object ProviderProposalHandlingLifecycle {
         events = Event.entries,
         guards = Guard.entries,
         transitions = listOf(
-            LifecycleMachine.Transition(State.RECEIVED, Event.VALIDATE, State.SCHEMA_VALID, listOf(LifecycleMachine.Literal(Guard.SCHEMA_VALID)), listOf()),
-            LifecycleMachine.Transition(State.RECEIVED, Event.VALIDATE, State.INVALID, listOf(LifecycleMachine.Literal(Guard.SCHEMA_VALID, negated = true)), listOf()),
-            LifecycleMachine.Transition(State.SCHEMA_VALID, Event.CHECK_TRUST, State.TRUSTED, listOf(LifecycleMachine.Literal(Guard.STATUS_TRUSTED)), listOf()),
-            LifecycleMachine.Transition(State.SCHEMA_VALID, Event.CHECK_TRUST, State.UNTRUSTED, listOf(LifecycleMachine.Literal(Guard.STATUS_UNTRUSTED)), listOf()),
-            LifecycleMachine.Transition(State.SCHEMA_VALID, Event.CHECK_TRUST, State.REPLAYED, listOf(LifecycleMachine.Literal(Guard.STATUS_REPLAYED)), listOf()),
-            LifecycleMachine.Transition(State.SCHEMA_VALID, Event.CHECK_TRUST, State.EXPIRED, listOf(LifecycleMachine.Literal(Guard.STATUS_EXPIRED)), listOf()),
-            LifecycleMachine.Transition(State.SCHEMA_VALID, Event.CHECK_TRUST, State.SIGNATURE_INVALID, listOf(LifecycleMachine.Literal(Guard.STATUS_SIGNATURE_INVALID)), listOf()),
-            LifecycleMachine.Transition(State.TRUSTED, Event.CONFIRM, State.CONFIRMED, listOf(), listOf()),
-            LifecycleMachine.Transition(State.UNTRUSTED, Event.CONFIRM, State.CONFIRMED, listOf(), listOf()),
-            LifecycleMachine.Transition(State.TRUSTED, Event.DECLINE, State.DECLINED, listOf(), listOf(Effect.RECORD_CONSUMED)),
-            LifecycleMachine.Transition(State.UNTRUSTED, Event.DECLINE, State.DECLINED, listOf(), listOf(Effect.RECORD_CONSUMED)),
-            LifecycleMachine.Transition(State.TRUSTED, Event.PROCEED_QUIETLY, State.CONFIRMED, listOf(LifecycleMachine.Literal(Guard.QUIET_ALLOWED)), listOf()),
-            LifecycleMachine.Transition(State.CONFIRMED, Event.EXECUTE, State.EXECUTED, listOf(), listOf(Effect.RECORD_CONSUMED)),
-            LifecycleMachine.Transition(State.EXECUTED, Event.RETURN_RESULT, State.RESULT_RETURNED, listOf(), listOf(Effect.RETURN_SUCCEEDED)),
-            LifecycleMachine.Transition(State.DECLINED, Event.RETURN_RESULT, State.RESULT_RETURNED, listOf(), listOf(Effect.RETURN_CANCELED)),
-            LifecycleMachine.Transition(State.INVALID, Event.RETURN_RESULT, State.RESULT_RETURNED, listOf(), listOf(Effect.RETURN_FAILED_VALIDATION)),
-            LifecycleMachine.Transition(State.REPLAYED, Event.RETURN_RESULT, State.RESULT_RETURNED, listOf(), listOf(Effect.RETURN_FAILED_VALIDATION)),
-            LifecycleMachine.Transition(State.EXPIRED, Event.RETURN_RESULT, State.RESULT_RETURNED, listOf(), listOf(Effect.RETURN_FAILED_VALIDATION)),
-            LifecycleMachine.Transition(State.SIGNATURE_INVALID, Event.RETURN_RESULT, State.RESULT_RETURNED, listOf(), listOf(Effect.RETURN_FAILED_VALIDATION)),
+            rule(State.RECEIVED, Event.VALIDATE, State.SCHEMA_VALID, listOf(LifecycleMachine.Literal(Guard.SCHEMA_VALID)), emptyList()),
+            rule(State.RECEIVED, Event.VALIDATE, State.INVALID, listOf(LifecycleMachine.Literal(Guard.SCHEMA_VALID, negated = true)), emptyList()),
+            rule(State.SCHEMA_VALID, Event.CHECK_TRUST, State.TRUSTED, listOf(LifecycleMachine.Literal(Guard.STATUS_TRUSTED)), emptyList()),
+            rule(State.SCHEMA_VALID, Event.CHECK_TRUST, State.UNTRUSTED, listOf(LifecycleMachine.Literal(Guard.STATUS_UNTRUSTED)), emptyList()),
+            rule(State.SCHEMA_VALID, Event.CHECK_TRUST, State.REPLAYED, listOf(LifecycleMachine.Literal(Guard.STATUS_REPLAYED)), emptyList()),
+            rule(State.SCHEMA_VALID, Event.CHECK_TRUST, State.EXPIRED, listOf(LifecycleMachine.Literal(Guard.STATUS_EXPIRED)), emptyList()),
+            rule(State.SCHEMA_VALID, Event.CHECK_TRUST, State.SIGNATURE_INVALID, listOf(LifecycleMachine.Literal(Guard.STATUS_SIGNATURE_INVALID)), emptyList()),
+            rule(State.TRUSTED, Event.CONFIRM, State.CONFIRMED, emptyList(), emptyList()),
+            rule(State.UNTRUSTED, Event.CONFIRM, State.CONFIRMED, emptyList(), emptyList()),
+            rule(State.TRUSTED, Event.DECLINE, State.DECLINED, emptyList(), listOf(Effect.RECORD_CONSUMED)),
+            rule(State.UNTRUSTED, Event.DECLINE, State.DECLINED, emptyList(), listOf(Effect.RECORD_CONSUMED)),
+            rule(State.TRUSTED, Event.PROCEED_QUIETLY, State.CONFIRMED, listOf(LifecycleMachine.Literal(Guard.QUIET_ALLOWED)), emptyList()),
+            rule(State.CONFIRMED, Event.EXECUTE, State.EXECUTED, emptyList(), listOf(Effect.RECORD_CONSUMED)),
+            rule(State.EXECUTED, Event.RETURN_RESULT, State.RESULT_RETURNED, emptyList(), listOf(Effect.RETURN_SUCCEEDED)),
+            rule(State.DECLINED, Event.RETURN_RESULT, State.RESULT_RETURNED, emptyList(), listOf(Effect.RETURN_CANCELED)),
+            rule(State.INVALID, Event.RETURN_RESULT, State.RESULT_RETURNED, emptyList(), listOf(Effect.RETURN_FAILED_VALIDATION)),
+            rule(State.REPLAYED, Event.RETURN_RESULT, State.RESULT_RETURNED, emptyList(), listOf(Effect.RETURN_FAILED_VALIDATION)),
+            rule(State.EXPIRED, Event.RETURN_RESULT, State.RESULT_RETURNED, emptyList(), listOf(Effect.RETURN_FAILED_VALIDATION)),
+            rule(State.SIGNATURE_INVALID, Event.RETURN_RESULT, State.RESULT_RETURNED, emptyList(), listOf(Effect.RETURN_FAILED_VALIDATION)),
         ),
     )
+
+    // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
+    private fun rule(
+        from: State,
+        event: Event,
+        to: State,
+        guards: List<LifecycleMachine.Literal<Guard>>,
+        effects: List<Effect>,
+    ): LifecycleMachine.Transition<State, Event, Guard, Effect> = LifecycleMachine.Transition(from, event, to, guards, effects)
 
     fun transition(state: State, event: Event, guards: Map<Guard, Boolean> = emptyMap()): Outcome<State, Effect> =
         machine.transition(state, event, guards)

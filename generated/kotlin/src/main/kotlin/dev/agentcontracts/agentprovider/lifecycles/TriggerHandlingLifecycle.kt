@@ -89,7 +89,7 @@ object TriggerHandlingLifecycle {
         ACKNOWLEDGE("acknowledge"),
     }
 
-    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine(
+    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine<State, Event, Guard, Effect>(
         protocol = "agent-provider",
         name = "trigger-handling",
         initial = State.SUBMITTED,
@@ -98,17 +98,26 @@ object TriggerHandlingLifecycle {
         events = Event.entries,
         guards = Guard.entries,
         transitions = listOf(
-            LifecycleMachine.Transition(State.SUBMITTED, Event.DELIVER, State.RECEIVED, listOf(), listOf()),
-            LifecycleMachine.Transition(State.SUBMITTED, Event.BACKGROUND_UNSUPPORTED, State.UNSUPPORTED, listOf(), listOf(Effect.ACKNOWLEDGE)),
-            LifecycleMachine.Transition(State.SUBMITTED, Event.BIND_FAILED, State.HOST_UNAVAILABLE, listOf(), listOf(Effect.ACKNOWLEDGE)),
-            LifecycleMachine.Transition(State.RECEIVED, Event.BIND_FAILED, State.HOST_UNAVAILABLE, listOf(), listOf(Effect.ACKNOWLEDGE)),
-            LifecycleMachine.Transition(State.RECEIVED, Event.VERIFY, State.VERIFIED, listOf(LifecycleMachine.Literal(Guard.TRIGGER_VALID)), listOf(Effect.RECORD_CONSUMED)),
-            LifecycleMachine.Transition(State.RECEIVED, Event.VERIFY, State.REJECTED, listOf(LifecycleMachine.Literal(Guard.TRIGGER_VALID, negated = true)), listOf(Effect.ACKNOWLEDGE)),
-            LifecycleMachine.Transition(State.VERIFIED, Event.DISPATCH, State.ACCEPTED, listOf(LifecycleMachine.Literal(Guard.RUNTIME_ACTIVE)), listOf(Effect.START_AGENT_TURN, Effect.ACKNOWLEDGE)),
-            LifecycleMachine.Transition(State.VERIFIED, Event.DISPATCH, State.QUEUED, listOf(LifecycleMachine.Literal(Guard.RUNTIME_ACTIVE, negated = true)), listOf(Effect.PERSIST_QUEUED, Effect.ACKNOWLEDGE)),
-            LifecycleMachine.Transition(State.QUEUED, Event.RESUME, State.ACCEPTED, listOf(), listOf(Effect.START_AGENT_TURN)),
+            rule(State.SUBMITTED, Event.DELIVER, State.RECEIVED, emptyList(), emptyList()),
+            rule(State.SUBMITTED, Event.BACKGROUND_UNSUPPORTED, State.UNSUPPORTED, emptyList(), listOf(Effect.ACKNOWLEDGE)),
+            rule(State.SUBMITTED, Event.BIND_FAILED, State.HOST_UNAVAILABLE, emptyList(), listOf(Effect.ACKNOWLEDGE)),
+            rule(State.RECEIVED, Event.BIND_FAILED, State.HOST_UNAVAILABLE, emptyList(), listOf(Effect.ACKNOWLEDGE)),
+            rule(State.RECEIVED, Event.VERIFY, State.VERIFIED, listOf(LifecycleMachine.Literal(Guard.TRIGGER_VALID)), listOf(Effect.RECORD_CONSUMED)),
+            rule(State.RECEIVED, Event.VERIFY, State.REJECTED, listOf(LifecycleMachine.Literal(Guard.TRIGGER_VALID, negated = true)), listOf(Effect.ACKNOWLEDGE)),
+            rule(State.VERIFIED, Event.DISPATCH, State.ACCEPTED, listOf(LifecycleMachine.Literal(Guard.RUNTIME_ACTIVE)), listOf(Effect.START_AGENT_TURN, Effect.ACKNOWLEDGE)),
+            rule(State.VERIFIED, Event.DISPATCH, State.QUEUED, listOf(LifecycleMachine.Literal(Guard.RUNTIME_ACTIVE, negated = true)), listOf(Effect.PERSIST_QUEUED, Effect.ACKNOWLEDGE)),
+            rule(State.QUEUED, Event.RESUME, State.ACCEPTED, emptyList(), listOf(Effect.START_AGENT_TURN)),
         ),
     )
+
+    // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
+    private fun rule(
+        from: State,
+        event: Event,
+        to: State,
+        guards: List<LifecycleMachine.Literal<Guard>>,
+        effects: List<Effect>,
+    ): LifecycleMachine.Transition<State, Event, Guard, Effect> = LifecycleMachine.Transition(from, event, to, guards, effects)
 
     fun transition(state: State, event: Event, guards: Map<Guard, Boolean> = emptyMap()): Outcome<State, Effect> =
         machine.transition(state, event, guards)

@@ -58,7 +58,7 @@ object ApprovalTokenLifecycle {
         ROLL_BACK("rollBack"),
     }
 
-    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine(
+    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine<State, Event, Guard, Effect>(
         protocol = "agent-service",
         name = "approval-token",
         initial = State.MINTED,
@@ -67,11 +67,20 @@ object ApprovalTokenLifecycle {
         events = Event.entries,
         guards = Guard.entries,
         transitions = listOf(
-            LifecycleMachine.Transition(State.MINTED, Event.EXECUTE, State.CONSUMED, listOf(LifecycleMachine.Literal(Guard.TOKEN_VALID)), listOf(Effect.RECORD_NONCE, Effect.APPLY_CHANGE)),
-            LifecycleMachine.Transition(State.MINTED, Event.EXECUTE, State.MINTED, listOf(LifecycleMachine.Literal(Guard.TOKEN_VALID, negated = true)), listOf(Effect.RECORD_NONCE, Effect.ROLL_BACK)),
-            LifecycleMachine.Transition(State.MINTED, Event.EXPIRE, State.EXPIRED, listOf(), listOf()),
+            rule(State.MINTED, Event.EXECUTE, State.CONSUMED, listOf(LifecycleMachine.Literal(Guard.TOKEN_VALID)), listOf(Effect.RECORD_NONCE, Effect.APPLY_CHANGE)),
+            rule(State.MINTED, Event.EXECUTE, State.MINTED, listOf(LifecycleMachine.Literal(Guard.TOKEN_VALID, negated = true)), listOf(Effect.RECORD_NONCE, Effect.ROLL_BACK)),
+            rule(State.MINTED, Event.EXPIRE, State.EXPIRED, emptyList(), emptyList()),
         ),
     )
+
+    // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
+    private fun rule(
+        from: State,
+        event: Event,
+        to: State,
+        guards: List<LifecycleMachine.Literal<Guard>>,
+        effects: List<Effect>,
+    ): LifecycleMachine.Transition<State, Event, Guard, Effect> = LifecycleMachine.Transition(from, event, to, guards, effects)
 
     fun transition(state: State, event: Event, guards: Map<Guard, Boolean> = emptyMap()): Outcome<State, Effect> =
         machine.transition(state, event, guards)

@@ -70,7 +70,7 @@ object ExecutionLifecycle {
         RECORD_OUTCOME("recordOutcome"),
     }
 
-    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine(
+    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine<State, Event, Guard, Effect>(
         protocol = "agent-service",
         name = "execution",
         initial = State.RECEIVED,
@@ -79,22 +79,31 @@ object ExecutionLifecycle {
         events = Event.entries,
         guards = Guard.entries,
         transitions = listOf(
-            LifecycleMachine.Transition(State.RECEIVED, Event.SCREEN_INPUT, State.SCREENING_INPUT, listOf(), listOf()),
-            LifecycleMachine.Transition(State.SCREENING_INPUT, Event.ALLOW, State.RUNNING, listOf(), listOf()),
-            LifecycleMachine.Transition(State.SCREENING_INPUT, Event.BLOCK, State.BLOCKED, listOf(), listOf(Effect.RECORD_OUTCOME)),
-            LifecycleMachine.Transition(State.RUNNING, Event.AWAIT_APPROVAL, State.AWAITING_APPROVAL, listOf(), listOf(Effect.OPEN_INTERACTION)),
-            LifecycleMachine.Transition(State.AWAITING_APPROVAL, Event.RESUME, State.RUNNING, listOf(), listOf()),
-            LifecycleMachine.Transition(State.RUNNING, Event.COMPLETE, State.COMPLETED, listOf(), listOf(Effect.RECORD_OUTCOME)),
-            LifecycleMachine.Transition(State.RECEIVED, Event.FAIL, State.FAILED, listOf(), listOf(Effect.RECORD_OUTCOME)),
-            LifecycleMachine.Transition(State.SCREENING_INPUT, Event.FAIL, State.FAILED, listOf(), listOf(Effect.RECORD_OUTCOME)),
-            LifecycleMachine.Transition(State.RUNNING, Event.FAIL, State.FAILED, listOf(), listOf(Effect.RECORD_OUTCOME)),
-            LifecycleMachine.Transition(State.AWAITING_APPROVAL, Event.FAIL, State.FAILED, listOf(), listOf(Effect.RECORD_OUTCOME)),
-            LifecycleMachine.Transition(State.RECEIVED, Event.CANCEL, State.CANCELLED, listOf(), listOf(Effect.RECORD_OUTCOME)),
-            LifecycleMachine.Transition(State.SCREENING_INPUT, Event.CANCEL, State.CANCELLED, listOf(), listOf(Effect.RECORD_OUTCOME)),
-            LifecycleMachine.Transition(State.RUNNING, Event.CANCEL, State.CANCELLED, listOf(), listOf(Effect.RECORD_OUTCOME)),
-            LifecycleMachine.Transition(State.AWAITING_APPROVAL, Event.CANCEL, State.CANCELLED, listOf(), listOf(Effect.RECORD_OUTCOME)),
+            rule(State.RECEIVED, Event.SCREEN_INPUT, State.SCREENING_INPUT, emptyList(), emptyList()),
+            rule(State.SCREENING_INPUT, Event.ALLOW, State.RUNNING, emptyList(), emptyList()),
+            rule(State.SCREENING_INPUT, Event.BLOCK, State.BLOCKED, emptyList(), listOf(Effect.RECORD_OUTCOME)),
+            rule(State.RUNNING, Event.AWAIT_APPROVAL, State.AWAITING_APPROVAL, emptyList(), listOf(Effect.OPEN_INTERACTION)),
+            rule(State.AWAITING_APPROVAL, Event.RESUME, State.RUNNING, emptyList(), emptyList()),
+            rule(State.RUNNING, Event.COMPLETE, State.COMPLETED, emptyList(), listOf(Effect.RECORD_OUTCOME)),
+            rule(State.RECEIVED, Event.FAIL, State.FAILED, emptyList(), listOf(Effect.RECORD_OUTCOME)),
+            rule(State.SCREENING_INPUT, Event.FAIL, State.FAILED, emptyList(), listOf(Effect.RECORD_OUTCOME)),
+            rule(State.RUNNING, Event.FAIL, State.FAILED, emptyList(), listOf(Effect.RECORD_OUTCOME)),
+            rule(State.AWAITING_APPROVAL, Event.FAIL, State.FAILED, emptyList(), listOf(Effect.RECORD_OUTCOME)),
+            rule(State.RECEIVED, Event.CANCEL, State.CANCELLED, emptyList(), listOf(Effect.RECORD_OUTCOME)),
+            rule(State.SCREENING_INPUT, Event.CANCEL, State.CANCELLED, emptyList(), listOf(Effect.RECORD_OUTCOME)),
+            rule(State.RUNNING, Event.CANCEL, State.CANCELLED, emptyList(), listOf(Effect.RECORD_OUTCOME)),
+            rule(State.AWAITING_APPROVAL, Event.CANCEL, State.CANCELLED, emptyList(), listOf(Effect.RECORD_OUTCOME)),
         ),
     )
+
+    // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
+    private fun rule(
+        from: State,
+        event: Event,
+        to: State,
+        guards: List<LifecycleMachine.Literal<Guard>>,
+        effects: List<Effect>,
+    ): LifecycleMachine.Transition<State, Event, Guard, Effect> = LifecycleMachine.Transition(from, event, to, guards, effects)
 
     fun transition(state: State, event: Event, guards: Map<Guard, Boolean> = emptyMap()): Outcome<State, Effect> =
         machine.transition(state, event, guards)

@@ -98,7 +98,7 @@ object PendingInteractionLifecycle {
         REPLY_GONE("replyGone"),
     }
 
-    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine(
+    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine<State, Event, Guard, Effect>(
         protocol = "agent-service",
         name = "pending-interaction",
         initial = State.PENDING,
@@ -107,15 +107,24 @@ object PendingInteractionLifecycle {
         events = Event.entries,
         guards = Guard.entries,
         transitions = listOf(
-            LifecycleMachine.Transition(State.PENDING, Event.ANSWER, State.PENDING, listOf(LifecycleMachine.Literal(Guard.IS_OWNER, negated = true)), listOf(Effect.REPLY_FORBIDDEN)),
-            LifecycleMachine.Transition(State.PENDING, Event.ANSWER, State.PENDING, listOf(LifecycleMachine.Literal(Guard.IS_OWNER), LifecycleMachine.Literal(Guard.ANSWER_VALID, negated = true)), listOf(Effect.REPLY_UNPROCESSABLE)),
-            LifecycleMachine.Transition(State.PENDING, Event.ANSWER, State.ABANDONED, listOf(LifecycleMachine.Literal(Guard.IS_OWNER), LifecycleMachine.Literal(Guard.ANSWER_VALID), LifecycleMachine.Literal(Guard.RUN_ALIVE, negated = true)), listOf(Effect.REMOVE_ENTRY, Effect.REPLY_GONE)),
-            LifecycleMachine.Transition(State.PENDING, Event.ANSWER, State.ANSWERED, listOf(LifecycleMachine.Literal(Guard.IS_OWNER), LifecycleMachine.Literal(Guard.ANSWER_VALID), LifecycleMachine.Literal(Guard.RUN_ALIVE), LifecycleMachine.Literal(Guard.IS_CANCELLATION, negated = true)), listOf(Effect.REMOVE_ENTRY, Effect.DELIVER_DECISION, Effect.REPLY_NO_CONTENT)),
-            LifecycleMachine.Transition(State.PENDING, Event.ANSWER, State.CANCELLED, listOf(LifecycleMachine.Literal(Guard.IS_OWNER), LifecycleMachine.Literal(Guard.ANSWER_VALID), LifecycleMachine.Literal(Guard.RUN_ALIVE), LifecycleMachine.Literal(Guard.IS_CANCELLATION)), listOf(Effect.REMOVE_ENTRY, Effect.DELIVER_CANCELLATION, Effect.REPLY_NO_CONTENT)),
-            LifecycleMachine.Transition(State.PENDING, Event.TIMEOUT, State.EXPIRED, listOf(), listOf(Effect.REMOVE_ENTRY, Effect.DELIVER_TIMEOUT)),
-            LifecycleMachine.Transition(State.PENDING, Event.RUN_ENDED, State.ABANDONED, listOf(), listOf(Effect.REMOVE_ENTRY)),
+            rule(State.PENDING, Event.ANSWER, State.PENDING, listOf(LifecycleMachine.Literal(Guard.IS_OWNER, negated = true)), listOf(Effect.REPLY_FORBIDDEN)),
+            rule(State.PENDING, Event.ANSWER, State.PENDING, listOf(LifecycleMachine.Literal(Guard.IS_OWNER), LifecycleMachine.Literal(Guard.ANSWER_VALID, negated = true)), listOf(Effect.REPLY_UNPROCESSABLE)),
+            rule(State.PENDING, Event.ANSWER, State.ABANDONED, listOf(LifecycleMachine.Literal(Guard.IS_OWNER), LifecycleMachine.Literal(Guard.ANSWER_VALID), LifecycleMachine.Literal(Guard.RUN_ALIVE, negated = true)), listOf(Effect.REMOVE_ENTRY, Effect.REPLY_GONE)),
+            rule(State.PENDING, Event.ANSWER, State.ANSWERED, listOf(LifecycleMachine.Literal(Guard.IS_OWNER), LifecycleMachine.Literal(Guard.ANSWER_VALID), LifecycleMachine.Literal(Guard.RUN_ALIVE), LifecycleMachine.Literal(Guard.IS_CANCELLATION, negated = true)), listOf(Effect.REMOVE_ENTRY, Effect.DELIVER_DECISION, Effect.REPLY_NO_CONTENT)),
+            rule(State.PENDING, Event.ANSWER, State.CANCELLED, listOf(LifecycleMachine.Literal(Guard.IS_OWNER), LifecycleMachine.Literal(Guard.ANSWER_VALID), LifecycleMachine.Literal(Guard.RUN_ALIVE), LifecycleMachine.Literal(Guard.IS_CANCELLATION)), listOf(Effect.REMOVE_ENTRY, Effect.DELIVER_CANCELLATION, Effect.REPLY_NO_CONTENT)),
+            rule(State.PENDING, Event.TIMEOUT, State.EXPIRED, emptyList(), listOf(Effect.REMOVE_ENTRY, Effect.DELIVER_TIMEOUT)),
+            rule(State.PENDING, Event.RUN_ENDED, State.ABANDONED, emptyList(), listOf(Effect.REMOVE_ENTRY)),
         ),
     )
+
+    // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
+    private fun rule(
+        from: State,
+        event: Event,
+        to: State,
+        guards: List<LifecycleMachine.Literal<Guard>>,
+        effects: List<Effect>,
+    ): LifecycleMachine.Transition<State, Event, Guard, Effect> = LifecycleMachine.Transition(from, event, to, guards, effects)
 
     fun transition(state: State, event: Event, guards: Map<Guard, Boolean> = emptyMap()): Outcome<State, Effect> =
         machine.transition(state, event, guards)

@@ -62,7 +62,7 @@ object RequestAdmissionLifecycle {
         REPLY_IDENTITY_REFUSED("replyIdentityRefused"),
     }
 
-    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine(
+    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine<State, Event, Guard, Effect>(
         protocol = "agent-service",
         name = "request-admission",
         initial = State.RECEIVED,
@@ -71,12 +71,21 @@ object RequestAdmissionLifecycle {
         events = Event.entries,
         guards = Guard.entries,
         transitions = listOf(
-            LifecycleMachine.Transition(State.RECEIVED, Event.CHECK_KEY, State.KEY_ACCEPTED, listOf(LifecycleMachine.Literal(Guard.KEY_VALID)), listOf(Effect.STRIP_AUTHORIZATION)),
-            LifecycleMachine.Transition(State.RECEIVED, Event.CHECK_KEY, State.KEY_REFUSED, listOf(LifecycleMachine.Literal(Guard.KEY_VALID, negated = true)), listOf(Effect.REPLY_KEY_REFUSED)),
-            LifecycleMachine.Transition(State.KEY_ACCEPTED, Event.CHECK_IDENTITY, State.ADMITTED, listOf(LifecycleMachine.Literal(Guard.IDENTITY_UNAMBIGUOUS)), listOf()),
-            LifecycleMachine.Transition(State.KEY_ACCEPTED, Event.CHECK_IDENTITY, State.IDENTITY_REFUSED, listOf(LifecycleMachine.Literal(Guard.IDENTITY_UNAMBIGUOUS, negated = true)), listOf(Effect.REPLY_IDENTITY_REFUSED)),
+            rule(State.RECEIVED, Event.CHECK_KEY, State.KEY_ACCEPTED, listOf(LifecycleMachine.Literal(Guard.KEY_VALID)), listOf(Effect.STRIP_AUTHORIZATION)),
+            rule(State.RECEIVED, Event.CHECK_KEY, State.KEY_REFUSED, listOf(LifecycleMachine.Literal(Guard.KEY_VALID, negated = true)), listOf(Effect.REPLY_KEY_REFUSED)),
+            rule(State.KEY_ACCEPTED, Event.CHECK_IDENTITY, State.ADMITTED, listOf(LifecycleMachine.Literal(Guard.IDENTITY_UNAMBIGUOUS)), emptyList()),
+            rule(State.KEY_ACCEPTED, Event.CHECK_IDENTITY, State.IDENTITY_REFUSED, listOf(LifecycleMachine.Literal(Guard.IDENTITY_UNAMBIGUOUS, negated = true)), listOf(Effect.REPLY_IDENTITY_REFUSED)),
         ),
     )
+
+    // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
+    private fun rule(
+        from: State,
+        event: Event,
+        to: State,
+        guards: List<LifecycleMachine.Literal<Guard>>,
+        effects: List<Effect>,
+    ): LifecycleMachine.Transition<State, Event, Guard, Effect> = LifecycleMachine.Transition(from, event, to, guards, effects)
 
     fun transition(state: State, event: Event, guards: Map<Guard, Boolean> = emptyMap()): Outcome<State, Effect> =
         machine.transition(state, event, guards)

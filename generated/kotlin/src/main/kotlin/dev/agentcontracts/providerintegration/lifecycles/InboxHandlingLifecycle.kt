@@ -78,7 +78,7 @@ object InboxHandlingLifecycle {
         ADVANCE_HANDLED_POSITION("advanceHandledPosition"),
     }
 
-    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine(
+    val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine<State, Event, Guard, Effect>(
         protocol = "provider-integration",
         name = "inbox-handling",
         initial = State.IDLE,
@@ -87,20 +87,29 @@ object InboxHandlingLifecycle {
         events = Event.entries,
         guards = Guard.entries,
         transitions = listOf(
-            LifecycleMachine.Transition(State.IDLE, Event.NOTIFY, State.READING, listOf(), listOf(Effect.READ_INBOX)),
-            LifecycleMachine.Transition(State.READING, Event.NOTIFY, State.READING, listOf(), listOf()),
-            LifecycleMachine.Transition(State.HANDLING, Event.NOTIFY, State.HANDLING, listOf(), listOf()),
-            LifecycleMachine.Transition(State.READING, Event.PAGE_RECEIVED, State.IDLE, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY, negated = true)), listOf()),
-            LifecycleMachine.Transition(State.READING, Event.PAGE_RECEIVED, State.HANDLING, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY), LifecycleMachine.Literal(Guard.NEEDS_RUNTIME)), listOf(Effect.DISPATCH_ENTRY)),
-            LifecycleMachine.Transition(State.READING, Event.PAGE_RECEIVED, State.READING, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY), LifecycleMachine.Literal(Guard.NEEDS_RUNTIME, negated = true)), listOf(Effect.ADVANCE_HANDLED_POSITION, Effect.READ_INBOX)),
-            LifecycleMachine.Transition(State.READING, Event.READ_FAILED, State.IDLE, listOf(), listOf()),
-            LifecycleMachine.Transition(State.HANDLING, Event.RUNTIME_FINISHED, State.READING, listOf(), listOf(Effect.ADVANCE_HANDLED_POSITION, Effect.READ_INBOX)),
-            LifecycleMachine.Transition(State.HANDLING, Event.RUNTIME_INTERRUPTED, State.IDLE, listOf(), listOf()),
-            LifecycleMachine.Transition(State.IDLE, Event.STOP, State.STOPPED, listOf(), listOf()),
-            LifecycleMachine.Transition(State.READING, Event.STOP, State.STOPPED, listOf(), listOf()),
-            LifecycleMachine.Transition(State.HANDLING, Event.STOP, State.STOPPED, listOf(), listOf()),
+            rule(State.IDLE, Event.NOTIFY, State.READING, emptyList(), listOf(Effect.READ_INBOX)),
+            rule(State.READING, Event.NOTIFY, State.READING, emptyList(), emptyList()),
+            rule(State.HANDLING, Event.NOTIFY, State.HANDLING, emptyList(), emptyList()),
+            rule(State.READING, Event.PAGE_RECEIVED, State.IDLE, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY, negated = true)), emptyList()),
+            rule(State.READING, Event.PAGE_RECEIVED, State.HANDLING, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY), LifecycleMachine.Literal(Guard.NEEDS_RUNTIME)), listOf(Effect.DISPATCH_ENTRY)),
+            rule(State.READING, Event.PAGE_RECEIVED, State.READING, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY), LifecycleMachine.Literal(Guard.NEEDS_RUNTIME, negated = true)), listOf(Effect.ADVANCE_HANDLED_POSITION, Effect.READ_INBOX)),
+            rule(State.READING, Event.READ_FAILED, State.IDLE, emptyList(), emptyList()),
+            rule(State.HANDLING, Event.RUNTIME_FINISHED, State.READING, emptyList(), listOf(Effect.ADVANCE_HANDLED_POSITION, Effect.READ_INBOX)),
+            rule(State.HANDLING, Event.RUNTIME_INTERRUPTED, State.IDLE, emptyList(), emptyList()),
+            rule(State.IDLE, Event.STOP, State.STOPPED, emptyList(), emptyList()),
+            rule(State.READING, Event.STOP, State.STOPPED, emptyList(), emptyList()),
+            rule(State.HANDLING, Event.STOP, State.STOPPED, emptyList(), emptyList()),
         ),
     )
+
+    // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
+    private fun rule(
+        from: State,
+        event: Event,
+        to: State,
+        guards: List<LifecycleMachine.Literal<Guard>>,
+        effects: List<Effect>,
+    ): LifecycleMachine.Transition<State, Event, Guard, Effect> = LifecycleMachine.Transition(from, event, to, guards, effects)
 
     fun transition(state: State, event: Event, guards: Map<Guard, Boolean> = emptyMap()): Outcome<State, Effect> =
         machine.transition(state, event, guards)

@@ -1,0 +1,110 @@
+package dev.agentcontracts.runtime
+
+import kotlinx.serialization.json.JsonElement
+import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.JsonPrimitive
+
+/** One line of the hmac-sha256-v1 signing input (spec/meta/signing.schema.json#/$defs/SigningLine). */
+data class HmacV1Line(val name: String, val field: String, val value: Value, val default: JsonElement? = null) {
+    enum class Value(val wireName: String) {
+        /** The field's string value verbatim. */
+        STRING("string"),
+
+        /** base64-std-nopad(SHA-256(RFC 8785 bytes of the field's value)). */
+        SHA256_JCS_BASE64_STD_NOPAD("sha256-jcs-base64-std-nopad"),
+    }
+}
+
+/** A message's `x-signature` with scheme hmac-sha256-v1: which lines, the fields, the key's source. */
+data class HmacSha256V1Declaration(
+    val algorithmId: String,
+    val algorithmField: String,
+    val signatureField: String,
+    val lineSeparator: String,
+    val lines: List<HmacV1Line>,
+    /** The record that holds the secret (e.g. install-binding) and its field: documentation for callers. */
+    val keySource: String,
+    val keyField: String,
+)
+
+enum class HmacV1ErrorCode(val wireName: String) {
+    UNSIGNED("unsigned"),
+    ALGORITHM_MISMATCH("algorithm-mismatch"),
+    KEY_MISSING("key-missing"),
+    COVERED_FIELD_MISSING("covered-field-missing"),
+    COVERED_FIELD_NOT_STRING("covered-field-not-string"),
+    HASHED_FIELD_NOT_JSON("hashed-field-not-json"),
+    SIGNATURE_ENCODING("signature-encoding"),
+    SIGNATURE_MISMATCH("signature-mismatch"),
+}
+
+data class HmacV1Error(val code: HmacV1ErrorCode, val message: String)
+
+class HmacV1Exception(val error: HmacV1Error) : IllegalArgumentException("${error.code.wireName}: ${error.message}")
+
+sealed interface HmacV1SignResult {
+    /** [message] with the algorithm and signature fields set; [signature] is the latter's value. */
+    data class Signed(val message: JsonObject, val signature: String) : HmacV1SignResult
+
+    data class Failed(val error: HmacV1Error) : HmacV1SignResult
+}
+
+/**
+ * The agent-provider `hmac-sha256-v1` scheme, driven entirely by the declaration: `name=value`
+ * lines joined by the separator, no escaping, a digest line as base64-std-nopad(SHA-256(JCS)),
+ * the MAC as base64-std-nopad(HMAC-SHA256(utf8(secret), utf8(lines))). Same checks, in the same
+ * order, as the TypeScript runtime's signing-hmac-v1.ts.
+ */
+object HmacSha256V1 {
+    /** The exact text that is MACed; throws [HmacV1Exception] when a covered field is missing or malformed. */
+    fun signingInput(declaration: HmacSha256V1Declaration, message: JsonObject): String =
+        declaration.lines.joinToString(declaration.lineSeparator) { line ->
+            val raw = message[line.field] ?: line.default ?: fail(HmacV1ErrorCode.COVERED_FIELD_MISSING, "covered field ${line.field} is missing")
+            val value = when (line.value) {
+                HmacV1Line.Value.STRING -> (raw as? JsonPrimitive)?.takeIf { it.isString }?.content
+                    ?: fail(HmacV1ErrorCode.COVERED_FIELD_NOT_STRING, "covered field ${line.field} is not a string")
+                HmacV1Line.Value.SHA256_JCS_BASE64_STD_NOPAD -> try {
+                    jcsSha256Base64(raw)
+                } catch (error: CanonicalJsonException) {
+                    fail(HmacV1ErrorCode.HASHED_FIELD_NOT_JSON, "field ${line.field} cannot be canonicalized: ${error.code.wireName}")
+                }
+            }
+            "${line.name}=$value"
+        }
+
+    /** base64-std-nopad(SHA-256(JCS(value))): the value of a digest line. */
+    fun jcsSha256Base64(value: JsonElement): String = Encoding.base64StdNoPadEncode(Crypto.sha256(CanonicalJson.canonicalBytes(value)))
+
+    /** Signs a copy of [message]: the algorithm field, then the signature field, are set last. */
+    fun sign(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray): HmacV1SignResult = try {
+        if (key.isEmpty()) fail(HmacV1ErrorCode.KEY_MISSING, "signing key is empty")
+        val signature = Encoding.base64StdNoPadEncode(Crypto.hmacSha256(key, signingInput(declaration, message).toByteArray()))
+        // Like the TypeScript signer: a field already present keeps its place, a new one is appended.
+        val signed = LinkedHashMap(message)
+        signed[declaration.algorithmField] = JsonPrimitive(declaration.algorithmId)
+        signed[declaration.signatureField] = JsonPrimitive(signature)
+        HmacV1SignResult.Signed(JsonObject(signed), signature)
+    } catch (failure: HmacV1Exception) {
+        HmacV1SignResult.Failed(failure.error)
+    }
+
+    /** Verifies [message] exactly as it arrived; null when the signature holds. Constant-time MAC compare. */
+    fun verify(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray): HmacV1Error? = try {
+        val signatureText = (message[declaration.signatureField] as? JsonPrimitive)?.takeIf { it.isString && it.content.isNotEmpty() }?.content
+            ?: fail(HmacV1ErrorCode.UNSIGNED, "message carries no signature")
+        val algorithm = message[declaration.algorithmField] as? JsonPrimitive
+        if (algorithm == null || !algorithm.isString || algorithm.content != declaration.algorithmId) {
+            fail(HmacV1ErrorCode.ALGORITHM_MISMATCH, "${declaration.algorithmField} is not ${declaration.algorithmId}")
+        }
+        if (key.isEmpty()) fail(HmacV1ErrorCode.KEY_MISSING, "verification key is empty")
+        val received = Encoding.base64StdNoPadDecode(signatureText)?.takeIf { it.size == 32 }
+            ?: fail(HmacV1ErrorCode.SIGNATURE_ENCODING, "signature is not 32 bytes of unpadded standard base64")
+        val expected = Crypto.hmacSha256(key, signingInput(declaration, message).toByteArray())
+        if (!Crypto.constantTimeEquals(received, expected)) fail(HmacV1ErrorCode.SIGNATURE_MISMATCH, "signature does not match")
+        null
+    } catch (failure: HmacV1Exception) {
+        failure.error
+    }
+
+    private fun fail(code: HmacV1ErrorCode, message: String): Nothing = throw HmacV1Exception(HmacV1Error(code, message))
+}
