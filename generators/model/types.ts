@@ -1,6 +1,8 @@
 // The one IR every emitter reads. Built by generators/model/build.ts from checked spec files;
 // emitters never look at the disk or at raw YAML.
 import type { Lifecycle } from "../lifecycles/types.js";
+import type { ContentAddressDeclaration as ContentAddress } from "../ts/runtime/src/content-address.js";
+import type { CrossFieldRule } from "../ts/runtime/src/rules.js";
 
 /** Where a spec item came from, so errors and generated headers can name it. */
 export interface SourceLocation {
@@ -37,22 +39,10 @@ export interface InvalidExample {
   error: ExpectedError;
 }
 
-export type CrossFieldRule =
-  | { id: string; kind: "equal"; message: string; left: string; right: string }
-  | { id: string; kind: "urlOriginIn"; message: string; url: string; list: string }
-  | { id: string; kind: "semverLte"; message: string; lower: string; upper: string }
-  | { id: string; kind: "semverRangeIncludes"; message: string; min: string; max: string; version: string }
-  | { id: string; kind: "uniqueBy"; message: string; array: string; key: string };
-
-export interface ContentAddress {
-  idField: string;
-  prefix: string;
-  digest: "sha256-hex";
-  covers: "record-without-id";
-  maxCanonicalBytes?: number;
-  canonicalInput?: boolean;
-}
-
+// The rule kinds and the content-address declaration are defined once, in the TS runtime that
+// evaluates them (it ships without the generator, so it cannot import from here).
+export type { CrossFieldRule } from "../ts/runtime/src/rules.js";
+export type { ContentAddressDeclaration as ContentAddress } from "../ts/runtime/src/content-address.js";
 export interface Divergence {
   id: string;
   summary: string;

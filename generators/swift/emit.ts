@@ -8,6 +8,7 @@ import type { Lifecycle } from "../lifecycles/types.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../model/types.js";
 import { docComment, docText, identifier, lowerCamel, rawStringLiteral, stringLiteral, upperCamel } from "./naming.js";
 import { ProtocolTypes, type SwiftDecl, type SwiftEnum, type SwiftStruct, type SwiftUnion } from "./types.js";
+import { nestedContentAddressed } from "../model/queries.js";
 
 /** A hand-written runtime file (generators/swift/runtime/<name>). */
 export interface SwiftRuntimeSource {
@@ -512,18 +513,6 @@ function renderSigning(protocol: Protocol, namespace: string): { text: string; s
   return { text: out.join("\n"), sources: [...sources].sort() };
 }
 
-/** Top-level properties that $ref another content-addressed message: their ids are part of validity. */
-function nestedContentAddressed(message: Protocol["messages"][number], protocol: Protocol): { property: string; message: Protocol["messages"][number] }[] {
-  const props = (message.schema["properties"] ?? {}) as JsonSchema;
-  const out: { property: string; message: Protocol["messages"][number] }[] = [];
-  for (const [property, schema] of Object.entries(props)) {
-    const ref = schema && typeof schema === "object" && !Array.isArray(schema) ? schema["$ref"] : undefined;
-    if (typeof ref !== "string" || ref.startsWith("#")) continue;
-    const target = protocol.messages.find((m) => m.id === new URL(ref, message.id).href);
-    if (target?.contentAddress) out.push({ property, message: target });
-  }
-  return out;
-}
 
 // --- tests -------------------------------------------------------------------------------------
 

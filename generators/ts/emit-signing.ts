@@ -1,7 +1,8 @@
 // Per-message security functions, generated from the x-signature, x-content-address and
 // x-approval-token declarations. The generated code only binds a declaration (data) to the
 // generic runtime function; nothing protocol-specific is hand-written in the runtime.
-import type { JsonSchema, Message, OutputFile, Protocol } from "../model/types.js";
+import type { Message, OutputFile, Protocol } from "../model/types.js";
+import { nestedContentAddressed } from "../model/queries.js";
 
 export function emitSigning(protocol: Protocol): OutputFile[] {
   const signed = protocol.messages.filter((m) => m.annotations["x-signature"] !== undefined);
@@ -74,18 +75,6 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
   ];
 }
 
-/** Top-level properties that $ref another content-addressed message: their ids are part of validity. */
-function nestedContentAddressed(message: Message, protocol: Protocol): { property: string; message: Message }[] {
-  const props = (message.schema["properties"] ?? {}) as JsonSchema;
-  const out: { property: string; message: Message }[] = [];
-  for (const [property, schema] of Object.entries(props)) {
-    const ref = schema && typeof schema === "object" && !Array.isArray(schema) ? schema["$ref"] : undefined;
-    if (typeof ref !== "string" || ref.startsWith("#")) continue;
-    const target = protocol.messages.find((m) => m.id === new URL(ref, message.id).href);
-    if (target?.contentAddress) out.push({ property, message: target });
-  }
-  return out;
-}
 
 function constName(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
