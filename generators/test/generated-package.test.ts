@@ -18,7 +18,7 @@ console.log(JSON.stringify({ ok, bad: bad.errors[0].instancePath, count: b.listM
     expect(parsed.count).toBeGreaterThan(7);
   });
   it("its declarations type-check for a consumer", () => {
-    const consumer = `${REPO_ROOT}/generated/ts/.consumer-check.ts`;
+    const consumer = `${REPO_ROOT}/generated/ts/.consumer-check-${process.pid}.ts`;
     const source = `import { agentConnector } from "./index.js";
 const r = agentConnector.parseConnectorPackage("{}");
 if (r.ok) { const id: string = r.value.packageId; void id; } else { const p: string = r.errors[0]!.instancePath; void p; }
