@@ -1,7 +1,7 @@
 // The docs emitter without a browser: which pages exist, that every link is relative and lands on
 // a file and an id that exist, that spec text is escaped, that output is deterministic, and the
 // static server the browser test and `make docs-serve` use.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join, posix, resolve } from "node:path";
@@ -140,8 +140,14 @@ describe("emitDocsSite", () => {
     expect(service).toMatch(/<code>POST \/v1\/workflow\/full<\/code>/);
     const proposal = byPath.get(sitePaths.message("agent-provider", "ActionProposal"))!;
     expect(proposal).toContain('href="../../api/interfaces/agent-provider.ActionProposal.html"');
-    expect(proposal).toContain("dev.agentcontracts.agentProvider.ActionProposal");
-    expect(proposal).toContain("AgentContracts.ActionProposal");
+    expect(proposal).toContain("dev.agentcontracts.agentprovider.ActionProposal");
+    expect(proposal).toContain("AgentContracts.AgentProvider.ActionProposal");
+    // The names the snippets use are the ones the Kotlin and Swift emitters really wrote.
+    const kotlin = readFileSync(`${ROOT}/generated/kotlin/src/main/kotlin/dev/agentcontracts/agentprovider/AgentProviderValidators.kt`, "utf8");
+    expect(kotlin).toContain("package dev.agentcontracts.agentprovider");
+    expect(kotlin).toContain("fun parseActionProposal(bytes: ByteArray)");
+    const swift = readFileSync(`${ROOT}/generated/swift/Sources/AgentContracts/AgentProvider/Messages.swift`, "utf8");
+    expect(swift).toMatch(/extension AgentProvider \{[\s\S]*struct ActionProposal\b/);
   });
 
   it("lists every divergence the spec records on the interoperability page", () => {

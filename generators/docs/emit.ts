@@ -65,10 +65,19 @@ export interface SearchEntry {
   d: string;
 }
 
+// Names as the Kotlin and Swift emitters write them: package dev.agentcontracts.<id without
+// dashes> with an <Id>Validators object; Swift enum namespace <Id> in module AgentContracts.
 const PROTOCOL_LANGS = (id: string) => ({
-  kotlinPackage: `dev.agentcontracts.${camel(id)}`,
+  kotlinPackage: `dev.agentcontracts.${id.replace(/-/g, "")}`,
+  kotlinValidators: `${pascal(id)}Validators`,
+  swiftNamespace: pascal(id),
   tsModule: `@agent-contracts/bindings/${id}`,
 });
+
+function pascal(id: string): string {
+  const c = camel(id);
+  return c.charAt(0).toUpperCase() + c.slice(1);
+}
 
 function camel(id: string): string {
   return id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -245,8 +254,8 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
           snippet: tsSnippet(m.name, langs.tsModule),
           apiHref: apiPath ? `${root}api/${apiPath}` : undefined,
         },
-        kotlin: { fqName: `${langs.kotlinPackage}.${m.name}`, snippet: kotlinSnippet(m.name, langs.kotlinPackage) },
-        swift: { fqName: `AgentContracts.${m.name}`, snippet: swiftSnippet(m.name) },
+        kotlin: { fqName: `${langs.kotlinPackage}.${m.name}`, snippet: kotlinSnippet(m.name, langs.kotlinPackage, langs.kotlinValidators) },
+        swift: { fqName: `AgentContracts.${langs.swiftNamespace}.${m.name}`, snippet: swiftSnippet(m.name, langs.swiftNamespace) },
         rules: m.rules.map((r) => ({ id: r.id, anchor: anchors.rule(r.id), kind: r.kind, messageHtml: inline(r.message), pointers: Object.entries(r).filter(([k]) => !["id", "kind", "message"].includes(k)).map(([k, v]) => `${k}: ${String(v)}`) })),
         contentAddress: m.contentAddress ? { ...m.contentAddress, href: `${root}${sitePaths.signing}#${anchors.signing(p.id, m.name)}` } : undefined,
         signingHref: signedMessages.has(`${p.id}/${m.name}`) ? `${root}${sitePaths.signing}#${anchors.signing(p.id, m.name)}` : undefined,
@@ -564,18 +573,22 @@ if (result.ok) {
 }`;
 }
 
-function kotlinSnippet(name: string, pkg: string): string {
+function kotlinSnippet(name: string, pkg: string, validators: string): string {
   return `import ${pkg}.${name}
-import kotlinx.serialization.json.Json
+import ${pkg}.${validators}
+import dev.agentcontracts.runtime.ValidationResult
 
-val message: ${name} = Json.decodeFromString<${name}>(jsonText)
-val text: String = Json.encodeToString(${name}.serializer(), message)`;
+// strict JSON parse, schema, cross-field rules; errors name the JSON pointer
+when (val result = ${validators}.parse${name}(bytes)) {
+    is ValidationResult.Valid -> { val message: ${name} = result.value }
+    is ValidationResult.Invalid -> result.errors.forEach { println("\${it.instancePath} \${it.keyword}: \${it.message}") }
+}`;
 }
 
-function swiftSnippet(name: string): string {
+function swiftSnippet(name: string, namespace: string): string {
   return `import AgentContracts
-import Foundation
 
-let message = try JSONDecoder().decode(${name}.self, from: Data(jsonText.utf8))
-let data = try JSONEncoder().encode(message)`;
+// strict JSON parse, schema, cross-field rules, then Codable; throws an error naming the JSON pointer
+let message = try ${namespace}.${name}.decode(json: data)
+let canonical = try message.canonicalJSON()`;
 }

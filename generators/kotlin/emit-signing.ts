@@ -1,7 +1,8 @@
 // Security functions for the Kotlin bindings: per protocol a `<Protocol>Signing` object that binds
 // each message's x-signature, x-content-address and x-approval-token declaration (rendered as
 // Kotlin values) to the generic schemes in the runtime. The same surface as generators/ts/emit-signing.ts.
-import type { JsonSchema, JsonValue, Message, Protocol } from "../model/types.js";
+import { nestedContentAddressed } from "../model/queries.js";
+import type { JsonValue, Message, Protocol } from "../model/types.js";
 import { validatorsName } from "./emit-validation.js";
 import { pascalCase, protocolPackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
 
@@ -86,17 +87,4 @@ function signatureContext(message: Message): object {
       return `HmacV1Line(${s(l.name)}, ${s(l.field)}, ${value}${fallback})`;
     }),
   };
-}
-
-/** Top-level properties that $ref another content-addressed message: their ids are part of validity. */
-function nestedContentAddressed(message: Message, protocol: Protocol): { property: string; message: Message }[] {
-  const props = (message.schema["properties"] ?? {}) as JsonSchema;
-  const out: { property: string; message: Message }[] = [];
-  for (const [property, schema] of Object.entries(props)) {
-    const ref = schema && typeof schema === "object" && !Array.isArray(schema) ? schema["$ref"] : undefined;
-    if (typeof ref !== "string" || ref.startsWith("#")) continue;
-    const target = protocol.messages.find((m) => m.id === new URL(ref, message.id).href);
-    if (target?.contentAddress) out.push({ property, message: target });
-  }
-  return out;
 }

@@ -37,7 +37,7 @@ describe("emitKotlin", () => {
 
   it("is deterministic and stays inside the Maven layout", () => {
     expect(emitKotlin(model())).toEqual(files);
-    for (const f of files) expect(f.path).toMatch(/^src\/(main\/kotlin\/dev\/agentcontracts|main\/resources\/dev\/agentcontracts\/schemas|test\/resources\/(examples|lifecycles))\//);
+    for (const f of files) expect(f.path).toMatch(/^src\/(main\/kotlin\/dev\/agentcontracts|main\/resources\/dev\/agentcontracts\/schemas|test\/resources\/(examples|lifecycles|validation-cases))\//);
   });
 
   it("writes wire constants as const vals, typed by value", () => {

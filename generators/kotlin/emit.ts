@@ -9,6 +9,7 @@ import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
 import { camelCase, kdoc, pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
 import { emitSchemaResource, validatorsContext, validatorsName } from "./emit-validation.js";
 import { signingContext, signingName } from "./emit-signing.js";
+import { emitValidationCases } from "./emit-validation-cases.js";
 import { emitPathsResource, lifecycleContext, lifecycleObjectName, lifecyclePackage } from "./emit-lifecycles.js";
 
 /** Protocols whose messages get Kotlin classes so far; the others get their constants only. */
@@ -113,6 +114,7 @@ function emitValidation(model: Model, protocol: Protocol, typed: boolean): Outpu
     emitSchemaResource(model, protocol),
     { path: `${sourceDir(protocol)}/${validatorsName(protocol)}.kt`, contents: render("validators.kt", validatorsContext(protocol, typed)), sources },
     emitExamples(protocol),
+    emitValidationCases(model, protocol),
   ];
 }
 

@@ -3,8 +3,17 @@
 export declare function sha256(data: string | Uint8Array): Uint8Array;
 /** Lowercase hex SHA-256. */
 export declare function sha256Hex(data: string | Uint8Array): string;
+/** base64-std-nopad(SHA-256(data)), a string hashed as its UTF-8 bytes: the hmac-sha256-v1 `*_sha256` line value. */
+export declare function sha256Base64StdNoPad(data: string | Uint8Array): string;
 /** HMAC-SHA256; a string key means its UTF-8 bytes (never hex- or base64-decoded). */
 export declare function hmacSha256(key: string | Uint8Array, message: string | Uint8Array): Uint8Array;
+/** base64-std-nopad(HMAC-SHA256(key, message)), string key and message as UTF-8: the hmac-sha256-v1 signature. */
+export declare function hmacSha256Base64StdNoPad(key: string | Uint8Array, message: string | Uint8Array): string;
+/**
+ * Whether `expected` is HMAC-SHA256(key, message), compared in constant time (a length mismatch
+ * still runs a same-length comparison and returns false).
+ */
+export declare function hmacSha256Matches(key: string | Uint8Array, message: string | Uint8Array, expected: Uint8Array): boolean;
 /**
  * Compares in time independent of where the inputs differ. Unequal lengths return false after a
  * same-length comparison, so the caller never branches on secret bytes.
@@ -16,6 +25,11 @@ export declare function base64StdNoPadEncode(data: Uint8Array): string;
 export declare function base64UrlEncode(data: Uint8Array): string;
 /** Strict decode of unpadded standard base64; null for anything that is not its canonical form. */
 export declare function base64StdNoPadDecode(text: string): Uint8Array | null;
+/**
+ * base64StdNoPadDecode without the final copy, for a caller that only reads the bytes (e.g. a MAC
+ * comparison): the result may be a slice of Node's shared Buffer pool, so it must not be handed on.
+ */
+export declare function base64StdNoPadDecodeTransient(text: string): Uint8Array | null;
 /** Strict decode of unpadded base64url; null for anything that is not its canonical form. */
 export declare function base64UrlDecode(text: string): Uint8Array | null;
 /** Lowercase hex. */

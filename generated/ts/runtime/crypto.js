@@ -2,21 +2,51 @@
 // Hashing, MACs and the byte encodings the protocols put on the wire. Decoders are strict: a
 // signature or token with padding, whitespace or stray bits is a different string from the one
 // that was signed, so it is refused instead of being normalised into acceptance.
+//
+// Strings go to node:crypto as they are: Node hashes a string as its UTF-8 bytes (a lone surrogate
+// as U+FFFD, exactly like TextEncoder), so encoding first only added a copy per call.
+import * as nodeCrypto from "node:crypto";
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-function toBytes(data) {
-    return typeof data === "string" ? new TextEncoder().encode(data) : data;
+// Digests come back as Buffers that own their 32 bytes; a plain Uint8Array view over the same
+// memory keeps the declared return type (no Buffer methods leak to callers) without a copy.
+function plainBytes(buffer) {
+    return buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length ? new Uint8Array(buffer.buffer, 0, buffer.length) : new Uint8Array(buffer);
 }
+// Drops the one or two '=' that Node's base64 output ends with (the wire form is unpadded).
+function stripPadding(text) {
+    const n = text.length;
+    if (n === 0 || text.charCodeAt(n - 1) !== 61)
+        return text;
+    return text.charCodeAt(n - 2) === 61 ? text.slice(0, n - 2) : text.slice(0, n - 1);
+}
+// One-shot crypto.hash (Node >= 20.12) skips the Hash object; createHash is the 20.11 fallback.
+const oneShotHash = nodeCrypto.hash;
 /** SHA-256 of raw bytes, or of a string's UTF-8 encoding. */
 export function sha256(data) {
-    return new Uint8Array(createHash("sha256").update(toBytes(data)).digest());
+    return plainBytes(createHash("sha256").update(data).digest());
 }
 /** Lowercase hex SHA-256. */
 export function sha256Hex(data) {
-    return createHash("sha256").update(toBytes(data)).digest("hex");
+    return createHash("sha256").update(data).digest("hex");
+}
+/** base64-std-nopad(SHA-256(data)), a string hashed as its UTF-8 bytes: the hmac-sha256-v1 `*_sha256` line value. */
+export function sha256Base64StdNoPad(data) {
+    return stripPadding(oneShotHash !== undefined ? oneShotHash("sha256", data, "base64") : createHash("sha256").update(data).digest("base64"));
 }
 /** HMAC-SHA256; a string key means its UTF-8 bytes (never hex- or base64-decoded). */
 export function hmacSha256(key, message) {
-    return new Uint8Array(createHmac("sha256", toBytes(key)).update(toBytes(message)).digest());
+    return plainBytes(createHmac("sha256", key).update(message).digest());
+}
+/** base64-std-nopad(HMAC-SHA256(key, message)), string key and message as UTF-8: the hmac-sha256-v1 signature. */
+export function hmacSha256Base64StdNoPad(key, message) {
+    return stripPadding(createHmac("sha256", key).update(message).digest("base64"));
+}
+/**
+ * Whether `expected` is HMAC-SHA256(key, message), compared in constant time (a length mismatch
+ * still runs a same-length comparison and returns false).
+ */
+export function hmacSha256Matches(key, message, expected) {
+    return constantTimeEqual(expected, createHmac("sha256", key).update(message).digest());
 }
 /**
  * Compares in time independent of where the inputs differ. Unequal lengths return false after a
@@ -29,34 +59,68 @@ export function constantTimeEqual(a, b) {
     }
     return timingSafeEqual(a, b);
 }
-const STD_ALPHABET = /^[A-Za-z0-9+/]*$/;
 const URL_ALPHABET = /^[A-Za-z0-9_-]*$/;
 /** Standard alphabet, padding removed (the hmac-sha256-v1 wire form). */
 export function base64StdNoPadEncode(data) {
-    return Buffer.from(data).toString("base64").replace(/=+$/, "");
+    return stripPadding(bufferView(data).toString("base64"));
 }
 /** base64url without padding (RFC 4648 §5). */
 export function base64UrlEncode(data) {
-    return Buffer.from(data).toString("base64url");
+    return bufferView(data).toString("base64url");
+}
+// Encoders only read the bytes, so a Buffer view (no copy) serves as well as Buffer.from(data).
+function bufferView(data) {
+    return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 }
 /** Strict decode of unpadded standard base64; null for anything that is not its canonical form. */
 export function base64StdNoPadDecode(text) {
-    if (!STD_ALPHABET.test(text))
+    const bytes = base64StdNoPadDecodeBuffer(text);
+    // A copy: small decodes are slices of Node's shared Buffer pool, whose .buffer would expose
+    // unrelated bytes; the caller gets an array that owns exactly its own.
+    return bytes === null ? null : new Uint8Array(bytes);
+}
+/**
+ * base64StdNoPadDecode without the final copy, for a caller that only reads the bytes (e.g. a MAC
+ * comparison): the result may be a slice of Node's shared Buffer pool, so it must not be handed on.
+ */
+export function base64StdNoPadDecodeTransient(text) {
+    return base64StdNoPadDecodeBuffer(text);
+}
+// Sextet value of each standard-alphabet character code, -1 for every other code below 128.
+const STD_VALUES = (() => {
+    const table = new Int8Array(128).fill(-1);
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (let i = 0; i < alphabet.length; i++)
+        table[alphabet.charCodeAt(i)] = i;
+    return table;
+})();
+// Canonical unpadded standard base64 is decoded with one scan and no re-encoding: every character
+// in the alphabet, a length that is not 1 mod 4, and zero trailing bits in the last character
+// (Node ignores them, so "QR" would otherwise decode like "QQ"). The same strings are accepted as
+// by decode-then-re-encode-and-compare.
+function base64StdNoPadDecodeBuffer(text) {
+    const n = text.length;
+    const tail = n % 4;
+    if (tail === 1)
         return null;
-    return decodeCanonical(text, "base64", base64StdNoPadEncode);
+    let last = 0;
+    for (let i = 0; i < n; i++) {
+        const code = text.charCodeAt(i);
+        last = code < 128 ? STD_VALUES[code] : -1;
+        if (last < 0)
+            return null;
+    }
+    if ((tail === 2 && (last & 0x0f) !== 0) || (tail === 3 && (last & 0x03) !== 0))
+        return null;
+    return Buffer.from(text, "base64");
 }
 /** Strict decode of unpadded base64url; null for anything that is not its canonical form. */
 export function base64UrlDecode(text) {
-    if (!URL_ALPHABET.test(text))
+    if (!URL_ALPHABET.test(text) || text.length % 4 === 1)
         return null;
-    return decodeCanonical(text, "base64url", base64UrlEncode);
-}
-function decodeCanonical(text, encoding, encode) {
-    if (text.length % 4 === 1)
-        return null;
-    const bytes = new Uint8Array(Buffer.from(text, encoding));
+    const bytes = Buffer.from(text, "base64url");
     // Node ignores non-zero trailing bits; re-encoding exposes them (e.g. "QR" vs "QQ").
-    return encode(bytes) === text ? bytes : null;
+    return bytes.toString("base64url") === text ? new Uint8Array(bytes) : null;
 }
 /** Lowercase hex. */
 export function hexEncode(data) {

@@ -10,8 +10,11 @@ export function parseRfc3339(text) {
     const match = RFC3339.exec(text);
     if (match === null)
         return null;
-    const [, y, mo, d, h, mi, s] = match.map(Number);
-    if (mo < 1 || mo > 12 || h > 23 || mi > 59 || s > 59)
+    // Fields read one by one: mapping the whole match to numbers allocated an array per message.
+    const y = Number(match[1]);
+    const mo = Number(match[2]);
+    const d = Number(match[3]);
+    if (mo < 1 || mo > 12 || Number(match[4]) > 23 || Number(match[5]) > 59 || Number(match[6]) > 59)
         return null;
     const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
     if (d < 1 || d > days)
@@ -24,9 +27,21 @@ function readTime(value, format) {
         return Number.isSafeInteger(value) ? value * 1000 : null;
     return typeof value === "string" ? parseRfc3339(value) : null;
 }
-/** Joins parts so that distinct tuples never produce the same string. */
+/**
+ * Joins the declared fields' values so that distinct tuples never produce the same string. This is
+ * the scope and key the store persists (SqliteReplayStore keeps them on disk), so its form stays
+ * the JSON array it has always been: records written by earlier versions keep matching.
+ */
 function joinKey(parts) {
     return JSON.stringify(parts);
+}
+/**
+ * The in-memory store's Map key for (scope, key): the scope's length, a colon, then both strings.
+ * Injective because the length fixes where the scope ends, and far cheaper than JSON-encoding a
+ * pair on every call. Never persisted, so its form is free to differ from joinKey's.
+ */
+function memoryId(scope, key) {
+    return `${scope.length}:${scope}${key}`;
 }
 export class ReplayGuard {
     declaration;
@@ -40,16 +55,12 @@ export class ReplayGuard {
     /** Admits the message once; run it after the signature check so forged messages leave no record. */
     admit(message) {
         const d = this.declaration;
-        const keyParts = [];
-        const scopeParts = [];
-        for (const [fields, into] of [[d.keyFields, keyParts], [d.scopeFields, scopeParts]]) {
-            for (const field of fields) {
-                const value = message[field];
-                if (typeof value !== "string" || value === "")
-                    return reject("field-missing", `${field} is missing or empty`);
-                into.push(value);
-            }
-        }
+        const keyParts = readFields(message, d.keyFields);
+        if (!Array.isArray(keyParts))
+            return keyParts;
+        const scopeParts = readFields(message, d.scopeFields);
+        if (!Array.isArray(scopeParts))
+            return scopeParts;
         const format = d.timeFormat ?? "rfc3339";
         const expiresField = readTime(message[d.expiresAtField], format);
         // Unix-seconds expiry is inclusive (the approval token's exp == now passes): valid through that second.
@@ -79,6 +90,17 @@ export class ReplayGuard {
         return { ok: true };
     }
 }
+// The declared fields' values in order, or the rejection for the first missing or empty one.
+function readFields(message, fields) {
+    const values = [];
+    for (const field of fields) {
+        const value = message[field];
+        if (typeof value !== "string" || value === "")
+            return reject("field-missing", `${field} is missing or empty`);
+        values.push(value);
+    }
+    return values;
+}
 function reject(code, message) {
     return { ok: false, error: { code, message } };
 }
@@ -94,7 +116,7 @@ export class MemoryReplayStore {
         this.maxEntries = maxEntries;
     }
     checkAndRecord(scope, key, retainUntilMs, nowMs) {
-        const id = joinKey([scope, key]);
+        const id = memoryId(scope, key);
         const held = this.records.get(id);
         if (held !== undefined && held > nowMs)
             return "replayed";

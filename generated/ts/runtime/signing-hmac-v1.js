@@ -4,15 +4,16 @@
 // MAC is written. The wire format is the one the real SDKs use: `name=value` lines joined by LF,
 // no escaping, the hashed object as base64-std-nopad(SHA-256(JCS(value))), the MAC as
 // base64-std-nopad(HMAC-SHA256(utf8(secret), utf8(lines))).
-import { CanonicalJsonError, canonicalBytes } from "./canonical-json.js";
-import { base64StdNoPadDecode, base64StdNoPadEncode, constantTimeEqual, hmacSha256, sha256 } from "./crypto.js";
+import { CanonicalJsonError, canonicalize } from "./canonical-json.js";
+import { base64StdNoPadDecodeTransient, hmacSha256Base64StdNoPad, hmacSha256Matches, sha256Base64StdNoPad } from "./crypto.js";
 import { setMember } from "./json-value.js";
 function fail(code, message) {
     return { ok: false, error: { code, message } };
 }
 /** base64-std-nopad(SHA-256(JCS(value))): the `*_sha256` line value. */
 export function jcsSha256Base64(value) {
-    return base64StdNoPadEncode(sha256(canonicalBytes(value)));
+    // The canonical text goes to the hash as a string (hashed as its UTF-8 bytes, the JCS bytes).
+    return sha256Base64StdNoPad(canonicalize(value));
 }
 /** The exact text that is MACed, or which covered field is missing or malformed. */
 export function hmacV1SigningInput(declaration, message) {
@@ -40,22 +41,25 @@ export function hmacV1SigningInput(declaration, message) {
     }
     return { ok: true, input: rendered.join(declaration.lineSeparator) };
 }
-function keyBytes(key) {
-    const bytes = typeof key === "string" ? new TextEncoder().encode(key) : key;
-    return bytes.length === 0 ? null : bytes;
+// A string key is used as is (node:crypto takes its UTF-8 bytes); it is empty exactly when its
+// UTF-8 encoding is.
+function isEmptyKey(key) {
+    return key.length === 0;
 }
+// The canonical unpadded base64 of 32 bytes is always 43 characters; any other length cannot be a
+// valid hmac-sha256-v1 signature, so it is refused before decoding.
+const SIGNATURE_TEXT_LENGTH = 43;
 /**
  * Returns a copy of `message` with the algorithm and signature fields set. The algorithm field is
  * written first, as the real signers do, though it is not a covered line.
  */
 export function signHmacV1(declaration, message, key) {
-    const secret = keyBytes(key);
-    if (secret === null)
+    if (isEmptyKey(key))
         return fail("key-missing", "signing key is empty");
     const input = hmacV1SigningInput(declaration, message);
     if (!input.ok)
         return input;
-    const signature = base64StdNoPadEncode(hmacSha256(secret, input.input));
+    const signature = hmacSha256Base64StdNoPad(key, input.input);
     const signed = {};
     for (const name of Object.keys(message))
         setMember(signed, name, message[name]);
@@ -71,17 +75,17 @@ export function verifyHmacV1(declaration, message, key) {
     if (message[declaration.algorithmField] !== declaration.algorithmId) {
         return fail("algorithm-mismatch", `${declaration.algorithmField} is not ${declaration.algorithmId}`);
     }
-    const secret = keyBytes(key);
-    if (secret === null)
+    if (isEmptyKey(key))
         return fail("key-missing", "verification key is empty");
-    const received = base64StdNoPadDecode(signatureText);
+    const received = signatureText.length === SIGNATURE_TEXT_LENGTH ? base64StdNoPadDecodeTransient(signatureText) : null;
     if (received === null || received.length !== 32) {
         return fail("signature-encoding", "signature is not 32 bytes of unpadded standard base64");
     }
     const input = hmacV1SigningInput(declaration, message);
     if (!input.ok)
         return input;
-    if (!constantTimeEqual(received, hmacSha256(secret, input.input)))
+    // received is a transient view (see base64StdNoPadDecodeTransient): read here, never returned.
+    if (!hmacSha256Matches(key, input.input, received))
         return fail("signature-mismatch", "signature does not match");
     return { ok: true };
 }

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test
 /**
  * hmac-sha256-v1 of the agent provider protocol, checked against the vectors computed from the
  * real SDKs' test inputs (property-tests/vectors/agent-provider/computed_signature_vectors.json).
- * The signing input is rebuilt here by hand from the research notes (§3.1); the generated signer
- * will build it from the spec's x-signing declaration instead.
+ * The signing input is rebuilt here by hand from the research notes (§3.1), independently of the
+ * generated signer (AgentProviderSigning, built from x-signature), which SigningVectorsTest checks.
  */
 class AgentProviderSignatureTest {
     /** Signing-input lines in order: (line name, message field, hashed as JCS SHA-256). */

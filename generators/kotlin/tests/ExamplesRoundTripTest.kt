@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test
 /**
  * Every example in the spec decodes into its generated class and encodes back to the same
  * canonical JSON: wire names, optional members, nulls, consts and discriminated unions all
- * survive the trip. (Validation of the invalid examples comes with the Kotlin validators.)
+ * survive the trip. (ValidationExamplesTest checks the verdicts, invalid examples included.)
  */
 class ExamplesRoundTripTest {
     @Test

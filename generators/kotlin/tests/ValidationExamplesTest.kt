@@ -46,6 +46,9 @@ class ValidationExamplesTest {
             }
         }
         counter.finish()
+        for (protocol in Protocols.validators.keys) {
+            for (kind in listOf("valid", "invalid")) assertTrue(counter.countOf("$protocol $kind") > 0, "$protocol has no $kind example")
+        }
     }
 
     private fun expectedError(error: JsonObject): String =

@@ -54,10 +54,13 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?
 export function parseRfc3339(text: string): number | null {
   const match = RFC3339.exec(text);
   if (match === null) return null;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
-  if ((mo as number) < 1 || (mo as number) > 12 || (h as number) > 23 || (mi as number) > 59 || (s as number) > 59) return null;
-  const days = new Date(Date.UTC(y as number, mo as number, 0)).getUTCDate();
-  if ((d as number) < 1 || (d as number) > days) return null;
+  // Fields read one by one: mapping the whole match to numbers allocated an array per message.
+  const y = Number(match[1]);
+  const mo = Number(match[2]);
+  const d = Number(match[3]);
+  if (mo < 1 || mo > 12 || Number(match[4]) > 23 || Number(match[5]) > 59 || Number(match[6]) > 59) return null;
+  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (d < 1 || d > days) return null;
   const ms = Date.parse(text.toUpperCase());
   return Number.isNaN(ms) ? null : ms;
 }
@@ -67,9 +70,22 @@ function readTime(value: unknown, format: "rfc3339" | "unix-seconds"): number | 
   return typeof value === "string" ? parseRfc3339(value) : null;
 }
 
-/** Joins parts so that distinct tuples never produce the same string. */
+/**
+ * Joins the declared fields' values so that distinct tuples never produce the same string. This is
+ * the scope and key the store persists (SqliteReplayStore keeps them on disk), so its form stays
+ * the JSON array it has always been: records written by earlier versions keep matching.
+ */
 function joinKey(parts: string[]): string {
   return JSON.stringify(parts);
+}
+
+/**
+ * The in-memory store's Map key for (scope, key): the scope's length, a colon, then both strings.
+ * Injective because the length fixes where the scope ends, and far cheaper than JSON-encoding a
+ * pair on every call. Never persisted, so its form is free to differ from joinKey's.
+ */
+function memoryId(scope: string, key: string): string {
+  return `${scope.length}:${scope}${key}`;
 }
 
 export class ReplayGuard {
@@ -82,15 +98,10 @@ export class ReplayGuard {
   /** Admits the message once; run it after the signature check so forged messages leave no record. */
   admit(message: JsonObject): ReplayDecision {
     const d = this.declaration;
-    const keyParts: string[] = [];
-    const scopeParts: string[] = [];
-    for (const [fields, into] of [[d.keyFields, keyParts], [d.scopeFields, scopeParts]] as const) {
-      for (const field of fields) {
-        const value = message[field];
-        if (typeof value !== "string" || value === "") return reject("field-missing", `${field} is missing or empty`);
-        into.push(value);
-      }
-    }
+    const keyParts = readFields(message, d.keyFields);
+    if (!Array.isArray(keyParts)) return keyParts;
+    const scopeParts = readFields(message, d.scopeFields);
+    if (!Array.isArray(scopeParts)) return scopeParts;
     const format = d.timeFormat ?? "rfc3339";
     const expiresField = readTime(message[d.expiresAtField], format);
     // Unix-seconds expiry is inclusive (the approval token's exp == now passes): valid through that second.
@@ -115,6 +126,17 @@ export class ReplayGuard {
   }
 }
 
+// The declared fields' values in order, or the rejection for the first missing or empty one.
+function readFields(message: JsonObject, fields: readonly string[]): string[] | ReplayDecision {
+  const values: string[] = [];
+  for (const field of fields) {
+    const value = message[field];
+    if (typeof value !== "string" || value === "") return reject("field-missing", `${field} is missing or empty`);
+    values.push(value);
+  }
+  return values;
+}
+
 function reject(code: ReplayRejectCode, message: string): ReplayDecision {
   return { ok: false, error: { code, message } };
 }
@@ -130,7 +152,7 @@ export class MemoryReplayStore implements ReplayStore {
   constructor(private readonly maxEntries: number = 100_000) {}
 
   checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full" {
-    const id = joinKey([scope, key]);
+    const id = memoryId(scope, key);
     const held = this.records.get(id);
     if (held !== undefined && held > nowMs) return "replayed";
     if (held === undefined && this.records.size >= this.maxEntries) {

@@ -4,8 +4,8 @@
 // no escaping, the hashed object as base64-std-nopad(SHA-256(JCS(value))), the MAC as
 // base64-std-nopad(HMAC-SHA256(utf8(secret), utf8(lines))).
 
-import { CanonicalJsonError, canonicalBytes } from "./canonical-json.js";
-import { base64StdNoPadDecode, base64StdNoPadEncode, constantTimeEqual, hmacSha256, sha256 } from "./crypto.js";
+import { CanonicalJsonError, canonicalize } from "./canonical-json.js";
+import { base64StdNoPadDecodeTransient, hmacSha256Base64StdNoPad, hmacSha256Matches, sha256Base64StdNoPad } from "./crypto.js";
 import { type JsonObject, type JsonValue, setMember } from "./json-value.js";
 
 /** One line of the signing input. */
@@ -58,7 +58,8 @@ function fail(code: HmacV1ErrorCode, message: string): { ok: false; error: HmacV
 
 /** base64-std-nopad(SHA-256(JCS(value))): the `*_sha256` line value. */
 export function jcsSha256Base64(value: JsonValue): string {
-  return base64StdNoPadEncode(sha256(canonicalBytes(value)));
+  // The canonical text goes to the hash as a string (hashed as its UTF-8 bytes, the JCS bytes).
+  return sha256Base64StdNoPad(canonicalize(value));
 }
 
 /** The exact text that is MACed, or which covered field is missing or malformed. */
@@ -83,21 +84,25 @@ export function hmacV1SigningInput(declaration: HmacSha256V1Declaration, message
   return { ok: true, input: rendered.join(declaration.lineSeparator) };
 }
 
-function keyBytes(key: string | Uint8Array): Uint8Array | null {
-  const bytes = typeof key === "string" ? new TextEncoder().encode(key) : key;
-  return bytes.length === 0 ? null : bytes;
+// A string key is used as is (node:crypto takes its UTF-8 bytes); it is empty exactly when its
+// UTF-8 encoding is.
+function isEmptyKey(key: string | Uint8Array): boolean {
+  return key.length === 0;
 }
+
+// The canonical unpadded base64 of 32 bytes is always 43 characters; any other length cannot be a
+// valid hmac-sha256-v1 signature, so it is refused before decoding.
+const SIGNATURE_TEXT_LENGTH = 43;
 
 /**
  * Returns a copy of `message` with the algorithm and signature fields set. The algorithm field is
  * written first, as the real signers do, though it is not a covered line.
  */
 export function signHmacV1(declaration: HmacSha256V1Declaration, message: JsonObject, key: string | Uint8Array): HmacV1SignResult {
-  const secret = keyBytes(key);
-  if (secret === null) return fail("key-missing", "signing key is empty");
+  if (isEmptyKey(key)) return fail("key-missing", "signing key is empty");
   const input = hmacV1SigningInput(declaration, message);
   if (!input.ok) return input;
-  const signature = base64StdNoPadEncode(hmacSha256(secret, input.input));
+  const signature = hmacSha256Base64StdNoPad(key, input.input);
   const signed: JsonObject = {};
   for (const name of Object.keys(message)) setMember(signed, name, message[name] as JsonValue);
   setMember(signed, declaration.algorithmField, declaration.algorithmId);
@@ -112,14 +117,14 @@ export function verifyHmacV1(declaration: HmacSha256V1Declaration, message: Json
   if (message[declaration.algorithmField] !== declaration.algorithmId) {
     return fail("algorithm-mismatch", `${declaration.algorithmField} is not ${declaration.algorithmId}`);
   }
-  const secret = keyBytes(key);
-  if (secret === null) return fail("key-missing", "verification key is empty");
-  const received = base64StdNoPadDecode(signatureText);
+  if (isEmptyKey(key)) return fail("key-missing", "verification key is empty");
+  const received = signatureText.length === SIGNATURE_TEXT_LENGTH ? base64StdNoPadDecodeTransient(signatureText) : null;
   if (received === null || received.length !== 32) {
     return fail("signature-encoding", "signature is not 32 bytes of unpadded standard base64");
   }
   const input = hmacV1SigningInput(declaration, message);
   if (!input.ok) return input;
-  if (!constantTimeEqual(received, hmacSha256(secret, input.input))) return fail("signature-mismatch", "signature does not match");
+  // received is a transient view (see base64StdNoPadDecodeTransient): read here, never returned.
+  if (!hmacSha256Matches(key, input.input, received)) return fail("signature-mismatch", "signature does not match");
   return { ok: true };
 }

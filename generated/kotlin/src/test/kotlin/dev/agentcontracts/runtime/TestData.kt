@@ -44,11 +44,14 @@ fun JsonObject.stringOrNull(field: String): String? = this[field]?.jsonPrimitive
 class CaseCounter(private val suite: String) {
     private val counts = sortedMapOf<String, Int>()
 
-    fun count(kind: String, by: Int = 1) {
-        counts[kind] = (counts[kind] ?: 0) + by
+    fun count(kind: String) {
+        counts[kind] = (counts[kind] ?: 0) + 1
     }
 
     val total: Int get() = counts.values.sum()
+
+    /** How many cases of [kind] were read. */
+    fun countOf(kind: String): Int = counts[kind] ?: 0
 
     fun finish() {
         println("[$suite] read $total cases: " + counts.entries.joinToString { "${it.key}=${it.value}" })
