@@ -2,44 +2,44 @@
 import type { ValidationResult } from "../runtime/validation.js";
 import type { AuditLogEntry, ConnectorManifest, ConnectorPackage, ConnectorResume, HttpJsonProviderConfig, HttpJsonRequest, HttpJsonResponse, LocalEchoProviderConfig } from "./types.js";
 
-/** Validates a AuditLogEntry: the schema first, then the cross-field rules. */
+/** Validates AuditLogEntry: the schema first, then the cross-field rules. */
 export declare function validateAuditLogEntry(value: unknown): ValidationResult<AuditLogEntry>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a AuditLogEntry. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AuditLogEntry. */
 export declare function parseAuditLogEntry(input: string | Uint8Array): ValidationResult<AuditLogEntry>;
 
-/** Validates a ConnectorManifest: the schema first, then the cross-field rules. */
+/** Validates ConnectorManifest: the schema first, then the cross-field rules. */
 export declare function validateConnectorManifest(value: unknown): ValidationResult<ConnectorManifest>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ConnectorManifest. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectorManifest. */
 export declare function parseConnectorManifest(input: string | Uint8Array): ValidationResult<ConnectorManifest>;
 
-/** Validates a ConnectorPackage: the schema first, then the cross-field rules. */
+/** Validates ConnectorPackage: the schema first, then the cross-field rules. */
 export declare function validateConnectorPackage(value: unknown): ValidationResult<ConnectorPackage>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ConnectorPackage. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectorPackage. */
 export declare function parseConnectorPackage(input: string | Uint8Array): ValidationResult<ConnectorPackage>;
 
-/** Validates a ConnectorResume: the schema first, then the cross-field rules. */
+/** Validates ConnectorResume: the schema first, then the cross-field rules. */
 export declare function validateConnectorResume(value: unknown): ValidationResult<ConnectorResume>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ConnectorResume. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectorResume. */
 export declare function parseConnectorResume(input: string | Uint8Array): ValidationResult<ConnectorResume>;
 
-/** Validates a HttpJsonProviderConfig: the schema first, then the cross-field rules. */
+/** Validates HttpJsonProviderConfig: the schema first, then the cross-field rules. */
 export declare function validateHttpJsonProviderConfig(value: unknown): ValidationResult<HttpJsonProviderConfig>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a HttpJsonProviderConfig. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as HttpJsonProviderConfig. */
 export declare function parseHttpJsonProviderConfig(input: string | Uint8Array): ValidationResult<HttpJsonProviderConfig>;
 
-/** Validates a HttpJsonRequest: the schema first, then the cross-field rules. */
+/** Validates HttpJsonRequest: the schema first, then the cross-field rules. */
 export declare function validateHttpJsonRequest(value: unknown): ValidationResult<HttpJsonRequest>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a HttpJsonRequest. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as HttpJsonRequest. */
 export declare function parseHttpJsonRequest(input: string | Uint8Array): ValidationResult<HttpJsonRequest>;
 
-/** Validates a HttpJsonResponse: the schema first, then the cross-field rules. */
+/** Validates HttpJsonResponse: the schema first, then the cross-field rules. */
 export declare function validateHttpJsonResponse(value: unknown): ValidationResult<HttpJsonResponse>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a HttpJsonResponse. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as HttpJsonResponse. */
 export declare function parseHttpJsonResponse(input: string | Uint8Array): ValidationResult<HttpJsonResponse>;
 
-/** Validates a LocalEchoProviderConfig: the schema first, then the cross-field rules. */
+/** Validates LocalEchoProviderConfig: the schema first, then the cross-field rules. */
 export declare function validateLocalEchoProviderConfig(value: unknown): ValidationResult<LocalEchoProviderConfig>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a LocalEchoProviderConfig. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as LocalEchoProviderConfig. */
 export declare function parseLocalEchoProviderConfig(input: string | Uint8Array): ValidationResult<LocalEchoProviderConfig>;
 
 export interface MessageEntry<T> {

@@ -3,98 +3,88 @@ import * as validators from "./validators.js";
 import { checkRules } from "../runtime/rules.js";
 import { parseAndValidate, runValidator } from "../runtime/validation.js";
 
-const AUDIT_LOG_ENTRY_RULES = [];
-
-/** Validates a AuditLogEntry (schema, then 0 cross-field rule(s)). */
+/** Validates AuditLogEntry against its schema (it has no cross-field rules). */
 export function validateAuditLogEntry(value) {
-  return runValidator(validators.validateAuditLogEntry, (v) => checkRules(v, AUDIT_LOG_ENTRY_RULES), value);
+  return runValidator(validators.validateAuditLogEntry, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a AuditLogEntry. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AuditLogEntry. */
 export function parseAuditLogEntry(input) {
   return parseAndValidate(input, validateAuditLogEntry);
 }
 
 const CONNECTOR_MANIFEST_RULES = [{"id":"upstream-range-ordered","kind":"semverLte","message":"upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)","lower":"/upstream/minVersion","upper":"/upstream/maxVersion"},{"id":"credential-slot-ids-unique","kind":"uniqueBy","message":"every credential slot needs its own slotId","array":"/credentials/slots","key":"slotId"}];
+const checkConnectorManifestRules = (value) => checkRules(value, CONNECTOR_MANIFEST_RULES);
 
-/** Validates a ConnectorManifest (schema, then 2 cross-field rule(s)). */
+/** Validates ConnectorManifest: the schema, then 2 cross-field rule(s). */
 export function validateConnectorManifest(value) {
-  return runValidator(validators.validateConnectorManifest, (v) => checkRules(v, CONNECTOR_MANIFEST_RULES), value);
+  return runValidator(validators.validateConnectorManifest, checkConnectorManifestRules, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ConnectorManifest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectorManifest. */
 export function parseConnectorManifest(input) {
   return parseAndValidate(input, validateConnectorManifest);
 }
 
 const CONNECTOR_PACKAGE_RULES = [{"id":"recipe-matches-provider","kind":"equal","message":"manifest.invocation.recipeId must name the package's provider","left":"/manifest/invocation/recipeId","right":"/provider/id"},{"id":"sdk-version-supported","kind":"semverRangeIncludes","message":"the manifest's upstream range must include SDK version 1.0.0","min":"/manifest/upstream/minVersion","max":"/manifest/upstream/maxVersion","version":"1.0.0"},{"id":"endpoint-origin-declared","kind":"urlOriginIn","message":"the origin of provider.config.endpoint must be one of manifest.outboundDestinations","url":"/provider/config/endpoint","list":"/manifest/outboundDestinations"},{"id":"auth-slot-declared","kind":"equal","message":"provider.config.authSlotId must be the manifest's declared credential slot","left":"/provider/config/authSlotId","right":"/manifest/credentials/slots/0/slotId"}];
+const checkConnectorPackageRules = (value) => checkRules(value, CONNECTOR_PACKAGE_RULES);
 
-/** Validates a ConnectorPackage (schema, then 4 cross-field rule(s)). */
+/** Validates ConnectorPackage: the schema, then 4 cross-field rule(s). */
 export function validateConnectorPackage(value) {
-  return runValidator(validators.validateConnectorPackage, (v) => checkRules(v, CONNECTOR_PACKAGE_RULES), value);
+  return runValidator(validators.validateConnectorPackage, checkConnectorPackageRules, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ConnectorPackage. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectorPackage. */
 export function parseConnectorPackage(input) {
   return parseAndValidate(input, validateConnectorPackage);
 }
 
-const CONNECTOR_RESUME_RULES = [];
-
-/** Validates a ConnectorResume (schema, then 0 cross-field rule(s)). */
+/** Validates ConnectorResume against its schema (it has no cross-field rules). */
 export function validateConnectorResume(value) {
-  return runValidator(validators.validateConnectorResume, (v) => checkRules(v, CONNECTOR_RESUME_RULES), value);
+  return runValidator(validators.validateConnectorResume, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ConnectorResume. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectorResume. */
 export function parseConnectorResume(input) {
   return parseAndValidate(input, validateConnectorResume);
 }
 
-const HTTP_JSON_PROVIDER_CONFIG_RULES = [];
-
-/** Validates a HttpJsonProviderConfig (schema, then 0 cross-field rule(s)). */
+/** Validates HttpJsonProviderConfig against its schema (it has no cross-field rules). */
 export function validateHttpJsonProviderConfig(value) {
-  return runValidator(validators.validateHttpJsonProviderConfig, (v) => checkRules(v, HTTP_JSON_PROVIDER_CONFIG_RULES), value);
+  return runValidator(validators.validateHttpJsonProviderConfig, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a HttpJsonProviderConfig. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as HttpJsonProviderConfig. */
 export function parseHttpJsonProviderConfig(input) {
   return parseAndValidate(input, validateHttpJsonProviderConfig);
 }
 
-const HTTP_JSON_REQUEST_RULES = [];
-
-/** Validates a HttpJsonRequest (schema, then 0 cross-field rule(s)). */
+/** Validates HttpJsonRequest against its schema (it has no cross-field rules). */
 export function validateHttpJsonRequest(value) {
-  return runValidator(validators.validateHttpJsonRequest, (v) => checkRules(v, HTTP_JSON_REQUEST_RULES), value);
+  return runValidator(validators.validateHttpJsonRequest, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a HttpJsonRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as HttpJsonRequest. */
 export function parseHttpJsonRequest(input) {
   return parseAndValidate(input, validateHttpJsonRequest);
 }
 
-const HTTP_JSON_RESPONSE_RULES = [];
-
-/** Validates a HttpJsonResponse (schema, then 0 cross-field rule(s)). */
+/** Validates HttpJsonResponse against its schema (it has no cross-field rules). */
 export function validateHttpJsonResponse(value) {
-  return runValidator(validators.validateHttpJsonResponse, (v) => checkRules(v, HTTP_JSON_RESPONSE_RULES), value);
+  return runValidator(validators.validateHttpJsonResponse, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a HttpJsonResponse. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as HttpJsonResponse. */
 export function parseHttpJsonResponse(input) {
   return parseAndValidate(input, validateHttpJsonResponse);
 }
 
-const LOCAL_ECHO_PROVIDER_CONFIG_RULES = [];
-
-/** Validates a LocalEchoProviderConfig (schema, then 0 cross-field rule(s)). */
+/** Validates LocalEchoProviderConfig against its schema (it has no cross-field rules). */
 export function validateLocalEchoProviderConfig(value) {
-  return runValidator(validators.validateLocalEchoProviderConfig, (v) => checkRules(v, LOCAL_ECHO_PROVIDER_CONFIG_RULES), value);
+  return runValidator(validators.validateLocalEchoProviderConfig, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a LocalEchoProviderConfig. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as LocalEchoProviderConfig. */
 export function parseLocalEchoProviderConfig(input) {
   return parseAndValidate(input, validateLocalEchoProviderConfig);
 }

@@ -2,69 +2,69 @@
 import type { ValidationResult } from "../runtime/validation.js";
 import type { ActionError, ActionProposal, ActionResult, AgentAction, AgentInstallRequest, AgentInstallResult, AgentPackage, AgentTriggerRequest, InstallBinding, ProposalCallback, ProviderInstallLaunch, TriggerAcknowledgement, TrustedHostBinding } from "./types.js";
 
-/** Validates a ActionError: the schema first, then the cross-field rules. */
+/** Validates ActionError: the schema first, then the cross-field rules. */
 export declare function validateActionError(value: unknown): ValidationResult<ActionError>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ActionError. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ActionError. */
 export declare function parseActionError(input: string | Uint8Array): ValidationResult<ActionError>;
 
-/** Validates a ActionProposal: the schema first, then the cross-field rules. */
+/** Validates ActionProposal: the schema first, then the cross-field rules. */
 export declare function validateActionProposal(value: unknown): ValidationResult<ActionProposal>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ActionProposal. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ActionProposal. */
 export declare function parseActionProposal(input: string | Uint8Array): ValidationResult<ActionProposal>;
 
-/** Validates a ActionResult: the schema first, then the cross-field rules. */
+/** Validates ActionResult: the schema first, then the cross-field rules. */
 export declare function validateActionResult(value: unknown): ValidationResult<ActionResult>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ActionResult. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ActionResult. */
 export declare function parseActionResult(input: string | Uint8Array): ValidationResult<ActionResult>;
 
-/** Validates a AgentAction: the schema first, then the cross-field rules. */
+/** Validates AgentAction: the schema first, then the cross-field rules. */
 export declare function validateAgentAction(value: unknown): ValidationResult<AgentAction>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a AgentAction. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentAction. */
 export declare function parseAgentAction(input: string | Uint8Array): ValidationResult<AgentAction>;
 
-/** Validates a AgentInstallRequest: the schema first, then the cross-field rules. */
+/** Validates AgentInstallRequest: the schema first, then the cross-field rules. */
 export declare function validateAgentInstallRequest(value: unknown): ValidationResult<AgentInstallRequest>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a AgentInstallRequest. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentInstallRequest. */
 export declare function parseAgentInstallRequest(input: string | Uint8Array): ValidationResult<AgentInstallRequest>;
 
-/** Validates a AgentInstallResult: the schema first, then the cross-field rules. */
+/** Validates AgentInstallResult: the schema first, then the cross-field rules. */
 export declare function validateAgentInstallResult(value: unknown): ValidationResult<AgentInstallResult>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a AgentInstallResult. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentInstallResult. */
 export declare function parseAgentInstallResult(input: string | Uint8Array): ValidationResult<AgentInstallResult>;
 
-/** Validates a AgentPackage: the schema first, then the cross-field rules. */
+/** Validates AgentPackage: the schema first, then the cross-field rules. */
 export declare function validateAgentPackage(value: unknown): ValidationResult<AgentPackage>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a AgentPackage. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentPackage. */
 export declare function parseAgentPackage(input: string | Uint8Array): ValidationResult<AgentPackage>;
 
-/** Validates a AgentTriggerRequest: the schema first, then the cross-field rules. */
+/** Validates AgentTriggerRequest: the schema first, then the cross-field rules. */
 export declare function validateAgentTriggerRequest(value: unknown): ValidationResult<AgentTriggerRequest>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a AgentTriggerRequest. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentTriggerRequest. */
 export declare function parseAgentTriggerRequest(input: string | Uint8Array): ValidationResult<AgentTriggerRequest>;
 
-/** Validates a InstallBinding: the schema first, then the cross-field rules. */
+/** Validates InstallBinding: the schema first, then the cross-field rules. */
 export declare function validateInstallBinding(value: unknown): ValidationResult<InstallBinding>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a InstallBinding. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InstallBinding. */
 export declare function parseInstallBinding(input: string | Uint8Array): ValidationResult<InstallBinding>;
 
-/** Validates a ProposalCallback: the schema first, then the cross-field rules. */
+/** Validates ProposalCallback: the schema first, then the cross-field rules. */
 export declare function validateProposalCallback(value: unknown): ValidationResult<ProposalCallback>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ProposalCallback. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ProposalCallback. */
 export declare function parseProposalCallback(input: string | Uint8Array): ValidationResult<ProposalCallback>;
 
-/** Validates a ProviderInstallLaunch: the schema first, then the cross-field rules. */
+/** Validates ProviderInstallLaunch: the schema first, then the cross-field rules. */
 export declare function validateProviderInstallLaunch(value: unknown): ValidationResult<ProviderInstallLaunch>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ProviderInstallLaunch. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ProviderInstallLaunch. */
 export declare function parseProviderInstallLaunch(input: string | Uint8Array): ValidationResult<ProviderInstallLaunch>;
 
-/** Validates a TriggerAcknowledgement: the schema first, then the cross-field rules. */
+/** Validates TriggerAcknowledgement: the schema first, then the cross-field rules. */
 export declare function validateTriggerAcknowledgement(value: unknown): ValidationResult<TriggerAcknowledgement>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a TriggerAcknowledgement. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as TriggerAcknowledgement. */
 export declare function parseTriggerAcknowledgement(input: string | Uint8Array): ValidationResult<TriggerAcknowledgement>;
 
-/** Validates a TrustedHostBinding: the schema first, then the cross-field rules. */
+/** Validates TrustedHostBinding: the schema first, then the cross-field rules. */
 export declare function validateTrustedHostBinding(value: unknown): ValidationResult<TrustedHostBinding>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a TrustedHostBinding. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as TrustedHostBinding. */
 export declare function parseTrustedHostBinding(input: string | Uint8Array): ValidationResult<TrustedHostBinding>;
 
 export interface MessageEntry<T> {

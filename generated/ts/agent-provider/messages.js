@@ -3,158 +3,138 @@ import * as validators from "./validators.js";
 import { checkRules } from "../runtime/rules.js";
 import { parseAndValidate, runValidator } from "../runtime/validation.js";
 
-const ACTION_ERROR_RULES = [];
-
-/** Validates a ActionError (schema, then 0 cross-field rule(s)). */
+/** Validates ActionError against its schema (it has no cross-field rules). */
 export function validateActionError(value) {
-  return runValidator(validators.validateActionError, (v) => checkRules(v, ACTION_ERROR_RULES), value);
+  return runValidator(validators.validateActionError, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ActionError. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ActionError. */
 export function parseActionError(input) {
   return parseAndValidate(input, validateActionError);
 }
 
-const ACTION_PROPOSAL_RULES = [];
-
-/** Validates a ActionProposal (schema, then 0 cross-field rule(s)). */
+/** Validates ActionProposal against its schema (it has no cross-field rules). */
 export function validateActionProposal(value) {
-  return runValidator(validators.validateActionProposal, (v) => checkRules(v, ACTION_PROPOSAL_RULES), value);
+  return runValidator(validators.validateActionProposal, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ActionProposal. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ActionProposal. */
 export function parseActionProposal(input) {
   return parseAndValidate(input, validateActionProposal);
 }
 
-const ACTION_RESULT_RULES = [];
-
-/** Validates a ActionResult (schema, then 0 cross-field rule(s)). */
+/** Validates ActionResult against its schema (it has no cross-field rules). */
 export function validateActionResult(value) {
-  return runValidator(validators.validateActionResult, (v) => checkRules(v, ACTION_RESULT_RULES), value);
+  return runValidator(validators.validateActionResult, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ActionResult. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ActionResult. */
 export function parseActionResult(input) {
   return parseAndValidate(input, validateActionResult);
 }
 
-const AGENT_ACTION_RULES = [];
-
-/** Validates a AgentAction (schema, then 0 cross-field rule(s)). */
+/** Validates AgentAction against its schema (it has no cross-field rules). */
 export function validateAgentAction(value) {
-  return runValidator(validators.validateAgentAction, (v) => checkRules(v, AGENT_ACTION_RULES), value);
+  return runValidator(validators.validateAgentAction, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a AgentAction. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AgentAction. */
 export function parseAgentAction(input) {
   return parseAndValidate(input, validateAgentAction);
 }
 
-const AGENT_INSTALL_REQUEST_RULES = [];
-
-/** Validates a AgentInstallRequest (schema, then 0 cross-field rule(s)). */
+/** Validates AgentInstallRequest against its schema (it has no cross-field rules). */
 export function validateAgentInstallRequest(value) {
-  return runValidator(validators.validateAgentInstallRequest, (v) => checkRules(v, AGENT_INSTALL_REQUEST_RULES), value);
+  return runValidator(validators.validateAgentInstallRequest, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a AgentInstallRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AgentInstallRequest. */
 export function parseAgentInstallRequest(input) {
   return parseAndValidate(input, validateAgentInstallRequest);
 }
 
 const AGENT_INSTALL_RESULT_RULES = [{"id":"unique-action-id","kind":"uniqueBy","message":"action_id must be unique within the returned package","array":"/package/actions","key":"action_id"},{"id":"unique-tool-name","kind":"uniqueBy","message":"tool_name must be unique within the returned package","array":"/package/actions","key":"tool_name"}];
+const checkAgentInstallResultRules = (value) => checkRules(value, AGENT_INSTALL_RESULT_RULES);
 
-/** Validates a AgentInstallResult (schema, then 2 cross-field rule(s)). */
+/** Validates AgentInstallResult: the schema, then 2 cross-field rule(s). */
 export function validateAgentInstallResult(value) {
-  return runValidator(validators.validateAgentInstallResult, (v) => checkRules(v, AGENT_INSTALL_RESULT_RULES), value);
+  return runValidator(validators.validateAgentInstallResult, checkAgentInstallResultRules, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a AgentInstallResult. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AgentInstallResult. */
 export function parseAgentInstallResult(input) {
   return parseAndValidate(input, validateAgentInstallResult);
 }
 
 const AGENT_PACKAGE_RULES = [{"id":"unique-action-id","kind":"uniqueBy","message":"action_id must be unique within the package","array":"/actions","key":"action_id"},{"id":"unique-tool-name","kind":"uniqueBy","message":"tool_name must be unique within the package","array":"/actions","key":"tool_name"}];
+const checkAgentPackageRules = (value) => checkRules(value, AGENT_PACKAGE_RULES);
 
-/** Validates a AgentPackage (schema, then 2 cross-field rule(s)). */
+/** Validates AgentPackage: the schema, then 2 cross-field rule(s). */
 export function validateAgentPackage(value) {
-  return runValidator(validators.validateAgentPackage, (v) => checkRules(v, AGENT_PACKAGE_RULES), value);
+  return runValidator(validators.validateAgentPackage, checkAgentPackageRules, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a AgentPackage. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AgentPackage. */
 export function parseAgentPackage(input) {
   return parseAndValidate(input, validateAgentPackage);
 }
 
-const AGENT_TRIGGER_REQUEST_RULES = [];
-
-/** Validates a AgentTriggerRequest (schema, then 0 cross-field rule(s)). */
+/** Validates AgentTriggerRequest against its schema (it has no cross-field rules). */
 export function validateAgentTriggerRequest(value) {
-  return runValidator(validators.validateAgentTriggerRequest, (v) => checkRules(v, AGENT_TRIGGER_REQUEST_RULES), value);
+  return runValidator(validators.validateAgentTriggerRequest, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a AgentTriggerRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AgentTriggerRequest. */
 export function parseAgentTriggerRequest(input) {
   return parseAndValidate(input, validateAgentTriggerRequest);
 }
 
-const INSTALL_BINDING_RULES = [];
-
-/** Validates a InstallBinding (schema, then 0 cross-field rule(s)). */
+/** Validates InstallBinding against its schema (it has no cross-field rules). */
 export function validateInstallBinding(value) {
-  return runValidator(validators.validateInstallBinding, (v) => checkRules(v, INSTALL_BINDING_RULES), value);
+  return runValidator(validators.validateInstallBinding, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a InstallBinding. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InstallBinding. */
 export function parseInstallBinding(input) {
   return parseAndValidate(input, validateInstallBinding);
 }
 
-const PROPOSAL_CALLBACK_RULES = [];
-
-/** Validates a ProposalCallback (schema, then 0 cross-field rule(s)). */
+/** Validates ProposalCallback against its schema (it has no cross-field rules). */
 export function validateProposalCallback(value) {
-  return runValidator(validators.validateProposalCallback, (v) => checkRules(v, PROPOSAL_CALLBACK_RULES), value);
+  return runValidator(validators.validateProposalCallback, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ProposalCallback. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ProposalCallback. */
 export function parseProposalCallback(input) {
   return parseAndValidate(input, validateProposalCallback);
 }
 
-const PROVIDER_INSTALL_LAUNCH_RULES = [];
-
-/** Validates a ProviderInstallLaunch (schema, then 0 cross-field rule(s)). */
+/** Validates ProviderInstallLaunch against its schema (it has no cross-field rules). */
 export function validateProviderInstallLaunch(value) {
-  return runValidator(validators.validateProviderInstallLaunch, (v) => checkRules(v, PROVIDER_INSTALL_LAUNCH_RULES), value);
+  return runValidator(validators.validateProviderInstallLaunch, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ProviderInstallLaunch. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ProviderInstallLaunch. */
 export function parseProviderInstallLaunch(input) {
   return parseAndValidate(input, validateProviderInstallLaunch);
 }
 
-const TRIGGER_ACKNOWLEDGEMENT_RULES = [];
-
-/** Validates a TriggerAcknowledgement (schema, then 0 cross-field rule(s)). */
+/** Validates TriggerAcknowledgement against its schema (it has no cross-field rules). */
 export function validateTriggerAcknowledgement(value) {
-  return runValidator(validators.validateTriggerAcknowledgement, (v) => checkRules(v, TRIGGER_ACKNOWLEDGEMENT_RULES), value);
+  return runValidator(validators.validateTriggerAcknowledgement, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a TriggerAcknowledgement. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as TriggerAcknowledgement. */
 export function parseTriggerAcknowledgement(input) {
   return parseAndValidate(input, validateTriggerAcknowledgement);
 }
 
-const TRUSTED_HOST_BINDING_RULES = [];
-
-/** Validates a TrustedHostBinding (schema, then 0 cross-field rule(s)). */
+/** Validates TrustedHostBinding against its schema (it has no cross-field rules). */
 export function validateTrustedHostBinding(value) {
-  return runValidator(validators.validateTrustedHostBinding, (v) => checkRules(v, TRUSTED_HOST_BINDING_RULES), value);
+  return runValidator(validators.validateTrustedHostBinding, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a TrustedHostBinding. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as TrustedHostBinding. */
 export function parseTrustedHostBinding(input) {
   return parseAndValidate(input, validateTrustedHostBinding);
 }

@@ -2,74 +2,74 @@
 import type { ValidationResult } from "../runtime/validation.js";
 import type { AnswerChunk, ApprovalTokenClaims, ChatMessage, ErrorBody, ExecuteApprovalRequest, ExecuteApprovalResult, InputGuardrailDecision, InteractionRequired, InteractionResponse, IntermediateStep, OutputGuardrailDecision, VersionInfo, WorkflowErrorEvent, WorkflowRequest } from "./types.js";
 
-/** Validates a AnswerChunk: the schema first, then the cross-field rules. */
+/** Validates AnswerChunk: the schema first, then the cross-field rules. */
 export declare function validateAnswerChunk(value: unknown): ValidationResult<AnswerChunk>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a AnswerChunk. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AnswerChunk. */
 export declare function parseAnswerChunk(input: string | Uint8Array): ValidationResult<AnswerChunk>;
 
-/** Validates a ApprovalTokenClaims: the schema first, then the cross-field rules. */
+/** Validates ApprovalTokenClaims: the schema first, then the cross-field rules. */
 export declare function validateApprovalTokenClaims(value: unknown): ValidationResult<ApprovalTokenClaims>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ApprovalTokenClaims. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ApprovalTokenClaims. */
 export declare function parseApprovalTokenClaims(input: string | Uint8Array): ValidationResult<ApprovalTokenClaims>;
 
-/** Validates a ChatMessage: the schema first, then the cross-field rules. */
+/** Validates ChatMessage: the schema first, then the cross-field rules. */
 export declare function validateChatMessage(value: unknown): ValidationResult<ChatMessage>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ChatMessage. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ChatMessage. */
 export declare function parseChatMessage(input: string | Uint8Array): ValidationResult<ChatMessage>;
 
-/** Validates a ErrorBody: the schema first, then the cross-field rules. */
+/** Validates ErrorBody: the schema first, then the cross-field rules. */
 export declare function validateErrorBody(value: unknown): ValidationResult<ErrorBody>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ErrorBody. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ErrorBody. */
 export declare function parseErrorBody(input: string | Uint8Array): ValidationResult<ErrorBody>;
 
-/** Validates a ExecuteApprovalRequest: the schema first, then the cross-field rules. */
+/** Validates ExecuteApprovalRequest: the schema first, then the cross-field rules. */
 export declare function validateExecuteApprovalRequest(value: unknown): ValidationResult<ExecuteApprovalRequest>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ExecuteApprovalRequest. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ExecuteApprovalRequest. */
 export declare function parseExecuteApprovalRequest(input: string | Uint8Array): ValidationResult<ExecuteApprovalRequest>;
 
-/** Validates a ExecuteApprovalResult: the schema first, then the cross-field rules. */
+/** Validates ExecuteApprovalResult: the schema first, then the cross-field rules. */
 export declare function validateExecuteApprovalResult(value: unknown): ValidationResult<ExecuteApprovalResult>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ExecuteApprovalResult. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ExecuteApprovalResult. */
 export declare function parseExecuteApprovalResult(input: string | Uint8Array): ValidationResult<ExecuteApprovalResult>;
 
-/** Validates a InputGuardrailDecision: the schema first, then the cross-field rules. */
+/** Validates InputGuardrailDecision: the schema first, then the cross-field rules. */
 export declare function validateInputGuardrailDecision(value: unknown): ValidationResult<InputGuardrailDecision>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a InputGuardrailDecision. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InputGuardrailDecision. */
 export declare function parseInputGuardrailDecision(input: string | Uint8Array): ValidationResult<InputGuardrailDecision>;
 
-/** Validates a InteractionRequired: the schema first, then the cross-field rules. */
+/** Validates InteractionRequired: the schema first, then the cross-field rules. */
 export declare function validateInteractionRequired(value: unknown): ValidationResult<InteractionRequired>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a InteractionRequired. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InteractionRequired. */
 export declare function parseInteractionRequired(input: string | Uint8Array): ValidationResult<InteractionRequired>;
 
-/** Validates a InteractionResponse: the schema first, then the cross-field rules. */
+/** Validates InteractionResponse: the schema first, then the cross-field rules. */
 export declare function validateInteractionResponse(value: unknown): ValidationResult<InteractionResponse>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a InteractionResponse. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InteractionResponse. */
 export declare function parseInteractionResponse(input: string | Uint8Array): ValidationResult<InteractionResponse>;
 
-/** Validates a IntermediateStep: the schema first, then the cross-field rules. */
+/** Validates IntermediateStep: the schema first, then the cross-field rules. */
 export declare function validateIntermediateStep(value: unknown): ValidationResult<IntermediateStep>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a IntermediateStep. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as IntermediateStep. */
 export declare function parseIntermediateStep(input: string | Uint8Array): ValidationResult<IntermediateStep>;
 
-/** Validates a OutputGuardrailDecision: the schema first, then the cross-field rules. */
+/** Validates OutputGuardrailDecision: the schema first, then the cross-field rules. */
 export declare function validateOutputGuardrailDecision(value: unknown): ValidationResult<OutputGuardrailDecision>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a OutputGuardrailDecision. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as OutputGuardrailDecision. */
 export declare function parseOutputGuardrailDecision(input: string | Uint8Array): ValidationResult<OutputGuardrailDecision>;
 
-/** Validates a VersionInfo: the schema first, then the cross-field rules. */
+/** Validates VersionInfo: the schema first, then the cross-field rules. */
 export declare function validateVersionInfo(value: unknown): ValidationResult<VersionInfo>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a VersionInfo. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as VersionInfo. */
 export declare function parseVersionInfo(input: string | Uint8Array): ValidationResult<VersionInfo>;
 
-/** Validates a WorkflowErrorEvent: the schema first, then the cross-field rules. */
+/** Validates WorkflowErrorEvent: the schema first, then the cross-field rules. */
 export declare function validateWorkflowErrorEvent(value: unknown): ValidationResult<WorkflowErrorEvent>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a WorkflowErrorEvent. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as WorkflowErrorEvent. */
 export declare function parseWorkflowErrorEvent(input: string | Uint8Array): ValidationResult<WorkflowErrorEvent>;
 
-/** Validates a WorkflowRequest: the schema first, then the cross-field rules. */
+/** Validates WorkflowRequest: the schema first, then the cross-field rules. */
 export declare function validateWorkflowRequest(value: unknown): ValidationResult<WorkflowRequest>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a WorkflowRequest. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as WorkflowRequest. */
 export declare function parseWorkflowRequest(input: string | Uint8Array): ValidationResult<WorkflowRequest>;
 
 export interface MessageEntry<T> {

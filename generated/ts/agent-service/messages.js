@@ -3,170 +3,145 @@ import * as validators from "./validators.js";
 import { checkRules } from "../runtime/rules.js";
 import { parseAndValidate, runValidator } from "../runtime/validation.js";
 
-const ANSWER_CHUNK_RULES = [];
-
-/** Validates a AnswerChunk (schema, then 0 cross-field rule(s)). */
+/** Validates AnswerChunk against its schema (it has no cross-field rules). */
 export function validateAnswerChunk(value) {
-  return runValidator(validators.validateAnswerChunk, (v) => checkRules(v, ANSWER_CHUNK_RULES), value);
+  return runValidator(validators.validateAnswerChunk, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a AnswerChunk. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AnswerChunk. */
 export function parseAnswerChunk(input) {
   return parseAndValidate(input, validateAnswerChunk);
 }
 
-const APPROVAL_TOKEN_CLAIMS_RULES = [];
-
-/** Validates a ApprovalTokenClaims (schema, then 0 cross-field rule(s)). */
+/** Validates ApprovalTokenClaims against its schema (it has no cross-field rules). */
 export function validateApprovalTokenClaims(value) {
-  return runValidator(validators.validateApprovalTokenClaims, (v) => checkRules(v, APPROVAL_TOKEN_CLAIMS_RULES), value);
+  return runValidator(validators.validateApprovalTokenClaims, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ApprovalTokenClaims. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ApprovalTokenClaims. */
 export function parseApprovalTokenClaims(input) {
   return parseAndValidate(input, validateApprovalTokenClaims);
 }
 
-const CHAT_MESSAGE_RULES = [];
-
-/** Validates a ChatMessage (schema, then 0 cross-field rule(s)). */
+/** Validates ChatMessage against its schema (it has no cross-field rules). */
 export function validateChatMessage(value) {
-  return runValidator(validators.validateChatMessage, (v) => checkRules(v, CHAT_MESSAGE_RULES), value);
+  return runValidator(validators.validateChatMessage, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ChatMessage. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ChatMessage. */
 export function parseChatMessage(input) {
   return parseAndValidate(input, validateChatMessage);
 }
 
-const ERROR_BODY_RULES = [];
-
-/** Validates a ErrorBody (schema, then 0 cross-field rule(s)). */
+/** Validates ErrorBody against its schema (it has no cross-field rules). */
 export function validateErrorBody(value) {
-  return runValidator(validators.validateErrorBody, (v) => checkRules(v, ERROR_BODY_RULES), value);
+  return runValidator(validators.validateErrorBody, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ErrorBody. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ErrorBody. */
 export function parseErrorBody(input) {
   return parseAndValidate(input, validateErrorBody);
 }
 
-const EXECUTE_APPROVAL_REQUEST_RULES = [];
-
-/** Validates a ExecuteApprovalRequest (schema, then 0 cross-field rule(s)). */
+/** Validates ExecuteApprovalRequest against its schema (it has no cross-field rules). */
 export function validateExecuteApprovalRequest(value) {
-  return runValidator(validators.validateExecuteApprovalRequest, (v) => checkRules(v, EXECUTE_APPROVAL_REQUEST_RULES), value);
+  return runValidator(validators.validateExecuteApprovalRequest, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ExecuteApprovalRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ExecuteApprovalRequest. */
 export function parseExecuteApprovalRequest(input) {
   return parseAndValidate(input, validateExecuteApprovalRequest);
 }
 
-const EXECUTE_APPROVAL_RESULT_RULES = [];
-
-/** Validates a ExecuteApprovalResult (schema, then 0 cross-field rule(s)). */
+/** Validates ExecuteApprovalResult against its schema (it has no cross-field rules). */
 export function validateExecuteApprovalResult(value) {
-  return runValidator(validators.validateExecuteApprovalResult, (v) => checkRules(v, EXECUTE_APPROVAL_RESULT_RULES), value);
+  return runValidator(validators.validateExecuteApprovalResult, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ExecuteApprovalResult. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ExecuteApprovalResult. */
 export function parseExecuteApprovalResult(input) {
   return parseAndValidate(input, validateExecuteApprovalResult);
 }
 
-const INPUT_GUARDRAIL_DECISION_RULES = [];
-
-/** Validates a InputGuardrailDecision (schema, then 0 cross-field rule(s)). */
+/** Validates InputGuardrailDecision against its schema (it has no cross-field rules). */
 export function validateInputGuardrailDecision(value) {
-  return runValidator(validators.validateInputGuardrailDecision, (v) => checkRules(v, INPUT_GUARDRAIL_DECISION_RULES), value);
+  return runValidator(validators.validateInputGuardrailDecision, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a InputGuardrailDecision. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InputGuardrailDecision. */
 export function parseInputGuardrailDecision(input) {
   return parseAndValidate(input, validateInputGuardrailDecision);
 }
 
-const INTERACTION_REQUIRED_RULES = [];
-
-/** Validates a InteractionRequired (schema, then 0 cross-field rule(s)). */
+/** Validates InteractionRequired against its schema (it has no cross-field rules). */
 export function validateInteractionRequired(value) {
-  return runValidator(validators.validateInteractionRequired, (v) => checkRules(v, INTERACTION_REQUIRED_RULES), value);
+  return runValidator(validators.validateInteractionRequired, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a InteractionRequired. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InteractionRequired. */
 export function parseInteractionRequired(input) {
   return parseAndValidate(input, validateInteractionRequired);
 }
 
-const INTERACTION_RESPONSE_RULES = [];
-
-/** Validates a InteractionResponse (schema, then 0 cross-field rule(s)). */
+/** Validates InteractionResponse against its schema (it has no cross-field rules). */
 export function validateInteractionResponse(value) {
-  return runValidator(validators.validateInteractionResponse, (v) => checkRules(v, INTERACTION_RESPONSE_RULES), value);
+  return runValidator(validators.validateInteractionResponse, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a InteractionResponse. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InteractionResponse. */
 export function parseInteractionResponse(input) {
   return parseAndValidate(input, validateInteractionResponse);
 }
 
 const INTERMEDIATE_STEP_RULES = [{"id":"payload-uuid-is-step-id","kind":"equal","message":"payload.UUID must equal the step id","left":"/payload/UUID","right":"/id"},{"id":"payload-event-type-is-step-type","kind":"equal","message":"payload.event_type must equal the step type","left":"/payload/event_type","right":"/type"}];
+const checkIntermediateStepRules = (value) => checkRules(value, INTERMEDIATE_STEP_RULES);
 
-/** Validates a IntermediateStep (schema, then 2 cross-field rule(s)). */
+/** Validates IntermediateStep: the schema, then 2 cross-field rule(s). */
 export function validateIntermediateStep(value) {
-  return runValidator(validators.validateIntermediateStep, (v) => checkRules(v, INTERMEDIATE_STEP_RULES), value);
+  return runValidator(validators.validateIntermediateStep, checkIntermediateStepRules, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a IntermediateStep. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as IntermediateStep. */
 export function parseIntermediateStep(input) {
   return parseAndValidate(input, validateIntermediateStep);
 }
 
-const OUTPUT_GUARDRAIL_DECISION_RULES = [];
-
-/** Validates a OutputGuardrailDecision (schema, then 0 cross-field rule(s)). */
+/** Validates OutputGuardrailDecision against its schema (it has no cross-field rules). */
 export function validateOutputGuardrailDecision(value) {
-  return runValidator(validators.validateOutputGuardrailDecision, (v) => checkRules(v, OUTPUT_GUARDRAIL_DECISION_RULES), value);
+  return runValidator(validators.validateOutputGuardrailDecision, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a OutputGuardrailDecision. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as OutputGuardrailDecision. */
 export function parseOutputGuardrailDecision(input) {
   return parseAndValidate(input, validateOutputGuardrailDecision);
 }
 
-const VERSION_INFO_RULES = [];
-
-/** Validates a VersionInfo (schema, then 0 cross-field rule(s)). */
+/** Validates VersionInfo against its schema (it has no cross-field rules). */
 export function validateVersionInfo(value) {
-  return runValidator(validators.validateVersionInfo, (v) => checkRules(v, VERSION_INFO_RULES), value);
+  return runValidator(validators.validateVersionInfo, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a VersionInfo. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as VersionInfo. */
 export function parseVersionInfo(input) {
   return parseAndValidate(input, validateVersionInfo);
 }
 
-const WORKFLOW_ERROR_EVENT_RULES = [];
-
-/** Validates a WorkflowErrorEvent (schema, then 0 cross-field rule(s)). */
+/** Validates WorkflowErrorEvent against its schema (it has no cross-field rules). */
 export function validateWorkflowErrorEvent(value) {
-  return runValidator(validators.validateWorkflowErrorEvent, (v) => checkRules(v, WORKFLOW_ERROR_EVENT_RULES), value);
+  return runValidator(validators.validateWorkflowErrorEvent, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a WorkflowErrorEvent. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as WorkflowErrorEvent. */
 export function parseWorkflowErrorEvent(input) {
   return parseAndValidate(input, validateWorkflowErrorEvent);
 }
 
-const WORKFLOW_REQUEST_RULES = [];
-
-/** Validates a WorkflowRequest (schema, then 0 cross-field rule(s)). */
+/** Validates WorkflowRequest against its schema (it has no cross-field rules). */
 export function validateWorkflowRequest(value) {
-  return runValidator(validators.validateWorkflowRequest, (v) => checkRules(v, WORKFLOW_REQUEST_RULES), value);
+  return runValidator(validators.validateWorkflowRequest, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a WorkflowRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as WorkflowRequest. */
 export function parseWorkflowRequest(input) {
   return parseAndValidate(input, validateWorkflowRequest);
 }

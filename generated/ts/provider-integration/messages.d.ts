@@ -2,84 +2,84 @@
 import type { ValidationResult } from "../runtime/validation.js";
 import type { ConnectPollRequest, ConnectPollResponse, ConnectStartRequest, ConnectStartResponse, DisconnectResult, ErrorResponse, InboxBookmark, InboxEntry, InboxPage, LiveInboxChanged, NotificationAcceptance, NotificationEvent, Permission, SendMessageRequest, SendMessageResponse, Whoami } from "./types.js";
 
-/** Validates a ConnectPollRequest: the schema first, then the cross-field rules. */
+/** Validates ConnectPollRequest: the schema first, then the cross-field rules. */
 export declare function validateConnectPollRequest(value: unknown): ValidationResult<ConnectPollRequest>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ConnectPollRequest. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectPollRequest. */
 export declare function parseConnectPollRequest(input: string | Uint8Array): ValidationResult<ConnectPollRequest>;
 
-/** Validates a ConnectPollResponse: the schema first, then the cross-field rules. */
+/** Validates ConnectPollResponse: the schema first, then the cross-field rules. */
 export declare function validateConnectPollResponse(value: unknown): ValidationResult<ConnectPollResponse>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ConnectPollResponse. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectPollResponse. */
 export declare function parseConnectPollResponse(input: string | Uint8Array): ValidationResult<ConnectPollResponse>;
 
-/** Validates a ConnectStartRequest: the schema first, then the cross-field rules. */
+/** Validates ConnectStartRequest: the schema first, then the cross-field rules. */
 export declare function validateConnectStartRequest(value: unknown): ValidationResult<ConnectStartRequest>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ConnectStartRequest. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectStartRequest. */
 export declare function parseConnectStartRequest(input: string | Uint8Array): ValidationResult<ConnectStartRequest>;
 
-/** Validates a ConnectStartResponse: the schema first, then the cross-field rules. */
+/** Validates ConnectStartResponse: the schema first, then the cross-field rules. */
 export declare function validateConnectStartResponse(value: unknown): ValidationResult<ConnectStartResponse>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ConnectStartResponse. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectStartResponse. */
 export declare function parseConnectStartResponse(input: string | Uint8Array): ValidationResult<ConnectStartResponse>;
 
-/** Validates a DisconnectResult: the schema first, then the cross-field rules. */
+/** Validates DisconnectResult: the schema first, then the cross-field rules. */
 export declare function validateDisconnectResult(value: unknown): ValidationResult<DisconnectResult>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a DisconnectResult. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as DisconnectResult. */
 export declare function parseDisconnectResult(input: string | Uint8Array): ValidationResult<DisconnectResult>;
 
-/** Validates a ErrorResponse: the schema first, then the cross-field rules. */
+/** Validates ErrorResponse: the schema first, then the cross-field rules. */
 export declare function validateErrorResponse(value: unknown): ValidationResult<ErrorResponse>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a ErrorResponse. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ErrorResponse. */
 export declare function parseErrorResponse(input: string | Uint8Array): ValidationResult<ErrorResponse>;
 
-/** Validates a InboxBookmark: the schema first, then the cross-field rules. */
+/** Validates InboxBookmark: the schema first, then the cross-field rules. */
 export declare function validateInboxBookmark(value: unknown): ValidationResult<InboxBookmark>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a InboxBookmark. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InboxBookmark. */
 export declare function parseInboxBookmark(input: string | Uint8Array): ValidationResult<InboxBookmark>;
 
-/** Validates a InboxEntry: the schema first, then the cross-field rules. */
+/** Validates InboxEntry: the schema first, then the cross-field rules. */
 export declare function validateInboxEntry(value: unknown): ValidationResult<InboxEntry>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a InboxEntry. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InboxEntry. */
 export declare function parseInboxEntry(input: string | Uint8Array): ValidationResult<InboxEntry>;
 
-/** Validates a InboxPage: the schema first, then the cross-field rules. */
+/** Validates InboxPage: the schema first, then the cross-field rules. */
 export declare function validateInboxPage(value: unknown): ValidationResult<InboxPage>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a InboxPage. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InboxPage. */
 export declare function parseInboxPage(input: string | Uint8Array): ValidationResult<InboxPage>;
 
-/** Validates a LiveInboxChanged: the schema first, then the cross-field rules. */
+/** Validates LiveInboxChanged: the schema first, then the cross-field rules. */
 export declare function validateLiveInboxChanged(value: unknown): ValidationResult<LiveInboxChanged>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a LiveInboxChanged. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as LiveInboxChanged. */
 export declare function parseLiveInboxChanged(input: string | Uint8Array): ValidationResult<LiveInboxChanged>;
 
-/** Validates a NotificationAcceptance: the schema first, then the cross-field rules. */
+/** Validates NotificationAcceptance: the schema first, then the cross-field rules. */
 export declare function validateNotificationAcceptance(value: unknown): ValidationResult<NotificationAcceptance>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a NotificationAcceptance. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as NotificationAcceptance. */
 export declare function parseNotificationAcceptance(input: string | Uint8Array): ValidationResult<NotificationAcceptance>;
 
-/** Validates a NotificationEvent: the schema first, then the cross-field rules. */
+/** Validates NotificationEvent: the schema first, then the cross-field rules. */
 export declare function validateNotificationEvent(value: unknown): ValidationResult<NotificationEvent>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a NotificationEvent. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as NotificationEvent. */
 export declare function parseNotificationEvent(input: string | Uint8Array): ValidationResult<NotificationEvent>;
 
-/** Validates a Permission: the schema first, then the cross-field rules. */
+/** Validates Permission: the schema first, then the cross-field rules. */
 export declare function validatePermission(value: unknown): ValidationResult<Permission>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a Permission. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as Permission. */
 export declare function parsePermission(input: string | Uint8Array): ValidationResult<Permission>;
 
-/** Validates a SendMessageRequest: the schema first, then the cross-field rules. */
+/** Validates SendMessageRequest: the schema first, then the cross-field rules. */
 export declare function validateSendMessageRequest(value: unknown): ValidationResult<SendMessageRequest>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a SendMessageRequest. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as SendMessageRequest. */
 export declare function parseSendMessageRequest(input: string | Uint8Array): ValidationResult<SendMessageRequest>;
 
-/** Validates a SendMessageResponse: the schema first, then the cross-field rules. */
+/** Validates SendMessageResponse: the schema first, then the cross-field rules. */
 export declare function validateSendMessageResponse(value: unknown): ValidationResult<SendMessageResponse>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a SendMessageResponse. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as SendMessageResponse. */
 export declare function parseSendMessageResponse(input: string | Uint8Array): ValidationResult<SendMessageResponse>;
 
-/** Validates a Whoami: the schema first, then the cross-field rules. */
+/** Validates Whoami: the schema first, then the cross-field rules. */
 export declare function validateWhoami(value: unknown): ValidationResult<Whoami>;
-/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as a Whoami. */
+/** Strictly parses untrusted JSON (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as Whoami. */
 export declare function parseWhoami(input: string | Uint8Array): ValidationResult<Whoami>;
 
 export interface MessageEntry<T> {

@@ -3,194 +3,165 @@ import * as validators from "./validators.js";
 import { checkRules } from "../runtime/rules.js";
 import { parseAndValidate, runValidator } from "../runtime/validation.js";
 
-const CONNECT_POLL_REQUEST_RULES = [];
-
-/** Validates a ConnectPollRequest (schema, then 0 cross-field rule(s)). */
+/** Validates ConnectPollRequest against its schema (it has no cross-field rules). */
 export function validateConnectPollRequest(value) {
-  return runValidator(validators.validateConnectPollRequest, (v) => checkRules(v, CONNECT_POLL_REQUEST_RULES), value);
+  return runValidator(validators.validateConnectPollRequest, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ConnectPollRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectPollRequest. */
 export function parseConnectPollRequest(input) {
   return parseAndValidate(input, validateConnectPollRequest);
 }
 
-const CONNECT_POLL_RESPONSE_RULES = [];
-
-/** Validates a ConnectPollResponse (schema, then 0 cross-field rule(s)). */
+/** Validates ConnectPollResponse against its schema (it has no cross-field rules). */
 export function validateConnectPollResponse(value) {
-  return runValidator(validators.validateConnectPollResponse, (v) => checkRules(v, CONNECT_POLL_RESPONSE_RULES), value);
+  return runValidator(validators.validateConnectPollResponse, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ConnectPollResponse. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectPollResponse. */
 export function parseConnectPollResponse(input) {
   return parseAndValidate(input, validateConnectPollResponse);
 }
 
-const CONNECT_START_REQUEST_RULES = [];
-
-/** Validates a ConnectStartRequest (schema, then 0 cross-field rule(s)). */
+/** Validates ConnectStartRequest against its schema (it has no cross-field rules). */
 export function validateConnectStartRequest(value) {
-  return runValidator(validators.validateConnectStartRequest, (v) => checkRules(v, CONNECT_START_REQUEST_RULES), value);
+  return runValidator(validators.validateConnectStartRequest, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ConnectStartRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectStartRequest. */
 export function parseConnectStartRequest(input) {
   return parseAndValidate(input, validateConnectStartRequest);
 }
 
-const CONNECT_START_RESPONSE_RULES = [];
-
-/** Validates a ConnectStartResponse (schema, then 0 cross-field rule(s)). */
+/** Validates ConnectStartResponse against its schema (it has no cross-field rules). */
 export function validateConnectStartResponse(value) {
-  return runValidator(validators.validateConnectStartResponse, (v) => checkRules(v, CONNECT_START_RESPONSE_RULES), value);
+  return runValidator(validators.validateConnectStartResponse, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ConnectStartResponse. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectStartResponse. */
 export function parseConnectStartResponse(input) {
   return parseAndValidate(input, validateConnectStartResponse);
 }
 
-const DISCONNECT_RESULT_RULES = [];
-
-/** Validates a DisconnectResult (schema, then 0 cross-field rule(s)). */
+/** Validates DisconnectResult against its schema (it has no cross-field rules). */
 export function validateDisconnectResult(value) {
-  return runValidator(validators.validateDisconnectResult, (v) => checkRules(v, DISCONNECT_RESULT_RULES), value);
+  return runValidator(validators.validateDisconnectResult, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a DisconnectResult. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as DisconnectResult. */
 export function parseDisconnectResult(input) {
   return parseAndValidate(input, validateDisconnectResult);
 }
 
-const ERROR_RESPONSE_RULES = [];
-
-/** Validates a ErrorResponse (schema, then 0 cross-field rule(s)). */
+/** Validates ErrorResponse against its schema (it has no cross-field rules). */
 export function validateErrorResponse(value) {
-  return runValidator(validators.validateErrorResponse, (v) => checkRules(v, ERROR_RESPONSE_RULES), value);
+  return runValidator(validators.validateErrorResponse, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a ErrorResponse. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ErrorResponse. */
 export function parseErrorResponse(input) {
   return parseAndValidate(input, validateErrorResponse);
 }
 
-const INBOX_BOOKMARK_RULES = [];
-
-/** Validates a InboxBookmark (schema, then 0 cross-field rule(s)). */
+/** Validates InboxBookmark against its schema (it has no cross-field rules). */
 export function validateInboxBookmark(value) {
-  return runValidator(validators.validateInboxBookmark, (v) => checkRules(v, INBOX_BOOKMARK_RULES), value);
+  return runValidator(validators.validateInboxBookmark, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a InboxBookmark. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InboxBookmark. */
 export function parseInboxBookmark(input) {
   return parseAndValidate(input, validateInboxBookmark);
 }
 
-const INBOX_ENTRY_RULES = [];
-
-/** Validates a InboxEntry (schema, then 0 cross-field rule(s)). */
+/** Validates InboxEntry against its schema (it has no cross-field rules). */
 export function validateInboxEntry(value) {
-  return runValidator(validators.validateInboxEntry, (v) => checkRules(v, INBOX_ENTRY_RULES), value);
+  return runValidator(validators.validateInboxEntry, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a InboxEntry. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InboxEntry. */
 export function parseInboxEntry(input) {
   return parseAndValidate(input, validateInboxEntry);
 }
 
 const INBOX_PAGE_RULES = [{"id":"entry-sequence-unique","kind":"uniqueBy","message":"Two entries of one page have the same sequence.","array":"/entries","key":"sequence"}];
+const checkInboxPageRules = (value) => checkRules(value, INBOX_PAGE_RULES);
 
-/** Validates a InboxPage (schema, then 1 cross-field rule(s)). */
+/** Validates InboxPage: the schema, then 1 cross-field rule(s). */
 export function validateInboxPage(value) {
-  return runValidator(validators.validateInboxPage, (v) => checkRules(v, INBOX_PAGE_RULES), value);
+  return runValidator(validators.validateInboxPage, checkInboxPageRules, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a InboxPage. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InboxPage. */
 export function parseInboxPage(input) {
   return parseAndValidate(input, validateInboxPage);
 }
 
-const LIVE_INBOX_CHANGED_RULES = [];
-
-/** Validates a LiveInboxChanged (schema, then 0 cross-field rule(s)). */
+/** Validates LiveInboxChanged against its schema (it has no cross-field rules). */
 export function validateLiveInboxChanged(value) {
-  return runValidator(validators.validateLiveInboxChanged, (v) => checkRules(v, LIVE_INBOX_CHANGED_RULES), value);
+  return runValidator(validators.validateLiveInboxChanged, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a LiveInboxChanged. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as LiveInboxChanged. */
 export function parseLiveInboxChanged(input) {
   return parseAndValidate(input, validateLiveInboxChanged);
 }
 
-const NOTIFICATION_ACCEPTANCE_RULES = [];
-
-/** Validates a NotificationAcceptance (schema, then 0 cross-field rule(s)). */
+/** Validates NotificationAcceptance against its schema (it has no cross-field rules). */
 export function validateNotificationAcceptance(value) {
-  return runValidator(validators.validateNotificationAcceptance, (v) => checkRules(v, NOTIFICATION_ACCEPTANCE_RULES), value);
+  return runValidator(validators.validateNotificationAcceptance, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a NotificationAcceptance. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as NotificationAcceptance. */
 export function parseNotificationAcceptance(input) {
   return parseAndValidate(input, validateNotificationAcceptance);
 }
 
-const NOTIFICATION_EVENT_RULES = [];
-
-/** Validates a NotificationEvent (schema, then 0 cross-field rule(s)). */
+/** Validates NotificationEvent against its schema (it has no cross-field rules). */
 export function validateNotificationEvent(value) {
-  return runValidator(validators.validateNotificationEvent, (v) => checkRules(v, NOTIFICATION_EVENT_RULES), value);
+  return runValidator(validators.validateNotificationEvent, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a NotificationEvent. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as NotificationEvent. */
 export function parseNotificationEvent(input) {
   return parseAndValidate(input, validateNotificationEvent);
 }
 
-const PERMISSION_RULES = [];
-
-/** Validates a Permission (schema, then 0 cross-field rule(s)). */
+/** Validates Permission against its schema (it has no cross-field rules). */
 export function validatePermission(value) {
-  return runValidator(validators.validatePermission, (v) => checkRules(v, PERMISSION_RULES), value);
+  return runValidator(validators.validatePermission, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a Permission. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as Permission. */
 export function parsePermission(input) {
   return parseAndValidate(input, validatePermission);
 }
 
-const SEND_MESSAGE_REQUEST_RULES = [];
-
-/** Validates a SendMessageRequest (schema, then 0 cross-field rule(s)). */
+/** Validates SendMessageRequest against its schema (it has no cross-field rules). */
 export function validateSendMessageRequest(value) {
-  return runValidator(validators.validateSendMessageRequest, (v) => checkRules(v, SEND_MESSAGE_REQUEST_RULES), value);
+  return runValidator(validators.validateSendMessageRequest, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a SendMessageRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as SendMessageRequest. */
 export function parseSendMessageRequest(input) {
   return parseAndValidate(input, validateSendMessageRequest);
 }
 
-const SEND_MESSAGE_RESPONSE_RULES = [];
-
-/** Validates a SendMessageResponse (schema, then 0 cross-field rule(s)). */
+/** Validates SendMessageResponse against its schema (it has no cross-field rules). */
 export function validateSendMessageResponse(value) {
-  return runValidator(validators.validateSendMessageResponse, (v) => checkRules(v, SEND_MESSAGE_RESPONSE_RULES), value);
+  return runValidator(validators.validateSendMessageResponse, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a SendMessageResponse. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as SendMessageResponse. */
 export function parseSendMessageResponse(input) {
   return parseAndValidate(input, validateSendMessageResponse);
 }
 
-const WHOAMI_RULES = [];
-
-/** Validates a Whoami (schema, then 0 cross-field rule(s)). */
+/** Validates Whoami against its schema (it has no cross-field rules). */
 export function validateWhoami(value) {
-  return runValidator(validators.validateWhoami, (v) => checkRules(v, WHOAMI_RULES), value);
+  return runValidator(validators.validateWhoami, undefined, value);
 }
 
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as a Whoami. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as Whoami. */
 export function parseWhoami(input) {
   return parseAndValidate(input, validateWhoami);
 }

@@ -17,6 +17,7 @@ export declare class SqliteReplayStore implements ReplayStore {
     private readonly db;
     private readonly maxEntries;
     private readonly upsert;
+    private readonly upsertBelowCapacity;
     private readonly count;
     private readonly evict;
     private readonly checkAndRecordTx;

@@ -21,6 +21,7 @@ export class SqliteReplayStore {
     db;
     maxEntries;
     upsert;
+    upsertBelowCapacity;
     count;
     evict;
     checkAndRecordTx;
@@ -47,16 +48,17 @@ export class SqliteReplayStore {
         // A held record blocks the insert unless its retention has passed, in which case it is reused.
         this.upsert = this.db.prepare("INSERT INTO replay_records (scope, key, retain_until_ms) VALUES (?, ?, ?) " +
             "ON CONFLICT (scope, key) DO UPDATE SET retain_until_ms = excluded.retain_until_ms WHERE replay_records.retain_until_ms <= ?");
+        // The common case as one autocommit statement: SQLite runs it under the write lock, so the
+        // capacity test, the conflict test and the write are one atomic step, without the BEGIN,
+        // COUNT and COMMIT round trips of the transaction below.
+        this.upsertBelowCapacity = this.db.prepare("INSERT INTO replay_records (scope, key, retain_until_ms) SELECT ?, ?, ? WHERE (SELECT n FROM replay_count WHERE id = 1) < ? " +
+            "ON CONFLICT (scope, key) DO UPDATE SET retain_until_ms = excluded.retain_until_ms WHERE replay_records.retain_until_ms <= ?");
         this.count = this.db.prepare("SELECT n FROM replay_count WHERE id = 1");
         this.evict = this.db.prepare("DELETE FROM replay_records WHERE retain_until_ms <= ?");
         const held = this.db.prepare("SELECT 1 FROM replay_records WHERE scope = ? AND key = ?");
         // IMMEDIATE takes the write lock first, so two processes sharing the file cannot both pass.
         this.checkAndRecordTx = this.db
             .transaction((scope, key, retainUntilMs, nowMs) => {
-            if (nowMs >= this.nextSweepMs) {
-                this.evict.run(nowMs);
-                this.nextSweepMs = nowMs + this.sweepIntervalMs;
-            }
             if ((this.count.get()?.n ?? 0) >= this.maxEntries) {
                 // Full, possibly of expired rows the periodic sweep has not reached yet: evict, then decide.
                 this.evict.run(nowMs);
@@ -68,6 +70,14 @@ export class SqliteReplayStore {
             .immediate;
     }
     checkAndRecord(scope, key, retainUntilMs, nowMs) {
+        if (nowMs >= this.nextSweepMs) {
+            this.evict.run(nowMs);
+            this.nextSweepMs = nowMs + this.sweepIntervalMs;
+        }
+        if (this.upsertBelowCapacity.run(scope, key, retainUntilMs, this.maxEntries, nowMs).changes === 1)
+            return "recorded";
+        // Not written: a live record holds the key, or the store is full (perhaps of expired rows).
+        // The transaction evicts when full and tells the two apart; rare, so its cost does not matter.
         return this.checkAndRecordTx(scope, key, retainUntilMs, nowMs);
     }
     evictExpired(nowMs) {

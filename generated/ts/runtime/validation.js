@@ -25,7 +25,9 @@ export function formatErrors(errors) {
 export function runValidator(validate, checkRules, value) {
     if (!validate(value))
         return { ok: false, errors: (validate.errors ?? []).map(fromAjvError) };
-    const ruleErrors = checkRules ? checkRules(value) : [];
+    if (checkRules === undefined)
+        return { ok: true, value: value };
+    const ruleErrors = checkRules(value);
     return ruleErrors.length > 0 ? { ok: false, errors: ruleErrors } : { ok: true, value: value };
 }
 /**

@@ -39,6 +39,7 @@ export class SqliteReplayStore implements ReplayStore {
   private readonly db: Database.Database;
   private readonly maxEntries: number;
   private readonly upsert: Database.Statement<[string, string, number, number]>;
+  private readonly upsertBelowCapacity: Database.Statement<[string, string, number, number, number]>;
   private readonly count: Database.Statement<[], { n: number }>;
   private readonly evict: Database.Statement<[number]>;
   private readonly checkAndRecordTx: (scope: string, key: string, retainUntilMs: number, nowMs: number) => "recorded" | "replayed" | "full";
@@ -69,16 +70,19 @@ export class SqliteReplayStore implements ReplayStore {
       "INSERT INTO replay_records (scope, key, retain_until_ms) VALUES (?, ?, ?) " +
         "ON CONFLICT (scope, key) DO UPDATE SET retain_until_ms = excluded.retain_until_ms WHERE replay_records.retain_until_ms <= ?",
     );
+    // The common case as one autocommit statement: SQLite runs it under the write lock, so the
+    // capacity test, the conflict test and the write are one atomic step, without the BEGIN,
+    // COUNT and COMMIT round trips of the transaction below.
+    this.upsertBelowCapacity = this.db.prepare(
+      "INSERT INTO replay_records (scope, key, retain_until_ms) SELECT ?, ?, ? WHERE (SELECT n FROM replay_count WHERE id = 1) < ? " +
+        "ON CONFLICT (scope, key) DO UPDATE SET retain_until_ms = excluded.retain_until_ms WHERE replay_records.retain_until_ms <= ?",
+    );
     this.count = this.db.prepare("SELECT n FROM replay_count WHERE id = 1");
     this.evict = this.db.prepare("DELETE FROM replay_records WHERE retain_until_ms <= ?");
     const held = this.db.prepare("SELECT 1 FROM replay_records WHERE scope = ? AND key = ?");
     // IMMEDIATE takes the write lock first, so two processes sharing the file cannot both pass.
     this.checkAndRecordTx = this.db
       .transaction((scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full" => {
-        if (nowMs >= this.nextSweepMs) {
-          this.evict.run(nowMs);
-          this.nextSweepMs = nowMs + this.sweepIntervalMs;
-        }
         if ((this.count.get()?.n ?? 0) >= this.maxEntries) {
           // Full, possibly of expired rows the periodic sweep has not reached yet: evict, then decide.
           this.evict.run(nowMs);
@@ -90,6 +94,13 @@ export class SqliteReplayStore implements ReplayStore {
   }
 
   checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full" {
+    if (nowMs >= this.nextSweepMs) {
+      this.evict.run(nowMs);
+      this.nextSweepMs = nowMs + this.sweepIntervalMs;
+    }
+    if (this.upsertBelowCapacity.run(scope, key, retainUntilMs, this.maxEntries, nowMs).changes === 1) return "recorded";
+    // Not written: a live record holds the key, or the store is full (perhaps of expired rows).
+    // The transaction evicts when full and tells the two apart; rare, so its cost does not matter.
     return this.checkAndRecordTx(scope, key, retainUntilMs, nowMs);
   }
 

@@ -64,24 +64,29 @@ export function jcsSha256Base64(value: JsonValue): string {
 
 /** The exact text that is MACed, or which covered field is missing or malformed. */
 export function hmacV1SigningInput(declaration: HmacSha256V1Declaration, message: JsonObject): HmacV1InputResult {
-  const rendered: string[] = [];
-  for (const line of declaration.lines) {
-    const present = Object.prototype.hasOwnProperty.call(message, line.field);
-    const raw = present ? message[line.field] : line.default;
+  // Appended to one string (V8 ropes, flattened once when hashed) rather than pushed to an array
+  // and joined: this runs on every verify, and the array and per-line strings were most of its cost.
+  const lines = declaration.lines;
+  let input = "";
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as HmacV1Line;
+    const raw = Object.prototype.hasOwnProperty.call(message, line.field) ? message[line.field] : line.default;
     if (raw === undefined) return fail("covered-field-missing", `covered field ${line.field} is missing`);
+    let value: string;
     if (line.value === "string") {
       if (typeof raw !== "string") return fail("covered-field-not-string", `covered field ${line.field} is not a string`);
-      rendered.push(`${line.name}=${raw}`);
+      value = raw;
     } else {
       try {
-        rendered.push(`${line.name}=${jcsSha256Base64(raw as JsonValue)}`);
+        value = jcsSha256Base64(raw as JsonValue);
       } catch (error) {
         if (error instanceof CanonicalJsonError) return fail("hashed-field-not-json", `field ${line.field} cannot be canonicalized: ${error.code}`);
         throw error;
       }
     }
+    input = i === 0 ? line.name + "=" + value : input + declaration.lineSeparator + line.name + "=" + value;
   }
-  return { ok: true, input: rendered.join(declaration.lineSeparator) };
+  return { ok: true, input };
 }
 
 // A string key is used as is (node:crypto takes its UTF-8 bytes); it is empty exactly when its

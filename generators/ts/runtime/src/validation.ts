@@ -56,7 +56,8 @@ export interface RuleChecker {
 /** Schema first, then the cross-field rules: a rule only ever sees a schema-valid value. */
 export function runValidator<T>(validate: CompiledValidator, checkRules: RuleChecker | undefined, value: unknown): ValidationResult<T> {
   if (!validate(value)) return { ok: false, errors: (validate.errors ?? []).map(fromAjvError) };
-  const ruleErrors = checkRules ? checkRules(value) : [];
+  if (checkRules === undefined) return { ok: true, value: value as T };
+  const ruleErrors = checkRules(value);
   return ruleErrors.length > 0 ? { ok: false, errors: ruleErrors } : { ok: true, value: value as T };
 }
 

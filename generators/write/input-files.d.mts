@@ -1,0 +1,13 @@
+// Types for input-files.mjs (plain JavaScript so the CLI can run it before tsx is loaded).
+
+/** Where the manifest lives by default (write-outputs.ts MANIFEST_PATH). */
+export declare const DEFAULT_MANIFEST_PATH: string;
+
+/** Lowercase hex SHA-256, as the manifest records every hash. */
+export declare function sha256Hex(data: string | Uint8Array): string;
+
+/** Every file generation depends on, by repository-relative path, with its hash. */
+export declare function inputHashes(root: string): Record<string, string>;
+
+/** True when a fresh generation would write nothing (inputs and outputs match the manifest). */
+export declare function generationIsUpToDate(root: string, manifestPath?: string): boolean;
