@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 // @ts-ignore: generated JavaScript with its own declarations
-import { agentConnector, agentProvider } from "../../generated/ts/index.js";
+import { agentConnector, agentProvider, MemoryReplayStore } from "../../generated/ts/index.js";
 import { REPO_ROOT } from "./fixture.js";
 
 const VECTORS = `${REPO_ROOT}/property-tests/vectors`;
@@ -47,4 +47,22 @@ describe("agent-connector import through the generated import functions", () => 
       expect(result.ok ? result.id : result.error).toBe(ids.packageId ?? ids.manifestId);
     });
   }
+});
+
+describe("agent-provider replay guards through the generated factories", () => {
+  const { vectors } = JSON.parse(readFileSync(`${VECTORS}/agent-provider/computed_signature_vectors.json`, "utf8")) as { vectors: { name: string; signed_object: Record<string, unknown> }[] };
+  const trigger = vectors.find((v) => v.name === "rust_core_trigger_accept")!.signed_object;
+  const at = (iso: string) => () => Date.parse(iso);
+
+  it("admits a real signed trigger once, then refuses it as replayed", () => {
+    const guard = agentProvider.createAgentTriggerRequestReplayGuard(new MemoryReplayStore(), at(String(trigger["created_at"])));
+    expect(guard.admit(trigger as never)).toEqual({ ok: true });
+    const again = guard.admit(trigger as never);
+    expect(again.ok ? undefined : again.error.code).toBe("replayed");
+  });
+  it("refuses it after expires_at", () => {
+    const late = new Date(Date.parse(String(trigger["expires_at"])) + 1000).toISOString();
+    const result = agentProvider.createAgentTriggerRequestReplayGuard(new MemoryReplayStore(), at(late)).admit(trigger as never);
+    expect(result.ok ? undefined : result.error.code).toBe("expired");
+  });
 });

@@ -15,6 +15,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
     `import { signHmacV1, verifyHmacV1 } from "../runtime/signing-hmac-v1.js";`,
     `import { computeContentId, importCanonicalRecord, verifyContentId } from "../runtime/content-address.js";`,
     `import { decodeApprovalToken, mintApprovalToken, verifyApprovalToken } from "../runtime/approval-token.js";`,
+    `import { ReplayGuard } from "../runtime/replay-guard.js";`,
     `import * as messages from "./messages.js";`,
   ];
   const dts: string[] = [
@@ -22,6 +23,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
     `import type { ContentAddressDeclaration, ContentImportResult } from "../runtime/content-address.js";`,
     `import type { ApprovalTokenDeclaration, ApprovalBindings, ApprovalDecodeResult, ApprovalMintResult, MintApprovalInput, MintOptions } from "../runtime/approval-token.js";`,
     `import type { JsonObject } from "../runtime/json-value.js";`,
+    `import type { ReplayDeclaration, ReplayGuard, ReplayStore } from "../runtime/replay-guard.js";`,
     `import type { ${[...new Set([...signed, ...addressed, ...tokens].map((m) => m.name))].join(", ")} } from "./types.js";`,
   ];
   for (const m of signed) {
@@ -35,6 +37,17 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
       `\nexport declare const ${decl}: HmacSha256V1Declaration;`,
       `export declare function sign${m.name}(message: ${m.name} | JsonObject, key: string | Uint8Array): HmacV1SignResult;`,
       `export declare function verify${m.name}Signature(message: ${m.name} | JsonObject, key: string | Uint8Array): HmacV1VerifyResult;`,
+    );
+  }
+  for (const m of protocol.messages.filter((m) => m.annotations["x-replay"] !== undefined)) {
+    const decl = `${constName(m.name)}_REPLAY`;
+    js.push(
+      `\n/** How a receiver admits ${m.name} only once (x-replay). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.annotations["x-replay"])});`,
+      `\n/** A replay guard for ${m.name}: run admit() after the signature verifies, so forgeries leave no record. */\nexport function create${m.name}ReplayGuard(store, now) {\n  return new ReplayGuard(${decl}, store, now);\n}`,
+    );
+    dts.push(
+      `\nexport declare const ${decl}: ReplayDeclaration;`,
+      `export declare function create${m.name}ReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard;`,
     );
   }
   for (const m of addressed) {

@@ -3,6 +3,7 @@ import type { HmacSha256V1Declaration, HmacV1SignResult, HmacV1VerifyResult } fr
 import type { ContentAddressDeclaration, ContentImportResult } from "../runtime/content-address.js";
 import type { ApprovalTokenDeclaration, ApprovalBindings, ApprovalDecodeResult, ApprovalMintResult, MintApprovalInput, MintOptions } from "../runtime/approval-token.js";
 import type { JsonObject } from "../runtime/json-value.js";
+import type { ReplayDeclaration, ReplayGuard, ReplayStore } from "../runtime/replay-guard.js";
 import type { AuditLogEntry, ConnectorManifest, ConnectorPackage } from "./types.js";
 
 export declare const AUDIT_LOG_ENTRY_CONTENT_ADDRESS: ContentAddressDeclaration;

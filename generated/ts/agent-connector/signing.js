@@ -2,6 +2,7 @@
 import { signHmacV1, verifyHmacV1 } from "../runtime/signing-hmac-v1.js";
 import { computeContentId, importCanonicalRecord, verifyContentId } from "../runtime/content-address.js";
 import { decodeApprovalToken, mintApprovalToken, verifyApprovalToken } from "../runtime/approval-token.js";
+import { ReplayGuard } from "../runtime/replay-guard.js";
 import * as messages from "./messages.js";
 
 /** How AuditLogEntry is named by its content (x-content-address). */

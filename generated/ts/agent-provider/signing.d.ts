@@ -3,6 +3,7 @@ import type { HmacSha256V1Declaration, HmacV1SignResult, HmacV1VerifyResult } fr
 import type { ContentAddressDeclaration, ContentImportResult } from "../runtime/content-address.js";
 import type { ApprovalTokenDeclaration, ApprovalBindings, ApprovalDecodeResult, ApprovalMintResult, MintApprovalInput, MintOptions } from "../runtime/approval-token.js";
 import type { JsonObject } from "../runtime/json-value.js";
+import type { ReplayDeclaration, ReplayGuard, ReplayStore } from "../runtime/replay-guard.js";
 import type { ActionProposal, AgentTriggerRequest } from "./types.js";
 
 export declare const ACTION_PROPOSAL_SIGNATURE: HmacSha256V1Declaration;
@@ -12,3 +13,9 @@ export declare function verifyActionProposalSignature(message: ActionProposal | 
 export declare const AGENT_TRIGGER_REQUEST_SIGNATURE: HmacSha256V1Declaration;
 export declare function signAgentTriggerRequest(message: AgentTriggerRequest | JsonObject, key: string | Uint8Array): HmacV1SignResult;
 export declare function verifyAgentTriggerRequestSignature(message: AgentTriggerRequest | JsonObject, key: string | Uint8Array): HmacV1VerifyResult;
+
+export declare const ACTION_PROPOSAL_REPLAY: ReplayDeclaration;
+export declare function createActionProposalReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard;
+
+export declare const AGENT_TRIGGER_REQUEST_REPLAY: ReplayDeclaration;
+export declare function createAgentTriggerRequestReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard;

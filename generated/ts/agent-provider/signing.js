@@ -2,6 +2,7 @@
 import { signHmacV1, verifyHmacV1 } from "../runtime/signing-hmac-v1.js";
 import { computeContentId, importCanonicalRecord, verifyContentId } from "../runtime/content-address.js";
 import { decodeApprovalToken, mintApprovalToken, verifyApprovalToken } from "../runtime/approval-token.js";
+import { ReplayGuard } from "../runtime/replay-guard.js";
 import * as messages from "./messages.js";
 
 /** How ActionProposal is signed (x-signature). */
@@ -28,4 +29,20 @@ export function signAgentTriggerRequest(message, key) {
 /** Verifies a AgentTriggerRequest's signature in constant time; the reason code says what failed. */
 export function verifyAgentTriggerRequestSignature(message, key) {
   return verifyHmacV1(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key);
+}
+
+/** How a receiver admits ActionProposal only once (x-replay). */
+export const ACTION_PROPOSAL_REPLAY = Object.freeze({"keyFields":["request_id"],"scopeFields":["provider_id","host_instance_id"],"expiresAtField":"expires_at","notBeforeField":"created_at","skewSeconds":60});
+
+/** A replay guard for ActionProposal: run admit() after the signature verifies, so forgeries leave no record. */
+export function createActionProposalReplayGuard(store, now) {
+  return new ReplayGuard(ACTION_PROPOSAL_REPLAY, store, now);
+}
+
+/** How a receiver admits AgentTriggerRequest only once (x-replay). */
+export const AGENT_TRIGGER_REQUEST_REPLAY = Object.freeze({"keyFields":["request_id"],"scopeFields":["provider_id","host_instance_id"],"expiresAtField":"expires_at","notBeforeField":"created_at","skewSeconds":60});
+
+/** A replay guard for AgentTriggerRequest: run admit() after the signature verifies, so forgeries leave no record. */
+export function createAgentTriggerRequestReplayGuard(store, now) {
+  return new ReplayGuard(AGENT_TRIGGER_REQUEST_REPLAY, store, now);
 }

@@ -3,7 +3,11 @@ import type { HmacSha256V1Declaration, HmacV1SignResult, HmacV1VerifyResult } fr
 import type { ContentAddressDeclaration, ContentImportResult } from "../runtime/content-address.js";
 import type { ApprovalTokenDeclaration, ApprovalBindings, ApprovalDecodeResult, ApprovalMintResult, MintApprovalInput, MintOptions } from "../runtime/approval-token.js";
 import type { JsonObject } from "../runtime/json-value.js";
+import type { ReplayDeclaration, ReplayGuard, ReplayStore } from "../runtime/replay-guard.js";
 import type { ApprovalTokenClaims } from "./types.js";
+
+export declare const APPROVAL_TOKEN_CLAIMS_REPLAY: ReplayDeclaration;
+export declare function createApprovalTokenClaimsReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard;
 
 export declare const APPROVAL_TOKEN_CLAIMS_TOKEN: ApprovalTokenDeclaration;
 export declare function mintApprovalTokenClaimsToken(input: MintApprovalInput, secret: string | Uint8Array, options?: Omit<MintOptions, "declaration">): ApprovalMintResult;

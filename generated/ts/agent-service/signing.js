@@ -2,7 +2,16 @@
 import { signHmacV1, verifyHmacV1 } from "../runtime/signing-hmac-v1.js";
 import { computeContentId, importCanonicalRecord, verifyContentId } from "../runtime/content-address.js";
 import { decodeApprovalToken, mintApprovalToken, verifyApprovalToken } from "../runtime/approval-token.js";
+import { ReplayGuard } from "../runtime/replay-guard.js";
 import * as messages from "./messages.js";
+
+/** How a receiver admits ApprovalTokenClaims only once (x-replay). */
+export const APPROVAL_TOKEN_CLAIMS_REPLAY = Object.freeze({"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60});
+
+/** A replay guard for ApprovalTokenClaims: run admit() after the signature verifies, so forgeries leave no record. */
+export function createApprovalTokenClaimsReplayGuard(store, now) {
+  return new ReplayGuard(APPROVAL_TOKEN_CLAIMS_REPLAY, store, now);
+}
 
 /** The approval token rules for ApprovalTokenClaims (x-approval-token). */
 export const APPROVAL_TOKEN_CLAIMS_TOKEN = Object.freeze({"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600});
