@@ -133,3 +133,29 @@ describe("canonicalize, sign, verify, id", () => {
     expect(r.err).toContain("duplicate-key");
   });
 });
+
+describe("list and lifecycle", () => {
+  it("list --json names all four protocols with their messages and lifecycles", async () => {
+    const r = await run(["list", "--json"]);
+    expect(r.code).toBe(0);
+    const listed = JSON.parse(r.out) as { protocols: { id: string; messages: string[]; lifecycles: string[] }[] };
+    expect(listed.protocols.map((p) => p.id)).toEqual(["agent-connector", "agent-provider", "agent-service", "provider-integration"]);
+    const connector = listed.protocols[0]!;
+    expect(connector.messages).toContain("ConnectorPackage");
+    expect(connector.lifecycles).toEqual(["trust"]);
+  });
+  it("lifecycle --json prints the trust machine as the document draws it (no installed -> revoked)", async () => {
+    const r = await run(["lifecycle", "agent-connector", "trust", "--json"]);
+    expect(r.code).toBe(0);
+    const machine = JSON.parse(r.out) as { initial: string; states: { name: string }[]; transitions: { from: string; event: string; to: string }[] };
+    expect(machine.initial).toBe("imported");
+    expect(machine.states.map((s) => s.name).sort()).toEqual(["approved", "disabled", "imported", "installed", "removed", "revoked"]);
+    expect(machine.transitions.some((t) => t.from === "installed" && t.to === "revoked")).toBe(false);
+    expect(machine.transitions.some((t) => t.from === "imported" && t.event === "approve" && t.to === "approved")).toBe(true);
+  });
+  it("an unknown lifecycle is a usage error naming the ones that exist", async () => {
+    const r = await run(["lifecycle", "agent-connector", "nope"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("agent-connector has trust");
+  });
+});
