@@ -66,3 +66,14 @@ describe("agent-provider replay guards through the generated factories", () => {
     expect(result.ok ? undefined : result.error.code).toBe("expired");
   });
 });
+
+describe("non-object input to the signing functions", () => {
+  for (const input of [null, [], "text", 5, true]) {
+    it(`${JSON.stringify(input)} is refused with not-an-object, never dereferenced`, () => {
+      const verified = agentProvider.verifyActionProposalSignature(input as never, "secret");
+      const signed = agentProvider.signAgentTriggerRequest(input as never, "secret");
+      expect(verified.ok ? undefined : verified.error.code).toBe("not-an-object");
+      expect(signed.ok ? undefined : signed.error.code).toBe("not-an-object");
+    });
+  }
+});

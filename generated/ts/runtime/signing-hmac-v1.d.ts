@@ -27,7 +27,7 @@ export interface HmacSha256V1Declaration {
     };
     signatureEncoding: "base64-std-nopad";
 }
-export type HmacV1ErrorCode = "unsigned" | "algorithm-mismatch" | "key-missing" | "covered-field-missing" | "covered-field-not-string" | "hashed-field-not-json" | "signature-encoding" | "signature-mismatch";
+export type HmacV1ErrorCode = "not-an-object" | "unsigned" | "algorithm-mismatch" | "key-missing" | "covered-field-missing" | "covered-field-not-string" | "hashed-field-not-json" | "signature-encoding" | "signature-mismatch";
 export interface HmacV1Error {
     code: HmacV1ErrorCode;
     message: string;

@@ -6,7 +6,7 @@
 // base64-std-nopad(HMAC-SHA256(utf8(secret), utf8(lines))).
 import { CanonicalJsonError, canonicalize } from "./canonical-json.js";
 import { base64StdNoPadDecodeTransient, hmacSha256Base64StdNoPad, hmacSha256Matches, sha256Base64StdNoPad } from "./crypto.js";
-import { setMember } from "./json-value.js";
+import { isJsonObject, setMember } from "./json-value.js";
 function fail(code, message) {
     return { ok: false, error: { code, message } };
 }
@@ -19,6 +19,9 @@ export function jcsSha256Base64(value) {
 export function hmacV1SigningInput(declaration, message) {
     // Appended to one string (V8 ropes, flattened once when hashed) rather than pushed to an array
     // and joined: this runs on every verify, and the array and per-line strings were most of its cost.
+    // Callers hand over parsed untrusted JSON: anything but an object is refused, not dereferenced.
+    if (!isJsonObject(message))
+        return fail("not-an-object", "a signed message must be a JSON object");
     const lines = declaration.lines;
     let input = "";
     for (let i = 0; i < lines.length; i++) {
@@ -74,6 +77,8 @@ export function signHmacV1(declaration, message, key) {
 }
 /** Verifies a received message exactly as it arrived; compares MAC bytes in constant time. */
 export function verifyHmacV1(declaration, message, key) {
+    if (!isJsonObject(message))
+        return fail("not-an-object", "a signed message must be a JSON object");
     const signatureText = message[declaration.signatureField];
     if (typeof signatureText !== "string" || signatureText === "")
         return fail("unsigned", "message carries no signature");

@@ -6,7 +6,7 @@
 
 import { CanonicalJsonError, canonicalize } from "./canonical-json.js";
 import { base64StdNoPadDecodeTransient, hmacSha256Base64StdNoPad, hmacSha256Matches, sha256Base64StdNoPad } from "./crypto.js";
-import { type JsonObject, type JsonValue, setMember } from "./json-value.js";
+import { isJsonObject, type JsonObject, type JsonValue, setMember } from "./json-value.js";
 
 /** One line of the signing input. */
 export interface HmacV1Line {
@@ -34,6 +34,7 @@ export interface HmacSha256V1Declaration {
 }
 
 export type HmacV1ErrorCode =
+  | "not-an-object"
   | "unsigned"
   | "algorithm-mismatch"
   | "key-missing"
@@ -66,6 +67,8 @@ export function jcsSha256Base64(value: JsonValue): string {
 export function hmacV1SigningInput(declaration: HmacSha256V1Declaration, message: JsonObject): HmacV1InputResult {
   // Appended to one string (V8 ropes, flattened once when hashed) rather than pushed to an array
   // and joined: this runs on every verify, and the array and per-line strings were most of its cost.
+  // Callers hand over parsed untrusted JSON: anything but an object is refused, not dereferenced.
+  if (!isJsonObject(message)) return fail("not-an-object", "a signed message must be a JSON object");
   const lines = declaration.lines;
   let input = "";
   for (let i = 0; i < lines.length; i++) {
@@ -117,6 +120,7 @@ export function signHmacV1(declaration: HmacSha256V1Declaration, message: JsonOb
 
 /** Verifies a received message exactly as it arrived; compares MAC bytes in constant time. */
 export function verifyHmacV1(declaration: HmacSha256V1Declaration, message: JsonObject, key: string | Uint8Array): HmacV1VerifyResult {
+  if (!isJsonObject(message)) return fail("not-an-object", "a signed message must be a JSON object");
   const signatureText = message[declaration.signatureField];
   if (typeof signatureText !== "string" || signatureText === "") return fail("unsigned", "message carries no signature");
   if (message[declaration.algorithmField] !== declaration.algorithmId) {
