@@ -76,6 +76,11 @@ async function visit(page: Page, path: string): Promise<Visit> {
   try {
     const response = await page.goto(site!.url + path, { waitUntil: "load" });
     if (!response || response.status() !== 200) problems.push(`status ${response?.status()} for ${path}`);
+    // The search page fetches its index after "load"; let it finish, or leaving the page aborts the
+    // fetch and the failure lands on the next page visited.
+    if ((await page.locator("[data-index]").count()) > 0) {
+      await page.waitForSelector("html[data-search-ready]", { timeout: 15_000 }).catch(() => problems.push(`search index never loaded on ${path}`));
+    }
     const found = await page.evaluate(() => {
       const refs: { attr: string; url: string }[] = [];
       const raw: string[] = [];
