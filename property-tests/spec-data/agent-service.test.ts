@@ -9,9 +9,11 @@
 // spec/agent-service/protocol.yaml (x-sse, x-header-encoding, constants), not by knowledge of
 // the wire restated here.
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { validateMessage } from "../../generated/ts/index.js";
+import { loadSseSpec, SseReader } from "../../generators/conformance/sse.js";
 
 const P = "agent-service";
 
@@ -59,7 +61,7 @@ const PLACEHOLDERS: Record<string, string> = {
 const fill = (text: string): string => Object.entries(PLACEHOLDERS).reduce((t, [k, v]) => t.split(k).join(v), text);
 const filled = <T>(value: T): T => JSON.parse(fill(JSON.stringify(value))) as T;
 
-// ---- A stream parser generated from protocol.yaml x-sse --------------------------------------
+// ---- The stream, read by the conformance kit's SSE reader, which takes the framing from x-sse ----
 
 interface Frame {
   kind: string;
@@ -67,32 +69,18 @@ interface Frame {
   payload?: unknown;
 }
 
+const sseSpec = loadSseSpec(fileURLToPath(new URL("../..", import.meta.url)), P)!;
+
 function parseStream(body: string): Frame[] {
-  const sse = protocol["x-sse"];
-  const terminator: string = sse.blockTerminator;
-  const separator: string = sse.lineSeparator;
-  const blocks = body.split(terminator);
-  blocks.pop(); // text after the last terminator is an incomplete block: discarded
-  const frames: Frame[] = [];
-  for (const block of blocks) {
-    const lines = block.split(separator);
-    const first = lines[0] ?? "";
-    const rule = (sse.classification as any[]).find(
-      (c) =>
-        (c.firstLineStartsWith !== undefined && first.startsWith(c.firstLineStartsWith)) ||
-        (c.firstLineEquals !== undefined && first === c.firstLineEquals) ||
-        c.otherwise !== undefined,
-    );
-    if (!rule || rule.otherwise !== undefined) continue;
-    const frame = (sse.frames as any[]).find((f) => f.kind === rule.kind);
-    const payloadLineIndex = (frame.lines as any[]).findIndex((l) => l.payload !== undefined);
-    const spec = frame.lines[payloadLineIndex];
-    const line = lines[payloadLineIndex];
-    if (line === undefined || !line.startsWith(spec.prefix)) throw new Error(`malformed ${rule.kind} block: ${JSON.stringify(block)}`);
-    const text = line.slice(spec.prefix.length);
-    if (rule.kind === "answer" && text === constant("sseFields", "DONE_SENTINEL")) continue;
-    frames.push({ kind: rule.kind, message: spec.payload, payload: JSON.parse(text) });
-  }
+  const reader = new SseReader(sseSpec, (_message, text) => {
+    try {
+      return { ok: true, value: JSON.parse(text) as unknown };
+    } catch (error) {
+      return { ok: false, error: (error as Error).message };
+    }
+  });
+  const frames = reader.push(body).map(({ kind, message, payload }) => ({ kind, message, payload }));
+  if (reader.problems.length > 0) throw new Error(`malformed stream: ${reader.problems.join("; ")}`);
   return frames;
 }
 
