@@ -74,5 +74,7 @@ function ruleLiteral(rule: CrossFieldRule): string {
       return `CrossFieldRule.SemverRangeIncludes(${head}, min = ${s(rule.min)}, max = ${s(rule.max)}, version = ${s(rule.version)})`;
     case "uniqueBy":
       return `CrossFieldRule.UniqueBy(${head}, array = ${s(rule.array)}, key = ${s(rule.key)})`;
+    case "lastItemEquals":
+      return `CrossFieldRule.LastItemEquals(${head}, array = ${s(rule.array)}, key = ${s(rule.key)}, value = ${s(rule.value)})`;
   }
 }

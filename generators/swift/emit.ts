@@ -117,6 +117,8 @@ function messageConformance(id: string, rules: Protocol["messages"][number]["rul
         return `.semverRangeIncludes(id: ${stringLiteral(r.id)}, message: ${stringLiteral(r.message)}, min: ${stringLiteral(r.min)}, max: ${stringLiteral(r.max)}, version: ${stringLiteral(r.version)})`;
       case "uniqueBy":
         return `.uniqueBy(id: ${stringLiteral(r.id)}, message: ${stringLiteral(r.message)}, array: ${stringLiteral(r.array)}, key: ${stringLiteral(r.key)})`;
+      case "lastItemEquals":
+        return `.lastItemEquals(id: ${stringLiteral(r.id)}, message: ${stringLiteral(r.message)}, array: ${stringLiteral(r.array)}, key: ${stringLiteral(r.key)}, value: ${stringLiteral(r.value)})`;
     }
   });
   const rulesText = ruleLines.length === 0 ? "[]" : `[\n${ruleLines.map((l) => `${indent}    ${l},`).join("\n")}\n${indent}]`;

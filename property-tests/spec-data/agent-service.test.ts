@@ -216,21 +216,23 @@ describe("trusted header encoding (x-header-encoding) against the gateway's test
 
 // ---- Request bodies of the contract tests ----------------------------------------------------
 
-// The two WorkflowRequest rules JSON Schema cannot state (they relate several items); the route
-// applies them after the schema, in the order of the errorMessages constants. See the
-// final-turn-not-schema-expressible divergence and the request-admission lifecycle.
+// The one WorkflowRequest rule neither JSON Schema nor an x-rules kind states (a sum over all
+// items); the route applies it after the schema and the rules. The final turn being a user turn is
+// the x-rule final-turn-is-user.
 function routeRuleViolation(body: any): string | undefined {
   const total = (body.messages as any[]).reduce((n, m) => n + [...(m.content as string)].length, 0);
   if (total > constant("limits", "MAX_HISTORY_CHARS")) return "HISTORY_TOO_LARGE";
-  if (body.messages[body.messages.length - 1].role !== "user") return "FINAL_NOT_USER";
   return undefined;
 }
 
-type Why = { instancePath: string; keyword: string } | { route: string };
+type Why = { instancePath: string; keyword: string; rule?: string } | { route: string };
 
 function whyRefused(body: unknown): Why | undefined {
   const result = validateMessage(P, "WorkflowRequest", body);
-  if (!result.ok) return { instancePath: result.errors[0]!.instancePath, keyword: result.errors[0]!.keyword };
+  if (!result.ok) {
+    const e = result.errors[0]!;
+    return e.keyword === "x-rule" ? { instancePath: e.instancePath, keyword: e.keyword, rule: String(e.params["rule"]) } : { instancePath: e.instancePath, keyword: e.keyword };
+  }
   const route = routeRuleViolation(body);
   return route ? { route } : undefined;
 }
@@ -248,7 +250,7 @@ describe("WorkflowRequest bodies from contract.rs and make auth-test", () => {
   const expected: Why[] = [
     { instancePath: "/messages", keyword: "minItems" }, // {"messages":[]}: at least one chat message is required
     { instancePath: "/messages/0/role", keyword: "enum" }, // system role
-    { route: "FINAL_NOT_USER" }, // ends with an assistant turn: not expressible in JSON Schema
+    { instancePath: "/messages/1/role", keyword: "x-rule", rule: "final-turn-is-user" }, // ends with an assistant turn
     { instancePath: "/messages/0/content", keyword: "pattern" }, // "   ": empty after trimming
     { instancePath: "/messages/0", keyword: "additionalProperties" }, // extra "name" in a message
     { instancePath: "", keyword: "additionalProperties" }, // top-level "system"
@@ -264,10 +266,9 @@ describe("WorkflowRequest bodies from contract.rs and make auth-test", () => {
     });
   });
 
-  it("the final-turn rule is the only 400 the schema cannot state", () => {
-    const body = expand(malformed.bodies[2]);
-    expect(validateMessage(P, "WorkflowRequest", body).ok).toBe(true);
-    expect(constant("errorMessages", "FINAL_NOT_USER")).toBe("the final chat message must have the user role");
+  it("the final-turn rule is an x-rule whose message is the agent's 400 text", () => {
+    const result = validateMessage(P, "WorkflowRequest", expand(malformed.bodies[2]));
+    expect(result.ok ? undefined : result.errors[0]!.message).toContain(constant("errorMessages", "FINAL_NOT_USER"));
   });
 
   it("the 524 288-character total is checked over all messages, not only per message", () => {

@@ -136,9 +136,12 @@ export function parseWorkflowErrorEvent(input) {
   return parseAndValidate(input, validateWorkflowErrorEvent);
 }
 
-/** Validates WorkflowRequest against its schema (it has no cross-field rules). */
+const WORKFLOW_REQUEST_RULES = [{"id":"final-turn-is-user","kind":"lastItemEquals","message":"the final chat message must have the user role","array":"/messages","key":"role","value":"user"}];
+const checkWorkflowRequestRules = (value) => checkRules(value, WORKFLOW_REQUEST_RULES);
+
+/** Validates WorkflowRequest: the schema, then 1 cross-field rule(s). */
 export function validateWorkflowRequest(value) {
-  return runValidator(validators.validateWorkflowRequest, undefined, value);
+  return runValidator(validators.validateWorkflowRequest, checkWorkflowRequestRules, value);
 }
 
 /** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as WorkflowRequest. */

@@ -4705,7 +4705,7 @@ return errors === 0;
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateWorkflowRequest = validate34;
-const schema51 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json","title":"WorkflowRequest","type":"object","required":["messages"],"properties":{"messages":{"type":"array","minItems":1,"maxItems":200,"items":{"$ref":"ChatMessage.json"}},"stream":{"type":"boolean"},"user":{"type":"string"},"evaluation_case_id":{"type":"string"}},"additionalProperties":false};
+const schema51 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json","title":"WorkflowRequest","type":"object","required":["messages"],"properties":{"messages":{"type":"array","minItems":1,"maxItems":200,"items":{"$ref":"ChatMessage.json"}},"stream":{"type":"boolean"},"user":{"type":"string"},"evaluation_case_id":{"type":"string"}},"additionalProperties":false,"x-rules":[{"id":"final-turn-is-user","kind":"lastItemEquals","array":"/messages","key":"role","value":"user","message":"the final chat message must have the user role"}]};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json" */;
@@ -4726,7 +4726,7 @@ validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",pa
 return false;
 }
 else {
-const _errs1 = errors;
+const _errs2 = errors;
 for(const key0 in data){
 if(!((((key0 === "messages") || (key0 === "stream")) || (key0 === "user")) || (key0 === "evaluation_case_id"))){
 validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
@@ -4734,11 +4734,11 @@ return false;
 break;
 }
 }
-if(_errs1 === errors){
+if(_errs2 === errors){
 if(data.messages !== undefined){
 let data0 = data.messages;
-const _errs2 = errors;
-if(errors === _errs2){
+const _errs3 = errors;
+if(errors === _errs3){
 if(Array.isArray(data0)){
 if(data0.length > 200){
 validate34.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
@@ -4754,9 +4754,9 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
-const _errs4 = errors;
 const _errs5 = errors;
-if(errors === _errs5){
+const _errs6 = errors;
+if(errors === _errs6){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.role === undefined) && (missing1 = "role")) || ((data1.content === undefined) && (missing1 = "content"))){
@@ -4764,7 +4764,7 @@ validate34.errors = [{instancePath:instancePath+"/messages/" + i0,schemaPath:"Ch
 return false;
 }
 else {
-const _errs7 = errors;
+const _errs8 = errors;
 for(const key1 in data1){
 if(!((key1 === "role") || (key1 === "content"))){
 validate34.errors = [{instancePath:instancePath+"/messages/" + i0,schemaPath:"ChatMessage.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
@@ -4772,10 +4772,10 @@ return false;
 break;
 }
 }
-if(_errs7 === errors){
+if(_errs8 === errors){
 if(data1.role !== undefined){
 let data2 = data1.role;
-const _errs8 = errors;
+const _errs9 = errors;
 if(typeof data2 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"ChatMessage.json/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -4784,7 +4784,7 @@ if(!((data2 === "user") || (data2 === "assistant"))){
 validate34.errors = [{instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"ChatMessage.json/properties/role/enum",keyword:"enum",params:{allowedValues: schema35.properties.role.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid3 = _errs8 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
 var valid3 = true;
@@ -4792,8 +4792,8 @@ var valid3 = true;
 if(valid3){
 if(data1.content !== undefined){
 let data3 = data1.content;
-const _errs10 = errors;
-if(errors === _errs10){
+const _errs11 = errors;
+if(errors === _errs11){
 if(typeof data3 === "string"){
 if(func1(data3) > 524288){
 validate34.errors = [{instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"ChatMessage.json/properties/content/maxLength",keyword:"maxLength",params:{limit: 524288},message:"must NOT have more than 524288 characters"}];
@@ -4811,7 +4811,7 @@ validate34.errors = [{instancePath:instancePath+"/messages/" + i0+"/content",sch
 return false;
 }
 }
-var valid3 = _errs10 === errors;
+var valid3 = _errs11 === errors;
 }
 else {
 var valid3 = true;
@@ -4825,7 +4825,7 @@ validate34.errors = [{instancePath:instancePath+"/messages/" + i0,schemaPath:"Ch
 return false;
 }
 }
-var valid1 = _errs4 === errors;
+var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
@@ -4838,43 +4838,43 @@ validate34.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs2 === errors;
+var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.stream !== undefined){
-const _errs12 = errors;
+const _errs13 = errors;
 if(typeof data.stream !== "boolean"){
 validate34.errors = [{instancePath:instancePath+"/stream",schemaPath:"#/properties/stream/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.user !== undefined){
-const _errs14 = errors;
+const _errs15 = errors;
 if(typeof data.user !== "string"){
 validate34.errors = [{instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.evaluation_case_id !== undefined){
-const _errs16 = errors;
+const _errs17 = errors;
 if(typeof data.evaluation_case_id !== "string"){
 validate34.errors = [{instancePath:instancePath+"/evaluation_case_id",schemaPath:"#/properties/evaluation_case_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs16 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;

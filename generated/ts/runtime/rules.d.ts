@@ -31,6 +31,13 @@ export type CrossFieldRule = {
     message: string;
     array: string;
     key: string;
+} | {
+    id: string;
+    kind: "lastItemEquals";
+    message: string;
+    array: string;
+    key: string;
+    value: string;
 };
 export declare function checkRules(value: unknown, rules: readonly CrossFieldRule[]): ValidationError[];
 export declare function originOf(url: string): string | undefined;

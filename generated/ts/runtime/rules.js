@@ -77,6 +77,13 @@ function evaluate(value, rule) {
             const high = compareSemver(rule.version, max);
             return low !== undefined && high !== undefined && low <= 0 && high <= 0 ? undefined : rule.min;
         }
+        case "lastItemEquals": {
+            const items = at(value, rule.array);
+            if (!Array.isArray(items) || items.length === 0)
+                return undefined;
+            const last = `${rule.array}/${items.length - 1}/${rule.key}`;
+            return at(items[items.length - 1], `/${rule.key}`) === rule.value ? undefined : last;
+        }
         case "uniqueBy": {
             const items = at(value, rule.array);
             if (!Array.isArray(items))

@@ -41,6 +41,16 @@ sealed interface CrossFieldRule {
     data class UniqueBy(override val id: String, override val message: String, val array: String, val key: String) : CrossFieldRule {
         override val kind get() = "uniqueBy"
     }
+
+    data class LastItemEquals(
+        override val id: String,
+        override val message: String,
+        val array: String,
+        val key: String,
+        val value: String,
+    ) : CrossFieldRule {
+        override val kind get() = "lastItemEquals"
+    }
 }
 
 object CrossFieldRules {
@@ -85,6 +95,13 @@ object CrossFieldRules {
             }
         }
         is CrossFieldRule.UniqueBy -> uniqueBy(value, rule)
+        is CrossFieldRule.LastItemEquals -> lastItemEquals(value, rule)
+    }
+
+    private fun lastItemEquals(value: JsonElement, rule: CrossFieldRule.LastItemEquals): String? {
+        val items = at(value, rule.array) as? JsonArray ?: return null
+        if (items.isEmpty()) return null
+        return if (at(items.last(), "/${rule.key}").stringOrNull() == rule.value) null else "${rule.array}/${items.size - 1}/${rule.key}"
     }
 
     private fun uniqueBy(value: JsonElement, rule: CrossFieldRule.UniqueBy): String? {

@@ -10,11 +10,12 @@ public enum CrossFieldRule: Sendable, Equatable {
     case semverLte(id: String, message: String, lower: String, upper: String)
     case semverRangeIncludes(id: String, message: String, min: String, max: String, version: String)
     case uniqueBy(id: String, message: String, array: String, key: String)
+    case lastItemEquals(id: String, message: String, array: String, key: String, value: String)
 
     public var id: String {
         switch self {
         case let .equal(id, _, _, _), let .urlOriginIn(id, _, _, _), let .semverLte(id, _, _, _),
-             let .semverRangeIncludes(id, _, _, _, _), let .uniqueBy(id, _, _, _):
+             let .semverRangeIncludes(id, _, _, _, _), let .uniqueBy(id, _, _, _), let .lastItemEquals(id, _, _, _, _):
             return id
         }
     }
@@ -22,7 +23,8 @@ public enum CrossFieldRule: Sendable, Equatable {
     public var message: String {
         switch self {
         case let .equal(_, message, _, _), let .urlOriginIn(_, message, _, _), let .semverLte(_, message, _, _),
-             let .semverRangeIncludes(_, message, _, _, _), let .uniqueBy(_, message, _, _):
+             let .semverRangeIncludes(_, message, _, _, _), let .uniqueBy(_, message, _, _),
+             let .lastItemEquals(_, message, _, _, _):
             return message
         }
     }
@@ -34,6 +36,7 @@ public enum CrossFieldRule: Sendable, Equatable {
         case .semverLte: return "semverLte"
         case .semverRangeIncludes: return "semverRangeIncludes"
         case .uniqueBy: return "uniqueBy"
+        case .lastItemEquals: return "lastItemEquals"
         }
     }
 }
@@ -82,6 +85,10 @@ public enum CrossFieldRules {
                 seen.append(keyValue)
             }
             return nil
+        case let .lastItemEquals(_, _, array, key, expected):
+            guard let items = at(value, array)?.arrayValue, let last = items.last else { return nil }
+            if at(last, "/" + key)?.stringValue == expected { return nil }
+            return "\(array)/\(items.count - 1)/\(key)"
         }
     }
 

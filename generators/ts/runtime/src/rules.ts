@@ -7,7 +7,8 @@ export type CrossFieldRule =
   | { id: string; kind: "urlOriginIn"; message: string; url: string; list: string }
   | { id: string; kind: "semverLte"; message: string; lower: string; upper: string }
   | { id: string; kind: "semverRangeIncludes"; message: string; min: string; max: string; version: string }
-  | { id: string; kind: "uniqueBy"; message: string; array: string; key: string };
+  | { id: string; kind: "uniqueBy"; message: string; array: string; key: string }
+  | { id: string; kind: "lastItemEquals"; message: string; array: string; key: string; value: string };
 
 const ABSENT: unique symbol = Symbol("absent");
 
@@ -81,6 +82,12 @@ function evaluate(value: unknown, rule: CrossFieldRule): string | undefined {
       const low = compareSemver(min, rule.version);
       const high = compareSemver(rule.version, max);
       return low !== undefined && high !== undefined && low <= 0 && high <= 0 ? undefined : rule.min;
+    }
+    case "lastItemEquals": {
+      const items = at(value, rule.array);
+      if (!Array.isArray(items) || items.length === 0) return undefined;
+      const last = `${rule.array}/${items.length - 1}/${rule.key}`;
+      return at(items[items.length - 1], `/${rule.key}`) === rule.value ? undefined : last;
     }
     case "uniqueBy": {
       const items = at(value, rule.array);

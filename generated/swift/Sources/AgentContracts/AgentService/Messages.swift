@@ -1778,7 +1778,9 @@ extension AgentService {
     public struct WorkflowRequest: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json"
         /// Cross-field rules (x-rules), checked after the schema.
-        public static let rules: [CrossFieldRule] = []
+        public static let rules: [CrossFieldRule] = [
+            .lastItemEquals(id: "final-turn-is-user", message: "the final chat message must have the user role", array: "/messages", key: "role", value: "user"),
+        ]
 
         /// The conversation, oldest first. The final message must have role "user" (400 "the final
         /// chat message must have the user role"; a cross-item rule JSON Schema cannot state,

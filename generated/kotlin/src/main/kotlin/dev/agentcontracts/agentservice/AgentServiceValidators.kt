@@ -72,7 +72,9 @@ object AgentServiceValidators {
             ),
             "WorkflowRequest" to MessageSchema(
                 "https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json",
-                emptyList(),
+                listOf(
+                    CrossFieldRule.LastItemEquals(id = "final-turn-is-user", message = "the final chat message must have the user role", array = "/messages", key = "role", value = "user"),
+                ),
             ),
         ),
     )
