@@ -6,7 +6,7 @@ import { loadLifecycles } from "./lifecycles/load.js";
 import type { Lifecycle } from "./lifecycles/types.js";
 import { buildModel } from "./model/build.js";
 import type { Model, OutputFile, SpecError } from "./model/types.js";
-import type { RuntimeSource } from "./ts/emit.js";
+import type { RuntimeSource } from "./targets/ts/emit.js";
 import { inputHashes } from "./write/inputs.js";
 import { checkDrift, renderAll, writeAll, type DriftReport, type PlacedFile } from "./write/write-outputs.js";
 
@@ -40,14 +40,14 @@ export async function build(root: string): Promise<BuildResult> {
   const { model } = modelResult;
   // Emitters pull in heavy tools (typescript, json-schema-to-typescript): load them only to emit.
   const [{ emitTypeScript }, { emitLifecyclesTs }, { emitCoverage }, { pathsFiles }, { emitKotlin }, kotlinRuntime] = await Promise.all([
-    import("./ts/emit.js"),
-    import("./ts/emit-lifecycles.js"),
-    import("./coverage/emit-coverage.js"),
+    import("./targets/ts/emit.js"),
+    import("./targets/ts/emit-lifecycles.js"),
+    import("./targets/coverage/emit-coverage.js"),
     import("./lifecycles/write-paths.js"),
-    import("./kotlin/emit.js"),
-    import("./kotlin/emit-runtime.js"),
+    import("./targets/kotlin/emit.js"),
+    import("./targets/kotlin/emit-runtime.js"),
   ]);
-  const [{ emitSwift }, swiftInputs] = await Promise.all([import("./swift/emit.js"), import("./swift/inputs.js")]);
+  const [{ emitSwift }, swiftInputs] = await Promise.all([import("./targets/swift/emit.js"), import("./targets/swift/inputs.js")]);
   const placed: PlacedFile[] = [
     ...place("generated/ts", await emitTypeScript(model, readRuntime(root)), (p) => !p.endsWith(".json")),
     ...place("generated/ts", emitLifecyclesTs(model.protocols.map((p) => ({ id: p.id, lifecycles: lifecyclesOf(p) }))), (p) => !p.endsWith(".json")),
@@ -85,7 +85,7 @@ function place(dir: string, files: OutputFile[], header: (path: string) => boole
 }
 
 function readRuntime(root: string): RuntimeSource[] {
-  const dir = `${root}/generators/ts/runtime/src`;
+  const dir = `${root}/generators/targets/ts/runtime/src`;
   return readdirSync(dir)
     .filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts"))
     .sort()

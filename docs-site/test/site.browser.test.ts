@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join, posix, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocs } from "../../generators/docs/build.js";
-import { startStaticServer, type StaticServer } from "../../generators/docs/serve.js";
+import { buildDocs } from "../../generators/targets/docs/build.js";
+import { startStaticServer, type StaticServer } from "../../generators/targets/docs/serve.js";
 import { main } from "../../generators/cli/main.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");

@@ -6,8 +6,8 @@ import type { SpecFile } from "../load/spec-file.js";
 import { joinPointer } from "../load/spec-file.js";
 import { createSchemaCompiler } from "../model/schema-compiler.js";
 import type { JsonSchema, JsonValue, SpecError } from "../model/types.js";
-import { checkRules, type CrossFieldRule } from "../ts/runtime/src/rules.js";
-import { runValidator, type CompiledValidator } from "../ts/runtime/src/validation.js";
+import { checkRules, type CrossFieldRule } from "../targets/ts/runtime/src/rules.js";
+import { runValidator, type CompiledValidator } from "../targets/ts/runtime/src/validation.js";
 import { lintIdMatchesFile, lintRefs, lintRulePointers, lintSchemaShapes, reporter } from "./lints.js";
 import { checkProtocolReferences } from "./protocol-lints.js";
 

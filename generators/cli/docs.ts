@@ -1,4 +1,4 @@
-import { buildDocs } from "../docs/build.js";
+import { buildDocs } from "../targets/docs/build.js";
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 
 export const docsCommand: Command = {

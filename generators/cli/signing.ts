@@ -2,8 +2,8 @@
 // the generated bindings so the CLI and applications share one implementation.
 import { existsSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { canonicalize } from "../ts/runtime/src/canonical-json.js";
-import { parseStrictJson } from "../ts/runtime/src/strict-json.js";
+import { canonicalize } from "../targets/ts/runtime/src/canonical-json.js";
+import { parseStrictJson } from "../targets/ts/runtime/src/strict-json.js";
 import { parseArgs, readInput, UsageError, type Command, type Io } from "./io.js";
 
 type Fn = (...args: unknown[]) => { ok: boolean; [key: string]: unknown };

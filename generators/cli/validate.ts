@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { formatErrors } from "../ts/runtime/src/validation.js";
+import { formatErrors } from "../targets/ts/runtime/src/validation.js";
 import { parseArgs, readInput, UsageError, type Command } from "./io.js";
 
 interface Bindings {

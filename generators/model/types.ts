@@ -1,8 +1,8 @@
 // The one IR every emitter reads. Built by generators/model/build.ts from checked spec files;
 // emitters never look at the disk or at raw YAML.
 import type { Lifecycle } from "../lifecycles/types.js";
-import type { ContentAddressDeclaration as ContentAddress } from "../ts/runtime/src/content-address.js";
-import type { CrossFieldRule } from "../ts/runtime/src/rules.js";
+import type { ContentAddressDeclaration as ContentAddress } from "../targets/ts/runtime/src/content-address.js";
+import type { CrossFieldRule } from "../targets/ts/runtime/src/rules.js";
 
 /** Where a spec item came from, so errors and generated headers can name it. */
 export interface SourceLocation {
@@ -41,8 +41,8 @@ export interface InvalidExample {
 
 // The rule kinds and the content-address declaration are defined once, in the TS runtime that
 // evaluates them (it ships without the generator, so it cannot import from here).
-export type { CrossFieldRule } from "../ts/runtime/src/rules.js";
-export type { ContentAddressDeclaration as ContentAddress } from "../ts/runtime/src/content-address.js";
+export type { CrossFieldRule } from "../targets/ts/runtime/src/rules.js";
+export type { ContentAddressDeclaration as ContentAddress } from "../targets/ts/runtime/src/content-address.js";
 export interface Divergence {
   id: string;
   summary: string;

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 export const DEFAULT_MANIFEST_PATH = "generated/manifest.json";
 
 /** Generator folders whose code never reaches generated/ (the docs site, the conformance runner, tests, the CLI). */
-const NOT_GENERATION_INPUTS = new Set(["generators/docs", "generators/conformance", "generators/test", "generators/cli"]);
+const NOT_GENERATION_INPUTS = new Set(["generators/targets/docs", "generators/conformance", "generators/test", "generators/cli"]);
 
 /** Lowercase hex SHA-256, as the manifest records every hash. */
 export function sha256Hex(data) {

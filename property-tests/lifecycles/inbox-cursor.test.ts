@@ -6,7 +6,7 @@
 // until it is finished, and never after.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { InboxCursor, MESSAGE_RECEIVED, type CursorAction, type InboxEntryRef } from "../../generators/ts/runtime/src/inbox-cursor.js";
+import { InboxCursor, MESSAGE_RECEIVED, type CursorAction, type InboxEntryRef } from "../../generators/targets/ts/runtime/src/inbox-cursor.js";
 import { importMachine, materialize, type GeneratedMachineModule } from "./support.js";
 
 let machine: GeneratedMachineModule;

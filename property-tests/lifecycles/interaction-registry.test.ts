@@ -10,7 +10,7 @@ import {
   type InteractionAnswer,
   type InteractionDecision,
   type InteractionPrompt,
-} from "../../generators/ts/runtime/src/interaction-registry.js";
+} from "../../generators/targets/ts/runtime/src/interaction-registry.js";
 import { importMachine, materialize, type GeneratedMachineModule } from "./support.js";
 
 let machine: GeneratedMachineModule;

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildPaths, pathsFilePath, renderPaths } from "../../generators/lifecycles/paths.js";
 import { allowedEvents, evaluate } from "../../generators/lifecycles/semantics.js";
 import type { Lifecycle } from "../../generators/lifecycles/types.js";
-import { camelName, emitLifecyclesTs, pascalName } from "../../generators/ts/emit-lifecycles.js";
+import { camelName, emitLifecyclesTs, pascalName } from "../../generators/targets/ts/emit-lifecycles.js";
 import { ROOT, importMachine, loadAllLifecycles, materialize, type GeneratedMachineModule } from "./support.js";
 
 const protocols = loadAllLifecycles();

@@ -9,7 +9,7 @@ import ts from "typescript";
 import { loadLifecycles } from "../../generators/lifecycles/load.js";
 import type { Lifecycle } from "../../generators/lifecycles/types.js";
 import { protocolIds } from "../../generators/lifecycles/write-paths.js";
-import { emitLifecyclesTs } from "../../generators/ts/emit-lifecycles.js";
+import { emitLifecyclesTs } from "../../generators/targets/ts/emit-lifecycles.js";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -30,7 +30,7 @@ export function materialize(protocols = loadAllLifecycles(), runtimeFiles: strin
   const dir = mkdtempSync(join(tmpdir(), "lifecycles-ts-"));
   writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
   for (const name of runtimeFiles) {
-    const source = readFileSync(join(ROOT, "generators/ts/runtime/src", name), "utf8");
+    const source = readFileSync(join(ROOT, "generators/targets/ts/runtime/src", name), "utf8");
     const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
     const dts = ts.transpileDeclaration(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
     const base = name.replace(/\.ts$/, "");

@@ -5,10 +5,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONNECTOR_AUDIT_CHAIN, appendAuditEntry, verifyAuditChain } from "../../generators/ts/runtime/src/audit-chain.js";
-import { canonicalize } from "../../generators/ts/runtime/src/canonical-json.js";
-import type { JsonObject } from "../../generators/ts/runtime/src/json-value.js";
-import { TrustStore, type TrustCommand, type TrustPackage, type TrustStoreResult } from "../../generators/ts/runtime/src/trust-store.js";
+import { CONNECTOR_AUDIT_CHAIN, appendAuditEntry, verifyAuditChain } from "../../generators/targets/ts/runtime/src/audit-chain.js";
+import { canonicalize } from "../../generators/targets/ts/runtime/src/canonical-json.js";
+import type { JsonObject } from "../../generators/targets/ts/runtime/src/json-value.js";
+import { TrustStore, type TrustCommand, type TrustPackage, type TrustStoreResult } from "../../generators/targets/ts/runtime/src/trust-store.js";
 import { ROOT, importMachine, materialize, type GeneratedMachineModule } from "./support.js";
 
 const VECTORS = join(ROOT, "property-tests/vectors/agent-connector/generated");

@@ -2,8 +2,8 @@
 // a SQLite replay store as fast as it can and prints "ACK <request_id>" only after an admission
 // has returned (i.e. committed). The parent kills it with SIGKILL at an arbitrary moment.
 import { writeSync } from "node:fs";
-import { ReplayGuard } from "../../generators/ts/runtime/src/replay-guard.js";
-import { SqliteReplayStore } from "../../generators/ts/runtime/src/replay-sqlite.js";
+import { ReplayGuard } from "../../generators/targets/ts/runtime/src/replay-guard.js";
+import { SqliteReplayStore } from "../../generators/targets/ts/runtime/src/replay-sqlite.js";
 
 const [path, startText] = process.argv.slice(2) as [string, string];
 const declaration = { keyFields: ["request_id"], scopeFields: ["provider_id", "host_instance_id"], expiresAtField: "expires_at", skewSeconds: 60 };

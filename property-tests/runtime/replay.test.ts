@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import type { JsonObject } from "../../generators/ts/runtime/src/json-value.js";
-import { MemoryReplayStore, type ReplayDeclaration, ReplayGuard, type ReplayStore, parseRfc3339 } from "../../generators/ts/runtime/src/replay-guard.js";
-import { SqliteReplayStore } from "../../generators/ts/runtime/src/replay-sqlite.js";
+import type { JsonObject } from "../../generators/targets/ts/runtime/src/json-value.js";
+import { MemoryReplayStore, type ReplayDeclaration, ReplayGuard, type ReplayStore, parseRfc3339 } from "../../generators/targets/ts/runtime/src/replay-guard.js";
+import { SqliteReplayStore } from "../../generators/targets/ts/runtime/src/replay-sqlite.js";
 
 const DECLARATION: ReplayDeclaration = {
   keyFields: ["request_id"],

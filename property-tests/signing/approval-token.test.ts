@@ -8,7 +8,7 @@ import {
   decodeApprovalToken,
   mintApprovalToken,
   verifyApprovalToken,
-} from "../../generators/ts/runtime/src/approval-token.js";
+} from "../../generators/targets/ts/runtime/src/approval-token.js";
 import { python, readJson } from "./helpers.js";
 
 const minted = readJson("property-tests/vectors/agent-service/approval_token_python_minted.json");

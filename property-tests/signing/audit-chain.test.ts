@@ -9,8 +9,8 @@ import {
   appendAuditEntry,
   verifyAuditChain,
   verifyAuditLog,
-} from "../../generators/ts/runtime/src/audit-chain.js";
-import type { JsonObject, JsonValue } from "../../generators/ts/runtime/src/json-value.js";
+} from "../../generators/targets/ts/runtime/src/audit-chain.js";
+import type { JsonObject, JsonValue } from "../../generators/targets/ts/runtime/src/json-value.js";
 import { OUTSIDE, ijsonValue, readJson } from "./helpers.js";
 
 const spec = readJson("spec/agent-connector/vectors/audit-chain.json");

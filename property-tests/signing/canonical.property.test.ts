@@ -2,8 +2,8 @@
 // differential oracle.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CanonicalJsonError, canonicalize, isInteroperableNumber } from "../../generators/ts/runtime/src/canonical-json.js";
-import { parseStrictJson } from "../../generators/ts/runtime/src/strict-json.js";
+import { CanonicalJsonError, canonicalize, isInteroperableNumber } from "../../generators/targets/ts/runtime/src/canonical-json.js";
+import { parseStrictJson } from "../../generators/targets/ts/runtime/src/strict-json.js";
 import { ijsonValue, oracleCanonicalize } from "./helpers.js";
 
 const RUNS = { numRuns: 200 };

@@ -9,9 +9,9 @@ import {
   computeContentId,
   importCanonicalRecord,
   verifyContentId,
-} from "../../generators/ts/runtime/src/content-address.js";
-import { canonicalize } from "../../generators/ts/runtime/src/canonical-json.js";
-import { type JsonObject, type JsonValue, isJsonObject } from "../../generators/ts/runtime/src/json-value.js";
+} from "../../generators/targets/ts/runtime/src/content-address.js";
+import { canonicalize } from "../../generators/targets/ts/runtime/src/canonical-json.js";
+import { type JsonObject, type JsonValue, isJsonObject } from "../../generators/targets/ts/runtime/src/json-value.js";
 import { OUTSIDE, ijsonValue, python, readJson } from "./helpers.js";
 
 const spec = readJson("spec/agent-connector/vectors/content-ids.json");

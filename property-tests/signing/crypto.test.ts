@@ -11,7 +11,7 @@ import {
   hexEncode,
   hmacSha256,
   sha256Hex,
-} from "../../generators/ts/runtime/src/crypto.js";
+} from "../../generators/targets/ts/runtime/src/crypto.js";
 import { python } from "./helpers.js";
 
 describe("crypto helpers", () => {

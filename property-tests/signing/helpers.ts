@@ -25,7 +25,7 @@ export function python<T = any>(script: string, data: unknown): T {
 export const fromHex = (hex: string): Uint8Array => new Uint8Array(Buffer.from(hex, "hex"));
 
 import fc from "fast-check";
-import { isInteroperableNumber } from "../../generators/ts/runtime/src/canonical-json.js";
+import { isInteroperableNumber } from "../../generators/targets/ts/runtime/src/canonical-json.js";
 
 /** Replaces numbers outside the I-JSON domain (see isInteroperableNumber) so round trips apply. */
 export function interoperable(value: unknown): any {

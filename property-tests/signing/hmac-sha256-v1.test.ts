@@ -3,16 +3,16 @@
 // Standard Webhooks and AdCP webhook vectors, and sign/verify properties.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { base64StdNoPadDecode, base64StdNoPadEncode, base64UrlEncode, hexEncode, hmacSha256 } from "../../generators/ts/runtime/src/crypto.js";
-import type { JsonObject } from "../../generators/ts/runtime/src/json-value.js";
+import { base64StdNoPadDecode, base64StdNoPadEncode, base64UrlEncode, hexEncode, hmacSha256 } from "../../generators/targets/ts/runtime/src/crypto.js";
+import type { JsonObject } from "../../generators/targets/ts/runtime/src/json-value.js";
 import {
   type HmacSha256V1Declaration,
   hmacV1SigningInput,
   jcsSha256Base64,
   signHmacV1,
   verifyHmacV1,
-} from "../../generators/ts/runtime/src/signing-hmac-v1.js";
-import { parseStrictJson } from "../../generators/ts/runtime/src/strict-json.js";
+} from "../../generators/targets/ts/runtime/src/signing-hmac-v1.js";
+import { parseStrictJson } from "../../generators/targets/ts/runtime/src/strict-json.js";
 import { ijsonValue, python, readJson } from "./helpers.js";
 
 const spec = readJson("spec/agent-provider/vectors/hmac-sha256-v1.json");

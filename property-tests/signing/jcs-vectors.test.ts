@@ -4,10 +4,10 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { approvalPayloadDigest } from "../../generators/ts/runtime/src/approval-token.js";
-import { canonicalize } from "../../generators/ts/runtime/src/canonical-json.js";
-import { sha256Hex } from "../../generators/ts/runtime/src/crypto.js";
-import { parseStrictJson } from "../../generators/ts/runtime/src/strict-json.js";
+import { approvalPayloadDigest } from "../../generators/targets/ts/runtime/src/approval-token.js";
+import { canonicalize } from "../../generators/targets/ts/runtime/src/canonical-json.js";
+import { sha256Hex } from "../../generators/targets/ts/runtime/src/crypto.js";
+import { parseStrictJson } from "../../generators/targets/ts/runtime/src/strict-json.js";
 import { OUTSIDE, oracleCanonicalize, readJson } from "./helpers.js";
 
 function strict(text: string | Uint8Array): unknown {

@@ -1,7 +1,7 @@
 // Strict parsing: the shared negative/positive vectors, an independent Python verdict for each of
 // them, and the resource limits (no stack overflow, no super-linear time, size cap).
 import { describe, expect, it } from "vitest";
-import { parseStrictJson } from "../../generators/ts/runtime/src/strict-json.js";
+import { parseStrictJson } from "../../generators/targets/ts/runtime/src/strict-json.js";
 import { fromHex, python, readJson } from "./helpers.js";
 
 const file = readJson("spec/common/vectors/strict-json.json");

@@ -1,0 +1,282 @@
+// The docs build: everything emitDocsSite needs that is not in the model (templates, assets,
+// vectors, the schema files' text, the bindings' own error messages, optional bench and
+// conformance data), WASM Graphviz for the diagrams, typedoc for api/, then the files on disk.
+// Run with `agent-contracts docs [--out DIR]` (make docs) or `npx tsx generators/targets/docs/build.ts`.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parse as parseYaml } from "yaml";
+import { loadModel } from "../../pipeline.js";
+import type { JsonValue, Model, SpecError } from "../../model/types.js";
+import { emitDocsSite, type ConformanceFile, type DocsInputs, type SiteFile } from "./emit.js";
+
+/** Written into the output folder so a later build knows it may replace the folder. */
+export const DIST_MARKER = ".agent-contracts-docs";
+
+export interface DocsBuildResult {
+  ok: true;
+  outDir: string;
+  files: number;
+  apiFiles: number;
+  timings: Record<string, number>;
+}
+
+export type DocsBuildOutcome = DocsBuildResult | { ok: false; errors: SpecError[] };
+
+export async function buildDocs(root: string, outDir: string, options: { api?: boolean } = {}): Promise<DocsBuildOutcome> {
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  const lap = (name: string): void => {
+    const now = performance.now();
+    timings[name] = Math.round(now - t);
+    t = now;
+  };
+  const loaded = loadModel(root);
+  if (!loaded.ok) return loaded;
+  const { model } = loaded;
+  lap("model");
+
+  const out = resolve(root, outDir);
+  prepareOutDir(out);
+
+  let apiFiles = 0;
+  let apiLinks: Record<string, string> = {};
+  if (options.api !== false) {
+    const api = await runTypedoc(root, model, join(out, "api"));
+    apiFiles = api.files;
+    apiLinks = api.links;
+  }
+  lap("typedoc");
+
+  const inputs = await collectInputs(root, model, apiLinks);
+  lap("inputs");
+  const files = emitDocsSite(model, inputs);
+  lap("render");
+  writeSite(out, files);
+  lap("write");
+  return { ok: true, outDir: out, files: files.length, apiFiles, timings };
+}
+
+export async function collectInputs(root: string, model: Model, apiLinks: Record<string, string>): Promise<DocsInputs> {
+  const { Graphviz } = await import("@hpcc-js/wasm-graphviz");
+  const graphviz = await Graphviz.load();
+  const markdown = await loadMarkdown();
+  const benchPath = join(root, "docs-site/bench/latest.md");
+  return {
+    templates: readFolder(join(root, "docs-site/templates"), ".hbs"),
+    assets: readFolder(join(root, "docs-site/assets"), ""),
+    renderSvg: (dot) => graphviz.dot(dot, "svg"),
+    renderMarkdown: markdown,
+    vectors: readVectors(root, model),
+    sources: Object.fromEntries(model.protocols.flatMap((p) => p.messages.map((m) => [m.location.file, readFileSync(join(root, m.location.file), "utf8")]))),
+    apiLinks,
+    bindingErrors: await bindingErrors(root, model),
+    bench: existsSync(benchPath) ? readFileSync(benchPath, "utf8") : undefined,
+    conformance: readConformance(root, model),
+    algorithmNotes: algorithmNotes(root),
+    kotlin: kotlinCoordinates(root),
+  };
+}
+
+function readFolder(dir: string, ext: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.endsWith(ext) || statSync(join(dir, name)).isDirectory()) continue;
+    out[ext === "" ? name : name.slice(0, -ext.length)] = readFileSync(join(dir, name), "utf8");
+  }
+  return out;
+}
+
+function readVectors(root: string, model: Model): DocsInputs["vectors"] {
+  const out: DocsInputs["vectors"] = {};
+  for (const id of ["common", ...model.protocols.map((p) => p.id)]) {
+    const dir = join(root, "spec", id, "vectors");
+    if (!existsSync(dir)) continue;
+    out[id] = {};
+    for (const name of readdirSync(dir).sort()) if (name.endsWith(".json")) out[id]![name] = JSON.parse(readFileSync(join(dir, name), "utf8")) as JsonValue;
+  }
+  return out;
+}
+
+/** spec/<protocol>/conformance/: each JSON or YAML file and the names of its cases, if it has any. */
+function readConformance(root: string, model: Model): Record<string, ConformanceFile[]> {
+  const out: Record<string, ConformanceFile[]> = {};
+  for (const p of model.protocols) {
+    const dir = join(root, "spec", p.id, "conformance");
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
+    const files: ConformanceFile[] = [];
+    const walk = (rel: string): void => {
+      for (const name of readdirSync(join(dir, rel)).sort()) {
+        const relName = rel === "" ? name : `${rel}/${name}`;
+        if (statSync(join(dir, relName)).isDirectory()) {
+          walk(relName);
+          continue;
+        }
+        if (!/\.(json|ya?ml)$/.test(name)) continue;
+        let doc: unknown;
+        try {
+          const text = readFileSync(join(dir, relName), "utf8");
+          doc = name.endsWith(".json") ? JSON.parse(text) : parseYaml(text);
+        } catch {
+          doc = undefined;
+        }
+        const record = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+        const top = record(doc);
+        const head = record(top.suite ?? top);
+        const list = Array.isArray(doc) ? doc : Array.isArray(top.cases) ? top.cases : [];
+        const text = (v: unknown) => (typeof v === "string" ? v : undefined);
+        const cases = list.map(record).map((c, i) => ({
+          id: String(c.id ?? c.name ?? `case ${i + 1}`),
+          title: text(c.title),
+          description: text(c.description),
+          tags: Array.isArray(c.tags) ? c.tags.map(String) : [],
+        }));
+        files.push({ file: `spec/${p.id}/conformance/${relName}`, title: text(head.title), description: text(head.description), cases });
+      }
+    };
+    walk("");
+    files.sort((a, b) => Number(b.file.endsWith("/suite.yaml")) - Number(a.file.endsWith("/suite.yaml")));
+    if (files.length > 0) out[p.id] = files;
+  }
+  return out;
+}
+
+/** The meta-schemas' own words for each algorithm, shown above its worked vectors. */
+function algorithmNotes(root: string): Record<string, string> {
+  const read = (file: string): { $defs?: Record<string, { description?: string }> } => JSON.parse(readFileSync(join(root, "spec/meta", file), "utf8"));
+  const signing = read("signing.schema.json").$defs ?? {};
+  const message = read("message.schema.json").$defs ?? {};
+  const notes: Record<string, string> = {};
+  const put = (name: string, text: string | undefined) => {
+    if (text) notes[name] = text;
+  };
+  put("hmac-sha256-v1", signing.Signature?.description);
+  put("approval token", signing.ApprovalToken?.description);
+  put("content address", message.ContentAddress?.description);
+  put("replay", signing.Replay?.description);
+  return notes;
+}
+
+function kotlinCoordinates(root: string): DocsInputs["kotlin"] {
+  const fallback = { groupId: "dev.agentcontracts", artifactId: "agent-contracts-bindings", version: "0.1.0-SNAPSHOT" };
+  const pom = join(root, "generated/kotlin/pom.xml");
+  if (!existsSync(pom)) return fallback;
+  // The project's own coordinates come before <dependencies>/<build>; a parent block would come first, so skip it.
+  const text = readFileSync(pom, "utf8").replace(/<parent>[\s\S]*?<\/parent>/, "");
+  const head = text.split(/<dependencies>|<build>|<properties>/)[0] ?? "";
+  const pick = (tag: string, dflt: string) => new RegExp(`<${tag}>\\s*([^<\\s]+)\\s*</${tag}>`).exec(head)?.[1] ?? dflt;
+  return { groupId: pick("groupId", fallback.groupId), artifactId: pick("artifactId", fallback.artifactId), version: pick("version", fallback.version) };
+}
+
+/** What the generated TS bindings say about each invalid example: the message the reader will see. */
+async function bindingErrors(root: string, model: Model): Promise<DocsInputs["bindingErrors"]> {
+  const out: DocsInputs["bindingErrors"] = {};
+  const entry = join(root, "generated/ts/index.js");
+  if (!existsSync(entry)) return out;
+  let validateMessage: (protocol: string, name: string, value: unknown) => { ok: boolean; errors?: { instancePath: string; keyword: string; message: string }[] };
+  try {
+    ({ validateMessage } = (await import(pathToFileURL(entry).href)) as { validateMessage: typeof validateMessage });
+  } catch {
+    return out;
+  }
+  for (const p of model.protocols) {
+    for (const m of p.messages) {
+      m.invalidExamples.forEach((example, i) => {
+        try {
+          const result = validateMessage(p.id, m.name, example.instance);
+          const first = result.ok ? undefined : result.errors?.[0];
+          if (first) out[`${p.id}/${m.name}/${i}`] = { instancePath: first.instancePath, keyword: first.keyword, message: first.message };
+        } catch {
+          // A message the bindings do not know yet: show the expected error only.
+        }
+      });
+    }
+  }
+  return out;
+}
+
+async function loadMarkdown(): Promise<(markdown: string) => string> {
+  try {
+    const specifier = "markdown-it";
+    const mod = (await import(specifier)) as { default: new (options: object) => { render(text: string): string } };
+    const md = new mod.default({ html: false, linkify: false, typographer: false });
+    return (text) => md.render(text);
+  } catch {
+    const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    return (text) => `<pre>${escape(text)}</pre>`;
+  }
+}
+
+/** typedoc over generated/ts into `dir`; returns "<protocol>/<Type>" -> page path under api/. */
+async function runTypedoc(root: string, model: Model, dir: string): Promise<{ files: number; links: Record<string, string> }> {
+  const { Application, LogLevel } = await import("typedoc");
+  const ts = join(root, "generated/ts");
+  const entryPoints = ["index.d.ts", ...model.protocols.map((p) => `${p.id}/index.d.ts`), "runtime/index.d.ts"].map((f) => join(ts, f)).filter((f) => existsSync(f));
+  const app = await Application.bootstrapWithPlugins({
+    entryPoints,
+    tsconfig: join(root, "generators/targets/docs/typedoc.tsconfig.json"),
+    skipErrorChecking: true,
+    disableSources: true,
+    readme: "none",
+    name: "@agent-contracts/bindings",
+    githubPages: false,
+    logLevel: LogLevel.Warn,
+    validation: { notExported: false, invalidLink: false, rewrittenLink: false },
+  });
+  const project = await app.convert();
+  if (!project) throw new Error("typedoc could not convert generated/ts");
+  await app.generateDocs(project, dir);
+  const links: Record<string, string> = {};
+  for (const p of model.protocols) {
+    for (const m of p.messages) {
+      for (const folder of ["interfaces", "types", "classes", "variables"]) {
+        const rel = `${folder}/${p.id}.${m.name}.html`;
+        if (existsSync(join(dir, rel))) {
+          links[`${p.id}/${m.name}`] = rel;
+          break;
+        }
+      }
+    }
+  }
+  return { files: countFiles(dir), links };
+}
+
+function countFiles(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let n = 0;
+  for (const name of readdirSync(dir)) n += statSync(join(dir, name)).isDirectory() ? countFiles(join(dir, name)) : 1;
+  return n;
+}
+
+/** Empties the output folder, refusing one that holds files this build did not write. */
+function prepareOutDir(out: string): void {
+  if (existsSync(out)) {
+    const entries = readdirSync(out);
+    if (entries.length > 0 && !entries.includes(DIST_MARKER)) {
+      throw new Error(`${out} is not empty and was not written by the docs build; refusing to replace it`);
+    }
+    rmSync(out, { recursive: true, force: true });
+  }
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, DIST_MARKER), "Built by agent-contracts docs; the whole folder is replaced on every build.\n");
+}
+
+function writeSite(out: string, files: SiteFile[]): void {
+  for (const file of files) {
+    const path = join(out, file.path);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, file.contents);
+  }
+}
+
+// `npx tsx generators/targets/docs/build.ts [outDir]`
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const root = resolve(dirname(new URL(import.meta.url).pathname), "../../..");
+  const result = await buildDocs(root, process.argv[2] ?? "docs-site/dist");
+  if (!result.ok) {
+    for (const e of result.errors) console.error(`${e.file}:${e.line}:${e.column} ${e.pointer} ${e.message} [${e.lint}]`);
+    process.exitCode = 1;
+  } else {
+    console.log(`docs: ${result.files} files + ${result.apiFiles} API files in ${result.outDir} (${JSON.stringify(result.timings)})`);
+  }
+}

@@ -1,0 +1,90 @@
+// Security functions for the Kotlin bindings: per protocol a `<Protocol>Signing` object that binds
+// each message's x-signature, x-content-address and x-approval-token declaration (rendered as
+// Kotlin values) to the generic schemes in the runtime. The same surface as generators/targets/ts/emit-signing.ts.
+import { nestedContentAddressed } from "../../model/queries.js";
+import type { JsonValue, Message, Protocol } from "../../model/types.js";
+import { validatorsName } from "./emit-validation.js";
+import { pascalCase, protocolPackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
+
+export function signingName(protocol: Protocol): string {
+  return `${pascalCase(protocol.id)}Signing`;
+}
+
+const RUNTIME = "dev.agentcontracts.runtime";
+
+/** Template context of `<Protocol>Signing.kt`, or undefined when no message declares any scheme. */
+export function signingContext(protocol: Protocol): object | undefined {
+  const signed = protocol.messages.filter((m) => m.annotations["x-signature"] !== undefined);
+  const addressed = protocol.messages.filter((m) => m.contentAddress !== undefined);
+  const tokens = protocol.messages.filter((m) => m.annotations["x-approval-token"] !== undefined);
+  if (signed.length + addressed.length + tokens.length === 0) return undefined;
+  const imports = new Set<string>();
+  if (signed.length > 0) {
+    for (const name of ["HmacSha256V1", "HmacSha256V1Declaration", "HmacV1Error", "HmacV1Line", "HmacV1SignResult"]) imports.add(`${RUNTIME}.${name}`);
+    imports.add("kotlinx.serialization.json.JsonObject");
+  }
+  if (addressed.length > 0) {
+    for (const name of ["ContentAddress", "ContentAddressDeclaration", "ContentImportResult"]) imports.add(`${RUNTIME}.${name}`);
+    imports.add("kotlinx.serialization.json.JsonObject");
+    imports.add("kotlinx.serialization.json.jsonObject");
+  }
+  if (tokens.length > 0) {
+    for (const name of ["ApprovalBindings", "ApprovalToken", "ApprovalTokenDeclaration", "ApprovalTokenResult", "MintApprovalInput"]) imports.add(`${RUNTIME}.${name}`);
+  }
+  if (signed.some((m) => signatureOf(m).lines.some((l) => l.default !== undefined))) imports.add(`${RUNTIME}.StrictJson`);
+  return {
+    package: protocolPackage(protocol.id),
+    protocolId: protocol.id,
+    objectName: signingName(protocol),
+    imports: [...imports].sort(),
+    signed: signed.map((m) => signatureContext(m)),
+    addressed: addressed.map((m) => ({
+      name: m.name,
+      nameLiteral: stringLiteral(m.name),
+      constName: screamingSnake(m.name),
+      idField: m.contentAddress!.idField,
+      idFieldLiteral: stringLiteral(m.contentAddress!.idField),
+      prefix: stringLiteral(m.contentAddress!.prefix),
+      maxCanonicalBytes: m.contentAddress!.maxCanonicalBytes === undefined ? "null" : String(m.contentAddress!.maxCanonicalBytes),
+      canonicalInput: m.contentAddress!.canonicalInput === true,
+      validatorsName: validatorsName(protocol),
+      nested: nestedContentAddressed(m, protocol).map((n) => ({ propertyLiteral: stringLiteral(n.property), messageName: n.message.name })),
+    })),
+    tokens: tokens.map((m) => ({ name: m.name, constName: screamingSnake(m.name), ...(m.annotations["x-approval-token"] as object) })),
+  };
+}
+
+interface SignatureDeclaration {
+  algorithmId: string;
+  algorithmField: string;
+  signatureField: string;
+  lineSeparator: string;
+  lines: { name: string; field: string; value: string; default?: JsonValue }[];
+  key: { source: string; field: string };
+}
+
+function signatureOf(message: Message): SignatureDeclaration {
+  const declaration = message.annotations["x-signature"] as unknown as SignatureDeclaration & { scheme: string };
+  if (declaration.scheme !== "hmac-sha256-v1") throw new Error(`${message.location.file}: x-signature scheme ${declaration.scheme} has no Kotlin runtime`);
+  return declaration;
+}
+
+function signatureContext(message: Message): object {
+  const d = signatureOf(message);
+  const s = stringLiteral;
+  return {
+    name: message.name,
+    constName: screamingSnake(message.name),
+    algorithmId: s(d.algorithmId),
+    algorithmField: s(d.algorithmField),
+    signatureField: s(d.signatureField),
+    lineSeparator: s(d.lineSeparator),
+    keySource: s(d.key.source),
+    keyField: s(d.key.field),
+    lines: d.lines.map((l) => {
+      const value = l.value === "string" ? "HmacV1Line.Value.STRING" : "HmacV1Line.Value.SHA256_JCS_BASE64_STD_NOPAD";
+      const fallback = l.default === undefined ? "" : `, default = StrictJson.parse(${s(JSON.stringify(l.default))})`;
+      return `HmacV1Line(${s(l.name)}, ${s(l.field)}, ${value}${fallback})`;
+    }),
+  };
+}

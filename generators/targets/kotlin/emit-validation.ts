@@ -1,0 +1,80 @@
+// Validation for the Kotlin bindings: every protocol's JSON Schemas as one JSON resource (the
+// validator view: no descriptions, examples or x- annotations), read by the hand-written
+// interpreter runtime/JsonSchemaValidator.kt, and a generated `<Protocol>Validators` object that
+// names each message's schema and holds its x-rules as Kotlin values. Pure.
+import type { CrossFieldRule, JsonSchema, JsonValue, Message, Model, OutputFile, Protocol } from "../../model/types.js";
+import { pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
+
+/** Keys that carry no validation meaning; `x-` keys are dropped too (rules become Kotlin code). */
+const NOT_FOR_VALIDATION = new Set(["examples", "description", "title", "default"]);
+
+/** Keys whose values are not schemas keyed by keyword: their own keys are data, not keywords. */
+const VALUE_KEYS = new Set(["const", "enum", "required", "dependentRequired", "discriminator"]);
+
+export function validatorView(node: JsonValue): JsonValue {
+  if (Array.isArray(node)) return node.map(validatorView);
+  if (node === null || typeof node !== "object") return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (NOT_FOR_VALIDATION.has(key) || key.startsWith("x-")) continue;
+    if (VALUE_KEYS.has(key)) out[key] = value;
+    else if (key === "properties" || key === "$defs") {
+      out[key] = Object.fromEntries(Object.entries(value as JsonSchema).map(([name, schema]) => [name, validatorView(schema)]));
+    } else out[key] = validatorView(value);
+  }
+  return out;
+}
+
+export function schemaResourcePath(protocol: Protocol): string {
+  return `dev/agentcontracts/schemas/${protocol.id}.json`;
+}
+
+/** Every schema document a protocol's messages can reach: the shared ones and its messages. */
+export function emitSchemaResource(model: Model, protocol: Protocol): OutputFile {
+  const documents = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map(validatorView);
+  return {
+    path: `src/main/resources/${schemaResourcePath(protocol)}`,
+    contents: `${JSON.stringify(documents)}\n`,
+    sources: [...model.shared.map((s) => s.location.file), ...protocol.messages.map((m) => m.location.file)],
+  };
+}
+
+export function validatorsName(protocol: Protocol): string {
+  return `${pascalCase(protocol.id)}Validators`;
+}
+
+/** Template context of `<Protocol>Validators.kt`; [typed] says whether message classes exist. */
+export function validatorsContext(protocol: Protocol, typed: boolean): object {
+  return {
+    package: protocolPackage(protocol.id),
+    protocolId: protocol.id,
+    objectName: validatorsName(protocol),
+    resourceLiteral: stringLiteral(`/${schemaResourcePath(protocol)}`),
+    typed,
+    messages: protocol.messages.map((m: Message) => ({
+      name: m.name,
+      nameLiteral: stringLiteral(m.name),
+      idLiteral: stringLiteral(m.id),
+      rules: m.rules.map(ruleLiteral),
+    })),
+  };
+}
+
+function ruleLiteral(rule: CrossFieldRule): string {
+  const s = stringLiteral;
+  const head = `id = ${s(rule.id)}, message = ${s(rule.message)}`;
+  switch (rule.kind) {
+    case "equal":
+      return `CrossFieldRule.Equal(${head}, left = ${s(rule.left)}, right = ${s(rule.right)})`;
+    case "urlOriginIn":
+      return `CrossFieldRule.UrlOriginIn(${head}, url = ${s(rule.url)}, list = ${s(rule.list)})`;
+    case "semverLte":
+      return `CrossFieldRule.SemverLte(${head}, lower = ${s(rule.lower)}, upper = ${s(rule.upper)})`;
+    case "semverRangeIncludes":
+      return `CrossFieldRule.SemverRangeIncludes(${head}, min = ${s(rule.min)}, max = ${s(rule.max)}, version = ${s(rule.version)})`;
+    case "uniqueBy":
+      return `CrossFieldRule.UniqueBy(${head}, array = ${s(rule.array)}, key = ${s(rule.key)})`;
+    case "lastItemEquals":
+      return `CrossFieldRule.LastItemEquals(${head}, array = ${s(rule.array)}, key = ${s(rule.key)}, value = ${s(rule.value)})`;
+  }
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { loadModel } from "../../pipeline.js";
+import { REPO_ROOT } from "../../test/fixture.js";
+import type { Model } from "../../model/types.js";
+import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-runtime.js";
+import { KOTLIN_MESSAGE_PROTOCOLS, emitKotlin } from "./emit.js";
+import { camelCase, identifier, kdoc, screamingSnake, stringLiteral } from "./kotlin-names.js";
+import { kotlinDeclarations } from "./kotlin-types.js";
+import { validatorView } from "./emit-validation.js";
+
+function model(): Model {
+  const loaded = loadModel(REPO_ROOT);
+  if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join("\n"));
+  return loaded.model;
+}
+
+describe("Kotlin names", () => {
+  it("spells wire names the Kotlin way", () => {
+    expect(camelCase("request_id")).toBe("requestId");
+    expect(camelCase("packageId")).toBe("packageId");
+    expect(screamingSnake("event-stream")).toBe("EVENT_STREAM");
+    expect(screamingSnake("SourceUsed")).toBe("SOURCE_USED");
+    expect(screamingSnake("2fa")).toBe("V_2FA");
+    expect(identifier("object")).toBe("`object`");
+    expect(identifier("type")).toBe("type");
+  });
+
+  it("escapes string templates and comment terminators", () => {
+    expect(stringLiteral('a$b"\\\n')).toBe('"a\\$b\\"\\\\\\n"');
+    expect(kdoc("ends */ early", "")).toEqual(["/** ends *&#47; early */"]);
+  });
+});
+
+describe("emitKotlin", () => {
+  const files = emitKotlin(model());
+  const file = (path: string): string => files.find((f) => f.path === path)?.contents ?? "";
+
+  it("is deterministic and stays inside the Maven layout", () => {
+    expect(emitKotlin(model())).toEqual(files);
+    for (const f of files) expect(f.path).toMatch(/^src\/(main\/kotlin\/dev\/agentcontracts|main\/resources\/dev\/agentcontracts\/schemas|test\/resources\/(examples|lifecycles|validation-cases))\//);
+  });
+
+  it("writes wire constants as const vals, typed by value", () => {
+    const constants = file("src/main/kotlin/dev/agentcontracts/agentconnector/Constants.kt");
+    expect(constants).toContain("object Limits {");
+    expect(constants).toContain("const val MAX_PACKAGE_BYTES: Int = 524288");
+    expect(constants).toContain('const val LOCAL_ECHO: String = "sdk.local-echo.v1"');
+  });
+
+  it("turns oneOf + discriminator into a sealed interface whose serializer reads the tag", () => {
+    const resume = file("src/main/kotlin/dev/agentcontracts/agentconnector/ConnectorResume.kt");
+    expect(resume).toContain("sealed interface ConnectorResume");
+    expect(resume).toContain('"input" -> InputResume.serializer()');
+    expect(resume).toContain(") : ConnectorResume {");
+    const audit = file("src/main/kotlin/dev/agentcontracts/agentconnector/AuditLogEntry.kt");
+    expect(audit).toContain('"approved", "installed", "disabled", "revoked", "removed" -> TransitionEntry.serializer()');
+  });
+
+  it("keeps snake_case wire names, camelCase properties and nullability only where the schema allows", () => {
+    const proposal = file("src/main/kotlin/dev/agentcontracts/agentprovider/ActionProposal.kt");
+    expect(proposal).toContain('@SerialName("request_id")\n    val requestId: String,');
+    // Optional const: absent on unsigned proposals, so not written by default.
+    expect(proposal).toContain("val signatureAlgorithm: String? = null,");
+    const request = file("src/main/kotlin/dev/agentcontracts/agentconnector/HttpJsonRequest.kt");
+    expect(request).toContain("val sessionRef: String?,"); // required but nullable: no default
+  });
+
+  it("emits every protocol's schemas without annotations, and its x-rules as Kotlin values", () => {
+    const schemas = JSON.parse(file("src/main/resources/dev/agentcontracts/schemas/agent-service.json")) as { $id: string }[];
+    expect(schemas.map((s) => s.$id)).toContain("https://agent-contracts.dev/schemas/common/types.json");
+    expect(JSON.stringify(schemas)).not.toMatch(/"(examples|x-[a-z-]+)":/);
+    const validators = file("src/main/kotlin/dev/agentcontracts/agentconnector/AgentConnectorValidators.kt");
+    expect(validators).toContain('CrossFieldRule.UrlOriginIn(id = "endpoint-origin-declared"');
+    expect(validators).toContain("fun parseConnectorPackage(bytes: ByteArray): ValidationResult<ConnectorPackage>");
+    expect(file("src/main/kotlin/dev/agentcontracts/Protocols.kt")).toContain('"agent-service" to AgentServiceValidators.validator,');
+    expect(validatorView({ properties: { description: { type: "string", description: "d" } }, const: { title: 1 } })).toEqual({ properties: { description: { type: "string" } }, const: { title: 1 } });
+  });
+
+  it("ships the runtime and its suites beside the bindings", () => {
+    const runtime = emitKotlinRuntime(readKotlinSources(REPO_ROOT, "runtime"));
+    expect(runtime.map((f) => f.path)).toContain("src/main/kotlin/dev/agentcontracts/runtime/CanonicalJson.kt");
+    const tests = emitKotlinTests(readKotlinSources(REPO_ROOT, "tests"));
+    expect(tests.map((f) => f.path)).toContain("src/test/kotlin/dev/agentcontracts/bindings/ExamplesRoundTripTest.kt");
+    expect(() => emitKotlinTests([{ name: "X.kt", text: "package other\n" }])).toThrow(/generators\/targets\/kotlin\/tests\/X.kt/);
+  });
+
+  it("keys an anyOf by a boolean const (agent-service ExecuteApprovalResult)", () => {
+    const result = file("src/main/kotlin/dev/agentcontracts/agentservice/ExecuteApprovalResult.kt");
+    expect(KOTLIN_MESSAGE_PROTOCOLS.has("agent-service")).toBe(true);
+    expect(result).toContain("sealed interface ExecuteApprovalResult");
+    expect(result).toContain("?.takeUnless { it.isString }?.booleanOrNull");
+    expect(result).toContain("true -> ExecuteApplied.serializer()");
+    expect(result).toContain("val ok: Boolean = false");
+  });
+
+  it("names the schema location of a shape it cannot type", () => {
+    const m = model();
+    const service = m.protocols.find((p) => p.id === "agent-service")!;
+    const broken = structuredClone(service);
+    const message = broken.messages.find((x) => x.name === "ExecuteApprovalResult")!;
+    (message.schema["anyOf"] as { properties: { ok: { const: unknown } } }[])[1]!.properties.ok.const = true;
+    expect(() => kotlinDeclarations(m, broken, broken.messages)).toThrow(/ExecuteApprovalResult/);
+  });
+
+  it("emits a lifecycle object per machine, its paths suite and the signing functions", () => {
+    const trust = file("src/main/kotlin/dev/agentcontracts/agentconnector/lifecycles/TrustLifecycle.kt");
+    expect(trust).toContain("object TrustLifecycle {");
+    expect(trust).toContain('IMPORTED("imported"),');
+    expect(trust).toContain("rule(State.IMPORTED, Event.APPROVE, State.APPROVED, emptyList(), listOf(Effect.AUDIT_APPROVED)),");
+    expect(files.some((f) => f.path === "src/test/resources/lifecycles/agent-connector/trust.paths.json")).toBe(true);
+    const signing = file("src/main/kotlin/dev/agentcontracts/agentprovider/AgentProviderSigning.kt");
+    expect(signing).toContain('HmacV1Line("arguments_sha256", "arguments", HmacV1Line.Value.SHA256_JCS_BASE64_STD_NOPAD),');
+    expect(file("src/main/kotlin/dev/agentcontracts/agentconnector/AgentConnectorSigning.kt")).toContain("?.let(::verifyConnectorManifestId) == true");
+    expect(file("src/main/kotlin/dev/agentcontracts/agentservice/AgentServiceSigning.kt")).toContain("fun verifyApprovalTokenClaimsToken(");
+  });
+});

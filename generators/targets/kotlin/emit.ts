@@ -1,0 +1,220 @@
+// Kotlin bindings: wire constants and kotlinx.serialization message classes, rendered from the
+// handlebars templates beside this file. Pure: model in, files out (paths relative to
+// generated/kotlin). The hand-written runtime is emitted separately by emit-runtime.ts.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import Handlebars from "handlebars";
+import type { ConstantItem, Message, Model, OutputFile, Protocol } from "../../model/types.js";
+import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
+import { camelCase, kdoc, pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
+import { emitSchemaResource, validatorsContext, validatorsName } from "./emit-validation.js";
+import { signingContext, signingName } from "./emit-signing.js";
+import { emitValidationCases } from "./emit-validation-cases.js";
+import { emitPathsResource, lifecycleContext, lifecycleObjectName, lifecyclePackage } from "./emit-lifecycles.js";
+
+/** Protocols whose messages get Kotlin classes so far; the others get their constants only. */
+export const KOTLIN_MESSAGE_PROTOCOLS: ReadonlySet<string> = new Set(["agent-connector", "agent-provider", "agent-service", "provider-integration"]);
+
+export function emitKotlin(model: Model): OutputFile[] {
+  const files: OutputFile[] = [];
+  for (const protocol of model.protocols) {
+    files.push(emitConstants(protocol));
+    const typed = KOTLIN_MESSAGE_PROTOCOLS.has(protocol.id);
+    if (typed) files.push(...emitMessages(model, protocol));
+    files.push(...emitValidation(model, protocol, typed));
+    files.push(...emitLifecycles(protocol));
+    files.push(...emitSigningObject(protocol));
+  }
+  const bound = model.protocols.filter((p) => KOTLIN_MESSAGE_PROTOCOLS.has(p.id));
+  const names = (p: Protocol) => ({ package: protocolPackage(p.id), objectName: registryName(p), validatorsName: validatorsName(p), idLiteral: stringLiteral(p.id) });
+  files.push({
+    path: "src/main/kotlin/dev/agentcontracts/Protocols.kt",
+    contents: render("protocols.kt", {
+      bound: bound.map(names),
+      all: model.protocols.map(names),
+      lifecycles: model.protocols.flatMap((p) => p.lifecycles.map((l) => `${lifecyclePackage(p)}.${lifecycleObjectName(l)}`)),
+    }),
+    sources: model.protocols.map((p) => p.location.file),
+  });
+  return files;
+}
+
+function registryName(protocol: Protocol): string {
+  return `${pascalCase(protocol.id)}Messages`;
+}
+
+function sourceDir(protocol: Protocol): string {
+  return `src/main/kotlin/${protocolPackage(protocol.id).replaceAll(".", "/")}`;
+}
+
+// --- constants -----------------------------------------------------------------------------------
+
+function emitConstants(protocol: Protocol): OutputFile {
+  const groups = protocol.constants.map((group) => ({
+    name: pascalCase(group.group),
+    doc: kdoc(group.description, ""),
+    items: group.items.map((item) => ({
+      name: item.name,
+      ...constantValue(item),
+      doc: kdoc(item.unit === undefined ? item.description : `${item.description} (${item.unit})`, "    "),
+    })),
+  }));
+  return {
+    path: `${sourceDir(protocol)}/Constants.kt`,
+    contents: render("constants.kt", { package: protocolPackage(protocol.id), groups }),
+    sources: [protocol.location.file],
+  };
+}
+
+function constantValue(item: ConstantItem): { type: string; literal: string } {
+  const value = item.value;
+  if (typeof value === "string") return { type: "String", literal: stringLiteral(value) };
+  if (typeof value === "boolean") return { type: "Boolean", literal: String(value) };
+  if (!Number.isInteger(value)) return { type: "Double", literal: String(value) };
+  if (Math.abs(value) <= 2 ** 31 - 1) return { type: "Int", literal: String(value) };
+  return { type: "Long", literal: `${value}L` };
+}
+
+// --- messages ------------------------------------------------------------------------------------
+
+function emitMessages(model: Model, protocol: Protocol): OutputFile[] {
+  const declarations = kotlinDeclarations(model, protocol, protocol.messages);
+  const pkg = protocolPackage(protocol.id);
+  const files: OutputFile[] = [];
+  // One file per message, holding the message and the $defs declared in its schema file.
+  for (const message of protocol.messages) {
+    const own = declarations.filter((d) => d.file === message.name);
+    files.push({
+      path: `${sourceDir(protocol)}/${message.name}.kt`,
+      contents: render("message.kt", { package: pkg, declarations: own.map(declarationContext) }).trimEnd() + "\n",
+      sources: [message.location.file],
+    });
+  }
+  const shared = declarations.filter((d) => !protocol.messages.some((m) => m.name === d.file));
+  if (shared.length > 0) {
+    throw new Error(`Kotlin: ${shared.map((d) => d.name).join(", ")} come from shared schemas, which have no Kotlin package yet`);
+  }
+  files.push({
+    path: `${sourceDir(protocol)}/${registryName(protocol)}.kt`,
+    contents: render("registry.kt", {
+      package: pkg,
+      protocolId: protocol.id,
+      objectName: registryName(protocol),
+      messages: protocol.messages.map((m) => ({ name: m.name, nameLiteral: stringLiteral(m.name) })),
+    }),
+    sources: protocol.messages.map((m) => m.location.file),
+  });
+  return files;
+}
+
+/** The schema resource, the `<Protocol>Validators` object and the examples that test both. */
+function emitValidation(model: Model, protocol: Protocol, typed: boolean): OutputFile[] {
+  const sources = protocol.messages.map((m) => m.location.file);
+  return [
+    emitSchemaResource(model, protocol),
+    { path: `${sourceDir(protocol)}/${validatorsName(protocol)}.kt`, contents: render("validators.kt", validatorsContext(protocol, typed)), sources },
+    emitExamples(protocol),
+    emitValidationCases(model, protocol),
+  ];
+}
+
+function declarationContext(d: KotlinDeclaration): object {
+  const base = {
+    name: d.name,
+    doc: kdoc(d.description, ""),
+    isClass: d.kind === "class",
+    isObject: d.kind === "object",
+    isEnum: d.kind === "enum",
+    isUnion: d.kind === "union",
+  };
+  switch (d.kind) {
+    case "class": {
+      const property = (p: (typeof d.properties)[number]) => ({
+        name: p.name,
+        type: p.type,
+        optional: p.optional,
+        doc: kdoc(p.description, "    "),
+        // Only where the camelCase Kotlin name differs from the wire name.
+        serialNameLiteral: camelCase(p.wireName) === p.wireName ? "" : stringLiteral(p.wireName),
+        literal: p.constLiteral ?? "",
+      });
+      return {
+        ...base,
+        nameLiteral: stringLiteral(d.name),
+        open: d.open,
+        supertypes: supertypes(d.parents),
+        parameters: d.properties.filter((p) => p.constLiteral === undefined).map(property),
+        // A const member is not a constructor parameter: a caller cannot set it to anything else.
+        constants: d.properties.filter((p) => p.constLiteral !== undefined).map((p) => ({ ...property(p), type: p.type.replace(/\?$/, "") })),
+      };
+    }
+    case "object":
+      return { ...base, open: d.open, supertypes: supertypes(d.parents) };
+    case "enum":
+      return { ...base, values: d.values.map((v) => ({ constant: v.constant, wireLiteral: stringLiteral(v.wire) })) };
+    case "union":
+      return {
+        ...base,
+        tag: d.tag,
+        tagLiteral: stringLiteral(d.tag),
+        booleanTag: d.tagType === "boolean",
+        branches: d.branches.map((b) => ({ className: b.className, values: b.tagValues.map((v) => (typeof v === "string" ? stringLiteral(v) : String(v))).join(", ") })),
+        unknownTagLiteral: stringLiteral(`/${d.tag.replaceAll("~", "~0").replaceAll("/", "~1")}: unknown ${d.name} discriminator value: `),
+      };
+  }
+}
+
+function supertypes(parents: readonly string[]): string {
+  return parents.length === 0 ? "" : ` : ${parents.join(", ")}`;
+}
+
+/**
+ * The spec's examples as JSON test resources: the Kotlin tests cannot read the YAML spec, and
+ * must check the same examples as the TypeScript tests.
+ */
+function emitExamples(protocol: Protocol): OutputFile {
+  const messages = protocol.messages.map((m: Message) => ({ name: m.name, examples: m.examples, invalidExamples: m.invalidExamples }));
+  return {
+    path: `src/test/resources/examples/${protocol.id}.json`,
+    contents: `${JSON.stringify({ protocol: protocol.id, messages }, null, 2)}\n`,
+    sources: protocol.messages.map((m) => m.location.file),
+  };
+}
+
+/** `<Protocol>Signing`, when a message of the protocol declares a signature, content address or token. */
+function emitSigningObject(protocol: Protocol): OutputFile[] {
+  const context = signingContext(protocol);
+  if (context === undefined) return [];
+  return [{
+    path: `${sourceDir(protocol)}/${signingName(protocol)}.kt`,
+    contents: render("signing.kt", context).replace(/\n\n}\n$/, "\n}\n"),
+    sources: protocol.messages.map((m) => m.location.file),
+  }];
+}
+
+/** One object per lifecycle machine, and the paths suites its test replays. */
+function emitLifecycles(protocol: Protocol): OutputFile[] {
+  return protocol.lifecycles.flatMap((lifecycle) => [
+    {
+      path: `src/main/kotlin/${lifecyclePackage(protocol).replaceAll(".", "/")}/${lifecycleObjectName(lifecycle)}.kt`,
+      contents: render("lifecycle.kt", lifecycleContext(protocol, lifecycle)),
+      sources: [lifecycle.location.file],
+    },
+    emitPathsResource(lifecycle),
+  ]);
+}
+
+// --- templates -----------------------------------------------------------------------------------
+
+const templates = new Map<string, HandlebarsTemplateDelegate>();
+
+function render(name: string, context: object): string {
+  let template = templates.get(name);
+  if (template === undefined) {
+    const path = fileURLToPath(new URL(`./templates/${name}.hbs`, import.meta.url));
+    // noEscape: the output is Kotlin, not HTML; values are escaped by stringLiteral where needed.
+    template = Handlebars.compile(readFileSync(path, "utf8"), { noEscape: true, strict: true });
+    templates.set(name, template);
+  }
+  return template(context);
+}

@@ -1,0 +1,31 @@
+// What the Swift emitter needs from disk, read once by the pipeline so that emitSwift stays pure:
+// the hand-written runtime, and the language-neutral case files the Swift tests read (vectors
+// from spec/, and the lifecycle paths as this run generates them).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import type { Lifecycle } from "../../lifecycles/types.js";
+import { pathsFiles } from "../../lifecycles/write-paths.js";
+import type { Model } from "../../model/types.js";
+import type { SharedCaseFile, SwiftRuntimeSource } from "./emit.js";
+
+export function readSwiftRuntime(root: string): SwiftRuntimeSource[] {
+  const dir = `${root}/generators/targets/swift/runtime`;
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".swift"))
+    .sort()
+    .map((name) => ({ name, text: readFileSync(`${dir}/${name}`, "utf8") }));
+}
+
+export function readSwiftCases(root: string, model: Model): SharedCaseFile[] {
+  const cases: SharedCaseFile[] = [];
+  const vectorDirs = [{ dir: "spec/common/vectors", into: "common" }, ...model.protocols.map((p) => ({ dir: `spec/${p.id}/vectors`, into: `${p.id}/vectors` }))];
+  for (const { dir, into } of vectorDirs) {
+    if (!existsSync(`${root}/${dir}`)) continue;
+    for (const name of readdirSync(`${root}/${dir}`).filter((n) => n.endsWith(".json")).sort()) {
+      cases.push({ path: `${into}/${name}`, source: `${dir}/${name}`, text: readFileSync(`${root}/${dir}/${name}`, "utf8") });
+    }
+  }
+  for (const file of pathsFiles(model.protocols.flatMap((p) => p.lifecycles as Lifecycle[]))) {
+    cases.push({ path: file.path.replace(/^spec\//, ""), source: file.path, text: file.contents });
+  }
+  return cases;
+}

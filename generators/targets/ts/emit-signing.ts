@@ -1,0 +1,94 @@
+// Per-message security functions, generated from the x-signature, x-content-address and
+// x-approval-token declarations. The generated code only binds a declaration (data) to the
+// generic runtime function; nothing protocol-specific is hand-written in the runtime.
+import type { Message, OutputFile, Protocol } from "../../model/types.js";
+import { nestedContentAddressed } from "../../model/queries.js";
+
+export function emitSigning(protocol: Protocol): OutputFile[] {
+  const signed = protocol.messages.filter((m) => m.annotations["x-signature"] !== undefined);
+  const addressed = protocol.messages.filter((m) => m.contentAddress !== undefined);
+  const tokens = protocol.messages.filter((m) => m.annotations["x-approval-token"] !== undefined);
+  if (signed.length + addressed.length + tokens.length === 0) return [];
+  const sources = [...new Set([...signed, ...addressed, ...tokens].map((m) => m.location.file))].sort();
+
+  const js: string[] = [
+    `import { signHmacV1, verifyHmacV1 } from "../runtime/signing-hmac-v1.js";`,
+    `import { computeContentId, importCanonicalRecord, verifyContentId } from "../runtime/content-address.js";`,
+    `import { decodeApprovalToken, mintApprovalToken, verifyApprovalToken } from "../runtime/approval-token.js";`,
+    `import { ReplayGuard } from "../runtime/replay-guard.js";`,
+    `import * as messages from "./messages.js";`,
+  ];
+  const dts: string[] = [
+    `import type { HmacSha256V1Declaration, HmacV1SignResult, HmacV1VerifyResult } from "../runtime/signing-hmac-v1.js";`,
+    `import type { ContentAddressDeclaration, ContentImportResult } from "../runtime/content-address.js";`,
+    `import type { ApprovalTokenDeclaration, ApprovalBindings, ApprovalDecodeResult, ApprovalMintResult, MintApprovalInput, MintOptions } from "../runtime/approval-token.js";`,
+    `import type { JsonObject } from "../runtime/json-value.js";`,
+    `import type { ReplayDeclaration, ReplayGuard, ReplayStore } from "../runtime/replay-guard.js";`,
+    `import type { ${[...new Set([...signed, ...addressed, ...tokens].map((m) => m.name))].join(", ")} } from "./types.js";`,
+  ];
+  for (const m of signed) {
+    const decl = `${constName(m.name)}_SIGNATURE`;
+    js.push(
+      `\n/** How ${m.name} is signed (x-signature). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.annotations["x-signature"])});`,
+      `\n/** Signs a ${m.name}: returns the signature for its signature field. */\nexport function sign${m.name}(message, key) {\n  return signHmacV1(${decl}, message, key);\n}`,
+      `\n/** Verifies a ${m.name}'s signature in constant time; the reason code says what failed. */\nexport function verify${m.name}Signature(message, key) {\n  return verifyHmacV1(${decl}, message, key);\n}`,
+    );
+    dts.push(
+      `\nexport declare const ${decl}: HmacSha256V1Declaration;`,
+      `export declare function sign${m.name}(message: ${m.name} | JsonObject, key: string | Uint8Array): HmacV1SignResult;`,
+      `export declare function verify${m.name}Signature(message: ${m.name} | JsonObject, key: string | Uint8Array): HmacV1VerifyResult;`,
+    );
+  }
+  for (const m of protocol.messages.filter((m) => m.annotations["x-replay"] !== undefined)) {
+    const decl = `${constName(m.name)}_REPLAY`;
+    js.push(
+      `\n/** How a receiver admits ${m.name} only once (x-replay). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.annotations["x-replay"])});`,
+      `\n/** A replay guard for ${m.name}: run admit() after the signature verifies, so forgeries leave no record. */\nexport function create${m.name}ReplayGuard(store, now) {\n  return new ReplayGuard(${decl}, store, now);\n}`,
+    );
+    dts.push(
+      `\nexport declare const ${decl}: ReplayDeclaration;`,
+      `export declare function create${m.name}ReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard;`,
+    );
+  }
+  for (const m of addressed) {
+    const decl = `${constName(m.name)}_CONTENT_ADDRESS`;
+    const nested = nestedContentAddressed(m, protocol);
+    const nestedChecks = nested.map((n) => ` && verifyContentId(${constName(n.message.name)}_CONTENT_ADDRESS, value[${JSON.stringify(n.property)}])`).join("");
+    js.push(
+      `\n/** How ${m.name} is named by its content (x-content-address). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.contentAddress)});`,
+      `\n/** The ${m.contentAddress!.idField} of a ${m.name}: prefix + SHA-256 of its canonical bytes without the id. */\nexport function compute${m.name}Id(record) {\n  return computeContentId(${decl}, record);\n}`,
+      `\nexport function verify${m.name}Id(record) {\n  return verifyContentId(${decl}, record);\n}`,
+      `\n/** Imports untrusted bytes: JSON, then schema${nested.length ? " (with nested ids)" : ""}, then id, then canonical form. */\nexport function import${m.name}(input) {\n  return importCanonicalRecord(${decl}, input, (value) => messages.validate${m.name}(value).ok${nestedChecks});\n}`,
+    );
+    dts.push(
+      `\nexport declare const ${decl}: ContentAddressDeclaration;`,
+      `export declare function compute${m.name}Id(record: ${m.name} | JsonObject): string;`,
+      `export declare function verify${m.name}Id(record: ${m.name} | JsonObject): boolean;`,
+      `export declare function import${m.name}(input: string | Uint8Array): ContentImportResult<${m.name} & JsonObject>;`,
+    );
+  }
+  for (const m of tokens) {
+    const decl = `${constName(m.name)}_TOKEN`;
+    js.push(
+      `\n/** The approval token rules for ${m.name} (x-approval-token). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.annotations["x-approval-token"])});`,
+      `\nexport function mint${m.name}Token(input, secret, options = {}) {\n  return mintApprovalToken(input, secret, { ...options, declaration: ${decl} });\n}`,
+      `\nexport function decode${m.name}Token(token, secret, nowMs = Date.now()) {\n  return decodeApprovalToken(token, secret, nowMs, ${decl});\n}`,
+      `\nexport function verify${m.name}Token(token, secret, bindings, nowMs = Date.now()) {\n  return verifyApprovalToken(token, secret, bindings, nowMs, ${decl});\n}`,
+    );
+    dts.push(
+      `\nexport declare const ${decl}: ApprovalTokenDeclaration;`,
+      `export declare function mint${m.name}Token(input: MintApprovalInput, secret: string | Uint8Array, options?: Omit<MintOptions, "declaration">): ApprovalMintResult;`,
+      `export declare function decode${m.name}Token(token: string, secret: string | Uint8Array, nowMs?: number): ApprovalDecodeResult;`,
+      `export declare function verify${m.name}Token(token: string, secret: string | Uint8Array, bindings: ApprovalBindings, nowMs?: number): ApprovalDecodeResult;`,
+    );
+  }
+  return [
+    { path: `${protocol.id}/signing.js`, contents: js.join("\n") + "\n", sources },
+    { path: `${protocol.id}/signing.d.ts`, contents: dts.join("\n") + "\n", sources },
+  ];
+}
+
+
+function constName(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+}
