@@ -133,7 +133,7 @@ describe("emitSwift", () => {
     for (const protocol of model.protocols) {
       const lifecycles = protocol.lifecycles as Lifecycle[];
       if (lifecycles.length === 0) continue;
-      const text = byPath.get(`Sources/AgentContracts/${upperCamel(protocol.id)}/Lifecycles.swift`)!;
+      const text = byPath.get(`Sources/AgentContracts/${upperCamel(protocol.id)}/${upperCamel(protocol.id)}Lifecycles.swift`)!;
       for (const l of lifecycles) {
         expect(text).toContain(`public enum ${lifecycleTypeName(l)}: LifecycleMachine {`);
         const start = text.indexOf(`public enum ${lifecycleTypeName(l)}:`);
@@ -144,7 +144,7 @@ describe("emitSwift", () => {
   });
 
   it("binds every signing declaration", () => {
-    const signing = files.filter((f) => f.path.endsWith("/Signing.swift")).map((f) => f.contents).join("\n");
+    const signing = files.filter((f) => f.path.endsWith("Signing.swift")).map((f) => f.contents).join("\n");
     for (const protocol of model.protocols) {
       for (const m of protocol.messages) {
         if (m.annotations["x-signature"]) expect(signing).toContain(`extension ${upperCamel(protocol.id)}.${m.name} {\n    /// How ${m.name} is signed`);
