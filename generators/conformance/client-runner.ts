@@ -5,7 +5,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { HttpJsonClient } from "./http-json-client.js";
-import { checkField, generateBody, type Bindings, type RunSummary } from "./runner.js";
+import { generateBody } from "./body-gen.js";
+import { checkField } from "./checks.js";
+import type { Bindings, RunSummary } from "./runner.js";
 import type { CaseResult, ClientCase, Json, LoadedSuite } from "./types.js";
 
 interface Received {

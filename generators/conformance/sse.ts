@@ -45,31 +45,70 @@ export function loadSseSpec(root: string, protocol: string): SseSpec | undefined
 
 export type ParseMessage = (name: string, text: string) => { ok: true; value: unknown } | { ok: false; error: string };
 
-/** Incremental block splitter: push text, get the complete frames; `rest` is an unterminated tail. */
+/**
+ * Incremental block splitter: push text, get the complete frames; `rest` is an unterminated tail.
+ * The tail it keeps between pushes never exceeds `maxEventBytes` (UTF-8): a block that would grow
+ * past it sets `tooLarge` and is dropped, so an endless unterminated block costs bounded memory.
+ * Each push scans only the new text (plus the seam with the kept tail), so a trickle of small
+ * chunks stays linear.
+ */
 export class SseReader {
   private buffer = "";
+  private pendingBytes = 0;
   readonly frames: Frame[] = [];
   readonly problems: string[] = [];
+  /** Set once a block outgrew the cap; the reader then ignores further input. */
+  tooLarge = false;
+  /** The most UTF-8 bytes of unterminated block kept between pushes. */
+  peakPendingBytes = 0;
 
   constructor(
     private readonly spec: SseSpec,
     private readonly parseMessage: ParseMessage,
+    readonly maxEventBytes: number = 4 * 1024 * 1024,
   ) {}
 
   push(text: string): Frame[] {
+    if (this.tooLarge) return [];
+    const term = this.spec.blockTerminator;
+    const seamStart = Math.max(0, this.buffer.length - (term.length - 1));
+    const textBytes = Buffer.byteLength(text, "utf8");
+    if ((this.buffer.slice(seamStart) + text).indexOf(term) < 0) {
+      // Still inside one block: refuse to hold it past the cap.
+      if (this.pendingBytes + textBytes > this.maxEventBytes) return this.overflow();
+      this.buffer += text;
+      this.pendingBytes += textBytes;
+      this.peakPendingBytes = Math.max(this.peakPendingBytes, this.pendingBytes);
+      return [];
+    }
     this.buffer += text;
     const out: Frame[] = [];
-    let at: number;
-    while ((at = this.buffer.indexOf(this.spec.blockTerminator)) >= 0) {
-      const block = this.buffer.slice(0, at);
-      this.buffer = this.buffer.slice(at + this.spec.blockTerminator.length);
+    let start = 0;
+    let at = this.buffer.indexOf(term, seamStart);
+    while (at >= 0) {
+      const block = this.buffer.slice(start, at);
+      start = at + term.length;
+      if (block.length > this.maxEventBytes || Buffer.byteLength(block, "utf8") > this.maxEventBytes) return this.overflow();
       const frame = this.block(block);
       if (frame) {
         this.frames.push(frame);
         out.push(frame);
       }
+      at = this.buffer.indexOf(term, start);
     }
+    // The terminator ended inside `text`, so the tail is a suffix of it: measuring costs O(chunk).
+    this.buffer = this.buffer.slice(start);
+    this.pendingBytes = Buffer.byteLength(this.buffer, "utf8");
+    if (this.pendingBytes > this.maxEventBytes) return this.overflow();
+    this.peakPendingBytes = Math.max(this.peakPendingBytes, this.pendingBytes);
     return out;
+  }
+
+  private overflow(): Frame[] {
+    this.tooLarge = true;
+    this.buffer = "";
+    this.pendingBytes = 0;
+    return [];
   }
 
   /** An unterminated final block (discarded by consumers; reported by the kit). */
