@@ -53,7 +53,9 @@ export type ParseMessage = (name: string, text: string) => { ok: true; value: un
  * chunks stays linear.
  */
 export class SseReader {
-  private buffer = "";
+  // The unterminated tail, kept as pieces: appending to one string and then slicing it would
+  // flatten the whole tail on every push (quadratic for a long block in small chunks).
+  private parts: string[] = [];
   private pendingBytes = 0;
   readonly frames: Frame[] = [];
   readonly problems: string[] = [];
@@ -69,24 +71,27 @@ export class SseReader {
   ) {}
 
   push(text: string): Frame[] {
-    if (this.tooLarge) return [];
+    if (this.tooLarge || text === "") return [];
     const term = this.spec.blockTerminator;
-    const seamStart = Math.max(0, this.buffer.length - (term.length - 1));
+    let seam = "";
+    for (let i = this.parts.length - 1; i >= 0 && seam.length < term.length - 1; i--) seam = this.parts[i]! + seam;
+    seam = seam.slice(Math.max(0, seam.length - (term.length - 1)));
     const textBytes = Buffer.byteLength(text, "utf8");
-    if ((this.buffer.slice(seamStart) + text).indexOf(term) < 0) {
+    if ((seam + text).indexOf(term) < 0) {
       // Still inside one block: refuse to hold it past the cap.
       if (this.pendingBytes + textBytes > this.maxEventBytes) return this.overflow();
-      this.buffer += text;
+      this.parts.push(text);
       this.pendingBytes += textBytes;
       this.peakPendingBytes = Math.max(this.peakPendingBytes, this.pendingBytes);
       return [];
     }
-    this.buffer += text;
+    // A block ends in this chunk: join once (the kept tail is within the cap), then split.
+    const buffer = this.parts.join("") + text;
     const out: Frame[] = [];
     let start = 0;
-    let at = this.buffer.indexOf(term, seamStart);
+    let at = buffer.indexOf(term, Math.max(0, buffer.length - text.length - seam.length));
     while (at >= 0) {
-      const block = this.buffer.slice(start, at);
+      const block = buffer.slice(start, at);
       start = at + term.length;
       if (block.length > this.maxEventBytes || Buffer.byteLength(block, "utf8") > this.maxEventBytes) return this.overflow();
       const frame = this.block(block);
@@ -94,11 +99,12 @@ export class SseReader {
         this.frames.push(frame);
         out.push(frame);
       }
-      at = this.buffer.indexOf(term, start);
+      at = buffer.indexOf(term, start);
     }
     // The terminator ended inside `text`, so the tail is a suffix of it: measuring costs O(chunk).
-    this.buffer = this.buffer.slice(start);
-    this.pendingBytes = Buffer.byteLength(this.buffer, "utf8");
+    const tail = buffer.slice(start);
+    this.parts = tail === "" ? [] : [tail];
+    this.pendingBytes = Buffer.byteLength(tail, "utf8");
     if (this.pendingBytes > this.maxEventBytes) return this.overflow();
     this.peakPendingBytes = Math.max(this.peakPendingBytes, this.pendingBytes);
     return out;
@@ -106,19 +112,20 @@ export class SseReader {
 
   private overflow(): Frame[] {
     this.tooLarge = true;
-    this.buffer = "";
+    this.parts = [];
     this.pendingBytes = 0;
     return [];
   }
 
   /** An unterminated final block (discarded by consumers; reported by the kit). */
   get rest(): string {
-    return this.buffer;
+    return this.parts.join("");
   }
 
   private block(block: string): Frame | undefined {
-    const lines = block.split(this.spec.lineSeparator);
-    const first = lines[0] ?? "";
+    // Classified by the first line before anything is split: a stream of comments costs little.
+    const nl = block.indexOf(this.spec.lineSeparator);
+    const first = nl < 0 ? block : block.slice(0, nl);
     if (block.trim() === "") return undefined;
     let kind: FrameKind | undefined;
     for (const c of this.spec.classification) {
@@ -128,6 +135,7 @@ export class SseReader {
       break;
     }
     if (!kind) return undefined; // comments, blank blocks and unknown fields are ignored
+    const lines = block.split(this.spec.lineSeparator);
     const shape = this.spec.frames.get(kind) ?? [];
     const index = shape.findIndex((l) => l.payload !== undefined);
     const lineShape = shape[index];

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../generators/cli/main.js";
 import { loadSuite } from "../../generators/conformance/load.js";
 import { formatResult, loadBindings, redact, runSuite, type Bindings, type RunOptions } from "../../generators/conformance/runner.js";
+import { SseReader, type SseSpec } from "../../generators/conformance/sse.js";
 import type { Case, CaseResult, LoadedSuite, Step } from "../../generators/conformance/types.js";
 import { echoCredentials, endlessBody, endlessDone, endlessSseComments, trickle, unterminatedBlock, wrongStatusEndlessBody, type Hostile } from "./hostile-servers.js";
 
@@ -175,5 +176,48 @@ describe("the kit against hostile servers", { timeout: 30_000 }, () => {
     for (const flag of ["--deadline", "--max-body-bytes", "--max-event-bytes"]) {
       expect(await main(["conformance", "agent-service", "--url", "http://127.0.0.1:9/", flag, "0"], io)).toBe(2);
     }
+  });
+});
+
+describe("the SSE reader's bound", () => {
+  const spec = (blockTerminator: string): SseSpec => ({
+    blockTerminator,
+    lineSeparator: "\n",
+    frames: new Map([["step", [{ prefix: "data: ", payload: "M" }]]]),
+    classification: [{ firstLineStartsWith: "data: ", kind: "step" }],
+  });
+  const parse = (_: string, text: string): { ok: true; value: unknown } => ({ ok: true, value: text });
+
+  it("gives the same frames and tail wherever the chunks split", () => {
+    const body = "data: a\n\n: c\n\ndata: bb\n\ndata: ccc\n\n\n\ndata: d";
+    for (let i = 0; i <= body.length; i++) {
+      for (let j = i; j <= body.length; j++) {
+        const r = new SseReader(spec("\n\n"), parse);
+        for (const piece of [body.slice(0, i), body.slice(i, j), body.slice(j)]) r.push(piece);
+        expect(r.frames.map((f) => f.payload)).toEqual(["a", "bb", "ccc"]);
+        expect(r.rest).toBe("data: d");
+      }
+    }
+    const crlf = new SseReader(spec("\r\n\r\n"), parse);
+    for (const ch of "data: a\r\n\r\ndata: b\r\n\r\n") crlf.push(ch);
+    expect(crlf.frames.map((f) => f.payload)).toEqual(["a", "b"]);
+  });
+
+  it("keeps a block of exactly the cap (in UTF-8 bytes) and refuses one byte more", () => {
+    const cap = 64;
+    const exact = "data: " + "é".repeat((cap - 6) / 2); // 6 + 58 bytes
+    const ok = new SseReader(spec("\n\n"), parse, cap);
+    for (const ch of exact) ok.push(ch);
+    expect(ok.tooLarge).toBe(false);
+    expect(ok.peakPendingBytes).toBe(cap);
+    ok.push("\n\n");
+    expect(ok.frames).toHaveLength(1);
+    const over = new SseReader(spec("\n\n"), parse, cap);
+    for (const ch of exact + "x") over.push(ch);
+    expect(over.tooLarge).toBe(true);
+    expect(over.peakPendingBytes).toBe(cap);
+    const oneChunk = new SseReader(spec("\n\n"), parse, cap);
+    oneChunk.push(exact + "x\n\n");
+    expect(oneChunk.tooLarge).toBe(true);
   });
 });
