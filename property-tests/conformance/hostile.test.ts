@@ -6,6 +6,7 @@ import net from "node:net";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../generators/cli/main.js";
+import { runClientCases } from "../../generators/conformance/client-runner.js";
 import { loadSuite } from "../../generators/conformance/load.js";
 import { formatResult, loadBindings, redact, runSuite, type Bindings, type RunOptions } from "../../generators/conformance/runner.js";
 import { SseReader, type SseSpec } from "../../generators/conformance/sse.js";
@@ -163,6 +164,14 @@ describe("the kit against hostile servers", { timeout: 30_000 }, () => {
       [`x=${key}`, "x=[redacted]"],
     ];
     for (const [input, want] of cases) expect(redact(input, [key])).toBe(want);
+  });
+
+  it("a client under test that never returns: deadline-exceeded, its endpoints closed", async () => {
+    const r = loadSuite(ROOT, "agent-connector", (x) => bindings.listMessages().filter((m) => m.protocol === x).map((m) => m.name));
+    if (!r.ok) throw new Error("agent-connector suite");
+    const one = { ...r.suite, clientCases: r.suite.clientCases.slice(0, 2) };
+    const s = await runClientCases(one, () => new Promise(() => undefined), { bindings, deadlineMs: 200 });
+    expect(s.results.map((x) => x.code)).toEqual(["deadline-exceeded", "deadline-exceeded"]);
   });
 
   it("the CLI states the deadline and the caps with their defaults, and refuses a bad value", async () => {
