@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { conformanceProtocols, formatLoadError, loadSuite } from "../conformance/load.js";
-import { formatResult, formatSummary, loadBindings, runSuite, selectCases } from "../conformance/runner.js";
+import { DEFAULT_LIMITS, formatResult, formatSummary, loadBindings, runSuite, selectCases } from "../conformance/runner.js";
 import { parseArgs, UsageError, type Command } from "./io.js";
+
+/** The numeric options and the RunOptions field each sets. */
+const NUMERIC = { "--timeout": "timeoutMs", "--deadline": "deadlineMs", "--max-body-bytes": "maxBodyBytes", "--max-event-bytes": "maxEventBytes" } as const;
 
 export const conformanceCommand: Command = {
   usage: "conformance <protocol> --url URL [--key-file F]",
@@ -14,7 +17,12 @@ failed, 2 for a usage error or an invalid case file.
 
 The kit only talks to the host and port of --url: case paths are appended to its path verbatim,
 redirects are never followed and no other host is contacted. Nothing is refused: the URL may be
-any host you are allowed to test.
+any host you are allowed to test. It does not trust the server: every case ends by its deadline,
+every body and every SSE event is capped, the connection is closed on every way out of a step, and
+credentials the server echoes back (Bearer tokens, the --key-file key, Authorization and Cookie
+values) are redacted from failure lines. A FAIL line names its failure code: expectation-failed,
+deadline-exceeded, idle-timeout, body-too-large, sse-event-too-large, connection-error or
+internal-error.
 
 Options:
   --url URL             base URL of the implementation under test (http or https)
@@ -24,14 +32,18 @@ Options:
   --case id,id          run only these cases
   --server-state S      the configuration the server was started in (listed by --list); cases that
                         need another state are skipped; default: the suite's default state
-  --timeout MS          per response and per body chunk (default 30000)
+  --timeout MS          longest silence: before the response head, connect included, and between
+                        body chunks (default ${DEFAULT_LIMITS.timeoutMs})
+  --deadline MS         longest a case may take, every step and wait included (default ${DEFAULT_LIMITS.deadlineMs})
+  --max-body-bytes N    largest body, and largest event stream, read per request (default ${DEFAULT_LIMITS.maxBodyBytes})
+  --max-event-bytes N   largest SSE event (block), terminated or not, so every line too (default ${DEFAULT_LIMITS.maxEventBytes})
   --list                list the cases (id, tags, title) without running them
 Protocols with cases: agent-service, agent-connector, provider-integration. For agent-connector
 --url is a connector endpoint (the http-json provider is its client); the client-side cases
 (role: client) script an endpoint and check a client module, so they run in-process in
 property-tests/conformance, not from this command.`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { flags: ["--list"], valued: ["--url", "--key-file", "--tags", "--case", "--server-state", "--timeout"] });
+    const { flags, positionals } = parseArgs(args, { flags: ["--list"], valued: ["--url", "--key-file", "--tags", "--case", "--server-state", ...Object.keys(NUMERIC)] });
     if (positionals.length !== 1) throw new UsageError("expected exactly one <protocol>");
     const protocol = positionals[0]!;
     const known = conformanceProtocols(io.root);
@@ -84,9 +96,14 @@ property-tests/conformance, not from this command.`,
         throw new UsageError(`cannot read ${keyFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
       }
     }
-    const timeout = flags.get("--timeout");
-    const timeoutMs = typeof timeout === "string" ? Number(timeout) : undefined;
-    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageError("--timeout must be a positive integer");
+    const limits: Record<string, number> = {};
+    for (const [flag, field] of Object.entries(NUMERIC)) {
+      const raw = flags.get(flag);
+      if (typeof raw !== "string") continue;
+      const n = Number(raw);
+      if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${flag} must be a positive integer`);
+      limits[field] = n;
+    }
     const summary = await runSuite(suite, {
       root: io.root,
       url,
@@ -94,7 +111,7 @@ property-tests/conformance, not from this command.`,
       tags,
       only,
       serverState: typeof serverState === "string" ? serverState : undefined,
-      timeoutMs,
+      ...limits,
       bindings,
       onResult: (r) => io.out(formatResult(r)),
     });

@@ -1,7 +1,7 @@
 // agent-contracts: the command line. Exit codes: 0 success, 1 the input (spec or message) is
 // invalid or generated/ is out of date, 2 a usage or I/O error.
 import { commands } from "./commands.js";
-import { UsageError, type Command, type Io } from "./io.js";
+import { InputTooLarge, readLimited, UsageError, type Command, type Io } from "./io.js";
 
 const USAGE = `agent-contracts — spec-first bindings for the agent protocols
 
@@ -37,6 +37,10 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       io.err(`agent-contracts ${name}: ${error.message}\nUsage: agent-contracts ${command.usage}`);
       return 2;
     }
+    if (error instanceof InputTooLarge) {
+      io.err(`agent-contracts ${name}: ${error.code}: ${error.message}`);
+      return 1;
+    }
     throw error;
   }
 }
@@ -46,10 +50,6 @@ function processIo(): Io {
     out: (text) => process.stdout.write(text + "\n"),
     err: (text) => process.stderr.write(text + "\n"),
     root: process.cwd(),
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
-    },
+    readStdin: (maxBytes) => readLimited(process.stdin, maxBytes),
   };
 }

@@ -5,7 +5,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { HttpJsonClient } from "./http-json-client.js";
-import { checkField, generateBody, type Bindings, type RunSummary } from "./runner.js";
+import { generateBody } from "./body-gen.js";
+import { checkField } from "./checks.js";
+import { DEFAULT_LIMITS, KitFailure } from "./failures.js";
+import type { Bindings, RunSummary } from "./runner.js";
 import type { CaseResult, ClientCase, Json, LoadedSuite } from "./types.js";
 
 interface Received {
@@ -31,25 +34,30 @@ async function serve(handler: http.RequestListener): Promise<{ url: string; clos
 export async function runClientCases(
   suite: LoadedSuite,
   client: HttpJsonClient,
-  options: { bindings: Bindings; tags?: string[]; onResult?: (r: CaseResult) => void },
+  options: { bindings: Bindings; tags?: string[]; onResult?: (r: CaseResult) => void; deadlineMs?: number; maxBodyBytes?: number },
 ): Promise<RunSummary> {
+  const deadlineMs = options.deadlineMs ?? DEFAULT_LIMITS.deadlineMs;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
   const results: CaseResult[] = [];
   for (const c of suite.clientCases.filter((x) => !options.tags || x.tags.some((t) => options.tags!.includes(t)))) {
     const started = Date.now();
     let detail: string | undefined;
+    let code: CaseResult["code"] = "expectation-failed";
     try {
-      detail = await runOne(suite.protocol, c, client, options.bindings);
+      detail = await runOne(suite.protocol, c, client, options.bindings, { deadlineMs, maxBodyBytes });
     } catch (error) {
-      detail = `error: ${(error as Error).message}`;
+      code = error instanceof KitFailure ? error.code : "internal-error";
+      detail = error instanceof KitFailure ? error.message : `error: ${(error as Error).message}`;
     }
-    const r: CaseResult = { id: c.id, title: c.title, group: c.group, tags: c.tags, status: detail ? "fail" : "pass", ...(detail ? { detail } : {}), ms: Date.now() - started };
+    const r: CaseResult = { id: c.id, title: c.title, group: c.group, tags: c.tags, status: detail ? "fail" : "pass", ...(detail ? { code, detail } : {}), ms: Date.now() - started };
     results.push(r);
     options.onResult?.(r);
   }
   return { results, passed: results.filter((r) => r.status === "pass").length, failed: results.filter((r) => r.status === "fail").length, skipped: 0 };
 }
 
-async function runOne(protocol: string, c: ClientCase, client: HttpJsonClient, bindings: Bindings): Promise<string | undefined> {
+async function runOne(protocol: string, c: ClientCase, client: HttpJsonClient, bindings: Bindings, limits: { deadlineMs: number; maxBodyBytes: number }): Promise<string | undefined> {
+  const { deadlineMs, maxBodyBytes } = limits;
   let otherHits = 0;
   const other = await serve((req, res) => {
     otherHits++;
@@ -59,7 +67,13 @@ async function runOne(protocol: string, c: ClientCase, client: HttpJsonClient, b
   const received: Received[] = [];
   const endpoint = await serve((req, res) => {
     const parts: Buffer[] = [];
-    req.on("data", (d: Buffer) => parts.push(d));
+    let size = 0;
+    req.on("data", (d: Buffer) => {
+      size += d.length;
+      // A client sending an endless body is cut off, not buffered.
+      if (size > maxBodyBytes) req.destroy();
+      else parts.push(d);
+    });
     req.on("end", () => {
       received.push({ method: req.method ?? "", headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v)])), body: Buffer.concat(parts) });
       const s = c.serve;
@@ -76,7 +90,15 @@ async function runOne(protocol: string, c: ClientCase, client: HttpJsonClient, b
     });
   });
   try {
-    const outcome = await client({ ...c.call, resolve: () => endpoint.url, timeoutMs: 10_000 });
+    let timer: NodeJS.Timeout | undefined;
+    // A client under test that never returns must not hang the run: the case ends at the deadline
+    // and the finally below closes both endpoints.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new KitFailure("deadline-exceeded", `the client did not finish within ${deadlineMs} ms`)), deadlineMs);
+    });
+    const call = client({ ...c.call, resolve: () => endpoint.url, timeoutMs: 10_000 });
+    call.catch(() => undefined);
+    const outcome = await Promise.race([call, deadline]).finally(() => clearTimeout(timer));
     const e = c.expect;
     if (outcome.outcome !== e.outcome) return `outcome ${outcome.outcome}${"reason" in outcome ? ` (${outcome.reason})` : ""}, expected ${e.outcome}`;
     if (e.code !== undefined && "code" in outcome && outcome.code !== e.code) return `code ${outcome.code} (${outcome.reason}), expected ${e.code}`;

@@ -115,6 +115,11 @@ export async function createHttpJsonClient(root: string): Promise<HttpJsonClient
           });
         },
       );
+      // The socket timeout only starts once connected and only measures silence: this one bounds
+      // the whole call (connect, request, a trickled reply).
+      const total = call.timeoutMs ?? 30_000;
+      const deadline = setTimeout(() => r.destroy(new Error(`no complete reply within ${total} ms`)), total);
+      r.on("close", () => clearTimeout(deadline));
       r.on("timeout", () => r.destroy(new Error("timeout")));
       r.on("error", (e) => resolve({ outcome: "failed", code: UPSTREAM_FAILED, retryable: false, reason: e.message }));
       r.end(body);

@@ -1,8 +1,11 @@
 // One HTTP exchange with the implementation under test. It only ever talks to the host and port of
 // the --url it was given (the case path is appended to the URL's path verbatim, never resolved), it
-// never follows a redirect (node:http does not), every read has a timeout and every body a byte cap.
+// never follows a redirect (node:http does not), the response head (connect included) and every
+// body chunk have a timeout, the body a byte cap enforced as bytes arrive (so a server cannot make
+// the kit hold more than the cap, read or not), and `destroy` closes the socket on every path.
 import http from "node:http";
 import https from "node:https";
+import { DEFAULT_LIMITS, KitFailure } from "./failures.js";
 
 export interface OutgoingRequest {
   method: string;
@@ -22,12 +25,20 @@ export class Exchange {
   private chunks: Buffer[] = [];
   private waiters: (() => void)[] = [];
   private ended = false;
-  private failed: Error | undefined;
+  private failed: KitFailure | undefined;
+  private received = 0;
   private req: http.ClientRequest;
   private res: http.IncomingMessage | undefined;
+  private rejectHead: ((e: KitFailure) => void) | undefined;
+  private headTimer: NodeJS.Timeout | undefined;
   readonly head: Promise<ResponseHead>;
 
-  constructor(base: URL, request: OutgoingRequest, timeoutMs: number) {
+  constructor(
+    base: URL,
+    request: OutgoingRequest,
+    timeoutMs: number,
+    private readonly maxBodyBytes: number = DEFAULT_LIMITS.maxBodyBytes,
+  ) {
     const basePath = base.pathname.replace(/\/$/, "");
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of request.headers) {
@@ -37,6 +48,15 @@ export class Exchange {
     }
     if (request.body !== undefined) headers["content-length"] = String(request.body.length);
     const lib = base.protocol === "https:" ? https : http;
+    let resolveHead!: (h: ResponseHead) => void;
+    this.head = new Promise<ResponseHead>((resolve, reject) => {
+      resolveHead = resolve;
+      this.rejectHead = reject;
+    });
+    this.head.catch(() => undefined);
+    // node's socket timeout starts only once connected; this timer covers DNS, connect, sending
+    // the request and waiting for the head.
+    this.headTimer = setTimeout(() => this.destroy(new KitFailure("idle-timeout", `no response head within ${timeoutMs} ms (connect included)`)), timeoutMs);
     this.req = lib.request({
       protocol: base.protocol,
       hostname: base.hostname.replace(/^\[|\]$/g, ""),
@@ -47,44 +67,44 @@ export class Exchange {
       agent: false,
       timeout: timeoutMs,
     });
-    this.head = new Promise<ResponseHead>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        reject(new Error(`no response within ${timeoutMs} ms`));
-        this.destroy();
-      }, timeoutMs);
-      this.req.on("response", (res) => {
-        clearTimeout(timer);
-        this.res = res;
-        const h: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h[k] = Array.isArray(v) ? v.join(", ") : v;
-        res.on("data", (c: Buffer) => {
-          this.chunks.push(c);
-          this.wake();
-        });
-        res.on("end", () => {
-          this.ended = true;
-          this.wake();
-        });
-        res.on("error", (e) => {
-          this.failed = e;
-          this.wake();
-        });
-        res.on("close", () => {
-          this.ended = true;
-          this.wake();
-        });
-        resolve({ status: res.statusCode ?? 0, headers: h });
-      });
-      this.req.on("error", (e) => {
-        clearTimeout(timer);
-        this.failed = e;
+    this.req.on("response", (res) => {
+      clearTimeout(this.headTimer);
+      this.rejectHead = undefined;
+      this.res = res;
+      if (this.failed) {
+        res.destroy();
+        return;
+      }
+      const h: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h[k] = Array.isArray(v) ? v.join(", ") : v;
+      res.on("data", (c: Buffer) => this.accept(c));
+      res.on("end", () => {
+        this.ended = true;
         this.wake();
-        reject(e);
       });
-      this.req.on("timeout", () => this.req.destroy(new Error(`socket idle for ${timeoutMs} ms`)));
+      res.on("error", (e) => this.destroy(new KitFailure("connection-error", `the body broke off: ${describe(e)}`)));
+      res.on("close", () => {
+        this.ended = true;
+        this.wake();
+      });
+      resolveHead({ status: res.statusCode ?? 0, headers: h });
     });
-    this.head.catch(() => undefined);
+    this.req.on("error", (e) => this.destroy(new KitFailure("connection-error", describe(e))));
+    this.req.on("timeout", () => this.destroy(new KitFailure("idle-timeout", `socket idle for ${timeoutMs} ms`)));
     this.req.end(request.body);
+  }
+
+  /** Keeps a chunk only while the body stays within the cap; past it the socket is closed. */
+  private accept(c: Buffer): void {
+    if (this.failed) return;
+    const room = this.maxBodyBytes - this.received;
+    if (c.length > room) {
+      this.destroy(new KitFailure("body-too-large", `the body is larger than ${this.maxBodyBytes} bytes`));
+      return;
+    }
+    this.received += c.length;
+    this.chunks.push(c);
+    this.wake();
   }
 
   private wake(): void {
@@ -93,11 +113,17 @@ export class Exchange {
     for (const f of w) f();
   }
 
-  /** The next chunk of body, or undefined at the end; rejects after `timeoutMs` without data. */
+  /** Body bytes kept so far: never more than the cap. */
+  get bytesReceived(): number {
+    return this.received;
+  }
+
+  /** The next chunk of body, or undefined at the end; a KitFailure after `timeoutMs` without data. */
   async next(timeoutMs: number): Promise<Buffer | undefined> {
     for (;;) {
-      if (this.chunks.length > 0) return this.chunks.shift();
+      // Once failed (cap, deadline, reset) the exchange is over: queued data is no answer.
       if (this.failed) throw this.failed;
+      if (this.chunks.length > 0) return this.chunks.shift();
       if (this.ended) return undefined;
       let timer: NodeJS.Timeout | undefined;
       const timedOut = await new Promise<boolean>((resolve) => {
@@ -105,7 +131,7 @@ export class Exchange {
         this.waiters.push(() => resolve(false));
       });
       clearTimeout(timer);
-      if (timedOut) throw new Error(`no data within ${timeoutMs} ms`);
+      if (timedOut) this.destroy(new KitFailure("idle-timeout", `no data within ${timeoutMs} ms`));
     }
   }
 
@@ -130,8 +156,26 @@ export class Exchange {
     return this.ended && this.chunks.length === 0;
   }
 
-  destroy(): void {
+  /**
+   * Closes the connection (request aborted, socket destroyed). With a reason, a pending head and
+   * every pending or later read fail with it; the first reason wins.
+   */
+  destroy(reason?: KitFailure): void {
+    clearTimeout(this.headTimer);
+    if (reason && !this.failed && !(this.ended && reason.code !== "deadline-exceeded")) {
+      this.failed = reason;
+      this.chunks = [];
+    }
+    const reject = this.rejectHead;
+    this.rejectHead = undefined;
+    reject?.(this.failed ?? new KitFailure("connection-error", "the exchange was closed before the response head"));
     this.res?.destroy();
     this.req.destroy();
+    this.wake();
   }
+}
+
+function describe(e: Error): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code && !e.message.includes(code) ? `${code}: ${e.message}` : e.message;
 }

@@ -45,41 +45,87 @@ export function loadSseSpec(root: string, protocol: string): SseSpec | undefined
 
 export type ParseMessage = (name: string, text: string) => { ok: true; value: unknown } | { ok: false; error: string };
 
-/** Incremental block splitter: push text, get the complete frames; `rest` is an unterminated tail. */
+/**
+ * Incremental block splitter: push text, get the complete frames; `rest` is an unterminated tail.
+ * The tail it keeps between pushes never exceeds `maxEventBytes` (UTF-8): a block that would grow
+ * past it sets `tooLarge` and is dropped, so an endless unterminated block costs bounded memory.
+ * Each push scans only the new text (plus the seam with the kept tail), so a trickle of small
+ * chunks stays linear.
+ */
 export class SseReader {
-  private buffer = "";
+  // The unterminated tail, kept as pieces: appending to one string and then slicing it would
+  // flatten the whole tail on every push (quadratic for a long block in small chunks).
+  private parts: string[] = [];
+  private pendingBytes = 0;
   readonly frames: Frame[] = [];
   readonly problems: string[] = [];
+  /** Set once a block outgrew the cap; the reader then ignores further input. */
+  tooLarge = false;
+  /** The most UTF-8 bytes of unterminated block kept between pushes. */
+  peakPendingBytes = 0;
 
   constructor(
     private readonly spec: SseSpec,
     private readonly parseMessage: ParseMessage,
+    readonly maxEventBytes: number = 4 * 1024 * 1024,
   ) {}
 
   push(text: string): Frame[] {
-    this.buffer += text;
+    if (this.tooLarge || text === "") return [];
+    const term = this.spec.blockTerminator;
+    let seam = "";
+    for (let i = this.parts.length - 1; i >= 0 && seam.length < term.length - 1; i--) seam = this.parts[i]! + seam;
+    seam = seam.slice(Math.max(0, seam.length - (term.length - 1)));
+    const textBytes = Buffer.byteLength(text, "utf8");
+    if ((seam + text).indexOf(term) < 0) {
+      // Still inside one block: refuse to hold it past the cap.
+      if (this.pendingBytes + textBytes > this.maxEventBytes) return this.overflow();
+      this.parts.push(text);
+      this.pendingBytes += textBytes;
+      this.peakPendingBytes = Math.max(this.peakPendingBytes, this.pendingBytes);
+      return [];
+    }
+    // A block ends in this chunk: join once (the kept tail is within the cap), then split.
+    const buffer = this.parts.join("") + text;
     const out: Frame[] = [];
-    let at: number;
-    while ((at = this.buffer.indexOf(this.spec.blockTerminator)) >= 0) {
-      const block = this.buffer.slice(0, at);
-      this.buffer = this.buffer.slice(at + this.spec.blockTerminator.length);
+    let start = 0;
+    let at = buffer.indexOf(term, Math.max(0, buffer.length - text.length - seam.length));
+    while (at >= 0) {
+      const block = buffer.slice(start, at);
+      start = at + term.length;
+      if (block.length > this.maxEventBytes || Buffer.byteLength(block, "utf8") > this.maxEventBytes) return this.overflow();
       const frame = this.block(block);
       if (frame) {
         this.frames.push(frame);
         out.push(frame);
       }
+      at = buffer.indexOf(term, start);
     }
+    // The terminator ended inside `text`, so the tail is a suffix of it: measuring costs O(chunk).
+    const tail = buffer.slice(start);
+    this.parts = tail === "" ? [] : [tail];
+    this.pendingBytes = Buffer.byteLength(tail, "utf8");
+    if (this.pendingBytes > this.maxEventBytes) return this.overflow();
+    this.peakPendingBytes = Math.max(this.peakPendingBytes, this.pendingBytes);
     return out;
+  }
+
+  private overflow(): Frame[] {
+    this.tooLarge = true;
+    this.parts = [];
+    this.pendingBytes = 0;
+    return [];
   }
 
   /** An unterminated final block (discarded by consumers; reported by the kit). */
   get rest(): string {
-    return this.buffer;
+    return this.parts.join("");
   }
 
   private block(block: string): Frame | undefined {
-    const lines = block.split(this.spec.lineSeparator);
-    const first = lines[0] ?? "";
+    // Classified by the first line before anything is split: a stream of comments costs little.
+    const nl = block.indexOf(this.spec.lineSeparator);
+    const first = nl < 0 ? block : block.slice(0, nl);
     if (block.trim() === "") return undefined;
     let kind: FrameKind | undefined;
     for (const c of this.spec.classification) {
@@ -89,6 +135,7 @@ export class SseReader {
       break;
     }
     if (!kind) return undefined; // comments, blank blocks and unknown fields are ignored
+    const lines = block.split(this.spec.lineSeparator);
     const shape = this.spec.frames.get(kind) ?? [];
     const index = shape.findIndex((l) => l.payload !== undefined);
     const lineShape = shape[index];

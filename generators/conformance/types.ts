@@ -1,4 +1,6 @@
 // The data model of spec/<protocol>/conformance/*.yaml (checked by spec/meta/conformance.schema.json).
+import type { CaseStats } from "./case-run.js";
+import type { FailureCode } from "./failures.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -156,7 +158,11 @@ export interface CaseResult {
   group: string;
   tags: string[];
   status: CaseStatus;
-  /** Why it failed (the first failed expectation) or why it was skipped. */
+  /** Why it failed (the first failed expectation or the bound hit), as a code. */
+  code?: FailureCode;
+  /** Why it failed or why it was skipped; credentials redacted. */
   detail?: string;
   ms: number;
+  /** What the case held in memory at most (not set for skipped cases). */
+  stats?: CaseStats;
 }

@@ -1,9 +1,13 @@
 // The CLI in-process: help, exit codes, drift detection naming the edited spec file.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 const require = createRequire(import.meta.url);
 import { main } from "../cli/main.js";
-import type { Io } from "../cli/io.js";
+import { MAX_INPUT_BYTES, type Io } from "../cli/io.js";
 import { commands } from "../cli/commands.js";
 import { connectorFixture, REPO_ROOT } from "./fixture.js";
 
@@ -157,5 +161,68 @@ describe("list and lifecycle", () => {
     const r = await run(["lifecycle", "agent-connector", "nope"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("agent-connector has trust");
+  });
+});
+
+describe("input size", () => {
+  // The limit is the strict parser's (4 MiB); an input one byte over it is refused without
+  // reading the rest. Expectations: exit 1 and the parser's own code, too-large.
+  it("stdin through a pipe: too-large, and the CLI stops reading (the writer gets EPIPE before all is written)", async () => {
+    const total = 64 * 1024 * 1024;
+    const child = spawn(process.execPath, ["bin/agent-contracts.mjs", "validate", "agent-connector", "HttpJsonResponse", "-"], { cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
+    child.stdout.resume();
+    const exited = new Promise<number | null>((r) => child.on("close", (code) => r(code)));
+    let writeError: NodeJS.ErrnoException | undefined;
+    child.stdin.on("error", (e) => (writeError = e));
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let handed = 0;
+    while (handed < total && !writeError && !child.stdin.destroyed) {
+      const ok = child.stdin.write(chunk);
+      handed += chunk.length;
+      if (!ok) {
+        await new Promise<void>((resolve) => {
+          const done = (): void => {
+            child.stdin.off("drain", done);
+            child.stdin.off("close", done);
+            resolve();
+          };
+          child.stdin.on("drain", done);
+          child.stdin.on("close", done);
+        });
+      }
+    }
+    if (!child.stdin.destroyed) child.stdin.end();
+    const code = await exited;
+    // The pipe closed while most of the input was still unwritten.
+    expect(writeError?.code).toBe("EPIPE");
+    expect(handed).toBeLessThan(total / 2);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`too-large: input is larger than ${MAX_INPUT_BYTES} bytes`);
+  });
+
+  it("a file (even an endless one like /dev/zero) is read only up to the limit", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-size-"));
+    try {
+      const over = join(dir, "over.json");
+      writeFileSync(over, Buffer.alloc(MAX_INPUT_BYTES + 1, 0x20));
+      const at = join(dir, "at.json");
+      writeFileSync(at, Buffer.concat([Buffer.from('{"text":"hi"}'), Buffer.alloc(MAX_INPUT_BYTES - 13, 0x20)]));
+      for (const args of [["validate", "agent-connector", "HttpJsonResponse", over], ["canonicalize", over], ["validate", "agent-connector", "HttpJsonResponse", "/dev/zero"]]) {
+        const r = await run(args);
+        expect(r.code, args.join(" ")).toBe(1);
+        expect(r.err).toContain("too-large");
+      }
+      expect((await run(["validate", "agent-connector", "HttpJsonResponse", at])).code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("stdin given in-process is held to the same limit", async () => {
+    const r = await run(["canonicalize", "-"], REPO_ROOT, " ".repeat(MAX_INPUT_BYTES + 1));
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("too-large");
   });
 });
