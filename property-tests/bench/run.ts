@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   await table("parse", () => parseArea(options));
   await table("verify", () => verifyArea(options));
   await table("replay", () => replayArea(options));
-  if (only.has("replay")) emit(replayMemory().markdown);
+  if (only.has("replay")) emit((await replayMemory()).markdown);
   if (only.has("generation")) {
     const generation = generationArea({ coldRuns: 2, noopRuns: 3, profileDir });
     emit(generation.markdown);

@@ -16,3 +16,4 @@ export * from "./lifecycle-runner.js";
 export * from "./trust-store.js";
 export * from "./interaction-registry.js";
 export * from "./inbox-cursor.js";
+export * from "./store-support.js";

@@ -69,7 +69,11 @@ export class SqliteReplayStore {
         })
             .immediate;
     }
-    checkAndRecord(scope, key, retainUntilMs, nowMs) {
+    async checkAndRecord(scope, key, retainUntilMs, nowMs) {
+        return this.checkAndRecordNow(scope, key, retainUntilMs, nowMs);
+    }
+    /** The same decision, synchronously (better-sqlite3 is synchronous). */
+    checkAndRecordNow(scope, key, retainUntilMs, nowMs) {
         if (nowMs >= this.nextSweepMs) {
             this.evict.run(nowMs);
             this.nextSweepMs = nowMs + this.sweepIntervalMs;
@@ -80,13 +84,13 @@ export class SqliteReplayStore {
         // The transaction evicts when full and tells the two apart; rare, so its cost does not matter.
         return this.checkAndRecordTx(scope, key, retainUntilMs, nowMs);
     }
-    evictExpired(nowMs) {
+    async evictExpired(nowMs) {
         return this.evict.run(nowMs).changes;
     }
-    size() {
+    async size() {
         return this.count.get()?.n ?? 0;
     }
-    close() {
+    async close() {
         this.db.close();
     }
 }

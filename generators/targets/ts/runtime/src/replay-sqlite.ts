@@ -13,7 +13,7 @@
 // must not re-admit a message across a power failure either.
 
 import Database from "better-sqlite3";
-import { type ReplayStore } from "./replay-guard.js";
+import { type ReplayOutcome, type ReplayStore } from "./replay-guard.js";
 
 /** SQLite `synchronous` level: what an acknowledged record survives (see the file comment). */
 export type SqliteReplayDurability = "NORMAL" | "FULL";
@@ -93,7 +93,12 @@ export class SqliteReplayStore implements ReplayStore {
       .immediate as (scope: string, key: string, retainUntilMs: number, nowMs: number) => "recorded" | "replayed" | "full";
   }
 
-  checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full" {
+  async checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome> {
+    return this.checkAndRecordNow(scope, key, retainUntilMs, nowMs);
+  }
+
+  /** The same decision, synchronously (better-sqlite3 is synchronous). */
+  checkAndRecordNow(scope: string, key: string, retainUntilMs: number, nowMs: number): ReplayOutcome {
     if (nowMs >= this.nextSweepMs) {
       this.evict.run(nowMs);
       this.nextSweepMs = nowMs + this.sweepIntervalMs;
@@ -104,15 +109,15 @@ export class SqliteReplayStore implements ReplayStore {
     return this.checkAndRecordTx(scope, key, retainUntilMs, nowMs);
   }
 
-  evictExpired(nowMs: number): number {
+  async evictExpired(nowMs: number): Promise<number> {
     return this.evict.run(nowMs).changes;
   }
 
-  size(): number {
+  async size(): Promise<number> {
     return this.count.get()?.n ?? 0;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.db.close();
   }
 }

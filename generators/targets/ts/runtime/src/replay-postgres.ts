@@ -1,0 +1,141 @@
+// Replay store on PostgreSQL, for receivers that run on more than one machine. One statement is the
+// atomic check-and-record:
+//   INSERT ... ON CONFLICT (scope, key) DO UPDATE ... WHERE retain_until_ms <= now RETURNING 1
+// A new key inserts a row (recorded); a held key conflicts and, its retention not over, updates
+// nothing (replayed); a key whose retention is over but whose row is not yet deleted is taken over
+// (recorded), as if it had been swept. Plain DO NOTHING would refuse that last case until a sweep
+// ran. Concurrent inserts of one key serialise on the row lock, so exactly one caller records it.
+//
+// A committed record survives a server restart or crash (PostgreSQL's WAL, fsync on). Expired rows
+// are deleted in bounded batches, at most every `sweepIntervalMs`, by whichever caller passes by.
+
+import { type ReplayOutcome, type ReplayStore } from "./replay-guard.js";
+import { optionalPeer, withDeadline } from "./store-support.js";
+
+/** The one method of a `pg` Pool or Client the store uses. */
+export interface PgQueryable {
+  query(text: string, values?: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }>;
+}
+
+export interface PostgresReplayStoreOptions {
+  /** A `postgres://` URL; the store then creates (and closes) its own `pg` Pool. */
+  url?: string;
+  /** A Pool or Client the application already has; the store never closes it. */
+  client?: PgQueryable;
+  /** Table name, optionally schema-qualified (default "agent_contracts_replay"). */
+  table?: string;
+  /** "apply" (default): create the table and index on first use; "none": run migrationSql() yourself. */
+  migrate?: "apply" | "none";
+  /** Deadline of every statement, connecting included (ms; default 2000). */
+  timeoutMs?: number;
+  /** How often, at most, expired rows are deleted in passing (ms; default 60 000). */
+  sweepIntervalMs?: number;
+  /** Largest number of expired rows one sweep deletes (default 10 000). */
+  sweepBatch?: number;
+  /** Pool size when the store creates the pool (default 10). */
+  poolSize?: number;
+}
+
+const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/;
+
+export class PostgresReplayStore implements ReplayStore {
+  private readonly table: string;
+  private readonly timeoutMs: number;
+  private readonly sweepIntervalMs: number;
+  private readonly sweepBatch: number;
+  private readonly options: PostgresReplayStoreOptions;
+  private pool: Promise<{ db: PgQueryable; close: () => Promise<void> }> | undefined;
+  private migrated: Promise<void> | undefined;
+  private nextSweepMs = Number.NEGATIVE_INFINITY;
+
+  constructor(options: PostgresReplayStoreOptions) {
+    if ((options.url === undefined) === (options.client === undefined)) throw new TypeError("PostgresReplayStore needs exactly one of { url } or { client }");
+    const table = options.table ?? "agent_contracts_replay";
+    if (!TABLE_NAME.test(table)) throw new TypeError(`table must be a lower-case SQL identifier, optionally schema-qualified: ${JSON.stringify(table)}`);
+    this.options = options;
+    this.table = table;
+    this.timeoutMs = options.timeoutMs ?? 2000;
+    this.sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
+    this.sweepBatch = options.sweepBatch ?? 10_000;
+  }
+
+  /** The migration the store applies (migrate: "apply") or that you run yourself (migrate: "none"). */
+  static migrationSql(table = "agent_contracts_replay"): string {
+    if (!TABLE_NAME.test(table)) throw new TypeError(`table must be a lower-case SQL identifier: ${JSON.stringify(table)}`);
+    const index = `${table.replace(/^.*\./, "")}_retain_until_idx`;
+    return [
+      `CREATE TABLE IF NOT EXISTS ${table} (scope text NOT NULL, key text NOT NULL, retain_until_ms bigint NOT NULL, PRIMARY KEY (scope, key));`,
+      `CREATE INDEX IF NOT EXISTS ${index} ON ${table} (retain_until_ms);`,
+    ].join("\n");
+  }
+
+  async checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome> {
+    if (nowMs >= this.nextSweepMs) {
+      this.nextSweepMs = nowMs + this.sweepIntervalMs;
+      await this.evictExpired(nowMs);
+    }
+    const result = await this.query(
+      `INSERT INTO ${this.table} (scope, key, retain_until_ms) VALUES ($1, $2, $3) ` +
+        `ON CONFLICT (scope, key) DO UPDATE SET retain_until_ms = EXCLUDED.retain_until_ms WHERE ${this.table}.retain_until_ms <= $4 RETURNING 1`,
+      [scope, key, Math.ceil(retainUntilMs), Math.floor(nowMs)],
+    );
+    return result.rowCount === 1 ? "recorded" : "replayed";
+  }
+
+  /** Deletes one bounded batch of expired rows; resolves how many. */
+  async evictExpired(nowMs: number): Promise<number> {
+    const result = await this.query(
+      `DELETE FROM ${this.table} WHERE ctid = ANY (ARRAY (SELECT ctid FROM ${this.table} WHERE retain_until_ms <= $1 LIMIT $2))`,
+      [Math.floor(nowMs), this.sweepBatch],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async size(): Promise<number> {
+    const result = await this.query(`SELECT count(*)::bigint AS n FROM ${this.table}`, []);
+    return Number((result.rows[0] as { n: string | number }).n);
+  }
+
+  async close(): Promise<void> {
+    if (this.pool === undefined) return;
+    const pool = this.pool;
+    this.pool = undefined;
+    await (await pool.catch(() => undefined))?.close();
+  }
+
+  private async query(text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }> {
+    const { db } = await withDeadline(this.connect(), this.timeoutMs, "postgres connect");
+    if (this.options.migrate !== "none") await this.migrate(db);
+    return withDeadline(db.query(text, values), this.timeoutMs, "postgres query");
+  }
+
+  private migrate(db: PgQueryable): Promise<void> {
+    if (this.migrated === undefined) {
+      this.migrated = withDeadline(db.query(PostgresReplayStore.migrationSql(this.table)), this.timeoutMs, "postgres migration").then(() => undefined);
+      this.migrated.catch(() => (this.migrated = undefined));
+    }
+    return this.migrated;
+  }
+
+  private connect(): Promise<{ db: PgQueryable; close: () => Promise<void> }> {
+    if (this.pool === undefined) {
+      const client = this.options.client;
+      this.pool = client !== undefined ? Promise.resolve({ db: client, close: async () => {} }) : this.open(this.options.url as string);
+      this.pool.catch(() => (this.pool = undefined));
+    }
+    return this.pool;
+  }
+
+  private async open(url: string): Promise<{ db: PgQueryable; close: () => Promise<void> }> {
+    const pg = await optionalPeer<{ default: typeof import("pg") }>("pg", "PostgresReplayStore({ url })", () => import("pg"));
+    const pool = new pg.default.Pool({
+      connectionString: url,
+      max: this.options.poolSize ?? 10,
+      connectionTimeoutMillis: this.timeoutMs,
+      query_timeout: this.timeoutMs,
+      statement_timeout: this.timeoutMs,
+    });
+    pool.on("error", () => {}); // an idle client's error surfaces on the next query
+    return { db: pool as unknown as PgQueryable, close: () => pool.end() };
+  }
+}
