@@ -1,6 +1,13 @@
 // The other once-only state of the protocols on the same four stores: an agent-service interaction
 // is answered at most once across replicas, and an approval token is spent once per request id.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MemoryBookmarkStore, type BookmarkStore } from "../../generators/targets/ts/runtime/src/bookmark-store.js";
+import { PostgresBookmarkStore } from "../../generators/targets/ts/runtime/src/replay-postgres.js";
+import { RedisBookmarkStore } from "../../generators/targets/ts/runtime/src/replay-redis.js";
+import { SqliteBookmarkStore } from "../../generators/targets/ts/runtime/src/replay-sqlite.js";
 import { mintApprovalToken, verifyApprovalToken } from "../../generators/targets/ts/runtime/src/approval-token.js";
 import { InteractionRegistry, type InteractionDecision } from "../../generators/targets/ts/runtime/src/interaction-registry.js";
 import { spendApprovalToken } from "../../generators/targets/ts/runtime/src/single-use.js";
@@ -66,3 +73,28 @@ for (const kind of ["memory", "sqlite", "redis", "postgres"] as StoreKind[]) {
     });
   });
 }
+
+describe("inbox bookmarks move only forward, on every store", () => {
+  const makers: Record<string, () => BookmarkStore & { close?: () => Promise<void> }> = {
+    memory: () => new MemoryBookmarkStore(),
+    sqlite: () => new SqliteBookmarkStore(join(mkdtempSync(join(tmpdir(), "agent-contracts-bookmark-")), "b.db")),
+    redis: () => new RedisBookmarkStore({ url: (redis as RedisServer).url, keyPrefix: `bm-${process.pid}:` }),
+    postgres: () => new PostgresBookmarkStore({ url: (postgres as PostgresServer).url, table: `bookmarks_${process.pid}` }),
+  };
+  for (const [kind, make] of Object.entries(makers)) {
+    const test = kind === "memory" || kind === "sqlite" || missing === undefined ? it : it.skip;
+    test(`${kind}: concurrent advances end at the largest sequence, and never move back`, async () => {
+      const store = make();
+      const scope = `conn-${process.pid}-${n++}`;
+      expect(await store.position(scope)).toBe(0);
+      const sequences = [5, 3, 9, 1, 9, 7];
+      const results = await Promise.all(sequences.map((s) => store.advance(scope, s)));
+      for (const [i, r] of results.entries()) expect(r).toBeGreaterThanOrEqual(sequences[i] as number);
+      expect(await store.position(scope)).toBe(9);
+      expect(await store.advance(scope, 4)).toBe(9);
+      await expect(store.advance(scope, -1)).rejects.toThrow(RangeError);
+      await expect(store.advance(scope, 1.5)).rejects.toThrow(RangeError);
+      await store.close?.();
+    });
+  }
+});

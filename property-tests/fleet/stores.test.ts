@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReplayGuard, type ReplayDeclaration } from "../../generators/targets/ts/runtime/src/replay-guard.js";
-import { RedisReplayStore } from "../../generators/targets/ts/runtime/src/replay-redis.js";
+import { RedisConnection, RedisReplayStore } from "../../generators/targets/ts/runtime/src/replay-redis.js";
 import { PostgresReplayStore } from "../../generators/targets/ts/runtime/src/replay-postgres.js";
 import { freePort, missingServers, REQUIRE_SERVERS, startPostgres, startRedis, type PostgresServer, type RedisServer } from "./servers.js";
 import { makeStore, type ClosableStore, type StoreKind } from "./stores.js";
@@ -194,8 +194,8 @@ for (const kind of ["redis", "postgres"] as const) {
 
 describeServers("store-specific guarantees", () => {
   it("redis: refuses a server whose eviction policy could drop live records", async () => {
-    const admin = new RedisReplayStore({ url: (redis as RedisServer).url, checkEvictionPolicy: false });
-    const config = (args: string[]): Promise<unknown> => (admin as unknown as { command(a: string[]): Promise<unknown> }).command(args);
+    const admin = new RedisConnection({ url: (redis as RedisServer).url });
+    const config = (args: string[]): Promise<unknown> => admin.command(args);
     await config(["CONFIG", "SET", "maxmemory", "100mb"]);
     await config(["CONFIG", "SET", "maxmemory-policy", "allkeys-lru"]);
     const store = new RedisReplayStore({ url: (redis as RedisServer).url });

@@ -9,33 +9,83 @@
 //
 // A committed record survives a server restart or crash (PostgreSQL's WAL, fsync on). Expired rows
 // are deleted in bounded batches, at most every `sweepIntervalMs`, by whichever caller passes by.
+import { assertSequence } from "./bookmark-store.js";
 import { optionalPeer, withDeadline } from "./store-support.js";
 const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/;
-export class PostgresReplayStore {
-    table;
-    timeoutMs;
-    sweepIntervalMs;
-    sweepBatch;
+/** One pool, given or created from a URL, with a deadline on every statement. Shared by the PostgreSQL stores. */
+export class PostgresConnection {
     options;
     pool;
-    migrated;
+    migrations = new Map();
+    timeoutMs;
+    constructor(options) {
+        this.options = options;
+        if ((options.url === undefined) === (options.client === undefined))
+            throw new TypeError("a PostgreSQL store needs exactly one of { url } or { client }");
+        this.timeoutMs = options.timeoutMs ?? 2000;
+    }
+    /** Runs `text`, after applying `migration` once per connection (unless migrate is "none"). */
+    async query(migration, text, values) {
+        const { db } = await withDeadline(this.connect(), this.timeoutMs, "postgres connect");
+        if (this.options.migrate !== "none")
+            await this.migrate(db, migration);
+        return withDeadline(db.query(text, values), this.timeoutMs, "postgres query");
+    }
+    async close() {
+        if (this.pool === undefined)
+            return;
+        const pool = this.pool;
+        this.pool = undefined;
+        await (await pool.catch(() => undefined))?.close();
+    }
+    migrate(db, migration) {
+        let done = this.migrations.get(migration);
+        if (done === undefined) {
+            done = withDeadline(db.query(migration), this.timeoutMs, "postgres migration").then(() => undefined);
+            this.migrations.set(migration, done);
+            done.catch(() => this.migrations.delete(migration));
+        }
+        return done;
+    }
+    connect() {
+        if (this.pool === undefined) {
+            const client = this.options.client;
+            this.pool = client !== undefined ? Promise.resolve({ db: client, close: async () => { } }) : this.open(this.options.url);
+            this.pool.catch(() => (this.pool = undefined));
+        }
+        return this.pool;
+    }
+    async open(url) {
+        const pg = await optionalPeer("pg", "a PostgreSQL store created from { url }", () => import("pg"));
+        const pool = new pg.default.Pool({
+            connectionString: url,
+            max: this.options.poolSize ?? 10,
+            connectionTimeoutMillis: this.timeoutMs,
+            query_timeout: this.timeoutMs,
+            statement_timeout: this.timeoutMs,
+        });
+        pool.on("error", () => { }); // an idle client's error surfaces on the next query
+        return { db: pool, close: () => pool.end() };
+    }
+}
+export class PostgresReplayStore {
+    table;
+    sweepIntervalMs;
+    sweepBatch;
+    connection;
+    migration;
     nextSweepMs = Number.NEGATIVE_INFINITY;
     constructor(options) {
-        if ((options.url === undefined) === (options.client === undefined))
-            throw new TypeError("PostgresReplayStore needs exactly one of { url } or { client }");
         const table = options.table ?? "agent_contracts_replay";
-        if (!TABLE_NAME.test(table))
-            throw new TypeError(`table must be a lower-case SQL identifier, optionally schema-qualified: ${JSON.stringify(table)}`);
-        this.options = options;
+        this.migration = PostgresReplayStore.migrationSql(table);
+        this.connection = new PostgresConnection(options);
         this.table = table;
-        this.timeoutMs = options.timeoutMs ?? 2000;
         this.sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
         this.sweepBatch = options.sweepBatch ?? 10_000;
     }
     /** The migration the store applies (migrate: "apply") or that you run yourself (migrate: "none"). */
     static migrationSql(table = "agent_contracts_replay") {
-        if (!TABLE_NAME.test(table))
-            throw new TypeError(`table must be a lower-case SQL identifier: ${JSON.stringify(table)}`);
+        checkTableName(table);
         const index = `${table.replace(/^.*\./, "")}_retain_until_idx`;
         return [
             `CREATE TABLE IF NOT EXISTS ${table} (scope text NOT NULL, key text NOT NULL, retain_until_ms bigint NOT NULL, PRIMARY KEY (scope, key));`,
@@ -60,44 +110,41 @@ export class PostgresReplayStore {
         const result = await this.query(`SELECT count(*)::bigint AS n FROM ${this.table}`, []);
         return Number(result.rows[0].n);
     }
-    async close() {
-        if (this.pool === undefined)
-            return;
-        const pool = this.pool;
-        this.pool = undefined;
-        await (await pool.catch(() => undefined))?.close();
+    close() {
+        return this.connection.close();
     }
-    async query(text, values) {
-        const { db } = await withDeadline(this.connect(), this.timeoutMs, "postgres connect");
-        if (this.options.migrate !== "none")
-            await this.migrate(db);
-        return withDeadline(db.query(text, values), this.timeoutMs, "postgres query");
+    query(text, values) {
+        return this.connection.query(this.migration, text, values);
     }
-    migrate(db) {
-        if (this.migrated === undefined) {
-            this.migrated = withDeadline(db.query(PostgresReplayStore.migrationSql(this.table)), this.timeoutMs, "postgres migration").then(() => undefined);
-            this.migrated.catch(() => (this.migrated = undefined));
-        }
-        return this.migrated;
+}
+/** Inbox bookmarks on PostgreSQL: one row per scope, moved forward with GREATEST in one upsert. */
+export class PostgresBookmarkStore {
+    connection;
+    table;
+    migration;
+    constructor(options) {
+        this.table = options.table ?? "agent_contracts_bookmarks";
+        this.migration = PostgresBookmarkStore.migrationSql(this.table);
+        this.connection = new PostgresConnection(options);
     }
-    connect() {
-        if (this.pool === undefined) {
-            const client = this.options.client;
-            this.pool = client !== undefined ? Promise.resolve({ db: client, close: async () => { } }) : this.open(this.options.url);
-            this.pool.catch(() => (this.pool = undefined));
-        }
-        return this.pool;
+    static migrationSql(table = "agent_contracts_bookmarks") {
+        checkTableName(table);
+        return `CREATE TABLE IF NOT EXISTS ${table} (scope text PRIMARY KEY, position bigint NOT NULL);`;
     }
-    async open(url) {
-        const pg = await optionalPeer("pg", "PostgresReplayStore({ url })", () => import("pg"));
-        const pool = new pg.default.Pool({
-            connectionString: url,
-            max: this.options.poolSize ?? 10,
-            connectionTimeoutMillis: this.timeoutMs,
-            query_timeout: this.timeoutMs,
-            statement_timeout: this.timeoutMs,
-        });
-        pool.on("error", () => { }); // an idle client's error surfaces on the next query
-        return { db: pool, close: () => pool.end() };
+    async position(scope) {
+        const result = await this.connection.query(this.migration, `SELECT position FROM ${this.table} WHERE scope = $1`, [scope]);
+        return result.rows.length === 0 ? 0 : Number(result.rows[0].position);
     }
+    async advance(scope, sequence) {
+        assertSequence(sequence);
+        const result = await this.connection.query(this.migration, `INSERT INTO ${this.table} (scope, position) VALUES ($1, $2) ON CONFLICT (scope) DO UPDATE SET position = GREATEST(${this.table}.position, EXCLUDED.position) RETURNING position`, [scope, sequence]);
+        return Number(result.rows[0].position);
+    }
+    close() {
+        return this.connection.close();
+    }
+}
+function checkTableName(table) {
+    if (!TABLE_NAME.test(table))
+        throw new TypeError(`table must be a lower-case SQL identifier, optionally schema-qualified: ${JSON.stringify(table)}`);
 }

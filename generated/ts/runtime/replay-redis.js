@@ -13,23 +13,58 @@
 //
 // Works with the `redis` (node-redis) and `ioredis` clients, given or created from a URL. Every
 // command has a deadline; a store that cannot answer rejects, and the guard refuses (fail closed).
+import { assertSequence } from "./bookmark-store.js";
 import { optionalPeer, withDeadline } from "./store-support.js";
 export const DEFAULT_REDIS_KEY_PREFIX = "agent-contracts:replay:";
+/** One client, given or created from a URL, with a deadline on every command. Shared by the Redis stores. */
+export class RedisConnection {
+    options;
+    client;
+    ownsClient;
+    timeoutMs;
+    constructor(options) {
+        this.options = options;
+        if ((options.url === undefined) === (options.client === undefined))
+            throw new TypeError("a Redis store needs exactly one of { url } or { client }");
+        this.ownsClient = options.url !== undefined;
+        this.timeoutMs = options.timeoutMs ?? 2000;
+    }
+    async command(args) {
+        const client = await withDeadline(this.connect(), this.timeoutMs, "redis connect");
+        return withDeadline(client.command(args), this.timeoutMs, `redis ${args[0]}`);
+    }
+    async close() {
+        if (this.client === undefined || !this.ownsClient)
+            return;
+        const client = this.client;
+        this.client = undefined;
+        await (await client.catch(() => undefined))?.close();
+    }
+    connect() {
+        if (this.client === undefined) {
+            this.client = this.options.client !== undefined ? Promise.resolve(adapt(this.options.client)) : this.open(this.options.url);
+            // A failed connection is not cached: the next command tries again.
+            this.client.catch(() => (this.client = undefined));
+        }
+        return this.client;
+    }
+    async open(url) {
+        const redis = await optionalPeer("redis", "a Redis store created from { url }", () => import("redis"));
+        // No offline queue and no endless reconnect: a command while disconnected fails at once.
+        const client = redis.createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: this.timeoutMs, reconnectStrategy: (retries) => (retries > 2 ? false : 100) } });
+        client.on("error", () => { }); // errors surface on the command that meets them
+        await client.connect();
+        return { command: (args) => client.sendCommand(args), close: async () => void (await client.close()) };
+    }
+}
 export class RedisReplayStore {
     keyPrefix;
-    timeoutMs;
-    ownsClient;
-    client;
+    connection;
     policyChecked;
     checkPolicy;
-    options;
     constructor(options) {
-        if ((options.url === undefined) === (options.client === undefined))
-            throw new TypeError("RedisReplayStore needs exactly one of { url } or { client }");
-        this.options = options;
+        this.connection = new RedisConnection(options);
         this.keyPrefix = options.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX;
-        this.timeoutMs = options.timeoutMs ?? 2000;
-        this.ownsClient = options.url !== undefined;
         this.checkPolicy = options.checkEvictionPolicy ?? true;
     }
     /**
@@ -44,7 +79,7 @@ export class RedisReplayStore {
         const ttlMs = Math.max(1, Math.ceil(retainUntilMs - nowMs));
         await this.ensurePolicy();
         try {
-            const reply = await this.command(["SET", this.redisKey(scope, key), "1", "NX", "PX", String(ttlMs)]);
+            const reply = await this.connection.command(["SET", this.redisKey(scope, key), "1", "NX", "PX", String(ttlMs)]);
             return reply === "OK" ? "recorded" : "replayed";
         }
         catch (error) {
@@ -63,44 +98,20 @@ export class RedisReplayStore {
         let cursor = "0";
         let count = 0;
         do {
-            const reply = (await this.command(["SCAN", cursor, "MATCH", `${escapeGlob(this.keyPrefix)}*`, "COUNT", "1000"]));
+            const reply = (await this.connection.command(["SCAN", cursor, "MATCH", `${escapeGlob(this.keyPrefix)}*`, "COUNT", "1000"]));
             cursor = String(reply[0]);
             count += reply[1].length;
         } while (cursor !== "0");
         return count;
     }
-    async close() {
-        if (this.client === undefined || !this.ownsClient)
-            return;
-        const client = this.client;
-        this.client = undefined;
-        await (await client.catch(() => undefined))?.close();
-    }
-    async command(args) {
-        const client = await withDeadline(this.connect(), this.timeoutMs, "redis connect");
-        return withDeadline(client.command(args), this.timeoutMs, `redis ${args[0]}`);
-    }
-    connect() {
-        if (this.client === undefined) {
-            this.client = this.options.client !== undefined ? Promise.resolve(adapt(this.options.client)) : this.open(this.options.url);
-            // A failed connection is not cached: the next check tries again.
-            this.client.catch(() => (this.client = undefined));
-        }
-        return this.client;
-    }
-    async open(url) {
-        const redis = await optionalPeer("redis", "RedisReplayStore({ url })", () => import("redis"));
-        // No offline queue and no endless reconnect: a command while disconnected fails at once.
-        const client = redis.createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: this.timeoutMs, reconnectStrategy: (retries) => (retries > 2 ? false : 100) } });
-        client.on("error", () => { }); // errors surface on the command that meets them
-        await client.connect();
-        return { command: (args) => client.sendCommand(args), close: async () => void (await client.close()) };
+    close() {
+        return this.connection.close();
     }
     ensurePolicy() {
         if (!this.checkPolicy)
             return Promise.resolve();
         if (this.policyChecked === undefined) {
-            this.policyChecked = this.command(["INFO", "memory"]).then((info) => {
+            this.policyChecked = this.connection.command(["INFO", "memory"]).then((info) => {
                 const text = String(info);
                 const maxmemory = Number(/^maxmemory:(\d+)/m.exec(text)?.[1] ?? "0");
                 const policy = /^maxmemory_policy:(\S+)/m.exec(text)?.[1] ?? "unknown";
@@ -111,6 +122,28 @@ export class RedisReplayStore {
             this.policyChecked.catch(() => (this.policyChecked = undefined));
         }
         return this.policyChecked;
+    }
+}
+// Advances a bookmark only forward, atomically: the server compares and sets in one script run.
+const ADVANCE_SCRIPT = "local c = tonumber(redis.call('GET', KEYS[1]) or '-1') local n = tonumber(ARGV[1]) if n > c then redis.call('SET', KEYS[1], ARGV[1]) return n end return c";
+/** Inbox bookmarks on Redis (no expiry: a bookmark lives as long as its connection). */
+export class RedisBookmarkStore {
+    connection;
+    keyPrefix;
+    constructor(options) {
+        this.connection = new RedisConnection(options);
+        this.keyPrefix = options.keyPrefix ?? "agent-contracts:bookmark:";
+    }
+    async position(scope) {
+        const reply = await this.connection.command(["GET", `${this.keyPrefix}{${base64url(scope)}}`]);
+        return reply === null || reply === undefined ? 0 : Number(reply);
+    }
+    async advance(scope, sequence) {
+        assertSequence(sequence);
+        return Number(await this.connection.command(["EVAL", ADVANCE_SCRIPT, "1", `${this.keyPrefix}{${base64url(scope)}}`, String(sequence)]));
+    }
+    close() {
+        return this.connection.close();
     }
 }
 function adapt(client) {

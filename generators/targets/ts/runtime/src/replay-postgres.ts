@@ -10,6 +10,7 @@
 // are deleted in bounded batches, at most every `sweepIntervalMs`, by whichever caller passes by.
 
 import { type ReplayOutcome, type ReplayStore } from "./replay-guard.js";
+import { assertSequence, type BookmarkStore } from "./bookmark-store.js";
 import { optionalPeer, withDeadline } from "./store-support.js";
 
 /** The one method of a `pg` Pool or Client the store uses. */
@@ -38,30 +39,84 @@ export interface PostgresReplayStoreOptions {
 
 const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/;
 
+/** One pool, given or created from a URL, with a deadline on every statement. Shared by the PostgreSQL stores. */
+export class PostgresConnection {
+  private pool: Promise<{ db: PgQueryable; close: () => Promise<void> }> | undefined;
+  private readonly migrations = new Map<string, Promise<void>>();
+  readonly timeoutMs: number;
+
+  constructor(private readonly options: { url?: string; client?: PgQueryable; timeoutMs?: number; poolSize?: number; migrate?: "apply" | "none" }) {
+    if ((options.url === undefined) === (options.client === undefined)) throw new TypeError("a PostgreSQL store needs exactly one of { url } or { client }");
+    this.timeoutMs = options.timeoutMs ?? 2000;
+  }
+
+  /** Runs `text`, after applying `migration` once per connection (unless migrate is "none"). */
+  async query(migration: string, text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }> {
+    const { db } = await withDeadline(this.connect(), this.timeoutMs, "postgres connect");
+    if (this.options.migrate !== "none") await this.migrate(db, migration);
+    return withDeadline(db.query(text, values), this.timeoutMs, "postgres query");
+  }
+
+  async close(): Promise<void> {
+    if (this.pool === undefined) return;
+    const pool = this.pool;
+    this.pool = undefined;
+    await (await pool.catch(() => undefined))?.close();
+  }
+
+  private migrate(db: PgQueryable, migration: string): Promise<void> {
+    let done = this.migrations.get(migration);
+    if (done === undefined) {
+      done = withDeadline(db.query(migration), this.timeoutMs, "postgres migration").then(() => undefined);
+      this.migrations.set(migration, done);
+      done.catch(() => this.migrations.delete(migration));
+    }
+    return done;
+  }
+
+  private connect(): Promise<{ db: PgQueryable; close: () => Promise<void> }> {
+    if (this.pool === undefined) {
+      const client = this.options.client;
+      this.pool = client !== undefined ? Promise.resolve({ db: client, close: async () => {} }) : this.open(this.options.url as string);
+      this.pool.catch(() => (this.pool = undefined));
+    }
+    return this.pool;
+  }
+
+  private async open(url: string): Promise<{ db: PgQueryable; close: () => Promise<void> }> {
+    const pg = await optionalPeer<{ default: typeof import("pg") }>("pg", "a PostgreSQL store created from { url }", () => import("pg"));
+    const pool = new pg.default.Pool({
+      connectionString: url,
+      max: this.options.poolSize ?? 10,
+      connectionTimeoutMillis: this.timeoutMs,
+      query_timeout: this.timeoutMs,
+      statement_timeout: this.timeoutMs,
+    });
+    pool.on("error", () => {}); // an idle client's error surfaces on the next query
+    return { db: pool as unknown as PgQueryable, close: () => pool.end() };
+  }
+}
+
 export class PostgresReplayStore implements ReplayStore {
   private readonly table: string;
-  private readonly timeoutMs: number;
   private readonly sweepIntervalMs: number;
   private readonly sweepBatch: number;
-  private readonly options: PostgresReplayStoreOptions;
-  private pool: Promise<{ db: PgQueryable; close: () => Promise<void> }> | undefined;
-  private migrated: Promise<void> | undefined;
+  private readonly connection: PostgresConnection;
+  private readonly migration: string;
   private nextSweepMs = Number.NEGATIVE_INFINITY;
 
   constructor(options: PostgresReplayStoreOptions) {
-    if ((options.url === undefined) === (options.client === undefined)) throw new TypeError("PostgresReplayStore needs exactly one of { url } or { client }");
     const table = options.table ?? "agent_contracts_replay";
-    if (!TABLE_NAME.test(table)) throw new TypeError(`table must be a lower-case SQL identifier, optionally schema-qualified: ${JSON.stringify(table)}`);
-    this.options = options;
+    this.migration = PostgresReplayStore.migrationSql(table);
+    this.connection = new PostgresConnection(options);
     this.table = table;
-    this.timeoutMs = options.timeoutMs ?? 2000;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
     this.sweepBatch = options.sweepBatch ?? 10_000;
   }
 
   /** The migration the store applies (migrate: "apply") or that you run yourself (migrate: "none"). */
   static migrationSql(table = "agent_contracts_replay"): string {
-    if (!TABLE_NAME.test(table)) throw new TypeError(`table must be a lower-case SQL identifier: ${JSON.stringify(table)}`);
+    checkTableName(table);
     const index = `${table.replace(/^.*\./, "")}_retain_until_idx`;
     return [
       `CREATE TABLE IF NOT EXISTS ${table} (scope text NOT NULL, key text NOT NULL, retain_until_ms bigint NOT NULL, PRIMARY KEY (scope, key));`,
@@ -96,46 +151,52 @@ export class PostgresReplayStore implements ReplayStore {
     return Number((result.rows[0] as { n: string | number }).n);
   }
 
-  async close(): Promise<void> {
-    if (this.pool === undefined) return;
-    const pool = this.pool;
-    this.pool = undefined;
-    await (await pool.catch(() => undefined))?.close();
+  close(): Promise<void> {
+    return this.connection.close();
   }
 
-  private async query(text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }> {
-    const { db } = await withDeadline(this.connect(), this.timeoutMs, "postgres connect");
-    if (this.options.migrate !== "none") await this.migrate(db);
-    return withDeadline(db.query(text, values), this.timeoutMs, "postgres query");
+  private query(text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }> {
+    return this.connection.query(this.migration, text, values);
+  }
+}
+
+/** Inbox bookmarks on PostgreSQL: one row per scope, moved forward with GREATEST in one upsert. */
+export class PostgresBookmarkStore implements BookmarkStore {
+  private readonly connection: PostgresConnection;
+  private readonly table: string;
+  private readonly migration: string;
+
+  constructor(options: { url?: string; client?: PgQueryable; table?: string; timeoutMs?: number; migrate?: "apply" | "none" }) {
+    this.table = options.table ?? "agent_contracts_bookmarks";
+    this.migration = PostgresBookmarkStore.migrationSql(this.table);
+    this.connection = new PostgresConnection(options);
   }
 
-  private migrate(db: PgQueryable): Promise<void> {
-    if (this.migrated === undefined) {
-      this.migrated = withDeadline(db.query(PostgresReplayStore.migrationSql(this.table)), this.timeoutMs, "postgres migration").then(() => undefined);
-      this.migrated.catch(() => (this.migrated = undefined));
-    }
-    return this.migrated;
+  static migrationSql(table = "agent_contracts_bookmarks"): string {
+    checkTableName(table);
+    return `CREATE TABLE IF NOT EXISTS ${table} (scope text PRIMARY KEY, position bigint NOT NULL);`;
   }
 
-  private connect(): Promise<{ db: PgQueryable; close: () => Promise<void> }> {
-    if (this.pool === undefined) {
-      const client = this.options.client;
-      this.pool = client !== undefined ? Promise.resolve({ db: client, close: async () => {} }) : this.open(this.options.url as string);
-      this.pool.catch(() => (this.pool = undefined));
-    }
-    return this.pool;
+  async position(scope: string): Promise<number> {
+    const result = await this.connection.query(this.migration, `SELECT position FROM ${this.table} WHERE scope = $1`, [scope]);
+    return result.rows.length === 0 ? 0 : Number((result.rows[0] as { position: string }).position);
   }
 
-  private async open(url: string): Promise<{ db: PgQueryable; close: () => Promise<void> }> {
-    const pg = await optionalPeer<{ default: typeof import("pg") }>("pg", "PostgresReplayStore({ url })", () => import("pg"));
-    const pool = new pg.default.Pool({
-      connectionString: url,
-      max: this.options.poolSize ?? 10,
-      connectionTimeoutMillis: this.timeoutMs,
-      query_timeout: this.timeoutMs,
-      statement_timeout: this.timeoutMs,
-    });
-    pool.on("error", () => {}); // an idle client's error surfaces on the next query
-    return { db: pool as unknown as PgQueryable, close: () => pool.end() };
+  async advance(scope: string, sequence: number): Promise<number> {
+    assertSequence(sequence);
+    const result = await this.connection.query(
+      this.migration,
+      `INSERT INTO ${this.table} (scope, position) VALUES ($1, $2) ON CONFLICT (scope) DO UPDATE SET position = GREATEST(${this.table}.position, EXCLUDED.position) RETURNING position`,
+      [scope, sequence],
+    );
+    return Number((result.rows[0] as { position: string }).position);
   }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+}
+
+function checkTableName(table: string): void {
+  if (!TABLE_NAME.test(table)) throw new TypeError(`table must be a lower-case SQL identifier, optionally schema-qualified: ${JSON.stringify(table)}`);
 }

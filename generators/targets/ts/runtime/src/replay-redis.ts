@@ -14,6 +14,7 @@
 // command has a deadline; a store that cannot answer rejects, and the guard refuses (fail closed).
 
 import { type ReplayOutcome, type ReplayStore } from "./replay-guard.js";
+import { assertSequence, type BookmarkStore } from "./bookmark-store.js";
 import { optionalPeer, withDeadline } from "./store-support.js";
 
 /** The one method of a node-redis (`sendCommand`) or ioredis (`call`) client the store uses. */
@@ -34,21 +35,58 @@ export interface RedisReplayStoreOptions {
 
 export const DEFAULT_REDIS_KEY_PREFIX = "agent-contracts:replay:";
 
+/** One client, given or created from a URL, with a deadline on every command. Shared by the Redis stores. */
+export class RedisConnection {
+  private client: Promise<{ command: (args: string[]) => Promise<unknown>; close: () => Promise<void> }> | undefined;
+  private readonly ownsClient: boolean;
+  readonly timeoutMs: number;
+
+  constructor(private readonly options: { url?: string; client?: RedisClientLike; timeoutMs?: number }) {
+    if ((options.url === undefined) === (options.client === undefined)) throw new TypeError("a Redis store needs exactly one of { url } or { client }");
+    this.ownsClient = options.url !== undefined;
+    this.timeoutMs = options.timeoutMs ?? 2000;
+  }
+
+  async command(args: string[]): Promise<unknown> {
+    const client = await withDeadline(this.connect(), this.timeoutMs, "redis connect");
+    return withDeadline(client.command(args), this.timeoutMs, `redis ${args[0]}`);
+  }
+
+  async close(): Promise<void> {
+    if (this.client === undefined || !this.ownsClient) return;
+    const client = this.client;
+    this.client = undefined;
+    await (await client.catch(() => undefined))?.close();
+  }
+
+  private connect(): Promise<{ command: (args: string[]) => Promise<unknown>; close: () => Promise<void> }> {
+    if (this.client === undefined) {
+      this.client = this.options.client !== undefined ? Promise.resolve(adapt(this.options.client)) : this.open(this.options.url as string);
+      // A failed connection is not cached: the next command tries again.
+      this.client.catch(() => (this.client = undefined));
+    }
+    return this.client;
+  }
+
+  private async open(url: string): Promise<{ command: (args: string[]) => Promise<unknown>; close: () => Promise<void> }> {
+    const redis = await optionalPeer<typeof import("redis")>("redis", "a Redis store created from { url }", () => import("redis"));
+    // No offline queue and no endless reconnect: a command while disconnected fails at once.
+    const client = redis.createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: this.timeoutMs, reconnectStrategy: (retries: number) => (retries > 2 ? false : 100) } });
+    client.on("error", () => {}); // errors surface on the command that meets them
+    await client.connect();
+    return { command: (args) => client.sendCommand(args), close: async () => void (await client.close()) };
+  }
+}
+
 export class RedisReplayStore implements ReplayStore {
   private readonly keyPrefix: string;
-  private readonly timeoutMs: number;
-  private readonly ownsClient: boolean;
-  private client: Promise<{ command: (args: string[]) => Promise<unknown>; close: () => Promise<void> }> | undefined;
+  private readonly connection: RedisConnection;
   private policyChecked: Promise<void> | undefined;
   private readonly checkPolicy: boolean;
-  private readonly options: RedisReplayStoreOptions;
 
   constructor(options: RedisReplayStoreOptions) {
-    if ((options.url === undefined) === (options.client === undefined)) throw new TypeError("RedisReplayStore needs exactly one of { url } or { client }");
-    this.options = options;
+    this.connection = new RedisConnection(options);
     this.keyPrefix = options.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX;
-    this.timeoutMs = options.timeoutMs ?? 2000;
-    this.ownsClient = options.url !== undefined;
     this.checkPolicy = options.checkEvictionPolicy ?? true;
   }
 
@@ -65,7 +103,7 @@ export class RedisReplayStore implements ReplayStore {
     const ttlMs = Math.max(1, Math.ceil(retainUntilMs - nowMs));
     await this.ensurePolicy();
     try {
-      const reply = await this.command(["SET", this.redisKey(scope, key), "1", "NX", "PX", String(ttlMs)]);
+      const reply = await this.connection.command(["SET", this.redisKey(scope, key), "1", "NX", "PX", String(ttlMs)]);
       return reply === "OK" ? "recorded" : "replayed";
     } catch (error) {
       // With `noeviction`, a server at its memory limit refuses writes: no room without dropping a live record.
@@ -84,47 +122,21 @@ export class RedisReplayStore implements ReplayStore {
     let cursor = "0";
     let count = 0;
     do {
-      const reply = (await this.command(["SCAN", cursor, "MATCH", `${escapeGlob(this.keyPrefix)}*`, "COUNT", "1000"])) as [string, string[]];
+      const reply = (await this.connection.command(["SCAN", cursor, "MATCH", `${escapeGlob(this.keyPrefix)}*`, "COUNT", "1000"])) as [string, string[]];
       cursor = String(reply[0]);
       count += reply[1].length;
     } while (cursor !== "0");
     return count;
   }
 
-  async close(): Promise<void> {
-    if (this.client === undefined || !this.ownsClient) return;
-    const client = this.client;
-    this.client = undefined;
-    await (await client.catch(() => undefined))?.close();
-  }
-
-  private async command(args: string[]): Promise<unknown> {
-    const client = await withDeadline(this.connect(), this.timeoutMs, "redis connect");
-    return withDeadline(client.command(args), this.timeoutMs, `redis ${args[0]}`);
-  }
-
-  private connect(): Promise<{ command: (args: string[]) => Promise<unknown>; close: () => Promise<void> }> {
-    if (this.client === undefined) {
-      this.client = this.options.client !== undefined ? Promise.resolve(adapt(this.options.client)) : this.open(this.options.url as string);
-      // A failed connection is not cached: the next check tries again.
-      this.client.catch(() => (this.client = undefined));
-    }
-    return this.client;
-  }
-
-  private async open(url: string): Promise<{ command: (args: string[]) => Promise<unknown>; close: () => Promise<void> }> {
-    const redis = await optionalPeer<typeof import("redis")>("redis", "RedisReplayStore({ url })", () => import("redis"));
-    // No offline queue and no endless reconnect: a command while disconnected fails at once.
-    const client = redis.createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: this.timeoutMs, reconnectStrategy: (retries: number) => (retries > 2 ? false : 100) } });
-    client.on("error", () => {}); // errors surface on the command that meets them
-    await client.connect();
-    return { command: (args) => client.sendCommand(args), close: async () => void (await client.close()) };
+  close(): Promise<void> {
+    return this.connection.close();
   }
 
   private ensurePolicy(): Promise<void> {
     if (!this.checkPolicy) return Promise.resolve();
     if (this.policyChecked === undefined) {
-      this.policyChecked = this.command(["INFO", "memory"]).then((info) => {
+      this.policyChecked = this.connection.command(["INFO", "memory"]).then((info) => {
         const text = String(info);
         const maxmemory = Number(/^maxmemory:(\d+)/m.exec(text)?.[1] ?? "0");
         const policy = /^maxmemory_policy:(\S+)/m.exec(text)?.[1] ?? "unknown";
@@ -135,6 +147,34 @@ export class RedisReplayStore implements ReplayStore {
       this.policyChecked.catch(() => (this.policyChecked = undefined));
     }
     return this.policyChecked;
+  }
+}
+
+// Advances a bookmark only forward, atomically: the server compares and sets in one script run.
+const ADVANCE_SCRIPT = "local c = tonumber(redis.call('GET', KEYS[1]) or '-1') local n = tonumber(ARGV[1]) if n > c then redis.call('SET', KEYS[1], ARGV[1]) return n end return c";
+
+/** Inbox bookmarks on Redis (no expiry: a bookmark lives as long as its connection). */
+export class RedisBookmarkStore implements BookmarkStore {
+  private readonly connection: RedisConnection;
+  private readonly keyPrefix: string;
+
+  constructor(options: { url?: string; client?: RedisClientLike; keyPrefix?: string; timeoutMs?: number }) {
+    this.connection = new RedisConnection(options);
+    this.keyPrefix = options.keyPrefix ?? "agent-contracts:bookmark:";
+  }
+
+  async position(scope: string): Promise<number> {
+    const reply = await this.connection.command(["GET", `${this.keyPrefix}{${base64url(scope)}}`]);
+    return reply === null || reply === undefined ? 0 : Number(reply);
+  }
+
+  async advance(scope: string, sequence: number): Promise<number> {
+    assertSequence(sequence);
+    return Number(await this.connection.command(["EVAL", ADVANCE_SCRIPT, "1", `${this.keyPrefix}{${base64url(scope)}}`, String(sequence)]));
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
   }
 }
 
