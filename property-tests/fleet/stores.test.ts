@@ -209,6 +209,15 @@ describeServers("store-specific guarantees", () => {
     await admin.close();
   });
 
+  it("postgres: replicas starting together on a fresh table all migrate and check (advisory lock)", async () => {
+    const table = `fresh_${process.pid}_${unique++}`;
+    const replicas = Array.from({ length: 6 }, () => new PostgresReplayStore({ url: (postgres as PostgresServer).url, table }));
+    const now = Date.now();
+    const outcomes = await Promise.all(replicas.map((r) => r.checkAndRecord("fresh", "k", now + 60_000, now)));
+    expect(outcomes.filter((o) => o === "recorded")).toHaveLength(1);
+    await Promise.all(replicas.map((r) => r.close()));
+  });
+
   it("postgres: expired rows are deleted in bounded batches, and the migration is printable", async () => {
     const store = new PostgresReplayStore({ url: (postgres as PostgresServer).url, table: "sweep_records", sweepBatch: 7, sweepIntervalMs: 1e12 });
     const now = Date.now();

@@ -26,6 +26,8 @@ export interface PostgresReplayStoreOptions {
     /** Pool size when the store creates the pool (default 10). */
     poolSize?: number;
 }
+/** The advisory lock key migrations hold (the Kotlin store's too). */
+export declare const MIGRATION_LOCK = 7241000001;
 /** One pool, given or created from a URL, with a deadline on every statement. Shared by the PostgreSQL stores. */
 export declare class PostgresConnection {
     private readonly options;

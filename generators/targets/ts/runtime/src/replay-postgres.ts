@@ -37,6 +37,9 @@ export interface PostgresReplayStoreOptions {
   poolSize?: number;
 }
 
+/** The advisory lock key migrations hold (the Kotlin store's too). */
+export const MIGRATION_LOCK = 7_241_000_001;
+
 const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/;
 
 /** One pool, given or created from a URL, with a deadline on every statement. Shared by the PostgreSQL stores. */
@@ -118,7 +121,11 @@ export class PostgresReplayStore implements ReplayStore {
   static migrationSql(table = "agent_contracts_replay"): string {
     checkTableName(table);
     const index = `${table.replace(/^.*\./, "")}_retain_until_idx`;
+    // Sent as one simple-protocol query, so it runs as one transaction: the advisory lock taken
+    // first is held to the end, and replicas starting together do not race CREATE TABLE IF NOT
+    // EXISTS (which is not safe concurrently in PostgreSQL).
     return [
+      `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});`,
       `CREATE TABLE IF NOT EXISTS ${table} (scope text NOT NULL, key text NOT NULL, retain_until_ms bigint NOT NULL, PRIMARY KEY (scope, key));`,
       `CREATE INDEX IF NOT EXISTS ${index} ON ${table} (retain_until_ms);`,
     ].join("\n");
@@ -174,7 +181,7 @@ export class PostgresBookmarkStore implements BookmarkStore {
 
   static migrationSql(table = "agent_contracts_bookmarks"): string {
     checkTableName(table);
-    return `CREATE TABLE IF NOT EXISTS ${table} (scope text PRIMARY KEY, position bigint NOT NULL);`;
+    return `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});\nCREATE TABLE IF NOT EXISTS ${table} (scope text PRIMARY KEY, position bigint NOT NULL);`;
   }
 
   async position(scope: string): Promise<number> {
