@@ -54,15 +54,15 @@ describe("agent-provider replay guards through the generated factories", () => {
   const trigger = vectors.find((v) => v.name === "rust_core_trigger_accept")!.signed_object;
   const at = (iso: string) => () => Date.parse(iso);
 
-  it("admits a real signed trigger once, then refuses it as replayed", () => {
+  it("admits a real signed trigger once, then refuses it as replayed", async () => {
     const guard = agentProvider.createAgentTriggerRequestReplayGuard(new MemoryReplayStore(), at(String(trigger["created_at"])));
-    expect(guard.admit(trigger as never)).toEqual({ ok: true });
-    const again = guard.admit(trigger as never);
+    expect(await guard.admit(trigger as never)).toEqual({ ok: true });
+    const again = await guard.admit(trigger as never);
     expect(again.ok ? undefined : again.error.code).toBe("replayed");
   });
-  it("refuses it after expires_at", () => {
+  it("refuses it after expires_at", async () => {
     const late = new Date(Date.parse(String(trigger["expires_at"])) + 1000).toISOString();
-    const result = agentProvider.createAgentTriggerRequestReplayGuard(new MemoryReplayStore(), at(late)).admit(trigger as never);
+    const result = await agentProvider.createAgentTriggerRequestReplayGuard(new MemoryReplayStore(), at(late)).admit(trigger as never);
     expect(result.ok ? undefined : result.error.code).toBe("expired");
   });
 });

@@ -5,7 +5,9 @@ import type { Series } from "./table.js";
 
 export interface Subject {
   impl: string;
+  /** Returns a promise for asynchronous work (then every call is awaited, batch by batch). */
   fn: () => unknown;
+  async?: boolean;
 }
 
 export interface MeasureOptions {
@@ -51,12 +53,12 @@ export let sink: unknown;
  * Calls per tinybench sample, so one sample lasts ~100 µs: tinybench times every call with
  * performance.now(), whose own cost (~30-60 ns) would otherwise distort sub-microsecond work.
  */
-function batchSize(fn: () => unknown): number {
+async function batchSize(fn: () => unknown, isAsync: boolean): Promise<number> {
   let calls = 0;
   const start = performance.now();
   let elapsed = 0;
   while (elapsed < 5) {
-    sink = fn();
+    sink = isAsync ? await fn() : fn();
     calls++;
     elapsed = performance.now() - start;
   }
@@ -65,7 +67,14 @@ function batchSize(fn: () => unknown): number {
   return Math.max(1, Math.min(20_000, Math.round(0.1 / perCallMs)));
 }
 
-function batched(fn: () => unknown, n: number): () => unknown {
+function batched(fn: () => unknown, n: number, isAsync: boolean): () => unknown {
+  if (isAsync) {
+    return async () => {
+      let last: unknown;
+      for (let i = 0; i < n; i++) last = await fn();
+      return last;
+    };
+  }
   if (n === 1) return fn;
   // A fresh closure per subject keeps each call site monomorphic.
   return () => {
@@ -78,7 +87,8 @@ function batched(fn: () => unknown, n: number): () => unknown {
 /** ops/s of each subject in each round; subjects run in a rotated order each round. */
 export async function measure(subjects: readonly Subject[], options: MeasureOptions): Promise<Series[]> {
   options.beforeRound?.();
-  const batches = subjects.map((s) => batchSize(s.fn));
+  const batches: number[] = [];
+  for (const s of subjects) batches.push(await batchSize(s.fn, s.async === true));
   const series: Series[] = subjects.map((s) => ({ impl: s.impl, opsPerSec: [] }));
   for (let round = 0; round < options.rounds; round++) {
     options.beforeRound?.();
@@ -92,7 +102,7 @@ export async function measure(subjects: readonly Subject[], options: MeasureOpti
       ...(options.clock === "cpu" ? { now: cpuNowMs } : {}),
     });
     const order = subjects.map((_, i) => (i + round) % subjects.length);
-    for (const i of order) bench.add(String(i), batched((subjects[i] as Subject).fn, batches[i] as number));
+    for (const i of order) bench.add(String(i), batched((subjects[i] as Subject).fn, batches[i] as number, (subjects[i] as Subject).async === true));
     await bench.run();
     for (const task of bench.tasks) {
       const i = Number(task.name);

@@ -30,7 +30,7 @@ const targets: Record<string, () => () => unknown> = {
   "replay-memory": () => {
     const store = new MemoryReplayStore(50_000_000);
     const now = Date.now();
-    return () => store.checkAndRecord(scope, `k${n++}`, now + 600_000, now);
+    return () => store.checkAndRecordNow(scope, `k${n++}`, now + 600_000, now);
   },
   "replay-sqlite": () => {
     const dir = mkdtempSync(join(tmpdir(), "agent-contracts-prof-"));
@@ -39,7 +39,7 @@ const targets: Record<string, () => () => unknown> = {
       store.close();
       rmSync(dir, { recursive: true, force: true });
     });
-    return () => store.checkAndRecord(scope, `k${n++}`, Date.now() + 600_000, Date.now());
+    return () => store.checkAndRecordNow(scope, `k${n++}`, Date.now() + 600_000, Date.now());
   },
 };
 

@@ -53,8 +53,8 @@ export async function replayArea(options: MeasureOptions): Promise<AreaTable> {
     const now = Date.now();
     const series = await measure(
       [
-        { impl: STORE, fn: () => store.checkAndRecord(SCOPE, `k${n++}`, retainUntil, now) },
-        { impl: GUARD, fn: () => guard.admit(next() as never) },
+        { impl: STORE, fn: () => store.checkAndRecordNow(SCOPE, `k${n++}`, retainUntil, now) },
+        { impl: GUARD, fn: () => guard.admit(next() as never), async: true },
         {
           impl: ANCHOR,
           fn: () => {
@@ -94,8 +94,8 @@ export async function replayArea(options: MeasureOptions): Promise<AreaTable> {
       const next = freshTriggers();
       const series = await measure(
         [
-          { impl: STORE, fn: () => store.checkAndRecord(SCOPE, `k${n++}`, retainUntil, Date.now()) },
-          { impl: GUARD, fn: () => guard.admit(next() as never) },
+          { impl: STORE, fn: () => store.checkAndRecordNow(SCOPE, `k${n++}`, retainUntil, Date.now()) },
+          { impl: GUARD, fn: () => guard.admit(next() as never), async: true },
           { impl: ANCHOR, fn: () => insert.run(SCOPE, `k${n++}`, retainUntil).changes === 1 },
         ],
         // Wall clock: the cost is mostly waiting for fsync, which CPU time does not see.
@@ -135,7 +135,7 @@ export interface MemoryResult {
 }
 
 /** Heap and RSS growth for 1M live records admitted through the guard (needs --expose-gc). */
-export function replayMemory(entries = 1_000_000): MemoryResult {
+export async function replayMemory(entries = 1_000_000): Promise<MemoryResult> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error("run with node --expose-gc for the memory measurement");
   gc();
@@ -148,13 +148,13 @@ export function replayMemory(entries = 1_000_000): MemoryResult {
     // Realistic ids: UUID-length request ids, as the real senders use.
     const message = next();
     message["request_id"] = `11111111-1111-4111-8111-${i.toString(16).padStart(12, "0")}`;
-    const decision = guard.admit(message as never);
+    const decision = await guard.admit(message as never);
     if (!decision.ok) throw new Error(`record ${i}: ${decision.error.code}`);
   }
   gc();
   gc();
   const after = process.memoryUsage();
-  if (store.size() !== entries) throw new Error(`store holds ${store.size()} records`);
+  if ((await store.size()) !== entries) throw new Error(`store holds ${await store.size()} records`);
   const heap = after.heapUsed - before.heapUsed;
   const rss = after.rss - before.rss;
   const result = { entries, bytesPerEntry: heap / entries, heapMiB: heap / 2 ** 20, rssMiB: rss / 2 ** 20 };

@@ -12,11 +12,12 @@ import { ROOT } from "./fixtures.js";
 import { generationArea } from "./generation.js";
 import { optionsFromEnv } from "./measure.js";
 import { parseArea } from "./parse.js";
+import { fleetArea } from "./fleet.js";
 import { replayArea, replayMemory } from "./replay.js";
 import { renderArea, type AreaTable, type RenderedArea, type Verdict } from "./table.js";
 import { verifyArea } from "./verify.js";
 
-const AREAS = ["validation", "canonicalization", "parse", "verify", "replay", "generation"] as const;
+const AREAS = ["validation", "canonicalization", "parse", "verify", "replay", "fleet", "generation"] as const;
 type Area = (typeof AREAS)[number];
 
 function parseArgs(argv: readonly string[]): { only: Set<Area>; out: string | null; profileDir?: string } {
@@ -62,7 +63,12 @@ async function main(): Promise<void> {
   await table("parse", () => parseArea(options));
   await table("verify", () => verifyArea(options));
   await table("replay", () => replayArea(options));
-  if (only.has("replay")) emit(replayMemory().markdown);
+  if (only.has("replay")) emit((await replayMemory()).markdown);
+  if (only.has("fleet")) {
+    const fleet = await fleetArea();
+    emit(fleet.markdown);
+    for (const v of fleet.verdicts) summary.push({ area: "Fleet stores", ...v });
+  }
   if (only.has("generation")) {
     const generation = generationArea({ coldRuns: 2, noopRuns: 3, profileDir });
     emit(generation.markdown);

@@ -11,7 +11,7 @@ const guard = new ReplayGuard(declaration, new SqliteReplayStore(path), () => Da
 let i = Number(startText);
 for (;;) {
   const request_id = `r-${i++}`;
-  const decision = guard.admit({ request_id, provider_id: "provider.app", host_instance_id: "host-1", expires_at: "2026-05-30T00:10:00Z" });
+  const decision = await guard.admit({ request_id, provider_id: "provider.app", host_instance_id: "host-1", expires_at: "2026-05-30T00:10:00Z" });
   // Synchronous write: the ACK line reaches the pipe before the next admission starts.
   if (decision.ok) writeSync(1, `ACK ${request_id}\n`);
   else writeSync(1, `REJECT ${request_id} ${decision.error.code}\n`);

@@ -41,8 +41,8 @@ const op = fc.oneof(
 
 for (const [name, makeStore] of Object.entries(stores)) {
   describe(`ReplayGuard over the ${name} store`, () => {
-    it("admits each message at most once, never when expired or from the future, at any interleaving", () => {
-      fc.assert(fc.property(fc.array(messageSpec, { minLength: 8, maxLength: 8 }), fc.array(op, { minLength: 10, maxLength: 80, size: "max" }), fc.integer({ min: 1, max: 8 }), (specs, ops, capacity) => {
+    it("admits each message at most once, never when expired or from the future, at any interleaving", async () => {
+      await fc.assert(fc.asyncProperty(fc.array(messageSpec, { minLength: 8, maxLength: 8 }), fc.array(op, { minLength: 10, maxLength: 80, size: "max" }), fc.integer({ min: 1, max: 8 }), async (specs, ops, capacity) => {
         let now = T0;
         let earliest = T0; // the clock may step back, but by no more than the skew from its maximum
         const guard = new ReplayGuard(DECLARATION, makeStore(capacity), () => now);
@@ -61,7 +61,7 @@ for (const [name, makeStore] of Object.entries(stores)) {
           }
           const { createdAt, expiresAt } = timesOf(o.message);
           const message: JsonObject = { request_id: `r-${o.message}`, provider_id: `p-${o.scope}`, host_instance_id: "h", created_at: iso(createdAt), expires_at: iso(expiresAt) };
-          const decision = guard.admit(message);
+          const decision = await guard.admit(message);
           const id = `${o.scope}/${o.message}`;
           if (decision.ok) {
             expect(admitted.has(id)).toBe(false);
@@ -76,59 +76,59 @@ for (const [name, makeStore] of Object.entries(stores)) {
       }), { numRuns: 250 });
     });
 
-    it("keeps memory bounded: records are evicted after expiry plus skew", () => {
+    it("keeps memory bounded: records are evicted after expiry plus skew", async () => {
       let now = T0;
       const store = makeStore(1000);
       const guard = new ReplayGuard(DECLARATION, store, () => now);
       for (let i = 0; i < 200; i++) {
-        expect(guard.admit({ request_id: `r-${i}`, provider_id: "p", host_instance_id: "h", created_at: iso(now), expires_at: iso(now + 60_000) }).ok).toBe(true);
+        expect((await guard.admit({ request_id: `r-${i}`, provider_id: "p", host_instance_id: "h", created_at: iso(now), expires_at: iso(now + 60_000) })).ok).toBe(true);
         now += 1000;
       }
-      store.evictExpired(now);
-      expect(store.size()).toBeLessThanOrEqual(121);
+      await store.evictExpired(now);
+      expect(await store.size()).toBeLessThanOrEqual(121);
       now += 200_000;
-      store.evictExpired(now);
-      expect(store.size()).toBe(0);
+      await store.evictExpired(now);
+      expect(await store.size()).toBe(0);
     });
 
-    it("rejects with typed codes", () => {
+    it("rejects with typed codes", async () => {
       const guard = new ReplayGuard({ ...DECLARATION, maxLifetimeSeconds: 3600 }, makeStore(10), () => T0);
       const base = { request_id: "r", provider_id: "p", host_instance_id: "h", created_at: iso(T0), expires_at: iso(T0 + 60_000) };
-      const code = (m: JsonObject): string => {
-        const d = guard.admit(m);
+      const code = async (m: JsonObject): Promise<string> => {
+        const d = await guard.admit(m);
         return d.ok ? "ok" : d.error.code;
       };
-      expect(code({ ...base, request_id: "" })).toBe("field-missing");
-      expect(code({ ...base, host_instance_id: undefined as never })).toBe("field-missing");
-      expect(code({ ...base, expires_at: "2026-05-30 00:10:00Z" })).toBe("invalid-timestamp");
-      expect(code({ ...base, expires_at: "2026-02-30T00:00:00Z" })).toBe("invalid-timestamp");
-      expect(code({ ...base, expires_at: iso(T0) })).toBe("expired");
-      expect(code({ ...base, created_at: iso(T0 + 61_000) })).toBe("not-yet-valid");
-      expect(code({ ...base, expires_at: iso(T0 + 3_700_000) })).toBe("lifetime-exceeded");
-      expect(code(base)).toBe("ok");
-      expect(code(base)).toBe("replayed");
-      expect(code({ ...base, provider_id: "other" })).toBe("ok"); // keys are scoped per provider/host
+      expect(await code({ ...base, request_id: "" })).toBe("field-missing");
+      expect(await code({ ...base, host_instance_id: undefined as never })).toBe("field-missing");
+      expect(await code({ ...base, expires_at: "2026-05-30 00:10:00Z" })).toBe("invalid-timestamp");
+      expect(await code({ ...base, expires_at: "2026-02-30T00:00:00Z" })).toBe("invalid-timestamp");
+      expect(await code({ ...base, expires_at: iso(T0) })).toBe("expired");
+      expect(await code({ ...base, created_at: iso(T0 + 61_000) })).toBe("not-yet-valid");
+      expect(await code({ ...base, expires_at: iso(T0 + 3_700_000) })).toBe("lifetime-exceeded");
+      expect(await code(base)).toBe("ok");
+      expect(await code(base)).toBe("replayed");
+      expect(await code({ ...base, provider_id: "other" })).toBe("ok"); // keys are scoped per provider/host
     });
   });
 }
 
 describe("RFC 3339 parsing", () => {
-  it("accepts the forms the real SDKs send and refuses the rest", () => {
+  it("accepts the forms the real SDKs send and refuses the rest", async () => {
     for (const ok of ["2026-05-27T00:00:00Z", "2026-05-27T00:00:00.000Z", "2026-05-27T00:00:00.123456789Z", "2026-05-27T02:00:00+02:00"]) expect(parseRfc3339(ok)).not.toBeNull();
     for (const bad of ["2026-05-27", "2026-05-27T00:00:60Z", "2026-13-01T00:00:00Z", "2026-05-27T00:00:00", "2026-05-27 00:00:00Z", "4102444800"]) expect(parseRfc3339(bad)).toBeNull();
   });
 });
 
 describe("SqliteReplayStore durability", () => {
-  it("two handles on one file see each other's records", () => {
+  it("two handles on one file see each other's records", async () => {
     const path = join(dir, "shared.db");
     const a = new SqliteReplayStore(path);
     const b = new SqliteReplayStore(path);
-    expect(a.checkAndRecord("s", "k", T0 + 1000, T0)).toBe("recorded");
-    expect(b.checkAndRecord("s", "k", T0 + 1000, T0)).toBe("replayed");
-    expect(b.checkAndRecord("s", "k", T0 + 2000, T0 + 1000)).toBe("recorded"); // retention over: reusable
-    a.close();
-    b.close();
+    expect(await a.checkAndRecord("s", "k", T0 + 1000, T0)).toBe("recorded");
+    expect(await b.checkAndRecord("s", "k", T0 + 1000, T0)).toBe("replayed");
+    expect(await b.checkAndRecord("s", "k", T0 + 2000, T0 + 1000)).toBe("recorded"); // retention over: reusable
+    await a.close();
+    await b.close();
   });
 
   it("after SIGKILL mid-write and a restart, no acknowledged message is admitted again", async () => {
@@ -157,24 +157,24 @@ describe("SqliteReplayStore durability", () => {
     const store = new SqliteReplayStore(path);
     const guard = new ReplayGuard({ ...DECLARATION, notBeforeField: undefined }, store, () => T0);
     for (const request_id of acked) {
-      const decision = guard.admit({ request_id, provider_id: "provider.app", host_instance_id: "host-1", expires_at: "2026-05-30T00:10:00Z" });
+      const decision = await guard.admit({ request_id, provider_id: "provider.app", host_instance_id: "host-1", expires_at: "2026-05-30T00:10:00Z" });
       expect(decision.ok ? "admitted" : decision.error.code).toBe("replayed");
     }
-    store.close();
+    await store.close();
   });
 });
 
 describe("unix-seconds time fields (approval token nonces)", () => {
-  it("admits a nonce once until exp, refuses exp in the past", () => {
+  it("admits a nonce once until exp, refuses exp in the past", async () => {
     let now = T0;
     const guard = new ReplayGuard({ keyFields: ["nonce"], scopeFields: [], expiresAtField: "exp", timeFormat: "unix-seconds", skewSeconds: 60 }, new MemoryReplayStore(), () => now);
     const token = { nonce: "n-1", exp: T0 / 1000 + 600 };
-    expect(guard.admit(token).ok).toBe(true);
-    expect(guard.admit(token)).toMatchObject({ ok: false, error: { code: "replayed" } });
+    expect((await guard.admit(token)).ok).toBe(true);
+    expect(await guard.admit(token)).toMatchObject({ ok: false, error: { code: "replayed" } });
     now = T0 + 600_000; // exp == now still passes, as in the token verifier
-    expect(guard.admit({ nonce: "n-2", exp: T0 / 1000 + 600 }).ok).toBe(true);
+    expect((await guard.admit({ nonce: "n-2", exp: T0 / 1000 + 600 })).ok).toBe(true);
     now = T0 + 601_000;
-    expect(guard.admit({ nonce: "n-4", exp: T0 / 1000 + 600 })).toMatchObject({ ok: false, error: { code: "expired" } });
-    expect(guard.admit({ nonce: "n-3", exp: "soon" })).toMatchObject({ ok: false, error: { code: "invalid-timestamp" } });
+    expect(await guard.admit({ nonce: "n-4", exp: T0 / 1000 + 600 })).toMatchObject({ ok: false, error: { code: "expired" } });
+    expect(await guard.admit({ nonce: "n-3", exp: "soon" })).toMatchObject({ ok: false, error: { code: "invalid-timestamp" } });
   });
 });

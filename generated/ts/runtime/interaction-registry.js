@@ -13,6 +13,10 @@
 //   422 wrong kind, choice not offered, half-cancel, empty text (entry unchanged)
 //   410 the run has gone (entry removed)
 //   204 accepted: the entry is removed (single use), then the decision is delivered
+/** The once-only store scope of interaction answers (key: JSON [execution_id, interaction_id]). */
+export const INTERACTION_ANSWER_SCOPE = "agent-service/interaction-answer";
+// An answer's claim is kept a minute past the interaction's deadline, past which no answer is taken anyway.
+const ANSWER_RETAIN_MARGIN_MS = 60_000;
 export const CANCEL_ID = "cancel";
 export const CANCEL_VALUE = "__CANCEL__";
 export const DEFAULT_INTERACTION_TIMEOUT_MS = 600_000;
@@ -43,6 +47,33 @@ export class InteractionRegistry {
     }
     /** Applies one answer; see the status table at the top of this file. */
     respond(executionId, interactionId, userId, answer) {
+        const checked = this.check(executionId, interactionId, userId, answer);
+        return "status" in checked ? checked : this.settle(checked.k, checked.entry, checked.decision);
+    }
+    /**
+     * respond() for a fleet, where several replicas may hold the same interaction: the answer is
+     * first claimed in a shared once-only store (Redis, PostgreSQL, SQLite; see replay-guard.ts), so
+     * of any number of answers across replicas exactly one is delivered; the others get the
+     * protocol's 404. A store that cannot answer rejects, and nothing is delivered (fail closed).
+     */
+    async respondOnce(answers, executionId, interactionId, userId, answer) {
+        const checked = this.check(executionId, interactionId, userId, answer);
+        if ("status" in checked)
+            return checked;
+        const claim = await answers.checkAndRecord(INTERACTION_ANSWER_SCOPE, JSON.stringify([executionId, interactionId]), checked.entry.deadline + ANSWER_RETAIN_MARGIN_MS, this.now());
+        if (claim !== "recorded") {
+            // Answered elsewhere (or no room to prove it was not): this replica's copy is settled too.
+            this.pending.delete(checked.k);
+            this.settled.set(checked.k, "answered");
+            return { status: 404, error: "no pending interaction with that id", state: "answered" };
+        }
+        // The entry may have been settled while the claim was in flight (timeout, run ended).
+        if (this.pending.get(checked.k) !== checked.entry)
+            return { status: 404, error: "no pending interaction with that id", state: this.settled.get(checked.k) ?? "expired" };
+        return this.settle(checked.k, checked.entry, checked.decision);
+    }
+    // The 404/403/422 checks of the status table, in order; the entry and decision when they pass.
+    check(executionId, interactionId, userId, answer) {
         this.expireDue();
         const k = key(executionId, interactionId);
         const entry = this.pending.get(k);
@@ -55,6 +86,10 @@ export class InteractionRegistry {
         const decision = decide(entry.prompt, answer);
         if ("error" in decision)
             return { status: 422, error: decision.error, state: "pending" };
+        return { k, entry, decision };
+    }
+    // 410 or 204: the entry is removed (single use), then the decision is delivered.
+    settle(k, entry, decision) {
         this.pending.delete(k);
         if (!entry.deliver(decision)) {
             this.settled.set(k, "abandoned");

@@ -17,7 +17,7 @@ export interface ReplayDeclaration {
     /** Optional ceiling on expires_at - now, which bounds how long records are kept. */
     maxLifetimeSeconds?: number;
 }
-export type ReplayRejectCode = "field-missing" | "invalid-timestamp" | "expired" | "not-yet-valid" | "lifetime-exceeded" | "replayed" | "capacity-exceeded";
+export type ReplayRejectCode = "field-missing" | "invalid-timestamp" | "expired" | "not-yet-valid" | "lifetime-exceeded" | "replayed" | "capacity-exceeded" | "store-unavailable";
 export type ReplayDecision = {
     ok: true;
 } | {
@@ -27,17 +27,25 @@ export type ReplayDecision = {
         message: string;
     };
 };
-/** Atomic check-and-record; implementations must make the check and the write one step. */
+/** What a store says of one check: the key was new and is now held, was already held, or no room. */
+export type ReplayOutcome = "recorded" | "replayed" | "full";
+/**
+ * Atomic check-and-record, the once-only primitive behind replay guards, approval-token single use
+ * and interaction answers. Implementations must make the check and the write one step, also across
+ * processes and machines when the store is shared (SQLite file, Redis, PostgreSQL). Asynchronous so
+ * that network stores fit; a store that cannot answer rejects, and the guard then refuses (fail
+ * closed): it never admits a message it could not record.
+ */
 export interface ReplayStore {
     /**
-     * Records (scope, key) until `retainUntilMs` and returns "recorded", or "replayed" if a record
+     * Records (scope, key) until `retainUntilMs` and resolves "recorded", or "replayed" if a record
      * for it is still held at `nowMs`, or "full" if no room can be made without dropping a live one.
      */
-    checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full";
-    /** Drops records whose retention has passed; returns how many. */
-    evictExpired(nowMs: number): number;
+    checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome>;
+    /** Drops records whose retention has passed; resolves how many. */
+    evictExpired(nowMs: number): Promise<number>;
     /** Records currently held. */
-    size(): number;
+    size(): Promise<number>;
 }
 /** Epoch milliseconds of a strict RFC 3339 timestamp (no leap second, no space separator), or null. */
 export declare function parseRfc3339(text: string): number | null;
@@ -47,7 +55,7 @@ export declare class ReplayGuard {
     private readonly now;
     constructor(declaration: ReplayDeclaration, store: ReplayStore, now?: () => number);
     /** Admits the message once; run it after the signature check so forged messages leave no record. */
-    admit(message: JsonObject): ReplayDecision;
+    admit(message: JsonObject): Promise<ReplayDecision>;
 }
 /**
  * In-memory store. Memory is bounded by `maxEntries`: when full it first evicts expired records
@@ -58,7 +66,10 @@ export declare class MemoryReplayStore implements ReplayStore {
     private readonly records;
     private nextSweepMs;
     constructor(maxEntries?: number);
-    checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full";
-    evictExpired(nowMs: number): number;
-    size(): number;
+    checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome>;
+    /** The same decision, synchronously: this store never waits on anything. */
+    checkAndRecordNow(scope: string, key: string, retainUntilMs: number, nowMs: number): ReplayOutcome;
+    evictExpired(nowMs: number): Promise<number>;
+    private evictNow;
+    size(): Promise<number>;
 }

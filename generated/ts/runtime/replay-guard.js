@@ -53,7 +53,7 @@ export class ReplayGuard {
         this.now = now;
     }
     /** Admits the message once; run it after the signature check so forged messages leave no record. */
-    admit(message) {
+    async admit(message) {
         const d = this.declaration;
         const keyParts = readFields(message, d.keyFields);
         if (!Array.isArray(keyParts))
@@ -82,7 +82,14 @@ export class ReplayGuard {
         if (d.maxLifetimeSeconds !== undefined && expiresAt - now > (d.maxLifetimeSeconds + d.skewSeconds) * 1000) {
             return reject("lifetime-exceeded", "message expires further ahead than this receiver accepts");
         }
-        const outcome = this.store.checkAndRecord(joinKey(scopeParts), joinKey(keyParts), retainUntil, now);
+        let outcome;
+        try {
+            outcome = await this.store.checkAndRecord(joinKey(scopeParts), joinKey(keyParts), retainUntil, now);
+        }
+        catch (error) {
+            // Fail closed: a message the store could not record is refused, whatever the store's trouble.
+            return reject("store-unavailable", `replay store did not answer: ${describeStoreError(error)}`);
+        }
         if (outcome === "replayed")
             return reject("replayed", "message was already accepted");
         if (outcome === "full")
@@ -101,6 +108,11 @@ function readFields(message, fields) {
     }
     return values;
 }
+/** The store error's own message, without stack or connection details (which may name credentials). */
+function describeStoreError(error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return text.replace(/\/\/[^@/\s]*@/g, "//***@").slice(0, 200);
+}
 function reject(code, message) {
     return { ok: false, error: { code, message } };
 }
@@ -115,25 +127,32 @@ export class MemoryReplayStore {
     constructor(maxEntries = 100_000) {
         this.maxEntries = maxEntries;
     }
-    checkAndRecord(scope, key, retainUntilMs, nowMs) {
+    async checkAndRecord(scope, key, retainUntilMs, nowMs) {
+        return this.checkAndRecordNow(scope, key, retainUntilMs, nowMs);
+    }
+    /** The same decision, synchronously: this store never waits on anything. */
+    checkAndRecordNow(scope, key, retainUntilMs, nowMs) {
         const id = memoryId(scope, key);
         const held = this.records.get(id);
         if (held !== undefined && held > nowMs)
             return "replayed";
         if (held === undefined && this.records.size >= this.maxEntries) {
-            this.evictExpired(nowMs);
+            this.evictNow(nowMs);
             if (this.records.size >= this.maxEntries)
                 return "full";
         }
         else if (nowMs >= this.nextSweepMs) {
             // Periodic sweep keeps memory close to the live set without scanning on every call.
-            this.evictExpired(nowMs);
+            this.evictNow(nowMs);
             this.nextSweepMs = nowMs + 60_000;
         }
         this.records.set(id, retainUntilMs);
         return "recorded";
     }
-    evictExpired(nowMs) {
+    async evictExpired(nowMs) {
+        return this.evictNow(nowMs);
+    }
+    evictNow(nowMs) {
         let evicted = 0;
         for (const [id, retainUntil] of this.records) {
             if (retainUntil <= nowMs) {
@@ -143,7 +162,7 @@ export class MemoryReplayStore {
         }
         return evicted;
     }
-    size() {
+    async size() {
         return this.records.size;
     }
 }

@@ -13,6 +13,7 @@
 // with a power cut must resend anyway, so NORMAL is the default; choose FULL when the receiver
 // must not re-admit a message across a power failure either.
 import Database from "better-sqlite3";
+import { assertSequence } from "./bookmark-store.js";
 // Deleting expired rows on every call costs an index probe per message for a result that only
 // changes as time passes; a periodic sweep (as MemoryReplayStore does) keeps the table close to
 // the live set. Expired rows that are still held never block a message: the upsert reuses them.
@@ -69,7 +70,11 @@ export class SqliteReplayStore {
         })
             .immediate;
     }
-    checkAndRecord(scope, key, retainUntilMs, nowMs) {
+    async checkAndRecord(scope, key, retainUntilMs, nowMs) {
+        return this.checkAndRecordNow(scope, key, retainUntilMs, nowMs);
+    }
+    /** The same decision, synchronously (better-sqlite3 is synchronous). */
+    checkAndRecordNow(scope, key, retainUntilMs, nowMs) {
         if (nowMs >= this.nextSweepMs) {
             this.evict.run(nowMs);
             this.nextSweepMs = nowMs + this.sweepIntervalMs;
@@ -80,13 +85,38 @@ export class SqliteReplayStore {
         // The transaction evicts when full and tells the two apart; rare, so its cost does not matter.
         return this.checkAndRecordTx(scope, key, retainUntilMs, nowMs);
     }
-    evictExpired(nowMs) {
+    async evictExpired(nowMs) {
         return this.evict.run(nowMs).changes;
     }
-    size() {
+    async size() {
         return this.count.get()?.n ?? 0;
     }
-    close() {
+    async close() {
+        this.db.close();
+    }
+}
+/** Inbox bookmarks in a SQLite file: one row per scope, moved forward with max() in one upsert. */
+export class SqliteBookmarkStore {
+    db;
+    advanceStmt;
+    positionStmt;
+    constructor(path, options = {}) {
+        this.db = new Database(path);
+        this.db.pragma("journal_mode = WAL");
+        this.db.pragma(`synchronous = ${options.synchronous === "FULL" ? "FULL" : "NORMAL"}`);
+        this.db.pragma("busy_timeout = 5000");
+        this.db.exec("CREATE TABLE IF NOT EXISTS inbox_bookmarks (scope TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID");
+        this.advanceStmt = this.db.prepare("INSERT INTO inbox_bookmarks (scope, position) VALUES (?, ?) ON CONFLICT (scope) DO UPDATE SET position = max(position, excluded.position) RETURNING position");
+        this.positionStmt = this.db.prepare("SELECT position FROM inbox_bookmarks WHERE scope = ?");
+    }
+    async position(scope) {
+        return this.positionStmt.get(scope)?.position ?? 0;
+    }
+    async advance(scope, sequence) {
+        assertSequence(sequence);
+        return this.advanceStmt.get(scope, sequence).position;
+    }
+    async close() {
         this.db.close();
     }
 }

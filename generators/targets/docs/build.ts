@@ -72,6 +72,11 @@ export async function collectInputs(root: string, model: Model, apiLinks: Record
     apiLinks,
     bindingErrors: await bindingErrors(root, model),
     bench: existsSync(benchPath) ? readFileSync(benchPath, "utf8") : undefined,
+    guides: Object.entries(existsSync(join(root, "docs-site/guides")) ? readFolder(join(root, "docs-site/guides"), ".md") : {}).map(([name, markdown]) => ({
+      name,
+      title: /^# (.+)$/m.exec(markdown)?.[1] ?? name,
+      markdown,
+    })),
     conformance: readConformance(root, model),
     algorithmNotes: algorithmNotes(root),
     kotlin: kotlinCoordinates(root),

@@ -39,6 +39,8 @@ export interface DocsInputs {
   bindingErrors: Record<string, { instancePath: string; keyword: string; message: string }>;
   /** docs-site/bench/latest.md, when the benchmarks have run. */
   bench?: string;
+  /** docs-site/guides/*.md in name order: hand-written pages (title from the first "# " line). */
+  guides: { name: string; title: string; markdown: string }[];
   /** spec/<protocol>/conformance/ cases, when they exist. */
   conformance: Record<string, ConformanceFile[]>;
   /** What each algorithm is, from the meta-schemas: "hmac-sha256-v1", "approval token", "content address", "replay". */
@@ -132,6 +134,7 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
       ["Common types", sitePaths.common],
       ["Signing", sitePaths.signing],
       ["Interoperability", sitePaths.interop],
+      ...inputs.guides.map((g): [string, string] => [g.title, sitePaths.guide(g.name)]),
       ...(hasApi ? [["API reference", sitePaths.api] as [string, string]] : []),
       ...(hasBench ? [["Performance", sitePaths.performance] as [string, string]] : []),
       ["Search", sitePaths.search],
@@ -474,6 +477,10 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
   // ---- Performance (optional), search ------------------------------------------------------------
   if (hasBench) {
     render(sitePaths.performance, "performance", "Performance", [{ label: "Home", path: sitePaths.home }, { label: "Performance" }], { html: new Handlebars.SafeString(demoteHeadings(inputs.renderMarkdown(inputs.bench!))) });
+  }
+  for (const g of inputs.guides) {
+    const body = g.markdown.replace(/^# .*\n/, "");
+    render(sitePaths.guide(g.name), "guide", g.title, [{ label: "Home", path: sitePaths.home }, { label: g.title }], { title: g.title, html: new Handlebars.SafeString(demoteHeadings(inputs.renderMarkdown(body))) });
   }
   render(sitePaths.search, "search", "Search", [{ label: "Home", path: sitePaths.home }, { label: "Search" }], { indexPath: sitePaths.searchIndex }, { scripts: ["assets/search.js"] });
 

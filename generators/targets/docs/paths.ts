@@ -14,6 +14,7 @@ export const sitePaths = {
   protocol: (protocol: string) => `${protocol}/index.html`,
   message: (protocol: string, name: string) => `${protocol}/messages/${name}.html`,
   lifecycle: (protocol: string, name: string) => `${protocol}/lifecycles/${name}.html`,
+  guide: (name: string) => `guides/${name}.html`,
 } as const;
 
 /** The relative prefix that leads from `pagePath` back to the site root. */

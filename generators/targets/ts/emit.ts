@@ -242,6 +242,10 @@ function emitPackageJson(model: Model): OutputFile {
     exports: exportsMap,
     types: "./index.d.ts",
     dependencies: { ajv: "^8.20.0", "ajv-formats": "^3.0.1" },
+    // The durable stores' drivers: each is needed only by the runtime module that names it
+    // (runtime/replay-sqlite, runtime/replay-redis, runtime/replay-postgres).
+    peerDependencies: { "better-sqlite3": "^12.0.0", pg: "^8.0.0", redis: "^5.0.0 || ^6.0.0" },
+    peerDependenciesMeta: { "better-sqlite3": { optional: true }, pg: { optional: true }, redis: { optional: true } },
     engines: { node: ">=20.11" },
   };
   return { path: "package.json", contents: JSON.stringify(pkg, null, 2) + "\n", sources: model.sourceFiles };

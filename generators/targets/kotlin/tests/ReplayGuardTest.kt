@@ -1,5 +1,6 @@
 package dev.agentcontracts.runtime
 
+import kotlinx.coroutines.runBlocking
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.JsonPrimitive
 import kotlinx.serialization.json.buildJsonObject
@@ -18,6 +19,9 @@ import java.time.ZoneOffset
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.Executors
 import java.util.concurrent.TimeUnit
+
+// The guard suspends (network stores); these tests drive it from plain JUnit threads.
+private fun ReplayGuard.admitBlocking(message: JsonObject): ReplayDecision = runBlocking { admit(message) }
 
 class ReplayGuardTest {
     /** A clock the test moves by hand. */
@@ -56,50 +60,50 @@ class ReplayGuardTest {
     @Test
     fun `admits once per scope and refuses the replay`() {
         val guard = ReplayGuard(declaration, InMemoryReplayStore(), clock)
-        assertEquals(ReplayDecision.Admitted, guard.admit(proposal()))
-        assertEquals(ReplayRejectCode.REPLAYED, rejection(guard.admit(proposal())))
+        assertEquals(ReplayDecision.Admitted, guard.admitBlocking(proposal()))
+        assertEquals(ReplayRejectCode.REPLAYED, rejection(guard.admitBlocking(proposal())))
         // The same request id from another provider is a different message.
-        assertEquals(ReplayDecision.Admitted, guard.admit(proposal(provider = "other.provider")))
+        assertEquals(ReplayDecision.Admitted, guard.admitBlocking(proposal(provider = "other.provider")))
     }
 
     @Test
     fun `time rules come before the store`() {
         val store = InMemoryReplayStore()
         val guard = ReplayGuard(declaration, store, clock)
-        assertEquals(ReplayRejectCode.EXPIRED, rejection(guard.admit(proposal(expiresAt = "2026-05-27T00:05:00Z"))))
+        assertEquals(ReplayRejectCode.EXPIRED, rejection(guard.admitBlocking(proposal(expiresAt = "2026-05-27T00:05:00Z"))))
         // created_at may be ahead by the declared skew (60 s), not more.
-        assertEquals(ReplayDecision.Admitted, guard.admit(proposal(requestId = "r2", createdAt = "2026-05-27T00:06:00Z")))
-        assertEquals(ReplayRejectCode.NOT_YET_VALID, rejection(guard.admit(proposal(requestId = "r3", createdAt = "2026-05-27T00:06:01Z"))))
-        assertEquals(ReplayRejectCode.INVALID_TIMESTAMP, rejection(guard.admit(proposal(requestId = "r4", expiresAt = "2026-05-27 00:10:00Z"))))
-        assertEquals(ReplayRejectCode.FIELD_MISSING, rejection(guard.admit(proposal(requestId = ""))))
+        assertEquals(ReplayDecision.Admitted, guard.admitBlocking(proposal(requestId = "r2", createdAt = "2026-05-27T00:06:00Z")))
+        assertEquals(ReplayRejectCode.NOT_YET_VALID, rejection(guard.admitBlocking(proposal(requestId = "r3", createdAt = "2026-05-27T00:06:01Z"))))
+        assertEquals(ReplayRejectCode.INVALID_TIMESTAMP, rejection(guard.admitBlocking(proposal(requestId = "r4", expiresAt = "2026-05-27 00:10:00Z"))))
+        assertEquals(ReplayRejectCode.FIELD_MISSING, rejection(guard.admitBlocking(proposal(requestId = ""))))
         val noScope = JsonObject(proposal().filterKeys { it != "host_instance_id" })
-        assertEquals(ReplayRejectCode.FIELD_MISSING, rejection(guard.admit(noScope)))
+        assertEquals(ReplayRejectCode.FIELD_MISSING, rejection(guard.admitBlocking(noScope)))
         val numericId = JsonObject(proposal() + ("request_id" to JsonPrimitive(7)))
-        assertEquals(ReplayRejectCode.FIELD_MISSING, rejection(guard.admit(numericId)))
-        assertEquals(1, store.size, "refused messages leave no record")
+        assertEquals(ReplayRejectCode.FIELD_MISSING, rejection(guard.admitBlocking(numericId)))
+        assertEquals(1, runBlocking { store.size() }, "refused messages leave no record")
     }
 
     @Test
     fun `lifetime ceiling bounds how long records are kept`() {
         val guard = ReplayGuard(declaration.copy(maxLifetimeSeconds = 300), InMemoryReplayStore(), clock)
-        assertEquals(ReplayDecision.Admitted, guard.admit(proposal(expiresAt = "2026-05-27T00:11:00Z")))
-        assertEquals(ReplayRejectCode.LIFETIME_EXCEEDED, rejection(guard.admit(proposal(requestId = "r2", expiresAt = "2026-05-27T00:11:01Z"))))
+        assertEquals(ReplayDecision.Admitted, guard.admitBlocking(proposal(expiresAt = "2026-05-27T00:11:00Z")))
+        assertEquals(ReplayRejectCode.LIFETIME_EXCEEDED, rejection(guard.admitBlocking(proposal(requestId = "r2", expiresAt = "2026-05-27T00:11:01Z"))))
     }
 
     @Test
     fun `records outlive expiry by the skew, then are evicted`() {
         val store = InMemoryReplayStore(maxEntries = 1)
         val guard = ReplayGuard(declaration, store, clock)
-        assertEquals(ReplayDecision.Admitted, guard.admit(proposal()))
+        assertEquals(ReplayDecision.Admitted, guard.admitBlocking(proposal()))
         // Full of a live record: fail closed rather than forget it.
-        assertEquals(ReplayRejectCode.CAPACITY_EXCEEDED, rejection(guard.admit(proposal(requestId = "r2"))))
+        assertEquals(ReplayRejectCode.CAPACITY_EXCEEDED, rejection(guard.admitBlocking(proposal(requestId = "r2"))))
         // After expiry the message itself is refused as expired; its record is still held.
         clock.now = Instant.parse("2026-05-27T00:10:30Z")
-        assertEquals(0, store.evictExpired(clock.millis()))
+        assertEquals(0, runBlocking { store.evictExpired(clock.millis()) })
         // Past expiry + skew the record goes and the room is reused.
         clock.now = Instant.parse("2026-05-27T00:11:00Z")
-        assertEquals(ReplayDecision.Admitted, guard.admit(proposal(requestId = "r3", expiresAt = "2026-05-27T00:20:00Z")))
-        assertEquals(1, store.size)
+        assertEquals(ReplayDecision.Admitted, guard.admitBlocking(proposal(requestId = "r3", expiresAt = "2026-05-27T00:20:00Z")))
+        assertEquals(1, runBlocking { store.size() })
     }
 
     @Test
@@ -112,7 +116,7 @@ class ReplayGuardTest {
             val results = (1..threads * 25).map {
                 pool.submit<ReplayDecision> {
                     start.await()
-                    guard.admit(proposal(requestId = "request-${it % 25}"))
+                    guard.admitBlocking(proposal(requestId = "request-${it % 25}"))
                 }
             }
             start.countDown()

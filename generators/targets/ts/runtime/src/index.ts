@@ -15,3 +15,6 @@ export * from "./lifecycle-runner.js";
 export * from "./trust-store.js";
 export * from "./interaction-registry.js";
 export * from "./inbox-cursor.js";
+export * from "./store-support.js";
+export * from "./single-use.js";
+export * from "./bookmark-store.js";

@@ -31,21 +31,31 @@ export type ReplayRejectCode =
   | "not-yet-valid"
   | "lifetime-exceeded"
   | "replayed"
-  | "capacity-exceeded";
+  | "capacity-exceeded"
+  | "store-unavailable";
 
 export type ReplayDecision = { ok: true } | { ok: false; error: { code: ReplayRejectCode; message: string } };
 
-/** Atomic check-and-record; implementations must make the check and the write one step. */
+/** What a store says of one check: the key was new and is now held, was already held, or no room. */
+export type ReplayOutcome = "recorded" | "replayed" | "full";
+
+/**
+ * Atomic check-and-record, the once-only primitive behind replay guards, approval-token single use
+ * and interaction answers. Implementations must make the check and the write one step, also across
+ * processes and machines when the store is shared (SQLite file, Redis, PostgreSQL). Asynchronous so
+ * that network stores fit; a store that cannot answer rejects, and the guard then refuses (fail
+ * closed): it never admits a message it could not record.
+ */
 export interface ReplayStore {
   /**
-   * Records (scope, key) until `retainUntilMs` and returns "recorded", or "replayed" if a record
+   * Records (scope, key) until `retainUntilMs` and resolves "recorded", or "replayed" if a record
    * for it is still held at `nowMs`, or "full" if no room can be made without dropping a live one.
    */
-  checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full";
-  /** Drops records whose retention has passed; returns how many. */
-  evictExpired(nowMs: number): number;
+  checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome>;
+  /** Drops records whose retention has passed; resolves how many. */
+  evictExpired(nowMs: number): Promise<number>;
   /** Records currently held. */
-  size(): number;
+  size(): Promise<number>;
 }
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
@@ -96,7 +106,7 @@ export class ReplayGuard {
   ) {}
 
   /** Admits the message once; run it after the signature check so forged messages leave no record. */
-  admit(message: JsonObject): ReplayDecision {
+  async admit(message: JsonObject): Promise<ReplayDecision> {
     const d = this.declaration;
     const keyParts = readFields(message, d.keyFields);
     if (!Array.isArray(keyParts)) return keyParts;
@@ -119,7 +129,13 @@ export class ReplayGuard {
     if (d.maxLifetimeSeconds !== undefined && expiresAt - now > (d.maxLifetimeSeconds + d.skewSeconds) * 1000) {
       return reject("lifetime-exceeded", "message expires further ahead than this receiver accepts");
     }
-    const outcome = this.store.checkAndRecord(joinKey(scopeParts), joinKey(keyParts), retainUntil, now);
+    let outcome: ReplayOutcome;
+    try {
+      outcome = await this.store.checkAndRecord(joinKey(scopeParts), joinKey(keyParts), retainUntil, now);
+    } catch (error) {
+      // Fail closed: a message the store could not record is refused, whatever the store's trouble.
+      return reject("store-unavailable", `replay store did not answer: ${describeStoreError(error)}`);
+    }
     if (outcome === "replayed") return reject("replayed", "message was already accepted");
     if (outcome === "full") return reject("capacity-exceeded", "replay store is full of unexpired records");
     return { ok: true };
@@ -137,6 +153,12 @@ function readFields(message: JsonObject, fields: readonly string[]): string[] | 
   return values;
 }
 
+/** The store error's own message, without stack or connection details (which may name credentials). */
+function describeStoreError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\/\/[^@/\s]*@/g, "//***@").slice(0, 200);
+}
+
 function reject(code: ReplayRejectCode, message: string): ReplayDecision {
   return { ok: false, error: { code, message } };
 }
@@ -151,23 +173,32 @@ export class MemoryReplayStore implements ReplayStore {
 
   constructor(private readonly maxEntries: number = 100_000) {}
 
-  checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full" {
+  async checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome> {
+    return this.checkAndRecordNow(scope, key, retainUntilMs, nowMs);
+  }
+
+  /** The same decision, synchronously: this store never waits on anything. */
+  checkAndRecordNow(scope: string, key: string, retainUntilMs: number, nowMs: number): ReplayOutcome {
     const id = memoryId(scope, key);
     const held = this.records.get(id);
     if (held !== undefined && held > nowMs) return "replayed";
     if (held === undefined && this.records.size >= this.maxEntries) {
-      this.evictExpired(nowMs);
+      this.evictNow(nowMs);
       if (this.records.size >= this.maxEntries) return "full";
     } else if (nowMs >= this.nextSweepMs) {
       // Periodic sweep keeps memory close to the live set without scanning on every call.
-      this.evictExpired(nowMs);
+      this.evictNow(nowMs);
       this.nextSweepMs = nowMs + 60_000;
     }
     this.records.set(id, retainUntilMs);
     return "recorded";
   }
 
-  evictExpired(nowMs: number): number {
+  async evictExpired(nowMs: number): Promise<number> {
+    return this.evictNow(nowMs);
+  }
+
+  private evictNow(nowMs: number): number {
     let evicted = 0;
     for (const [id, retainUntil] of this.records) {
       if (retainUntil <= nowMs) {
@@ -178,7 +209,7 @@ export class MemoryReplayStore implements ReplayStore {
     return evicted;
   }
 
-  size(): number {
+  async size(): Promise<number> {
     return this.records.size;
   }
 }

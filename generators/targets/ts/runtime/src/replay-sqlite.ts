@@ -13,7 +13,8 @@
 // must not re-admit a message across a power failure either.
 
 import Database from "better-sqlite3";
-import { type ReplayStore } from "./replay-guard.js";
+import { assertSequence, type BookmarkStore } from "./bookmark-store.js";
+import { type ReplayOutcome, type ReplayStore } from "./replay-guard.js";
 
 /** SQLite `synchronous` level: what an acknowledged record survives (see the file comment). */
 export type SqliteReplayDurability = "NORMAL" | "FULL";
@@ -93,7 +94,12 @@ export class SqliteReplayStore implements ReplayStore {
       .immediate as (scope: string, key: string, retainUntilMs: number, nowMs: number) => "recorded" | "replayed" | "full";
   }
 
-  checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full" {
+  async checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome> {
+    return this.checkAndRecordNow(scope, key, retainUntilMs, nowMs);
+  }
+
+  /** The same decision, synchronously (better-sqlite3 is synchronous). */
+  checkAndRecordNow(scope: string, key: string, retainUntilMs: number, nowMs: number): ReplayOutcome {
     if (nowMs >= this.nextSweepMs) {
       this.evict.run(nowMs);
       this.nextSweepMs = nowMs + this.sweepIntervalMs;
@@ -104,15 +110,47 @@ export class SqliteReplayStore implements ReplayStore {
     return this.checkAndRecordTx(scope, key, retainUntilMs, nowMs);
   }
 
-  evictExpired(nowMs: number): number {
+  async evictExpired(nowMs: number): Promise<number> {
     return this.evict.run(nowMs).changes;
   }
 
-  size(): number {
+  async size(): Promise<number> {
     return this.count.get()?.n ?? 0;
   }
 
-  close(): void {
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+/** Inbox bookmarks in a SQLite file: one row per scope, moved forward with max() in one upsert. */
+export class SqliteBookmarkStore implements BookmarkStore {
+  private readonly db: Database.Database;
+  private readonly advanceStmt: Database.Statement<[string, number], { position: number }>;
+  private readonly positionStmt: Database.Statement<[string], { position: number }>;
+
+  constructor(path: string, options: { synchronous?: SqliteReplayDurability } = {}) {
+    this.db = new Database(path);
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma(`synchronous = ${options.synchronous === "FULL" ? "FULL" : "NORMAL"}`);
+    this.db.pragma("busy_timeout = 5000");
+    this.db.exec("CREATE TABLE IF NOT EXISTS inbox_bookmarks (scope TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID");
+    this.advanceStmt = this.db.prepare(
+      "INSERT INTO inbox_bookmarks (scope, position) VALUES (?, ?) ON CONFLICT (scope) DO UPDATE SET position = max(position, excluded.position) RETURNING position",
+    );
+    this.positionStmt = this.db.prepare("SELECT position FROM inbox_bookmarks WHERE scope = ?");
+  }
+
+  async position(scope: string): Promise<number> {
+    return this.positionStmt.get(scope)?.position ?? 0;
+  }
+
+  async advance(scope: string, sequence: number): Promise<number> {
+    assertSequence(sequence);
+    return (this.advanceStmt.get(scope, sequence) as { position: number }).position;
+  }
+
+  async close(): Promise<void> {
     this.db.close();
   }
 }

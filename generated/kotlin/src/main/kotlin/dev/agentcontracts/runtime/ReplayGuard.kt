@@ -4,6 +4,7 @@ package dev.agentcontracts.runtime
 import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.JsonPrimitive
+import kotlinx.coroutines.CancellationException
 import java.time.Clock
 import java.time.LocalDateTime
 import java.time.YearMonth
@@ -33,6 +34,7 @@ enum class ReplayRejectCode(val wireName: String) {
     LIFETIME_EXCEEDED("lifetime-exceeded"),
     REPLAYED("replayed"),
     CAPACITY_EXCEEDED("capacity-exceeded"),
+    STORE_UNAVAILABLE("store-unavailable"),
 }
 
 sealed interface ReplayDecision {
@@ -42,19 +44,24 @@ sealed interface ReplayDecision {
 
 enum class RecordOutcome { RECORDED, REPLAYED, FULL }
 
-/** Where admitted keys are kept. Implementations must make check and record one atomic step. */
+/**
+ * Where admitted keys are kept: the once-only primitive. Implementations must make check and
+ * record one atomic step, across processes and machines when the store is shared (Redis,
+ * PostgreSQL). Suspending, so network stores fit; a store that cannot answer throws, and the guard
+ * then refuses (fail closed).
+ */
 interface ReplayStore {
     /**
      * Records (scope, key) until [retainUntilMs] and returns RECORDED, or REPLAYED if a record for
      * it is still held at [nowMs], or FULL if no room can be made without dropping a live one.
      */
-    fun checkAndRecord(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome
+    suspend fun checkAndRecord(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome
 
     /** Drops records whose retention has passed; returns how many. */
-    fun evictExpired(nowMs: Long): Int
+    suspend fun evictExpired(nowMs: Long): Int
 
     /** Records currently held. */
-    val size: Int
+    suspend fun size(): Int
 }
 
 /**
@@ -69,7 +76,7 @@ class ReplayGuard(
     private val clock: Clock = Clock.systemUTC(),
 ) {
     /** Run it after the signature check, so forged messages leave no record. */
-    fun admit(message: JsonObject): ReplayDecision {
+    suspend fun admit(message: JsonObject): ReplayDecision {
         val d = declaration
         val keyParts = d.keyFields.map { field -> stringField(message, field) ?: return missing(field) }
         val scopeParts = d.scopeFields.map { field -> stringField(message, field) ?: return missing(field) }
@@ -86,7 +93,15 @@ class ReplayGuard(
         if (d.maxLifetimeSeconds != null && expiresAt - now > (d.maxLifetimeSeconds + d.skewSeconds) * 1000) {
             return rejected(ReplayRejectCode.LIFETIME_EXCEEDED, "message expires further ahead than this receiver accepts")
         }
-        return when (store.checkAndRecord(joinKey(scopeParts), joinKey(keyParts), expiresAt + skewMs, now)) {
+        val outcome = try {
+            store.checkAndRecord(joinKey(scopeParts), joinKey(keyParts), expiresAt + skewMs, now)
+        } catch (e: CancellationException) {
+            throw e
+        } catch (e: Exception) {
+            // Fail closed: a message the store could not record is refused, whatever the trouble.
+            return rejected(ReplayRejectCode.STORE_UNAVAILABLE, "replay store did not answer: ${e.javaClass.simpleName}")
+        }
+        return when (outcome) {
             RecordOutcome.RECORDED -> ReplayDecision.Admitted
             RecordOutcome.REPLAYED -> rejected(ReplayRejectCode.REPLAYED, "message was already accepted")
             RecordOutcome.FULL -> rejected(ReplayRejectCode.CAPACITY_EXCEEDED, "replay store is full of unexpired records")
@@ -117,17 +132,25 @@ class InMemoryReplayStore(private val maxEntries: Int = 100_000) : ReplayStore {
         require(maxEntries > 0) { "maxEntries must be positive" }
     }
 
+    override suspend fun checkAndRecord(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome =
+        checkAndRecordNow(scope, key, retainUntilMs, nowMs)
+
+    override suspend fun evictExpired(nowMs: Long): Int = evictNow(nowMs)
+
+    override suspend fun size(): Int = synchronized(this) { records.size }
+
+    /** The same decision without suspending: this store never waits on anything. */
     @Synchronized
-    override fun checkAndRecord(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome {
+    fun checkAndRecordNow(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome {
         val id = joinKey(listOf(scope, key))
         val held = records[id]
         if (held != null && held > nowMs) return RecordOutcome.REPLAYED
         if (held == null && records.size >= maxEntries) {
-            evictExpired(nowMs)
+            evictNow(nowMs)
             if (records.size >= maxEntries) return RecordOutcome.FULL
         } else if (nowMs >= nextSweepMs) {
             // A periodic sweep keeps memory near the live set without a scan on every call.
-            evictExpired(nowMs)
+            evictNow(nowMs)
             nextSweepMs = nowMs + SWEEP_INTERVAL_MS
         }
         records[id] = retainUntilMs
@@ -135,14 +158,11 @@ class InMemoryReplayStore(private val maxEntries: Int = 100_000) : ReplayStore {
     }
 
     @Synchronized
-    override fun evictExpired(nowMs: Long): Int {
+    private fun evictNow(nowMs: Long): Int {
         val before = records.size
         records.values.removeIf { retainUntil -> retainUntil <= nowMs }
         return before - records.size
     }
-
-    override val size: Int
-        @Synchronized get() = records.size
 
     private companion object {
         const val SWEEP_INTERVAL_MS = 60_000L

@@ -1,0 +1,209 @@
+// Replay store on PostgreSQL, for receivers that run on more than one machine. One statement is the
+// atomic check-and-record:
+//   INSERT ... ON CONFLICT (scope, key) DO UPDATE ... WHERE retain_until_ms <= now RETURNING 1
+// A new key inserts a row (recorded); a held key conflicts and, its retention not over, updates
+// nothing (replayed); a key whose retention is over but whose row is not yet deleted is taken over
+// (recorded), as if it had been swept. Plain DO NOTHING would refuse that last case until a sweep
+// ran. Concurrent inserts of one key serialise on the row lock, so exactly one caller records it.
+//
+// A committed record survives a server restart or crash (PostgreSQL's WAL, fsync on). Expired rows
+// are deleted in bounded batches, at most every `sweepIntervalMs`, by whichever caller passes by.
+
+import { type ReplayOutcome, type ReplayStore } from "./replay-guard.js";
+import { assertSequence, type BookmarkStore } from "./bookmark-store.js";
+import { optionalPeer, withDeadline } from "./store-support.js";
+
+/** The one method of a `pg` Pool or Client the store uses. */
+export interface PgQueryable {
+  query(text: string, values?: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }>;
+}
+
+export interface PostgresReplayStoreOptions {
+  /** A `postgres://` URL; the store then creates (and closes) its own `pg` Pool. */
+  url?: string;
+  /** A Pool or Client the application already has; the store never closes it. */
+  client?: PgQueryable;
+  /** Table name, optionally schema-qualified (default "agent_contracts_replay"). */
+  table?: string;
+  /** "apply" (default): create the table and index on first use; "none": run migrationSql() yourself. */
+  migrate?: "apply" | "none";
+  /** Deadline of every statement, connecting included (ms; default 2000). */
+  timeoutMs?: number;
+  /** How often, at most, expired rows are deleted in passing (ms; default 60 000). */
+  sweepIntervalMs?: number;
+  /** Largest number of expired rows one sweep deletes (default 10 000). */
+  sweepBatch?: number;
+  /** Pool size when the store creates the pool (default 10). */
+  poolSize?: number;
+}
+
+/** The advisory lock key migrations hold (the Kotlin store's too). */
+export const MIGRATION_LOCK = 7_241_000_001;
+
+const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/;
+
+/** One pool, given or created from a URL, with a deadline on every statement. Shared by the PostgreSQL stores. */
+export class PostgresConnection {
+  private pool: Promise<{ db: PgQueryable; close: () => Promise<void> }> | undefined;
+  private readonly migrations = new Map<string, Promise<void>>();
+  readonly timeoutMs: number;
+
+  constructor(private readonly options: { url?: string; client?: PgQueryable; timeoutMs?: number; poolSize?: number; migrate?: "apply" | "none" }) {
+    if ((options.url === undefined) === (options.client === undefined)) throw new TypeError("a PostgreSQL store needs exactly one of { url } or { client }");
+    this.timeoutMs = options.timeoutMs ?? 2000;
+  }
+
+  /** Runs `text`, after applying `migration` once per connection (unless migrate is "none"). */
+  async query(migration: string, text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }> {
+    const { db } = await withDeadline(this.connect(), this.timeoutMs, "postgres connect");
+    if (this.options.migrate !== "none") await this.migrate(db, migration);
+    return withDeadline(db.query(text, values), this.timeoutMs, "postgres query");
+  }
+
+  async close(): Promise<void> {
+    if (this.pool === undefined) return;
+    const pool = this.pool;
+    this.pool = undefined;
+    await (await pool.catch(() => undefined))?.close();
+  }
+
+  private migrate(db: PgQueryable, migration: string): Promise<void> {
+    let done = this.migrations.get(migration);
+    if (done === undefined) {
+      done = withDeadline(db.query(migration), this.timeoutMs, "postgres migration").then(() => undefined);
+      this.migrations.set(migration, done);
+      done.catch(() => this.migrations.delete(migration));
+    }
+    return done;
+  }
+
+  private connect(): Promise<{ db: PgQueryable; close: () => Promise<void> }> {
+    if (this.pool === undefined) {
+      const client = this.options.client;
+      this.pool = client !== undefined ? Promise.resolve({ db: client, close: async () => {} }) : this.open(this.options.url as string);
+      this.pool.catch(() => (this.pool = undefined));
+    }
+    return this.pool;
+  }
+
+  private async open(url: string): Promise<{ db: PgQueryable; close: () => Promise<void> }> {
+    const pg = await optionalPeer<{ default: typeof import("pg") }>("pg", "a PostgreSQL store created from { url }", () => import("pg"));
+    const pool = new pg.default.Pool({
+      connectionString: url,
+      max: this.options.poolSize ?? 10,
+      connectionTimeoutMillis: this.timeoutMs,
+      query_timeout: this.timeoutMs,
+      statement_timeout: this.timeoutMs,
+    });
+    pool.on("error", () => {}); // an idle client's error surfaces on the next query
+    return { db: pool as unknown as PgQueryable, close: () => pool.end() };
+  }
+}
+
+export class PostgresReplayStore implements ReplayStore {
+  private readonly table: string;
+  private readonly sweepIntervalMs: number;
+  private readonly sweepBatch: number;
+  private readonly connection: PostgresConnection;
+  private readonly migration: string;
+  private nextSweepMs = Number.NEGATIVE_INFINITY;
+
+  constructor(options: PostgresReplayStoreOptions) {
+    const table = options.table ?? "agent_contracts_replay";
+    this.migration = PostgresReplayStore.migrationSql(table);
+    this.connection = new PostgresConnection(options);
+    this.table = table;
+    this.sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
+    this.sweepBatch = options.sweepBatch ?? 10_000;
+  }
+
+  /** The migration the store applies (migrate: "apply") or that you run yourself (migrate: "none"). */
+  static migrationSql(table = "agent_contracts_replay"): string {
+    checkTableName(table);
+    const index = `${table.replace(/^.*\./, "")}_retain_until_idx`;
+    // Sent as one simple-protocol query, so it runs as one transaction: the advisory lock taken
+    // first is held to the end, and replicas starting together do not race CREATE TABLE IF NOT
+    // EXISTS (which is not safe concurrently in PostgreSQL).
+    return [
+      `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});`,
+      `CREATE TABLE IF NOT EXISTS ${table} (scope text NOT NULL, key text NOT NULL, retain_until_ms bigint NOT NULL, PRIMARY KEY (scope, key));`,
+      `CREATE INDEX IF NOT EXISTS ${index} ON ${table} (retain_until_ms);`,
+    ].join("\n");
+  }
+
+  async checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome> {
+    if (nowMs >= this.nextSweepMs) {
+      this.nextSweepMs = nowMs + this.sweepIntervalMs;
+      await this.evictExpired(nowMs);
+    }
+    const result = await this.query(
+      `INSERT INTO ${this.table} (scope, key, retain_until_ms) VALUES ($1, $2, $3) ` +
+        `ON CONFLICT (scope, key) DO UPDATE SET retain_until_ms = EXCLUDED.retain_until_ms WHERE ${this.table}.retain_until_ms <= $4 RETURNING 1`,
+      [scope, key, Math.ceil(retainUntilMs), Math.floor(nowMs)],
+    );
+    return result.rowCount === 1 ? "recorded" : "replayed";
+  }
+
+  /** Deletes one bounded batch of expired rows; resolves how many. */
+  async evictExpired(nowMs: number): Promise<number> {
+    const result = await this.query(
+      `DELETE FROM ${this.table} WHERE ctid = ANY (ARRAY (SELECT ctid FROM ${this.table} WHERE retain_until_ms <= $1 LIMIT $2))`,
+      [Math.floor(nowMs), this.sweepBatch],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async size(): Promise<number> {
+    const result = await this.query(`SELECT count(*)::bigint AS n FROM ${this.table}`, []);
+    return Number((result.rows[0] as { n: string | number }).n);
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+
+  private query(text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }> {
+    return this.connection.query(this.migration, text, values);
+  }
+}
+
+/** Inbox bookmarks on PostgreSQL: one row per scope, moved forward with GREATEST in one upsert. */
+export class PostgresBookmarkStore implements BookmarkStore {
+  private readonly connection: PostgresConnection;
+  private readonly table: string;
+  private readonly migration: string;
+
+  constructor(options: { url?: string; client?: PgQueryable; table?: string; timeoutMs?: number; migrate?: "apply" | "none" }) {
+    this.table = options.table ?? "agent_contracts_bookmarks";
+    this.migration = PostgresBookmarkStore.migrationSql(this.table);
+    this.connection = new PostgresConnection(options);
+  }
+
+  static migrationSql(table = "agent_contracts_bookmarks"): string {
+    checkTableName(table);
+    return `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});\nCREATE TABLE IF NOT EXISTS ${table} (scope text PRIMARY KEY, position bigint NOT NULL);`;
+  }
+
+  async position(scope: string): Promise<number> {
+    const result = await this.connection.query(this.migration, `SELECT position FROM ${this.table} WHERE scope = $1`, [scope]);
+    return result.rows.length === 0 ? 0 : Number((result.rows[0] as { position: string }).position);
+  }
+
+  async advance(scope: string, sequence: number): Promise<number> {
+    assertSequence(sequence);
+    const result = await this.connection.query(
+      this.migration,
+      `INSERT INTO ${this.table} (scope, position) VALUES ($1, $2) ON CONFLICT (scope) DO UPDATE SET position = GREATEST(${this.table}.position, EXCLUDED.position) RETURNING position`,
+      [scope, sequence],
+    );
+    return Number((result.rows[0] as { position: string }).position);
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+}
+
+function checkTableName(table: string): void {
+  if (!TABLE_NAME.test(table)) throw new TypeError(`table must be a lower-case SQL identifier, optionally schema-qualified: ${JSON.stringify(table)}`);
+}
