@@ -39,13 +39,13 @@ export function compareSchemas(oldTree: SpecTree, newTree: SpecTree, o: Located,
   return ctx.out;
 }
 
-const VALUE_RULES = new Set(["WIRE_CONST_CHANGED", "WIRE_ENUM_VALUE_ADDED", "WIRE_ENUM_VALUE_REMOVED"]);
+const VALUE_CONSTRAINT_RULES = new Set(["WIRE_TYPE_CHANGED", "WIRE_PATTERN_CHANGED", "WIRE_FORMAT_CHANGED", "WIRE_BOUND_TIGHTENED", "WIRE_BOUND_LOOSENED"]);
 const closedValues = (s: JsonValue): boolean => isObj(s) && (s.const !== undefined || Array.isArray(s.enum));
 
 function report(ctx: Ctx, rule: string, o: Located, n: Located, keyword: string, message: string, path: PathToken[], direction: Direction, candidates: Candidate[], removed = false): void {
   // A writer limited to a const or enum cannot send what a length, pattern or type change is
   // about; the value sets themselves are compared by compareValues.
-  if (!VALUE_RULES.has(rule) && rule !== "WIRE_SCHEMA_CHANGED") {
+  if (VALUE_CONSTRAINT_RULES.has(rule)) {
     if (direction === "old-writer-new-reader" && closedValues(o.schema)) return;
     if (direction === "new-writer-old-reader" && closedValues(n.schema)) return;
   }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { compareRoots } from "../compare.js";
 import type { Finding } from "../finding.js";
 import { RULES } from "../rules.js";
-import { accepts, baseFiles, M, MACHINE, OPEN, PROTOCOL, S, TYPES, U, writeTree, type Files } from "./spec-fixture.js";
+import { baseFiles, expectWitness, M, MACHINE, OPEN, PROTOCOL, S, TYPES, U, writeTree, type Files } from "./spec-fixture.js";
 
 type Edit = (f: Files) => void;
 interface Case {
@@ -68,17 +68,6 @@ export function run(edit: Edit): { findings: Finding[]; before: Files; after: Fi
   const after = baseFiles();
   edit(after);
   return { ...compareRoots(writeTree(before), writeTree(after)), before, after };
-}
-
-/** The witness, re-checked with an ajv that is not the tool's. */
-export function expectWitness(f: Finding, before: Files, after: Files): void {
-  expect(f.witness, `${f.rule} at ${f.at.pointer} has a witness`).toBeTruthy();
-  const req = f.witnessRequest!;
-  const check = (files: Files, root: typeof req.oldRoot) => (root ? accepts(files, root.doc.file.file, root.pointer, f.witness!.instance) : false);
-  const inOld = check(before, req.oldRoot);
-  const inNew = check(after, req.newRoot);
-  expect(inOld !== inNew, `${JSON.stringify(f.witness!.instance)} separates the versions`).toBe(true);
-  expect(f.witness!.acceptedBy).toBe(inOld ? "old" : "new");
 }
 
 describe("every rule has a fixture pair", () => {

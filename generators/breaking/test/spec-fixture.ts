@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { dirname } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { expect } from "vitest";
 import type { JsonValue } from "../../model/types.js";
+import type { Finding } from "../finding.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
 
@@ -119,3 +121,15 @@ export function accepts(files: Files, file: string, pointer: string, instance: J
   if (!validate) throw new Error(`no schema ${file}#${pointer}`);
   return validate(instance) as boolean;
 }
+
+/** The witness, re-checked with an ajv that is not the tool's. */
+export function expectWitness(f: Finding, before: Files, after: Files): void {
+  expect(f.witness, `${f.rule} at ${f.at.pointer} has a witness`).toBeTruthy();
+  const req = f.witnessRequest!;
+  const check = (files: Files, root: typeof req.oldRoot) => (root ? accepts(files, root.doc.file.file, root.pointer, f.witness!.instance) : false);
+  const inOld = check(before, req.oldRoot);
+  const inNew = check(after, req.newRoot);
+  expect(inOld !== inNew, `${JSON.stringify(f.witness!.instance)} separates the versions`).toBe(true);
+  expect(f.witness!.acceptedBy).toBe(inOld ? "old" : "new");
+}
+
