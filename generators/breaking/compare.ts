@@ -54,7 +54,8 @@ export function compareTrees(oldTree: SpecTree, newTree: SpecTree, options: { co
     return true;
   });
   applyConfig(unique, config, oldConfig.unstable);
-  if (options.witnesses !== false) {
+  if (options.witnesses !== false && unique.some((f) => f.category === "WIRE")) {
+    // Compiling every schema of both versions is the expensive part: only when there is a WIRE finding.
     const ov = new Validators(oldTree);
     const nv = new Validators(newTree);
     for (const f of unique) if (f.category === "WIRE") f.witness = findWitness(f, ov, nv);
