@@ -59,6 +59,13 @@ export function compareTrees(oldTree: SpecTree, newTree: SpecTree, options: { co
     const ov = new Validators(oldTree);
     const nv = new Validators(newTree);
     for (const f of unique) if (f.category === "WIRE") f.witness = findWitness(f, ov, nv);
+    // Inside an intersection (allOf, if/then/else) a sibling may still reject what one part now
+    // admits, so there a difference counts only when a witness shows it on the whole schema.
+    const inIntersection = (p?: { pointer: string }) => p !== undefined && /\/(allOf|then|else)(\/|$)/.test(p.pointer);
+    for (let i = unique.length - 1; i >= 0; i--) {
+      const f = unique[i]!;
+      if (f.category === "WIRE" && !f.witness && (inIntersection(f.at) || inIntersection(f.old))) unique.splice(i, 1);
+    }
   }
   unique.sort((a, b) => (a.at.file < b.at.file ? -1 : a.at.file > b.at.file ? 1 : a.at.line - b.at.line || a.at.column - b.at.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)));
   return { findings: unique, config };

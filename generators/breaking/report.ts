@@ -6,7 +6,8 @@ import { CATEGORIES, RULES, CATEGORY_PURPOSE } from "./rules.js";
 const where = (p: Position) => `${p.file}:${p.line}:${p.column} ${p.pointer === "" ? "/" : p.pointer}`;
 
 export function findingLine(f: Finding): string {
-  const old = f.old && (f.removed || f.old.file !== f.at.file) ? ` (was at ${where(f.old)})` : "";
+  const moved = f.old && (f.old.file !== f.at.file || f.old.pointer !== f.at.pointer);
+  const old = f.old && moved && (f.removed || f.old.file !== f.at.file) ? ` (was at ${where(f.old)})` : "";
   const status = f.status === "breaking" ? "" : ` {${f.status}: ${f.reason ?? ""}}`;
   return `${where(f.at)} [${f.rule}] ${f.message}${old}${status}`;
 }

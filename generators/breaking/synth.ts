@@ -2,6 +2,7 @@
 // witness instances. Nothing here has to be right: every witness is checked with ajv against both
 // schemas before it is printed, so this only needs to be good at guessing.
 import type { JsonValue } from "../model/types.js";
+import { sampleForPattern } from "./regex-sample.js";
 import { isObj, resolveRef, type Located, type SpecTree } from "./tree.js";
 
 const FORMAT_SAMPLES: Record<string, string[]> = {
@@ -21,7 +22,7 @@ const FORMAT_SAMPLES: Record<string, string[]> = {
 /** Strings tried when a pattern or format has to be satisfied, or broken. */
 export const STRING_POOL: readonly string[] = [
   "a", "x", "A", "0", "1", "a1", "abc", "ABC", "a-b", "a_b", "a.b", "a b", "-", " ", "", "!",
-  "1.0.0", "0.1.0", "2.0.0-rc.1", "https://example.com/a", "http://example.com/a", "user@example.com",
+  "1.0.0", "0.1.0", "2.0.0-rc.1", "https://example.com", "https://example.com/a", "http://example.com/a", "user@example.com",
   "2024-01-01T00:00:00Z", "2024-01-01", "00000000-0000-4000-8000-000000000000", "127.0.0.1", "example.com",
   "a".repeat(64), "f".repeat(64), "0".repeat(64), "A".repeat(64), "a".repeat(32),
 ];
@@ -39,8 +40,37 @@ function regex(pattern: unknown): RegExp | undefined {
 /** Strings of exactly `length` characters built from one repeated character that the pattern accepts. */
 export function stringsOfLength(length: number, pattern?: unknown): string[] {
   const re = regex(pattern);
-  const out = FILL_CHARS.map((c) => c.repeat(Math.max(0, length))).filter((s) => !re || re.test(s));
-  return out.length > 0 ? out.slice(0, 2) : [FILL_CHARS[0]!.repeat(Math.max(0, length))];
+  const n = Math.max(0, length);
+  const out = FILL_CHARS.map((c) => c.repeat(n)).filter((s) => !re || re.test(s));
+  if (out.length > 0 || !re) return out.length > 0 ? out.slice(0, 2) : [FILL_CHARS[0]!.repeat(n)];
+  // Grow a matching sample to the length by repeating one character at one place.
+  const seeds = [sampleForPattern(String(pattern), 0), sampleForPattern(String(pattern), 1), ...STRING_POOL].filter((x): x is string => x !== undefined && re.test(x) && x.length < n);
+  for (const seed of seeds.slice(0, 6)) {
+    for (const ch of new Set([...seed, ...FILL_CHARS])) {
+      for (let pos = 0; pos <= seed.length; pos++) {
+        const grown = seed.slice(0, pos) + ch.repeat(n - seed.length) + seed.slice(pos);
+        if (re.test(grown)) return [grown];
+      }
+    }
+  }
+  return [];
+}
+
+/** Strings for a pattern: repeated characters at the lengths its {n} and {n,m} quantifiers name, then the pool. */
+function patternStrings(pattern: string, min: number, max: number | undefined): string[] {
+  const re = regex(pattern);
+  if (!re) return [];
+  const lengths = new Set<number>([Math.max(min, 1)]);
+  for (const m of pattern.matchAll(/\{(\d+)(?:,(\d*))?\}/g)) {
+    lengths.add(Number(m[1]));
+    if (m[2]) lengths.add(Number(m[2]));
+  }
+  const fits = (x: string) => x.length >= min && (max === undefined || x.length <= max) && re.test(x);
+  const fills = [...lengths].flatMap((n) => FILL_CHARS.map((c) => c.repeat(n)));
+  const walked = [0, 1].map((v) => sampleForPattern(pattern, v)).filter((x): x is string => x !== undefined);
+  // Too short for minLength: pad by repeating the walked sample's last character where that still matches.
+  const padded = walked.map((x) => (x.length >= min || x === "" ? x : x + x.slice(-1).repeat(min - x.length)));
+  return [...new Set([...walked, ...padded, ...fills, ...STRING_POOL])].filter(fits).slice(0, 3);
 }
 
 interface Ctx {
@@ -114,9 +144,12 @@ function ofType(ctx: Ctx, loc: Located, s: { [k: string]: JsonValue }, type: str
     case "string": {
       if (typeof s.format === "string" && FORMAT_SAMPLES[s.format]) return FORMAT_SAMPLES[s.format]!;
       const min = typeof s.minLength === "number" ? s.minLength : 1;
-      const re = regex(s.pattern);
-      const fromPool = re ? STRING_POOL.filter((p) => re.test(p) && p.length >= min && (typeof s.maxLength !== "number" || p.length <= s.maxLength)) : [];
-      return [...stringsOfLength(Math.max(min, 1), s.pattern), ...fromPool.slice(0, 2)];
+      const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
+      if (typeof s.pattern === "string") {
+        const found = patternStrings(s.pattern, typeof s.minLength === "number" ? s.minLength : 0, max);
+        return found.length > 0 ? found : ["a".repeat(Math.max(min, 1))];
+      }
+      return stringsOfLength(Math.max(min, 1));
     }
     case "array": {
       const items = s.items === undefined ? [1] : gen(ctx, child(loc, s.items, "/items"));
@@ -129,16 +162,16 @@ function ofType(ctx: Ctx, loc: Located, s: { [k: string]: JsonValue }, type: str
     case "object": {
       const props = isObj(s.properties) ? s.properties : {};
       const required = new Set(Array.isArray(s.required) ? s.required.map(String) : []);
-      const valueOf = (name: string): JsonValue | undefined => gen(ctx, child(loc, props[name]!, `/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`))[0];
-      const requiredOnly: { [k: string]: JsonValue } = {};
-      const all: { [k: string]: JsonValue } = {};
-      for (const name of Object.keys(props)) {
-        const v = valueOf(name);
-        if (v === undefined) continue;
-        all[name] = v;
-        if (required.has(name)) requiredOnly[name] = v;
-      }
-      return [all, requiredOnly];
+      const valuesOf = (name: string): JsonValue[] => gen(ctx, child(loc, props[name]!, `/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`));
+      const values = new Map(Object.keys(props).map((name) => [name, valuesOf(name)]));
+      // Variant k takes each property's k-th value, so properties that constrain each other
+      // (if/then on a sibling) meet in more than one combination.
+      const variant = (k: number, onlyRequired: boolean): JsonValue => {
+        const out: { [key: string]: JsonValue } = {};
+        for (const [name, vs] of values) if (vs.length > 0 && (!onlyRequired || required.has(name))) out[name] = vs[k % vs.length]!;
+        return out;
+      };
+      return [variant(0, false), variant(0, true), variant(1, false), variant(2, false), variant(3, false)];
     }
     default:
       return [];

@@ -112,8 +112,12 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
   compareBounds(ctx, o, n, os, ns, path);
   compareStrings(ctx, o, n, os, ns, path);
   compareUnions(ctx, o, n, os, ns, path);
+  // With the same `if`, the same instances take each branch: then and else compare pairwise.
+  const sameIf = os.if !== undefined && deepEqual(os.if, ns.if);
+  if (sameIf) for (const key of ["then", "else"]) if (os[key] !== undefined || ns[key] !== undefined) cmp(ctx, at(o, `/${key}`, os[key]), at(n, `/${key}`, ns[key]), path);
   for (const key of new Set([...Object.keys(os), ...Object.keys(ns)])) {
     if (HANDLED.has(key) || ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
+    if (sameIf && (key === "if" || key === "then" || key === "else")) continue;
     if (!deepEqual(os[key], ns[key])) {
       report(ctx, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} changed from ${short(os[key])} to ${short(ns[key])}; not provably compatible`, path, "either", [...sample(ctx.oldTree, o), ...sample(ctx.newTree, n), ...pool()]);
     }
@@ -376,10 +380,10 @@ function compareUnions(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path:
       for (const [v, bl] of om) {
         const other = nm.get(v);
         if (other) cmp(ctx, bl, other, path);
-        else report(ctx, "WIRE_DISCRIMINATOR_CHANGED", bl, at(n, "/oneOf", ns.oneOf), "", `${od} ${v} no longer selects a branch: new readers reject it from old writers`, path, "old-writer-new-reader", sample(ctx.oldTree, bl), true);
+        else report(ctx, "WIRE_DISCRIMINATOR_CHANGED", bl, at(n, "/oneOf", ns.oneOf), "", `${od} ${v} no longer selects a branch: new readers reject it from old writers`, path, "old-writer-new-reader", withValue(synth(ctx.oldTree, bl), od, v), true);
       }
       for (const [v, bl] of nm) {
-        if (!om.has(v)) report(ctx, "WIRE_DISCRIMINATOR_CHANGED", at(o, "/oneOf", os.oneOf), bl, "", `${od} ${v} is a new branch: old readers reject it from new writers`, path, "new-writer-old-reader", sample(ctx.newTree, bl));
+        if (!om.has(v)) report(ctx, "WIRE_DISCRIMINATOR_CHANGED", at(o, "/oneOf", os.oneOf), bl, "", `${od} ${v} is a new branch: old readers reject it from new writers`, path, "new-writer-old-reader", withValue(synth(ctx.newTree, bl), od, v));
       }
       continue;
     }
@@ -389,6 +393,12 @@ function compareUnions(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path:
     }
     report(ctx, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} changed from ${ob?.length ?? 0} to ${nb?.length ?? 0} branches; not provably compatible`, path, "either", [...both, ...pool()]);
   }
+}
+
+/** Branch instances with the discriminator set to the value in question (a branch may allow several). */
+function withValue(instances: JsonValue[], prop: string, value: string): Candidate[] {
+  const v = JSON.parse(value) as JsonValue;
+  return sets(instances.map((x) => (isObj(x) ? { ...x, [prop]: v } : x)));
 }
 
 function short(v: JsonValue | undefined): string {
