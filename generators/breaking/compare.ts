@@ -64,8 +64,9 @@ export function compareTrees(oldTree: SpecTree, newTree: SpecTree, options: { co
     const inIntersection = (p?: { pointer: string }) => p !== undefined && /\/(allOf|then|else)(\/|$)/.test(p.pointer);
     for (let i = unique.length - 1; i >= 0; i--) {
       const f = unique[i]!;
-      if (f.category === "WIRE" && !f.witness && (inIntersection(f.at) || inIntersection(f.old))) unique.splice(i, 1);
+      if (f.category === "WIRE" && !f.witness && (f.maskable || inIntersection(f.at) || inIntersection(f.old))) unique.splice(i, 1);
     }
+    for (const f of unique) delete f.maskable;
   }
   unique.sort((a, b) => (a.at.file < b.at.file ? -1 : a.at.file > b.at.file ? 1 : a.at.line - b.at.line || a.at.column - b.at.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)));
   return { findings: unique, config };

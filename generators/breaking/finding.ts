@@ -45,6 +45,8 @@ export interface Finding {
   witnessRequest?: WitnessRequest;
   witness?: Witness | null;
   /** "breaking", or why it is not counted. */
+  /** Found inside an intersection: reported only when a witness confirms it. */
+  maskable?: boolean;
   status: "breaking" | "excepted" | "unstable" | "tolerant-reader" | "not-enforced";
   reason?: string;
 }

@@ -27,6 +27,8 @@ interface Ctx {
   newRoot: Located | null;
   out: Finding[];
   visited: Set<string>;
+  /** Inside an intersection (allOf, then/else, siblings of $ref): a sibling may mask a change. */
+  masked?: boolean;
 }
 
 const esc = (t: string) => t.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -56,6 +58,7 @@ function report(ctx: Ctx, rule: string, o: Located, n: Located, keyword: string,
       removed,
       direction,
       witnessRequest: { oldRoot: ctx.oldRoot, newRoot: ctx.newRoot, path, candidates, direction },
+      ...(ctx.masked ? { maskable: true } : {}),
     }),
   );
 }
@@ -79,6 +82,11 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
   if (!isObj(os) || !isObj(ns)) {
     if (!deepEqual(os, ns)) report(ctx, "WIRE_SCHEMA_CHANGED", o, n, "", `schema changed from ${short(os)} to ${short(ns)}`, path, "either", [...sample(ctx.oldTree, o), ...sample(ctx.newTree, n), ...pool()]);
     return;
+  }
+  // Keywords beside a $ref apply together with its target: compare them on their own as well.
+  const siblings = (x: Obj) => Object.fromEntries(Object.entries(x).filter(([k]) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-")));
+  if ((typeof os.$ref === "string" || typeof ns.$ref === "string") && (Object.keys(siblings(os)).length > 0 || Object.keys(siblings(ns)).length > 0)) {
+    cmp({ ...ctx, masked: true }, { ...o, schema: siblings(os) }, { ...n, schema: siblings(ns) }, path);
   }
   const oref = typeof os.$ref === "string" ? resolveRef(ctx.oldTree, o.doc, os.$ref) : undefined;
   const nref = typeof ns.$ref === "string" ? resolveRef(ctx.newTree, n.doc, ns.$ref) : undefined;
@@ -114,7 +122,7 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
   compareUnions(ctx, o, n, os, ns, path);
   // With the same `if`, the same instances take each branch: then and else compare pairwise.
   const sameIf = os.if !== undefined && deepEqual(os.if, ns.if);
-  if (sameIf) for (const key of ["then", "else"]) if (os[key] !== undefined || ns[key] !== undefined) cmp(ctx, at(o, `/${key}`, os[key]), at(n, `/${key}`, ns[key]), path);
+  if (sameIf) for (const key of ["then", "else"]) if (os[key] !== undefined || ns[key] !== undefined) cmp({ ...ctx, masked: true }, at(o, `/${key}`, os[key]), at(n, `/${key}`, ns[key]), path);
   for (const key of new Set([...Object.keys(os), ...Object.keys(ns)])) {
     if (HANDLED.has(key) || ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
     if (sameIf && (key === "if" || key === "then" || key === "else")) continue;
@@ -388,7 +396,7 @@ function compareUnions(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path:
       continue;
     }
     if (ob && nb && ob.length === nb.length) {
-      ob.forEach((b, i) => cmp(ctx, at(o, `/${key}/${i}`, b), at(n, `/${key}/${i}`, nb[i]), path));
+      ob.forEach((b, i) => cmp(key === "allOf" ? { ...ctx, masked: true } : ctx, at(o, `/${key}/${i}`, b), at(n, `/${key}/${i}`, nb[i]), path));
       continue;
     }
     report(ctx, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} changed from ${ob?.length ?? 0} to ${nb?.length ?? 0} branches; not provably compatible`, path, "either", [...both, ...pool()]);
