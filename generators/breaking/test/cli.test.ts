@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Io } from "../../cli/io.js";
 import { main } from "../../cli/main.js";
 import { REPO_ROOT } from "../../test/fixture.js";
-import { specChangelog } from "../../targets/docs/spec-changelog.js";
+import { breakingPages, CHANGELOG_PAGE, RULES_PAGE, specChangelog } from "../../targets/docs/spec-changelog.js";
 import { RULES } from "../rules.js";
 import { baseFiles, M, writeTree } from "./spec-fixture.js";
 
@@ -94,5 +94,28 @@ describe.skipIf(!hasHistory)("this repository's history", () => {
     for (const entry of log.entries) expect(entry.error, entry.sha).toBeUndefined();
     const wire = log.entries.flatMap((e) => e.findings).filter((f) => f.category === "WIRE");
     for (const f of wire) expect(f.witness, `${f.rule} ${f.at.file}${f.at.pointer}`).toBeTruthy();
+  });
+});
+
+describe("docs pages", () => {
+  const templates = { layout: readFileSync(`${REPO_ROOT}/docs-site/templates/layout.hbs`, "utf8") };
+  it("the rules page lists every rule with an anchor", () => {
+    const rules = breakingPages(REPO_ROOT, templates, { available: false, reason: "x" }).find((p) => p.path === RULES_PAGE)!.contents;
+    for (const r of RULES) expect(rules).toContain(`id="${r.id}"`);
+    expect(rules.match(/<h1[\s>]/g)).toHaveLength(1);
+  });
+  it("without git history the changelog says so", () => {
+    const page = breakingPages(REPO_ROOT, templates, specChangelog("/")).find((p) => p.path === CHANGELOG_PAGE)!.contents;
+    expect(page).toMatch(/git history (is not available|has no commit)/);
+  });
+  it("a changelog entry shows its findings and witnesses", () => {
+    const root = repo();
+    git(root, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qam", "narrow kind");
+    const log = specChangelog(root);
+    expect(log.available && log.entries.map((e) => e.subject)).toEqual(["narrow kind", "base"]);
+    const page = breakingPages(root, templates, log).find((p) => p.path === CHANGELOG_PAGE)!.contents;
+    expect(page).toContain("2 breaking changes");
+    expect(page).toContain("WIRE_ENUM_VALUE_REMOVED");
+    expect(page).toMatch(/witness \(old accepts\)/);
   });
 });
