@@ -1,6 +1,8 @@
 // Stage 2: is the spec well-formed? Meta-schemas first, then lints, then every example against
 // the validator it documents. Later checks only run on files that passed earlier ones.
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import { checkConfigFile } from "../breaking/config.js";
+import { RULES } from "../breaking/rules.js";
 import type { LoadedSpec } from "../load/load-spec.js";
 import type { SpecFile } from "../load/spec-file.js";
 import { joinPointer } from "../load/spec-file.js";
@@ -31,6 +33,7 @@ export function checkSpec(spec: LoadedSpec): SpecError[] {
     }
     if (errors.length === 0) checkProtocolReferences(protocol, errors, spec.root);
   }
+  errors.push(...checkConfigFile(spec.root, meta, new Set(RULES.map((r) => r.id))));
   if (errors.length > 0) return errors;
 
   const schemasById = new Map<string, JsonValue>(schemaFiles.map((f) => [String((f.value as JsonSchema)["$id"]), f.value]));

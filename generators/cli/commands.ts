@@ -1,4 +1,5 @@
 // The command table: each command lives in its own module.
+import { breakingCommand } from "./breaking.js";
 import { conformanceCommand } from "./conformance.js";
 import { docsCommand } from "./docs.js";
 import { generateCommand } from "./generate.js";
@@ -19,4 +20,5 @@ export const commands: Record<string, Command> = {
   id: idCommand,
   conformance: conformanceCommand,
   docs: docsCommand,
+  breaking: breakingCommand,
 };

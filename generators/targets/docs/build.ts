@@ -51,6 +51,7 @@ export async function buildDocs(root: string, outDir: string, options: { api?: b
   const inputs = await collectInputs(root, model, apiLinks);
   lap("inputs");
   const files = emitDocsSite(model, inputs);
+  files.push(...(await import("./spec-changelog.js")).breakingPages(root, inputs.templates));
   lap("render");
   writeSite(out, files);
   lap("write");

@@ -1,0 +1,252 @@
+// WIRE: schema inclusion. For each pair of schemas at the same place in the old and the new spec,
+// it asks "is every instance the old one accepts accepted by the new one (old writers, new
+// readers), and the reverse (new writers, old readers)?" over the keyword subset the spec uses.
+// Each "no" becomes a finding with the instance path where the two differ and candidate values;
+// witness.ts turns those into a concrete instance checked with ajv on both sides.
+//
+// Assumption (documented in the README): a property name an object did not declare was not sent
+// by old writers, so declaring it as optional in an open object is compatible.
+import type { JsonValue } from "../model/types.js";
+import { canonical, deepEqual, finding, position, type Candidate, type Finding, type PathToken } from "./finding.js";
+import { synth } from "./synth.js";
+import { isObj, resolveRef, type Located, type Obj, type SpecTree } from "./tree.js";
+import { compareBounds, compareStrings } from "./wire-bounds.js";
+import { ANNOTATIONS, at, esc, pool, report, sample, sets, typesOf, type Ctx } from "./wire-report.js";
+
+const HANDLED = new Set([
+  "$ref", "type", "enum", "const", "properties", "required", "additionalProperties", "items", "pattern", "format",
+  "oneOf", "anyOf", "allOf", "discriminator",
+  "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+]);
+/** A property name no schema declares, for witnesses about additionalProperties. */
+export const EXTRA_PROPERTY = "zzUndeclared";
+
+/** Compares two root schemas (a message, a common file, or one $defs entry) and returns the WIRE findings. */
+export function compareSchemas(oldTree: SpecTree, newTree: SpecTree, o: Located, n: Located): Finding[] {
+  const ctx: Ctx = { oldTree, newTree, oldRoot: o, newRoot: n, out: [], visited: new Set() };
+  cmp(ctx, o, n, []);
+  return ctx.out;
+}
+
+function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
+  const os = o.schema;
+  const ns = n.schema;
+  if (!isObj(os) || !isObj(ns)) {
+    if (!deepEqual(os, ns)) report(ctx, "WIRE_SCHEMA_CHANGED", o, n, "", `schema changed from ${short(os)} to ${short(ns)}`, path, "either", [...sample(ctx.oldTree, o), ...sample(ctx.newTree, n), ...pool()]);
+    return;
+  }
+  // Keywords beside a $ref apply together with its target: compare them on their own as well.
+  const siblings = (x: Obj) => Object.fromEntries(Object.entries(x).filter(([k]) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-")));
+  if ((typeof os.$ref === "string" || typeof ns.$ref === "string") && (Object.keys(siblings(os)).length > 0 || Object.keys(siblings(ns)).length > 0)) {
+    cmp({ ...ctx, masked: true }, { ...o, schema: siblings(os) }, { ...n, schema: siblings(ns) }, path);
+  }
+  const oref = typeof os.$ref === "string" ? resolveRef(ctx.oldTree, o.doc, os.$ref) : undefined;
+  const nref = typeof ns.$ref === "string" ? resolveRef(ctx.newTree, n.doc, ns.$ref) : undefined;
+  if (oref && nref) {
+    // The same target on both sides is compared once, where it is defined.
+    if (oref.uri === nref.uri) return;
+    const key = `${oref.uri} ${nref.uri}`;
+    if (ctx.visited.has(key)) return;
+    ctx.visited.add(key);
+    const inner: Finding[] = [];
+    cmp({ ...ctx, out: inner }, oref, nref, path);
+    const first = inner[0];
+    if (first) {
+      ctx.out.push({
+        ...finding("WIRE_REF_CHANGED", position(n, `${n.pointer}/$ref`), `$ref ${String(os.$ref)} became ${String(ns.$ref)}, which differs: ${first.message} (${first.rule})`),
+        old: position(o, `${o.pointer}/$ref`),
+        direction: first.direction,
+        witnessRequest: first.witnessRequest,
+      });
+    }
+    return;
+  }
+  if (oref) return cmp(ctx, oref, n, path);
+  if (nref) return cmp(ctx, o, nref, path);
+  if (typeof os.$ref === "string" || typeof ns.$ref === "string") return; // unresolvable: ref-resolves reports it
+
+  compareTypes(ctx, o, n, os, ns, path);
+  compareValues(ctx, o, n, os, ns, path);
+  compareObject(ctx, o, n, os, ns, path);
+  if (os.items !== undefined || ns.items !== undefined) cmp(ctx, at(o, "/items", os.items), at(n, "/items", ns.items), [...path, 0]);
+  compareBounds(ctx, o, n, os, ns, path);
+  compareStrings(ctx, o, n, os, ns, path);
+  compareUnions(ctx, o, n, os, ns, path);
+  // With the same `if`, the same instances take each branch: then and else compare pairwise.
+  const sameIf = os.if !== undefined && deepEqual(os.if, ns.if);
+  if (sameIf) for (const key of ["then", "else"]) if (os[key] !== undefined || ns[key] !== undefined) cmp({ ...ctx, masked: true }, at(o, `/${key}`, os[key]), at(n, `/${key}`, ns[key]), path);
+  for (const key of new Set([...Object.keys(os), ...Object.keys(ns)])) {
+    if (HANDLED.has(key) || ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
+    if (sameIf && (key === "if" || key === "then" || key === "else")) continue;
+    if (!deepEqual(os[key], ns[key])) {
+      report(ctx, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} changed from ${short(os[key])} to ${short(ns[key])}; not provably compatible`, path, "either", [...sample(ctx.oldTree, o), ...sample(ctx.newTree, n), ...pool()]);
+    }
+  }
+}
+
+function covered(t: string, set: string[]): boolean {
+  return set.includes(t) || (t === "integer" && set.includes("number"));
+}
+
+const TYPE_SAMPLES: Record<string, JsonValue[]> = { string: ["x"], integer: [1], number: [1.5, 1], boolean: [true], null: [null], object: [{}], array: [[]] };
+const ALL_TYPES = ["string", "number", "integer", "boolean", "null", "object", "array"];
+
+/** The type set of a union whose every branch declares one. */
+function unionTypes(tree: SpecTree, loc: Located, depth = 0): string[] | undefined {
+  const s = loc.schema;
+  if (!isObj(s) || depth > 4) return undefined;
+  if (typeof s.$ref === "string") {
+    const t = resolveRef(tree, loc.doc, s.$ref);
+    return t ? unionTypes(tree, t, depth + 1) : undefined;
+  }
+  const own = typesOf(s);
+  if (own) return own;
+  const branches = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined;
+  if (!branches) return undefined;
+  const all: string[] = [];
+  for (const [i, b] of branches.entries()) {
+    const t = unionTypes(tree, at(loc, `/${Array.isArray(s.oneOf) ? "oneOf" : "anyOf"}/${i}`, b), depth + 1);
+    if (!t) return undefined;
+    all.push(...t);
+  }
+  return [...new Set(all)];
+}
+
+function compareTypes(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path: PathToken[]): void {
+  const ot = unionTypes(ctx.oldTree, o);
+  const nt = unionTypes(ctx.newTree, n);
+  if (!ot && !nt) return;
+  const oAll = ot ?? ALL_TYPES;
+  const nAll = nt ?? ALL_TYPES;
+  const lost = oAll.filter((t) => !covered(t, nAll) || (t === "number" && !nAll.includes("number")));
+  const gained = nAll.filter((t) => !covered(t, oAll) || (t === "number" && !oAll.includes("number")));
+  const show = (t: string[] | undefined) => (t ? t.join("|") : "any");
+  if (lost.length > 0) {
+    report(ctx, "WIRE_TYPE_CHANGED", o, n, "type", `type narrowed from ${show(ot)} to ${show(nt)}: new readers reject old ${lost.join(", ")} values`, path, "old-writer-new-reader", [...sets(lost.flatMap((t) => TYPE_SAMPLES[t] ?? [])), ...sample(ctx.oldTree, o)]);
+  }
+  if (gained.length > 0) {
+    report(ctx, "WIRE_TYPE_CHANGED", o, n, "type", `type widened from ${show(ot)} to ${show(nt)}: old readers reject new ${gained.join(", ")} values`, path, "new-writer-old-reader", [...sets(gained.flatMap((t) => TYPE_SAMPLES[t] ?? [])), ...sample(ctx.newTree, n)]);
+  }
+}
+
+/** const and enum as one closed value set (const x is enum [x]). */
+function compareValues(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path: PathToken[]): void {
+  const values = (s: Obj): JsonValue[] | undefined => (s.const !== undefined ? [s.const] : Array.isArray(s.enum) ? s.enum : undefined);
+  const ov = values(os);
+  const nv = values(ns);
+  if (!ov && !nv) return;
+  const usesConst = os.const !== undefined || ns.const !== undefined;
+  const keyword = ns.const !== undefined || os.const !== undefined ? "const" : "enum";
+  const show = (v: JsonValue[] | undefined) => (v ? v.map((x) => JSON.stringify(x)).join(", ") : "any value");
+  if (ov && nv) {
+    const nKeys = new Set(nv.map(canonical));
+    const oKeys = new Set(ov.map(canonical));
+    const lost = ov.filter((v) => !nKeys.has(canonical(v)));
+    const gained = nv.filter((v) => !oKeys.has(canonical(v)));
+    if (usesConst && (lost.length > 0 || gained.length > 0)) {
+      report(ctx, "WIRE_CONST_CHANGED", o, n, keyword, `allowed value changed from ${show(ov)} to ${show(nv)}`, path, "either", sets([...lost, ...gained]));
+      return;
+    }
+    if (lost.length > 0) report(ctx, "WIRE_ENUM_VALUE_REMOVED", o, n, "enum", `enum value ${show(lost)} removed: new readers reject it from old writers`, path, "old-writer-new-reader", sets(lost));
+    if (gained.length > 0) report(ctx, "WIRE_ENUM_VALUE_ADDED", o, n, "enum", `enum value ${show(gained)} added: old readers reject it from new writers`, path, "new-writer-old-reader", sets(gained));
+    return;
+  }
+  const rule = usesConst ? "WIRE_CONST_CHANGED" : ov ? "WIRE_ENUM_VALUE_ADDED" : "WIRE_ENUM_VALUE_REMOVED";
+  if (ov) report(ctx, rule, o, n, keyword, `the closed value set ${show(ov)} was dropped: old readers reject other values from new writers`, path, "new-writer-old-reader", [...sample(ctx.newTree, n), ...pool()]);
+  else report(ctx, rule, o, n, keyword, `values are now restricted to ${show(nv)}: new readers reject other values from old writers`, path, "old-writer-new-reader", [...sample(ctx.oldTree, o), ...pool()]);
+}
+
+function compareObject(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path: PathToken[]): void {
+  const op = isObj(os.properties) ? os.properties : {};
+  const np = isObj(ns.properties) ? ns.properties : {};
+  const oClosed = os.additionalProperties === false;
+  const nClosed = ns.additionalProperties === false;
+  for (const name of Object.keys(op)) {
+    const oChild = at(o, `/properties/${esc(name)}`, op[name]);
+    if (name in np) cmp(ctx, oChild, at(n, `/properties/${esc(name)}`, np[name]), [...path, name]);
+    else if (nClosed) report(ctx, "WIRE_FIELD_REMOVED", oChild, at(n, "/properties", ns.properties), "", `property ${name} removed from a closed object: new readers reject old instances that carry it`, [...path, name], "old-writer-new-reader", sample(ctx.oldTree, oChild), true);
+  }
+  for (const name of Object.keys(np)) {
+    if (name in op || !oClosed) continue;
+    const nChild = at(n, `/properties/${esc(name)}`, np[name]);
+    report(ctx, "WIRE_PROPERTY_ADDED_CLOSED", at(o, "/properties", os.properties), nChild, "", `property ${name} added to a closed object: old readers reject new instances that carry it`, [...path, name], "new-writer-old-reader", sample(ctx.newTree, nChild));
+  }
+  const or = new Set(Array.isArray(os.required) ? os.required.map(String) : []);
+  const nr = new Set(Array.isArray(ns.required) ? ns.required.map(String) : []);
+  for (const name of nr) if (!or.has(name)) report(ctx, "WIRE_REQUIRED_ADDED", o, n, "required", `${name} is now required: new readers reject old instances without it`, [...path, name], "old-writer-new-reader", [{ remove: true }]);
+  for (const name of or) if (!nr.has(name)) report(ctx, "WIRE_REQUIRED_REMOVED", o, n, "required", `${name} is no longer required: old readers reject new instances without it`, [...path, name], "new-writer-old-reader", [{ remove: true }]);
+
+  const extra = [...path, EXTRA_PROPERTY];
+  const extraValues = sets(["x", 1, {}]);
+  const oAp = os.additionalProperties;
+  const nAp = ns.additionalProperties;
+  if (!oClosed && nClosed) report(ctx, "WIRE_OBJECT_CLOSED", o, n, "additionalProperties", "additionalProperties closed: new readers reject undeclared properties old writers may send", extra, "old-writer-new-reader", isObj(oAp) ? sample(ctx.oldTree, at(o, "/additionalProperties", oAp)) : extraValues);
+  else if (oClosed && !nClosed) report(ctx, "WIRE_OBJECT_OPENED", o, n, "additionalProperties", "additionalProperties opened: old readers reject undeclared properties new writers may send", extra, "new-writer-old-reader", isObj(nAp) ? sample(ctx.newTree, at(n, "/additionalProperties", nAp)) : extraValues);
+  else if (isObj(oAp) || isObj(nAp)) {
+    if (!oClosed && !nClosed) cmp(ctx, at(o, "/additionalProperties", oAp === true ? {} : oAp), at(n, "/additionalProperties", nAp === true ? {} : nAp), extra);
+  }
+}
+
+function branchValues(tree: SpecTree, loc: Located, prop: string, depth = 0): string[] | undefined {
+  const s = loc.schema;
+  if (!isObj(s) || depth > 5) return undefined;
+  if (typeof s.$ref === "string") {
+    const t = resolveRef(tree, loc.doc, s.$ref);
+    return t ? branchValues(tree, t, prop, depth + 1) : undefined;
+  }
+  const p = isObj(s.properties) ? s.properties[prop] : undefined;
+  if (!isObj(p)) return undefined;
+  if (p.const !== undefined) return [canonical(p.const)];
+  return Array.isArray(p.enum) ? p.enum.map(canonical) : undefined;
+}
+
+function compareUnions(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path: PathToken[]): void {
+  const od = isObj(os.discriminator) ? String(os.discriminator.propertyName) : undefined;
+  const nd = isObj(ns.discriminator) ? String(ns.discriminator.propertyName) : undefined;
+  const both = [...sample(ctx.oldTree, o), ...sample(ctx.newTree, n)];
+  if (od !== nd && Array.isArray(os.oneOf) && Array.isArray(ns.oneOf)) {
+    report(ctx, "WIRE_DISCRIMINATOR_CHANGED", o, n, "discriminator", `discriminator property changed from ${od ?? "none"} to ${nd ?? "none"}`, path, "either", both);
+  }
+  for (const key of ["oneOf", "anyOf", "allOf"] as const) {
+    const ob = Array.isArray(os[key]) ? (os[key] as JsonValue[]) : undefined;
+    const nb = Array.isArray(ns[key]) ? (ns[key] as JsonValue[]) : undefined;
+    if (!ob && !nb) continue;
+    if (key === "oneOf" && od !== undefined && od === nd && ob && nb) {
+      const index = (tree: SpecTree, loc: Located, branches: JsonValue[]) => {
+        const m = new Map<string, Located>();
+        branches.forEach((b, i) => {
+          const bl = at(loc, `/oneOf/${i}`, b);
+          for (const v of branchValues(tree, bl, od) ?? []) m.set(v, bl);
+        });
+        return m;
+      };
+      const om = index(ctx.oldTree, o, ob);
+      const nm = index(ctx.newTree, n, nb);
+      for (const [v, bl] of om) {
+        const other = nm.get(v);
+        if (other) cmp(ctx, bl, other, path);
+        else report(ctx, "WIRE_DISCRIMINATOR_CHANGED", bl, at(n, "/oneOf", ns.oneOf), "", `${od} ${v} no longer selects a branch: new readers reject it from old writers`, path, "old-writer-new-reader", withValue(synth(ctx.oldTree, bl), od, v), true);
+      }
+      for (const [v, bl] of nm) {
+        if (!om.has(v)) report(ctx, "WIRE_DISCRIMINATOR_CHANGED", at(o, "/oneOf", os.oneOf), bl, "", `${od} ${v} is a new branch: old readers reject it from new writers`, path, "new-writer-old-reader", withValue(synth(ctx.newTree, bl), od, v));
+      }
+      continue;
+    }
+    if (ob && nb && ob.length === nb.length) {
+      ob.forEach((b, i) => cmp(key === "allOf" ? { ...ctx, masked: true } : ctx, at(o, `/${key}/${i}`, b), at(n, `/${key}/${i}`, nb[i]), path));
+      continue;
+    }
+    report(ctx, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} changed from ${ob?.length ?? 0} to ${nb?.length ?? 0} branches; not provably compatible`, path, "either", [...both, ...pool()]);
+  }
+}
+
+/** Branch instances with the discriminator set to the value in question (a branch may allow several). */
+function withValue(instances: JsonValue[], prop: string, value: string): Candidate[] {
+  const v = JSON.parse(value) as JsonValue;
+  return sets(instances.map((x) => (isObj(x) ? { ...x, [prop]: v } : x)));
+}
+
+function short(v: JsonValue | undefined): string {
+  const s = JSON.stringify(v) ?? "nothing";
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}

@@ -1,0 +1,55 @@
+import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
+
+export const breakingCommand: Command = {
+  usage: "breaking --against <git-ref|dir> [--spec DIR] [--format text|json] [--witness]",
+  summary: "Report breaking changes (SOURCE, WIRE, SECURITY, LIFECYCLE) between the spec and another version.",
+  help: `
+Options:
+  --against REF|DIR  The version to compare with: a git revision (read with git archive, the working
+                     tree is untouched) or a directory holding spec/ (or a spec folder itself).
+  --spec DIR         The current version (default: this project's spec/).
+  --format FORMAT    text (default): one "file:line:col pointer [RULE_ID] message" line per finding
+                     and a summary; json: {against, enforce, summary, findings}.
+  --witness          Under each WIRE finding, print an instance one side accepts and the other
+                     rejects (checked with ajv on both schemas).
+  --all              Also print findings in categories spec/breaking.yaml does not enforce.
+  --list-rules       Print every rule: id, category, purpose.
+Configuration: spec/breaking.yaml (breaking: enforce, exceptions, unstable, tolerantReaders).
+Exit codes: 0 nothing breaks, 1 something breaks (or a spec file does not parse), 2 usage error.`,
+  async run(args, io) {
+    const { flags, positionals } = parseArgs(args, { flags: ["--witness", "--list-rules", "--all"], valued: ["--against", "--spec", "--format"] });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const report = await import("../breaking/report.js");
+    if (flags.has("--list-rules")) {
+      for (const line of report.rulesTable()) io.out(line);
+      return 0;
+    }
+    const format = flags.get("--format") ?? "text";
+    if (format !== "text" && format !== "json") throw new UsageError(`--format is text or json, not ${String(format)}`);
+    const against = flags.get("--against");
+    if (typeof against !== "string") throw new UsageError("--against <git-ref|dir> is required");
+    const { openAgainst, fromDirectory, AgainstError } = await import("../breaking/against.js");
+    const { compareRoots } = await import("../breaking/compare.js");
+    const specDir = flags.get("--spec");
+    let current: ReturnType<typeof fromDirectory> | undefined;
+    let other: ReturnType<typeof openAgainst> | undefined;
+    try {
+      current = typeof specDir === "string" ? fromDirectory(specDir) : { root: io.root, label: "spec/", cleanup: () => {} };
+      other = openAgainst(io.root, against);
+      const result = compareRoots(other.root, current.root);
+      if (result.errors.length > 0) {
+        for (const e of result.errors) io.err(formatSpecError(e));
+        return 1;
+      }
+      if (format === "json") io.out(JSON.stringify(report.jsonReport(result.findings, other.label, result.config.enforce), null, 2));
+      else for (const line of report.textReport(result.findings, other.label, { witness: flags.has("--witness"), all: flags.has("--all") })) io.out(line);
+      return result.findings.some((f) => f.status === "breaking") ? 1 : 0;
+    } catch (error) {
+      if (error instanceof AgainstError) throw new UsageError(error.message);
+      throw error;
+    } finally {
+      current?.cleanup();
+      other?.cleanup();
+    }
+  },
+};
