@@ -13,7 +13,7 @@ import { escapeHtml, prose } from "../../generators/targets/docs/html.js";
 import { anchorId, rootOf, sitePaths } from "../../generators/targets/docs/paths.js";
 import { startStaticServer } from "../../generators/targets/docs/serve.js";
 import { workedVectors } from "../../generators/targets/docs/signing-view.js";
-import type { Lifecycle } from "../../generators/lifecycles/types.js";
+import type { Lifecycle } from "../../generators/model/lifecycle.js";
 import type { Model } from "../../generators/model/types.js";
 import { loadModel } from "../../generators/pipeline.js";
 
@@ -146,7 +146,7 @@ describe("emitDocsSite", () => {
     const kotlin = readFileSync(`${ROOT}/generated/kotlin/src/main/kotlin/dev/agentcontracts/agentprovider/AgentProviderValidators.kt`, "utf8");
     expect(kotlin).toContain("package dev.agentcontracts.agentprovider");
     expect(kotlin).toContain("fun parseActionProposal(bytes: ByteArray)");
-    const swift = readFileSync(`${ROOT}/generated/swift/Sources/AgentContracts/AgentProvider/Messages.swift`, "utf8");
+    const swift = readFileSync(`${ROOT}/generated/swift/Sources/AgentContracts/AgentProvider/AgentProviderMessages.swift`, "utf8");
     expect(swift).toMatch(/extension AgentProvider \{[\s\S]*struct ActionProposal\b/);
   });
 

@@ -5,9 +5,8 @@ import type { LoadedSpec } from "../load/load-spec.js";
 import type { SpecFile } from "../load/spec-file.js";
 import { joinPointer } from "../load/spec-file.js";
 import { createSchemaCompiler } from "../model/schema-compiler.js";
-import type { JsonSchema, JsonValue, SpecError } from "../model/types.js";
-import { checkRules, type CrossFieldRule } from "../targets/ts/runtime/src/rules.js";
-import { runValidator, type CompiledValidator } from "../targets/ts/runtime/src/validation.js";
+import type { CrossFieldRule, JsonSchema, JsonValue, SpecError } from "../model/types.js";
+import { referenceCheck, type CompiledValidator } from "./reference-validator.js";
 import { lintIdMatchesFile, lintRefs, lintRulePointers, lintSchemaShapes, reporter } from "./lints.js";
 import { checkProtocolReferences } from "./protocol-lints.js";
 
@@ -90,7 +89,7 @@ function checkExamples(spec: LoadedSpec, schemaFiles: SpecFile[], errors: SpecEr
       }
       if (!validate) continue;
       const rules = (schema["x-rules"] ?? []) as unknown as CrossFieldRule[];
-      const check = (value: unknown) => runValidator(validate!, (v) => checkRules(v, rules), value);
+      const check = (value: unknown) => referenceCheck(validate!, rules, value);
       ((schema["examples"] ?? []) as JsonValue[]).forEach((example, i) => {
         const result = check(example);
         if (!result.ok) {

@@ -5,8 +5,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { joinPointer, readSpecFile, type SpecFile } from "../load/spec-file.js";
 import type { Divergence, DocumentRef, JsonValue, SpecError } from "../model/types.js";
-import type { GuardLiteral, Lifecycle, LifecycleTransition } from "./types.js";
-import { literalText } from "./types.js";
+import type { GuardLiteral, Lifecycle, LifecycleTransition } from "../model/lifecycle.js";
+import { literalText } from "../model/lifecycle.js";
 
 export const MACHINE_SUFFIX = ".machine.yaml";
 export const PATHS_SUFFIX = ".paths.json";

@@ -3,9 +3,9 @@
 // Pages are handlebars templates (docs-site/templates) over view models built here; everything
 // from the spec is escaped by handlebars or by html.ts, and every link is relative.
 import Handlebars from "handlebars";
-import type { Lifecycle } from "../../lifecycles/types.js";
-import { literalText } from "../../lifecycles/types.js";
-import type { Divergence, JsonValue, Message, Model, Protocol } from "../../model/types.js";
+import type { Lifecycle } from "../../model/lifecycle.js";
+import { literalText } from "../../model/lifecycle.js";
+import type { Divergence, JsonValue, Message, Model, Protocol, ReplayDeclaration } from "../../model/types.js";
 import { lifecycleDot, inlineSvg } from "./dot.js";
 import { escapeHtml, inline, json, prose, summaryOf } from "./html.js";
 import { anchorId, anchors, rootOf, sitePaths } from "./paths.js";
@@ -180,7 +180,7 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
   const signingVectors = new Map<string, ReturnType<typeof workedVectors>>();
   for (const p of model.protocols) signingVectors.set(p.id, workedVectors(p, inputs.vectors[p.id] ?? {}));
   const signedMessages = new Set<string>();
-  for (const p of model.protocols) for (const m of p.messages) if (m.annotations["x-signature"] || m.annotations["x-approval-token"] || m.contentAddress || m.annotations["x-replay"]) signedMessages.add(`${p.id}/${m.name}`);
+  for (const p of model.protocols) for (const m of p.messages) if (m.signature || m.approvalToken || m.contentAddress || m.replay) signedMessages.add(`${p.id}/${m.name}`);
 
   // ---- Home -----------------------------------------------------------------------------------
   render(sitePaths.home, "home", "agent-contracts", [], {
@@ -240,7 +240,7 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
       }
       const apiPath = inputs.apiLinks[`${p.id}/${m.name}`];
       const used = usedBy(m.name);
-      const inferred = m.annotations["x-inferred-from-clients"];
+      const inferred = m.inferredFromClients;
       render(page, "message", `${m.name} — ${p.title}`, [{ label: "Home", path: sitePaths.home }, { label: p.title, path: protocolPage }, { label: m.name }], {
         name: m.name,
         protocol: { id: p.id, title: p.title, href: root + protocolPage },
@@ -259,9 +259,9 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
         rules: m.rules.map((r) => ({ id: r.id, anchor: anchors.rule(r.id), kind: r.kind, messageHtml: inline(r.message), pointers: Object.entries(r).filter(([k]) => !["id", "kind", "message"].includes(k)).map(([k, v]) => `${k}: ${String(v)}`) })),
         contentAddress: m.contentAddress ? { ...m.contentAddress, href: `${root}${sitePaths.signing}#${anchors.signing(p.id, m.name)}` } : undefined,
         signingHref: signedMessages.has(`${p.id}/${m.name}`) ? `${root}${sitePaths.signing}#${anchors.signing(p.id, m.name)}` : undefined,
-        signingKinds: [m.annotations["x-signature"] ? "signed (x-signature)" : "", m.annotations["x-approval-token"] ? "approval token (x-approval-token)" : "", m.annotations["x-replay"] ? "single use (x-replay)" : "", m.contentAddress ? "content-addressed (x-content-address)" : ""].filter(Boolean).join(", "),
+        signingKinds: [m.signature ? "signed (x-signature)" : "", m.approvalToken ? "approval token (x-approval-token)" : "", m.replay ? "single use (x-replay)" : "", m.contentAddress ? "content-addressed (x-content-address)" : ""].filter(Boolean).join(", "),
         divergences: messageDivergences(m).map((d) => ({ id: d.id, summaryHtml: inline(d.summary), ruleHtml: inline(d.rule), href: divergenceHref(page, p.id, d.id) })),
-        inferredHtml: inferred === undefined ? undefined : genericHtml(inferred),
+        inferredHtml: inferred === undefined ? undefined : genericHtml({ fields: inferred.fields, clients: inferred.clients }),
         examples: m.examples.map((e, i) => ({ n: i + 1, json: JSON.stringify(e, null, 2) })),
         invalidExamples: m.invalidExamples.map((e, i) => ({
           n: i + 1,
@@ -402,7 +402,7 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
     const vectors = model.protocols.flatMap((p) =>
       (signingVectors.get(p.id) ?? []).map((v) => {
         const m = p.messages.find((x) => x.name === v.message)!;
-        const sig = m.annotations["x-signature"];
+        const sig = m.signature;
         return {
           ...v,
           protocolTitle: p.title,
@@ -410,7 +410,7 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
           messageHref: sitePaths.message(p.id, v.message),
           lines: isObj(sig) && Array.isArray(sig.lines) ? sig.lines.filter(isObj).map((l, i) => ({ n: i + 1, name: String(l.name), field: String(l.field), value: String(l.value), default: l.default === undefined ? undefined : json(l.default) })) : [],
           key: isObj(sig) && isObj(sig.key) ? `${String(sig.key.field)} from the ${String(sig.key.source)} record, as ${String(sig.key.encoding)} bytes` : undefined,
-          approval: isObj(m.annotations["x-approval-token"]) ? Object.entries(m.annotations["x-approval-token"]).map(([k, val]) => ({ k, v: json(val) })) : undefined,
+          approval: isObj(m.approvalToken) ? Object.entries(m.approvalToken).map(([k, val]) => ({ k, v: json(val) })) : undefined,
           contentAddress: m.contentAddress ? Object.entries(m.contentAddress).map(([k, val]) => ({ k, v: json(val) })) : undefined,
           chain: v.algorithm === "content address" && !vectorsHaveCase(inputs.vectors[p.id] ?? {}, m.name) ? chainOf(inputs.vectors[p.id] ?? {}) : undefined,
         };
@@ -430,9 +430,8 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
     // Messages with a replay rule but no worked vector still get their anchor on this page.
     const replay = model.protocols.flatMap((p) =>
       p.messages
-        .filter((m) => isObj(m.annotations["x-replay"]))
-        .map((m) => {
-          const r = m.annotations["x-replay"] as Obj;
+        .flatMap((m) => (m.replay === undefined ? [] : [{ m, r: m.replay }]))
+        .map(({ m, r }) => {
           const hasVector = (signingVectors.get(p.id) ?? []).some((v) => v.message === m.name);
           return {
             protocol: p.id,
@@ -515,19 +514,18 @@ function chainOf(vectors: ProtocolVectors): { k: string; v: string }[] | undefin
   return decl ? Object.entries(decl).map(([k, v]) => ({ k, v: json(v) })) : undefined;
 }
 
-function replayProse(r: Obj): string {
-  const keys = Array.isArray(r.keyFields) ? r.keyFields.map(String).join(" + ") : "";
-  const scope = Array.isArray(r.scopeFields) && r.scopeFields.length > 0 ? ` within each ${r.scopeFields.map(String).join(" + ")}` : " globally";
-  const unix = r.timeFormat === "unix-seconds";
+function replayProse(r: ReplayDeclaration): string {
+  const keys = r.keyFields.join(" + ");
+  const scope = r.scopeFields.length > 0 ? ` within each ${r.scopeFields.join(" + ")}` : " globally";
   const parts = [
     `A receiver admits the message once: ${keys} is a single-use key${scope}.`,
-    unix
-      ? `It refuses the message when ${String(r.expiresAtField)} (Unix seconds) is before now; ${String(r.expiresAtField)} equal to now still passes.`
-      : `It refuses an unparseable ${String(r.expiresAtField)}, or one at or before now minus ${String(r.skewSeconds)} s of allowed clock skew.`,
+    r.timeFormat === "unix-seconds"
+      ? `It refuses the message when ${r.expiresAtField} (Unix seconds) is before now; ${r.expiresAtField} equal to now still passes.`
+      : `It refuses an unparseable ${r.expiresAtField}, or one at or before now minus ${r.skewSeconds} s of allowed clock skew.`,
   ];
-  if (typeof r.notBeforeField === "string") parts.push(`It refuses a ${r.notBeforeField} more than ${String(r.skewSeconds)} s in the future.`);
-  if (typeof r.maxLifetimeSeconds === "number") parts.push(`It refuses an expiry more than ${r.maxLifetimeSeconds} s away.`);
-  parts.push(`Then it records the key atomically and keeps the record until ${String(r.expiresAtField)} + ${String(r.skewSeconds)} s, so evicting it never readmits a message that would still be accepted.`);
+  if (r.notBeforeField !== undefined) parts.push(`It refuses a ${r.notBeforeField} more than ${r.skewSeconds} s in the future.`);
+  if (r.maxLifetimeSeconds !== undefined) parts.push(`It refuses an expiry more than ${r.maxLifetimeSeconds} s away.`);
+  parts.push(`Then it records the key atomically and keeps the record until ${r.expiresAtField} + ${r.skewSeconds} s, so evicting it never readmits a message that would still be accepted.`);
   return parts.join(" ");
 }
 

@@ -6,7 +6,7 @@
 //   generated/ts/<protocol>/lifecycles/<name>.d.ts    typed state, event, guard and effect names
 //   generated/ts/<protocol>/lifecycles/index.js/.d.ts `export * as <camelName> from "./<name>.js"`
 import type { OutputFile } from "../../model/types.js";
-import type { Lifecycle } from "../../lifecycles/types.js";
+import type { Lifecycle } from "../../model/lifecycle.js";
 
 export interface LifecycleProtocolInput {
   id: string;

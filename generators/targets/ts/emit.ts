@@ -1,31 +1,22 @@
 // The TypeScript target: model -> the files of generated/ts, an ESM npm package
 // (@agent-contracts/bindings) that imports under plain Node, tsx and vitest.
 import standaloneModule from "ajv/dist/standalone/index.js";
-import Handlebars from "handlebars";
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
-import type ts from "typescript";
+import { templateFolder, templateRenderer } from "../../emit/render.js";
 import { createSchemaCompiler } from "../../model/schema-compiler.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
 import { emitSigning } from "./emit-signing.js";
-import { emitProtocolTypes } from "./emit-types.js";
+import type { TranspiledRuntime, TsInputs } from "./inputs.js";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
 
-/** The hand-written runtime, read by the pipeline and passed in so this emitter stays pure. */
-export interface RuntimeSource {
-  /** File name inside generators/targets/ts/runtime/src, e.g. `rules.ts`. */
-  name: string;
-  text: string;
-}
-
-export async function emitTypeScript(model: Model, runtime: readonly RuntimeSource[]): Promise<OutputFile[]> {
+/** Pure: the runtime's transpiled text and the type declarations come from inputs.ts. */
+export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
   const files: OutputFile[] = [];
   for (const protocol of model.protocols) {
     const sources = protocolSources(model, protocol);
-    files.push({ path: `${protocol.id}/types.d.ts`, contents: await emitProtocolTypes(model, protocol), sources });
+    const types = inputs.declarations[protocol.id];
+    if (types === undefined) throw new Error(`TypeScript: no type declarations for ${protocol.id}`);
+    files.push({ path: `${protocol.id}/types.d.ts`, contents: types, sources });
     files.push(...emitValidators(model, protocol, sources));
     files.push(...emitMessagesApi(protocol, sources));
     files.push(...emitConstants(protocol));
@@ -34,7 +25,7 @@ export async function emitTypeScript(model: Model, runtime: readonly RuntimeSour
     files.push(...emitProtocolIndex(protocol, sources, signing.length > 0));
   }
   files.push(...emitRootIndex(model));
-  files.push(...emitRuntime(runtime));
+  files.push(...emitRuntime(inputs.runtime));
   files.push(emitPackageJson(model));
   return files;
 }
@@ -79,16 +70,7 @@ function emitValidators(model: Model, protocol: Protocol, sources: string[]): Ou
 
 // --- typed API: validateX / parseX -----------------------------------------------------------
 
-const templates = new Map<string, HandlebarsTemplateDelegate>();
-function render(name: string, context: object): string {
-  let template = templates.get(name);
-  if (!template) {
-    const path = fileURLToPath(new URL(`./templates/${name}.hbs`, import.meta.url));
-    template = Handlebars.compile(readFileSync(path, "utf8"), { noEscape: false, strict: true });
-    templates.set(name, template);
-  }
-  return template(context);
-}
+const render = templateRenderer(templateFolder(new URL("./templates/", import.meta.url)), { htmlEscape: true });
 
 function emitMessagesApi(protocol: Protocol, sources: string[]): OutputFile[] {
   const messages = protocol.messages.map((m) => ({
@@ -152,78 +134,16 @@ function emitRootIndex(model: Model): OutputFile[] {
   ];
 }
 
-/** The runtime is authored in TypeScript; ship it as per-file JS plus declarations. */
-function emitRuntime(runtime: readonly RuntimeSource[]): OutputFile[] {
+/** The runtime is authored in TypeScript; ship it as per-file JS plus declarations (transpiled by inputs.ts). */
+function emitRuntime(runtime: readonly TranspiledRuntime[]): OutputFile[] {
   const files: OutputFile[] = [];
   for (const source of [...runtime].sort((a, b) => a.name.localeCompare(b.name, "en"))) {
     const base = source.name.replace(/\.ts$/, "");
     const from = [`generators/targets/ts/runtime/src/${source.name}`];
-    const { js, dts } = transpileRuntimeCached(source);
-    files.push({ path: `runtime/${base}.js`, contents: js, sources: from });
-    files.push({ path: `runtime/${base}.d.ts`, contents: dts, sources: from });
+    files.push({ path: `runtime/${base}.js`, contents: source.js, sources: from });
+    files.push({ path: `runtime/${base}.d.ts`, contents: source.dts, sources: from });
   }
   return files;
-}
-
-// Transpiling the runtime is the only use of the TypeScript compiler in generation, and loading
-// it (~10 MB of JavaScript) plus transpileDeclaration's checker costs about a second per cold run.
-// The result is a pure function of the source text, its name, these options and the compiler
-// version, so it is cached under node_modules/.cache/agent-contracts keyed by a hash of all four:
-// output bytes are identical with or without the cache, and a runtime edit, an option change here
-// (the key includes RUNTIME_TRANSPILE_OPTIONS) or a TypeScript upgrade misses and recompiles.
-// Sources with declaration errors are never cached, so the error is reported on every run.
-const require = createRequire(import.meta.url);
-const RUNTIME_TRANSPILE_OPTIONS = { target: "ES2022", module: "ESNext", verbatimModuleSyntax: false, removeComments: false, declaration: true, isolatedDeclarations: true, strict: true } as const;
-const CACHE_DIR = fileURLToPath(new URL("../../../node_modules/.cache/agent-contracts/runtime-transpile/", import.meta.url));
-let typescriptVersion: string | undefined;
-
-function transpileRuntimeCached(source: RuntimeSource): { js: string; dts: string } {
-  typescriptVersion ??= (require("typescript/package.json") as { version: string }).version;
-  const key = createHash("sha256")
-    .update(JSON.stringify({ v: 1, typescript: typescriptVersion, options: RUNTIME_TRANSPILE_OPTIONS, name: source.name, text: source.text }))
-    .digest("hex");
-  const cachePath = `${CACHE_DIR}${key}.json`;
-  try {
-    const cached = JSON.parse(readFileSync(cachePath, "utf8")) as { js?: unknown; dts?: unknown };
-    if (typeof cached.js === "string" && typeof cached.dts === "string") return { js: cached.js, dts: cached.dts };
-  } catch {
-    // Missing or unreadable entry: transpile below.
-  }
-  const result = transpileRuntime(source);
-  try {
-    // Write-then-rename so a concurrent or interrupted run never reads half an entry.
-    mkdirSync(CACHE_DIR, { recursive: true });
-    const temporary = `${cachePath}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(result));
-    renameSync(temporary, cachePath);
-  } catch {
-    // A read-only or missing node_modules only costs the next run the transpile.
-  }
-  return result;
-}
-
-function transpileRuntime(source: RuntimeSource): { js: string; dts: string } {
-  // Loaded only on a cache miss (CommonJS, so a synchronous require keeps the emitter synchronous).
-  const typescript = require("typescript") as typeof ts;
-  const o = RUNTIME_TRANSPILE_OPTIONS;
-  const options: ts.CompilerOptions = {
-    target: typescript.ScriptTarget[o.target],
-    module: typescript.ModuleKind[o.module],
-    verbatimModuleSyntax: o.verbatimModuleSyntax,
-    removeComments: o.removeComments,
-    declaration: o.declaration,
-    isolatedDeclarations: o.isolatedDeclarations,
-    strict: o.strict,
-  };
-  const js = typescript.transpileModule(source.text, { compilerOptions: options, fileName: source.name, reportDiagnostics: false }).outputText;
-  const dts = typescript.transpileDeclaration(source.text, { compilerOptions: options, fileName: source.name, reportDiagnostics: true });
-  if (dts.diagnostics && dts.diagnostics.length > 0) {
-    const d = dts.diagnostics[0]!;
-    const { line } = d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0) : { line: 0 };
-    throw new Error(`generators/targets/ts/runtime/src/${source.name}:${line + 1}: ${typescript.flattenDiagnosticMessageText(d.messageText, "\n")} (runtime exports need explicit types)`);
-  }
-  const clean = (text: string): string => text.replace(/\n?\/\/# sourceMappingURL=.*$/, "").trimEnd() + "\n";
-  return { js: clean(js), dts: clean(dts.outputText) };
 }
 
 function emitPackageJson(model: Model): OutputFile {
