@@ -3,8 +3,6 @@
 // targets/registry.ts lists them.
 import { checkSpec } from "./check/check-spec.js";
 import { loadSpec } from "./load/load-spec.js";
-import { loadLifecycles } from "./lifecycles/load.js";
-import type { Lifecycle } from "./model/lifecycle.js";
 import { buildModel } from "./model/build.js";
 import { addValidationCases } from "./model/validation-cases.js";
 import type { Model, SpecError } from "./model/types.js";
@@ -21,15 +19,7 @@ export type BuildResult = { ok: true; model: Model; rendered: Map<string, string
 export function loadModel(root: string): { ok: true; model: Model } | { ok: false; errors: SpecError[] } {
   const loaded = loadSpec(root);
   if (loaded.errors.length > 0) return { ok: false, errors: loaded.errors };
-  const errors = checkSpec(loaded.spec);
-  if (errors.length > 0) return { ok: false, errors };
-  const lifecycles = new Map<string, Lifecycle[]>();
-  for (const protocol of loaded.spec.protocols) {
-    const messageNames = new Set(protocol.messageFiles.map((f) => String((f.value as { title?: unknown }).title)));
-    const result = loadLifecycles(root, protocol.id, { messageNames });
-    errors.push(...result.errors);
-    lifecycles.set(protocol.id, result.lifecycles);
-  }
+  const { errors, lifecycles } = checkSpec(loaded.spec);
   if (errors.length > 0) return { ok: false, errors };
   const model = buildModel(loaded.spec, (id) => lifecycles.get(id) ?? []);
   addValidationCases(model);
