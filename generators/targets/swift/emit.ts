@@ -2,6 +2,7 @@
 // dependencies. Pure: the hand-written runtime and the shared case files are read by the pipeline
 // and passed in; paths are relative to generated/swift.
 import { templateFolder, templateRenderer } from "../../emit/render.js";
+import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import type { Lifecycle } from "../../model/lifecycle.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
 import { docComment, docText, identifier, lowerCamel, rawStringLiteral, stringLiteral, upperCamel } from "./naming.js";
@@ -235,28 +236,12 @@ function renderUnion(decl: SwiftUnion, indent: string): string {
 
 // --- schemas -----------------------------------------------------------------------------------
 
-const NOT_FOR_VALIDATION = new Set(["examples", "description", "x-invalid-examples", "x-source", "x-divergences", "x-inferred-from-clients", "x-open"]);
-
-/** Keywords whose members are names chosen by the spec, not keywords. */
-const NAME_MAPS = new Set(["properties", "$defs", "patternProperties", "dependentRequired", "dependentSchemas"]);
-
-/** The schema without prose and examples; `properties`, `$defs`, `const` and `enum` keep every key. */
-function validatorView(node: JsonValue, parentKey = ""): JsonValue {
-  if (Array.isArray(node)) return parentKey === "enum" || parentKey === "const" ? node : node.map((n) => validatorView(n));
-  if (node === null || typeof node !== "object") return node;
-  if (parentKey === "const" || parentKey === "enum" || parentKey === "default") return node;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(node)) {
-    const namesMembers = NAME_MAPS.has(parentKey);
-    if (!namesMembers && NOT_FOR_VALIDATION.has(key)) continue;
-    out[key] = validatorView(value, namesMembers ? "" : key);
-  }
-  return out;
-}
+/** The Swift validator reads x-rules from the schema; prose, examples and these notes it does not. */
+const dropForSwift = (keyword: string): boolean => PROSE_AND_EXAMPLES.has(keyword) || keyword === "x-inferred-from-clients" || keyword === "x-open";
 
 function renderSchemas(model: Model): string {
   const documents = [...model.shared.map((s) => s.schema), ...model.protocols.flatMap((p) => p.messages.map((m) => m.schema))];
-  const literals = documents.map((d) => `        ${rawStringLiteral(JSON.stringify(validatorView(d)))},`);
+  const literals = documents.map((d) => `        ${rawStringLiteral(JSON.stringify(validatorView(d, dropForSwift)))},`);
   return [
     "import Foundation",
     "",

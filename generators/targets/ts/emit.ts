@@ -2,6 +2,7 @@
 // (@agent-contracts/bindings) that imports under plain Node, tsx and vitest.
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { templateFolder, templateRenderer } from "../../emit/render.js";
+import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import { createSchemaCompiler } from "../../model/schema-compiler.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
 import { emitSigning } from "./emit-signing.js";
@@ -36,21 +37,11 @@ function protocolSources(model: Model, protocol: Protocol): string[] {
 
 // --- validators: ajv standalone code, nothing compiled at run time -----------------------------
 
-const NOT_FOR_VALIDATION = new Set(["examples", "description", "x-invalid-examples", "x-source", "x-divergences"]);
-
-function validatorView(node: JsonValue): JsonValue {
-  if (Array.isArray(node)) return node.map(validatorView);
-  if (node === null || typeof node !== "object") return node;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (NOT_FOR_VALIDATION.has(key)) continue;
-    out[key] = key === "properties" || key === "$defs" || key === "const" || key === "enum" ? (key === "const" || key === "enum" ? value : Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, validatorView(v)]))) : validatorView(value);
-  }
-  return out;
-}
+// x- annotations stay: createSchemaCompiler declares them as keywords without code.
+const dropForTs = (keyword: string): boolean => PROSE_AND_EXAMPLES.has(keyword);
 
 function emitValidators(model: Model, protocol: Protocol, sources: string[]): OutputFile[] {
-  const schemas = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s) as JsonSchema);
+  const schemas = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s, dropForTs) as JsonSchema);
   const ajv = createSchemaCompiler(schemas, { codegen: true });
   const refs = Object.fromEntries(protocol.messages.map((m) => [`validate${m.name}`, m.id]));
   // ajv's standalone output still require()s its small runtime helpers; give ESM a require.
