@@ -1,6 +1,6 @@
 // What the docs show of each language binding: the names the Kotlin and Swift targets give a
 // protocol, and the usage snippet on every message page.
-import { camel, pascal } from "../../emit/case.js";
+import { pascal } from "../../emit/case.js";
 
 // Names as the Kotlin and Swift emitters write them: package dev.agentcontracts.<id without
 // dashes> with an <Id>Validators object; Swift enum namespace <Id> in module AgentContracts.

@@ -7,11 +7,13 @@ import { createSchemaCompiler } from "../../model/schema-compiler.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
 import { emitSigning } from "./emit-signing.js";
 import type { TranspiledRuntime, TsInputs } from "./inputs.js";
+import { checkTsNames, protocolNamespace, rulesConstant } from "./naming.js";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
 
 /** Pure: the runtime's transpiled text and the type declarations come from inputs.ts. */
 export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
+  checkTsNames(model.protocols);
   const files: OutputFile[] = [];
   for (const protocol of model.protocols) {
     const sources = protocolSources(model, protocol);
@@ -67,7 +69,7 @@ function emitMessagesApi(protocol: Protocol, sources: string[]): OutputFile[] {
   const messages = protocol.messages.map((m) => ({
     name: m.name,
     idJson: JSON.stringify(m.id),
-    rulesConst: `${screamingSnake(m.name)}_RULES`,
+    rulesConst: rulesConstant(m.name),
     rulesJson: JSON.stringify(m.rules.map(({ id, kind, message, ...fields }) => ({ id, kind, message, ...fields }))),
     ruleCount: m.rules.length,
   }));
@@ -112,7 +114,7 @@ function emitProtocolIndex(protocol: Protocol, sources: string[], hasSigning: bo
 }
 
 function emitRootIndex(model: Model): OutputFile[] {
-  const protocols = model.protocols.map((p) => ({ id: p.id, idJson: JSON.stringify(p.id), namespace: camel(p.id) }));
+  const protocols = model.protocols.map((p) => ({ id: p.id, idJson: JSON.stringify(p.id), namespace: protocolNamespace(p.id) }));
   const context = {
     protocols,
     namespaceList: protocols.map((p) => p.namespace).join(", "),
@@ -156,14 +158,6 @@ function emitPackageJson(model: Model): OutputFile {
     engines: { node: ">=20.11" },
   };
   return { path: "package.json", contents: JSON.stringify(pkg, null, 2) + "\n", sources: model.sourceFiles };
-}
-
-function screamingSnake(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
-}
-
-function camel(id: string): string {
-  return id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
 function oneLine(text: string): string {
