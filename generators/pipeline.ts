@@ -6,14 +6,13 @@ import { loadSpec } from "./load/load-spec.js";
 import { buildModel } from "./model/build.js";
 import { addValidationCases } from "./model/validation-cases.js";
 import type { Model, SpecError } from "./model/types.js";
-import { TARGETS } from "./targets/registry.js";
 import type { Target } from "./targets/target.js";
 import { inputHashes } from "./write/inputs.js";
 import { checkDrift, renderAll, writeAll, type DriftReport, type PlacedFile } from "./write/write-outputs.js";
 
 export const GENERATOR_VERSION = "agent-contracts 0.1.0";
 
-export type BuildResult = { ok: true; model: Model; rendered: Map<string, string> } | { ok: false; errors: SpecError[] };
+export type BuildResult = { ok: true; model: Model; rendered: Map<string, string>; owned: string[] } | { ok: false; errors: SpecError[] };
 
 /** Loads, checks and models the spec; stops at the first stage that finds errors. */
 export function loadModel(root: string): { ok: true; model: Model } | { ok: false; errors: SpecError[] } {
@@ -26,30 +25,31 @@ export function loadModel(root: string): { ok: true; model: Model } | { ok: fals
   return { ok: true, model };
 }
 
-/** Runs every target's inputs and emit stages over one model, then renders headers and the manifest. */
-export async function build(root: string, targets: readonly Target<unknown>[] = TARGETS): Promise<BuildResult> {
+/**
+ * Runs every target's inputs and emit stages over one model, then renders headers and the
+ * manifest. Without `targets`, the registry's (imported here, so commands that only need the
+ * model never load an emitter).
+ */
+export async function build(root: string, targets?: readonly Target<unknown>[]): Promise<BuildResult> {
   const modelResult = loadModel(root);
   if (!modelResult.ok) return modelResult;
   const { model } = modelResult;
+  const list = targets ?? (await import("./targets/registry.js")).TARGETS;
   const placed: PlacedFile[] = [];
-  for (const target of targets) {
+  for (const target of list) {
     const inputs = await target.inputs(root, model);
     for (const file of target.emit(model, inputs)) {
       placed.push({ ...file, path: target.outDir === "" ? file.path : `${target.outDir}/${file.path}`, header: target.header(file.path) });
     }
   }
-  return { ok: true, model, rendered: renderAll(placed, inputHashes(root), GENERATOR_VERSION) };
+  return { ok: true, model, rendered: renderAll(placed, inputHashes(root), GENERATOR_VERSION), owned: list.flatMap((t) => t.owns) };
 }
 
-/** Output folders the targets own entirely: anything in them that generation did not produce is stale. */
-export function ownedDirs(targets: readonly Target<unknown>[] = TARGETS): string[] {
-  return targets.flatMap((t) => t.owns);
+/** `owned`: the folders the targets own entirely (BuildResult.owned); a file there that generation did not produce is stale. */
+export function check(root: string, rendered: Map<string, string>, owned: readonly string[]): DriftReport {
+  return checkDrift(root, rendered, owned);
 }
 
-export function check(root: string, rendered: Map<string, string>, targets: readonly Target<unknown>[] = TARGETS): DriftReport {
-  return checkDrift(root, rendered, ownedDirs(targets));
-}
-
-export function write(root: string, rendered: Map<string, string>, targets: readonly Target<unknown>[] = TARGETS): { written: string[]; removed: string[] } {
-  return writeAll(root, rendered, ownedDirs(targets));
+export function write(root: string, rendered: Map<string, string>, owned: readonly string[]): { written: string[]; removed: string[] } {
+  return writeAll(root, rendered, owned);
 }

@@ -20,17 +20,18 @@ describe("a toy target plugged into the pipeline", () => {
     const messages = readdirSync(`${fixture.root}/spec/agent-connector/messages`).map((n) => n.replace(/\.yaml$/, "")).sort((a, b) => a.localeCompare(b, "en"));
     expect(text.split("\n").slice(1, -1)).toEqual(["Messages:", ...messages]);
     expect(result.rendered.get("generated/toy/names.json")).toBe('["agent-connector"]\n');
+    expect(result.owned).toEqual(["generated/toy"]);
     expect([...result.rendered.keys()].filter((p) => p !== "generated/manifest.json").every((p) => p.startsWith("generated/toy/"))).toBe(true);
   });
 
   it("owns its folder: a stray file there is reported, then removed by write", async () => {
     const result = await build(fixture.root, [toyTarget]);
     if (!result.ok) throw new Error("fixture spec has errors");
-    write(fixture.root, result.rendered, [toyTarget]);
+    write(fixture.root, result.rendered, result.owned);
     writeFileSync(`${fixture.root}/generated/toy/stale.txt`, "left over\n");
-    expect(check(fixture.root, result.rendered, [toyTarget]).orphans).toEqual(["generated/toy/stale.txt"]);
-    expect(write(fixture.root, result.rendered, [toyTarget]).removed).toEqual(["generated/toy/stale.txt"]);
-    expect(check(fixture.root, result.rendered, [toyTarget])).toEqual({ changedInputs: [], staleOutputs: [], orphans: [] });
+    expect(check(fixture.root, result.rendered, result.owned).orphans).toEqual(["generated/toy/stale.txt"]);
+    expect(write(fixture.root, result.rendered, result.owned).removed).toEqual(["generated/toy/stale.txt"]);
+    expect(check(fixture.root, result.rendered, result.owned)).toEqual({ changedInputs: [], staleOutputs: [], orphans: [] });
   });
 
   it("reads the disk only in inputs: changing the input file changes the output", async () => {
