@@ -2,11 +2,11 @@
 // test resource: the Kotlin validator must report the same first error, or the same verdict
 // "valid", on every case. Compact tuples keep the file small:
 //   [pointer, null to remove the member or [replacement], null for valid or [instancePath, keyword, rule?]]
-import type { Message, Model, OutputFile, Protocol, ValidationCase } from "../../model/types.js";
+import type { Message, OutputFile, Protocol, ValidationCase } from "../../model/types.js";
 
 type CaseTuple = [string, [unknown] | null, [string, string, string?] | null];
 
-export function emitValidationCases(_model: Model, protocol: Protocol): OutputFile {
+export function emitValidationCases(protocol: Protocol): OutputFile {
   const messages = protocol.messages.map((message) => ({ name: message.name, base: message.examples[0], cases: message.validationCases.map(tuple) }));
   return {
     path: `src/test/resources/validation-cases/${protocol.id}.json`,

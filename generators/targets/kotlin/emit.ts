@@ -112,7 +112,7 @@ function emitValidation(model: Model, protocol: Protocol, typed: boolean): Outpu
     emitSchemaResource(model, protocol),
     { path: `${sourceDir(protocol)}/${validatorsName(protocol)}.kt`, contents: render("validators.kt", validatorsContext(protocol, typed)), sources },
     emitExamples(protocol),
-    emitValidationCases(model, protocol),
+    emitValidationCases(protocol),
   ];
 }
 
