@@ -2,6 +2,8 @@
 // the registry's targets keep to their folders and never import one another.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import type { Io } from "../cli/io.js";
+import { main } from "../cli/main.js";
 import { build, check, write } from "../pipeline.js";
 import { TARGETS } from "../targets/registry.js";
 import { connectorFixture, REPO_ROOT } from "./fixture.js";
@@ -61,6 +63,22 @@ describe("the registry", () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("list --targets", () => {
+  it("prints the registry, in order, with each target's folders", async () => {
+    const out: string[] = [];
+    const io: Io = { out: (t) => out.push(t), err: () => undefined, root: REPO_ROOT, readStdin: async () => Buffer.from("") };
+    expect(await main(["list", "--targets", "--json"], io)).toBe(0);
+    const listed = JSON.parse(out.join("\n")) as { targets: { id: string; outDir: string; owns: string[] }[] };
+    expect(listed.targets.map((t) => [t.id, t.outDir, t.owns])).toEqual([
+      ["ts", "generated/ts", ["generated/ts"]],
+      ["kotlin", "generated/kotlin", ["generated/kotlin/src"]],
+      ["swift", "generated/swift", ["generated/swift"]],
+      ["coverage", "generated", []],
+      ["paths", ".", []],
+    ]);
   });
 });
 
