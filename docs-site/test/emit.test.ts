@@ -13,7 +13,7 @@ import { escapeHtml, prose } from "../../generators/targets/docs/html.js";
 import { anchorId, rootOf, sitePaths } from "../../generators/targets/docs/paths.js";
 import { startStaticServer } from "../../generators/targets/docs/serve.js";
 import { workedVectors } from "../../generators/targets/docs/signing-view.js";
-import type { Lifecycle } from "../../generators/lifecycles/types.js";
+import type { Lifecycle } from "../../generators/model/lifecycle.js";
 import type { Model } from "../../generators/model/types.js";
 import { loadModel } from "../../generators/pipeline.js";
 

@@ -1,24 +1,46 @@
 // Stage 2: is the spec well-formed? Meta-schemas first, then lints, then every example against
 // the validator it documents. Later checks only run on files that passed earlier ones.
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import type { Ajv2020, ErrorObject } from "ajv/dist/2020.js";
 import { checkConfigFile } from "../breaking/config.js";
 import { RULES } from "../breaking/rules.js";
+import { checkLifecycleFile, lifecycleName } from "../lifecycles/load.js";
 import type { LoadedSpec } from "../load/load-spec.js";
 import type { SpecFile } from "../load/spec-file.js";
 import { joinPointer } from "../load/spec-file.js";
 import { createSchemaCompiler } from "../model/schema-compiler.js";
-import type { JsonSchema, JsonValue, SpecError } from "../model/types.js";
-import { checkRules, type CrossFieldRule } from "../targets/ts/runtime/src/rules.js";
-import { runValidator, type CompiledValidator } from "../targets/ts/runtime/src/validation.js";
+import type { CrossFieldRule, JsonSchema, JsonValue, Lifecycle, SpecError } from "../model/types.js";
+import { createMetaAjv, META_IDS } from "./meta.js";
+import { referenceCheck, type CompiledValidator } from "./reference-validator.js";
 import { lintIdMatchesFile, lintRefs, lintRulePointers, lintSchemaShapes, reporter } from "./lints.js";
 import { checkProtocolReferences } from "./protocol-lints.js";
 
-export function checkSpec(spec: LoadedSpec): SpecError[] {
+export interface CheckedSpec {
+  errors: SpecError[];
+  /** Each protocol's lifecycles as the lifecycle checks built them, by protocol id. */
+  lifecycles: Map<string, Lifecycle[]>;
+}
+
+export function checkSpec(spec: LoadedSpec): CheckedSpec {
+  const lifecycles = new Map<string, Lifecycle[]>();
+  const meta = createMetaAjv(spec.metaSchemas.map((m) => m.value));
+  const errors = checkSchemas(spec, meta);
+  if (errors.length > 0) return { errors, lifecycles };
+  const lifecycleMeta = meta.getSchema(META_IDS.lifecycle);
+  if (!lifecycleMeta) throw new Error("spec/meta is missing lifecycle.schema.json");
+  for (const protocol of spec.protocols) {
+    const messageNames = new Set(protocol.messageFiles.map((f) => String((f.value as JsonSchema)["title"])));
+    const checked = protocol.lifecycleFiles.map((file) => checkLifecycleFile(file, protocol.id, lifecycleName(file.file), lifecycleMeta, { messageNames }));
+    errors.push(...checked.flatMap((c) => c.errors));
+    lifecycles.set(protocol.id, checked.flatMap((c) => (c.lifecycle === undefined ? [] : [c.lifecycle])));
+  }
+  return { errors, lifecycles };
+}
+
+/** Meta-schemas first, then lints, then every example against the validator it documents. */
+function checkSchemas(spec: LoadedSpec, meta: Ajv2020): SpecError[] {
   const errors: SpecError[] = [];
-  const meta = new Ajv2020({ allErrors: true, strict: false });
-  for (const m of spec.metaSchemas) meta.addSchema(m.value as object);
-  const messageMeta = meta.getSchema("https://agent-contracts.dev/meta/message.schema.json");
-  const protocolMeta = meta.getSchema("https://agent-contracts.dev/meta/protocol.schema.json");
+  const messageMeta = meta.getSchema(META_IDS.message);
+  const protocolMeta = meta.getSchema(META_IDS.protocol);
   if (!messageMeta || !protocolMeta) throw new Error("spec/meta is missing message.schema.json or protocol.schema.json");
 
   const schemaFiles = [...spec.common, ...spec.protocols.flatMap((p) => p.messageFiles)];
@@ -93,7 +115,7 @@ function checkExamples(spec: LoadedSpec, schemaFiles: SpecFile[], errors: SpecEr
       }
       if (!validate) continue;
       const rules = (schema["x-rules"] ?? []) as unknown as CrossFieldRule[];
-      const check = (value: unknown) => runValidator(validate!, (v) => checkRules(v, rules), value);
+      const check = (value: unknown) => referenceCheck(validate!, rules, value);
       ((schema["examples"] ?? []) as JsonValue[]).forEach((example, i) => {
         const result = check(example);
         if (!result.ok) {

@@ -28,7 +28,7 @@ Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.
       return 1;
     }
     if (flags.has("--check")) {
-      const drift = check(io.root, result.rendered);
+      const drift = check(io.root, result.rendered, result.owned);
       if (drift.staleOutputs.length === 0 && drift.orphans.length === 0 && drift.changedInputs.length === 0) {
         io.out(`generated/ is up to date (${result.rendered.size} files)`);
         return 0;
@@ -39,7 +39,7 @@ Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.
       io.err("generated/ differs from the spec: run `make` and commit the result");
       return 1;
     }
-    const { written, removed } = write(io.root, result.rendered);
+    const { written, removed } = write(io.root, result.rendered, result.owned);
     io.out(`${written.length} file(s) written, ${removed.length} removed, ${result.rendered.size - written.length} unchanged`);
     return 0;
   },

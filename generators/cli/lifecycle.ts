@@ -1,4 +1,4 @@
-import type { Lifecycle } from "../lifecycles/types.js";
+import type { Lifecycle } from "../model/lifecycle.js";
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 
 export const lifecycleCommand: Command = {

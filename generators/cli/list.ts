@@ -1,14 +1,23 @@
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 
 export const listCommand: Command = {
-  usage: "list [--json]",
-  summary: "List the protocols with their messages and lifecycles.",
+  usage: "list [--json] [--targets]",
+  summary: "List the protocols with their messages and lifecycles, or the generation targets.",
   help: `
 Options:
-  --json    Print {protocols: [{id, title, version, messages: [...], lifecycles: [...]}]}.`,
+  --json      Print {protocols: [{id, title, version, messages: [...], lifecycles: [...]}]}
+              (with --targets: {targets: [{id, summary, outDir, owns: [...]}]}).
+  --targets   List the targets generate runs (generators/targets/registry.ts), in order.`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { flags: ["--json"] });
+    const { flags, positionals } = parseArgs(args, { flags: ["--json", "--targets"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    if (flags.has("--targets")) {
+      const { TARGETS } = await import("../targets/registry.js");
+      const targets = TARGETS.map((t) => ({ id: t.id, summary: t.summary, outDir: t.outDir === "" ? "." : t.outDir, owns: [...t.owns] }));
+      if (flags.has("--json")) io.out(JSON.stringify({ targets }, null, 2));
+      else for (const t of targets) io.out(`${t.id.padEnd(9)} ${t.outDir.padEnd(17)} ${t.summary}`);
+      return 0;
+    }
     const { loadModel } = await import("../pipeline.js");
     const result = loadModel(io.root);
     if (!result.ok) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { guardsExclusive, loadLifecycles } from "./load.js";
 import { buildPaths } from "./paths.js";
 import { evaluate } from "./semantics.js";
-import type { GuardLiteral } from "./types.js";
+import type { GuardLiteral } from "../model/lifecycle.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const FIXTURES = fileURLToPath(new URL("./fixtures", import.meta.url));

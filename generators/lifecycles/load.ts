@@ -1,12 +1,12 @@
 // The lifecycles stage: reads spec/<protocol>/lifecycles/*.machine.yaml, checks each file against
 // spec/meta/lifecycle.schema.json, builds the Lifecycle IR and runs the lints.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { createMetaAjv, META_IDS } from "../check/meta.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { joinPointer, readSpecFile, type SpecFile } from "../load/spec-file.js";
 import type { Divergence, DocumentRef, JsonValue, SpecError } from "../model/types.js";
-import type { GuardLiteral, Lifecycle, LifecycleTransition } from "./types.js";
-import { literalText } from "./types.js";
+import type { GuardLiteral, Lifecycle, LifecycleTransition } from "../model/lifecycle.js";
+import { literalText } from "../model/lifecycle.js";
 
 export const MACHINE_SUFFIX = ".machine.yaml";
 export const PATHS_SUFFIX = ".paths.json";
@@ -25,28 +25,21 @@ export interface LoadLifecyclesResult {
 }
 
 const META_SCHEMA_PATH = "spec/meta/lifecycle.schema.json";
-const validators = new Map<string, ValidateFunction>();
 
-function metaValidator(root: string): ValidateFunction {
-  // Keyed by the schema text so fixtures with their own root still use the repository's meta-schema.
-  const file = existsSync(`${root}/${META_SCHEMA_PATH}`) ? `${root}/${META_SCHEMA_PATH}` : new URL(`../../${META_SCHEMA_PATH}`, import.meta.url).pathname;
-  const text = readFileSync(file, "utf8");
-  let validate = validators.get(text);
-  if (!validate) {
-    const ajv = new Ajv2020({ allErrors: false, strict: true });
-    validate = ajv.compile(JSON.parse(text) as object);
-    validators.set(text, validate);
-  }
-  return validate;
+/** `door` for `spec/<protocol>/lifecycles/door.machine.yaml`. */
+export function lifecycleName(file: string): string {
+  return file.slice(file.lastIndexOf("/") + 1, -MACHINE_SUFFIX.length);
 }
 
-/** Loads and checks every lifecycle of one protocol, sorted by name. */
-export function loadLifecycles(root: string, protocolId: string, options: LoadLifecyclesOptions = {}): LoadLifecyclesResult {
+/**
+ * The load stage's part: the machine files of one protocol, sorted by name, and a file-name error
+ * for anything else in the folder (a paths file is expected beside its machine).
+ */
+export function readLifecycleFiles(root: string, protocolId: string): { files: SpecFile[]; errors: SpecError[] } {
   const dir = `spec/${protocolId}/lifecycles`;
-  const lifecycles: Lifecycle[] = [];
+  const files: SpecFile[] = [];
   const errors: SpecError[] = [];
-  if (!existsSync(`${root}/${dir}`)) return { lifecycles, errors };
-
+  if (!existsSync(`${root}/${dir}`)) return { files, errors };
   const names = readdirSync(`${root}/${dir}`).sort();
   for (const fileName of names) {
     const rel = `${dir}/${fileName}`;
@@ -56,15 +49,43 @@ export function loadLifecycles(root: string, protocolId: string, options: LoadLi
       continue;
     }
     const read = readSpecFile(root, rel);
-    if (!read.ok) {
-      errors.push(...read.errors);
-      continue;
-    }
-    const result = checkLifecycleFile(read.spec, protocolId, fileName.slice(0, -MACHINE_SUFFIX.length), metaValidator(root), options);
+    if (read.ok) files.push(read.spec);
+    else errors.push(...read.errors);
+  }
+  return { files, errors };
+}
+
+/**
+ * Load and check of one protocol's lifecycles on their own, for the lifecycle tests and fixtures
+ * (which have no protocol.yaml): the same read, the same meta ajv and the same checks the
+ * pipeline's load and check stages run. Falls back to the repository's meta-schemas when the root has none.
+ */
+export function loadLifecycles(root: string, protocolId: string, options: LoadLifecyclesOptions = {}): LoadLifecyclesResult {
+  const { files, errors } = readLifecycleFiles(root, protocolId);
+  const lifecycles: Lifecycle[] = [];
+  if (files.length === 0) return { lifecycles, errors };
+  const validate = lifecycleMetaValidator(root);
+  for (const file of files) {
+    const result = checkLifecycleFile(file, protocolId, lifecycleName(file.file), validate, options);
     errors.push(...result.errors);
     if (result.lifecycle) lifecycles.push(result.lifecycle);
   }
   return { lifecycles, errors };
+}
+
+const validators = new Map<string, ValidateFunction>();
+
+function lifecycleMetaValidator(root: string): ValidateFunction {
+  const metaRoot = existsSync(`${root}/${META_SCHEMA_PATH}`) ? root : new URL("../..", import.meta.url).pathname;
+  let validate = validators.get(metaRoot);
+  if (validate === undefined) {
+    const dir = `${metaRoot}/spec/meta`;
+    const schemas = readdirSync(dir).filter((n) => n.endsWith(".schema.json")).sort().map((n) => JSON.parse(readFileSync(`${dir}/${n}`, "utf8")) as JsonValue);
+    validate = createMetaAjv(schemas).getSchema(META_IDS.lifecycle);
+    if (validate === undefined) throw new Error(`${dir}: no lifecycle.schema.json`);
+    validators.set(metaRoot, validate);
+  }
+  return validate;
 }
 
 type Obj = { [key: string]: JsonValue };

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { loadLifecycles } from "./load.js";
 import { pathsFilePath, renderPaths } from "./paths.js";
 import { evaluate } from "./semantics.js";
-import type { Lifecycle } from "./types.js";
+import type { Lifecycle } from "../model/lifecycle.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const all = ["agent-connector", "agent-provider", "provider-integration", "agent-service"].flatMap((id) => loadLifecycles(ROOT, id).lifecycles);

@@ -7,9 +7,9 @@
 // so that exactly it fires), and where possible one with no guard values (`guard_missing`), one
 // where no guard holds (`guard_failed`) and one where two exclusive guards both hold
 // (`guards_conflict`). A pair without transitions gets one refusal case.
-import type { JsonValue } from "../model/types.js";
+import type { JsonValue, OutputFile } from "../model/types.js";
 import { candidates, evaluate, type GuardValues } from "./semantics.js";
-import type { Lifecycle, LifecycleTransition } from "./types.js";
+import type { Lifecycle, LifecycleTransition } from "../model/lifecycle.js";
 
 export const PATHS_FORMAT_VERSION = 1;
 
@@ -135,4 +135,11 @@ export function pathsFilePath(lifecycle: Lifecycle): string {
 /** The exact bytes of the paths file: 2-space JSON and a trailing newline. */
 export function renderPaths(lifecycle: Lifecycle): string {
   return JSON.stringify(buildPaths(lifecycle), null, 2) + "\n";
+}
+
+/** The paths file of every lifecycle given, sorted by path (relative to the repository root). */
+export function pathsFiles(lifecycles: readonly Lifecycle[]): OutputFile[] {
+  return lifecycles
+    .map((l) => ({ path: pathsFilePath(l), contents: renderPaths(l), sources: [l.location.file] }))
+    .sort((a, b) => (a.path < b.path ? -1 : 1));
 }

@@ -9,8 +9,8 @@
 // 5. More than one candidate holds (the caller's guard values break a declared exclusion):
 //    `guards_conflict`.
 // 6. Otherwise the one candidate fires: the next state and its effects, in file order.
-import type { Lifecycle, LifecycleTransition, RefusalReason } from "./types.js";
-import { literalText } from "./types.js";
+import type { Lifecycle, LifecycleTransition, RefusalReason } from "../model/lifecycle.js";
+import { literalText } from "../model/lifecycle.js";
 
 export type GuardValues = Readonly<Record<string, boolean>>;
 

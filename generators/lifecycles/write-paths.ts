@@ -6,8 +6,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { SpecError } from "../model/types.js";
 import { loadLifecycles } from "./load.js";
-import { pathsFilePath, renderPaths } from "./paths.js";
-import type { Lifecycle } from "./types.js";
+import { pathsFiles } from "./paths.js";
+import type { Lifecycle } from "../model/lifecycle.js";
 
 /** Protocol folders under spec/ that may hold lifecycles (everything but meta and common). */
 export function protocolIds(root: string): string[] {
@@ -15,17 +15,6 @@ export function protocolIds(root: string): string[] {
     .filter((d) => d.isDirectory() && d.name !== "meta" && d.name !== "common")
     .map((d) => d.name)
     .sort();
-}
-
-export interface PathsFile {
-  /** Relative to the repository root. */
-  path: string;
-  contents: string;
-}
-
-/** The paths file of every lifecycle given, sorted by path. */
-export function pathsFiles(lifecycles: Lifecycle[]): PathsFile[] {
-  return lifecycles.map((l) => ({ path: pathsFilePath(l), contents: renderPaths(l) })).sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
 function main(argv: string[]): number {

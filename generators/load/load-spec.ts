@@ -1,12 +1,15 @@
 // Stage 1: find and read every spec file. No validation beyond "is it JSON-shaped data".
 import { existsSync, readdirSync, statSync } from "node:fs";
 import type { SpecError } from "../model/types.js";
+import { readLifecycleFiles } from "../lifecycles/load.js";
 import { readSpecFile, type SpecFile } from "./spec-file.js";
 
 export interface LoadedProtocol {
   id: string;
   protocolFile: SpecFile;
   messageFiles: SpecFile[];
+  /** spec/<id>/lifecycles/*.machine.yaml, sorted by name. */
+  lifecycleFiles: SpecFile[];
 }
 
 export interface LoadedSpec {
@@ -49,7 +52,9 @@ export function loadSpec(root: string): { spec: LoadedSpec; errors: SpecError[] 
     const protocolFile = read(protocolPath);
     if (!protocolFile) continue;
     const messageFiles = readAll(`spec/${id}/messages`, SPEC_EXTENSIONS);
-    spec.protocols.push({ id, protocolFile, messageFiles });
+    const lifecycles = readLifecycleFiles(root, id);
+    errors.push(...lifecycles.errors);
+    spec.protocols.push({ id, protocolFile, messageFiles, lifecycleFiles: lifecycles.files });
   }
   return { spec, errors };
 }

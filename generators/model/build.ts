@@ -1,10 +1,8 @@
 // Stage 3: turn checked spec files into the one IR (types.ts) every emitter reads.
-import type { Lifecycle } from "../lifecycles/types.js";
+import type { Lifecycle } from "./lifecycle.js";
 import type { LoadedSpec } from "../load/load-spec.js";
 import type { SpecFile } from "../load/spec-file.js";
-import type { ContentAddress, CrossFieldRule, Divergence, DocumentRef, InvalidExample, JsonSchema, JsonValue, Message, Model, Protocol, SharedSchema, SourceLocation } from "./types.js";
-
-const MESSAGE_KEYS = new Set(["examples", "x-invalid-examples", "x-rules", "x-content-address", "x-divergences", "x-source"]);
+import type { ApprovalTokenDeclaration, ContentAddress, CrossFieldRule, InferredFromClients, ReplayDeclaration, SignatureDeclaration, Divergence, DocumentRef, InvalidExample, JsonSchema, JsonValue, Message, Model, Protocol, SharedSchema, SourceLocation } from "./types.js";
 
 export function buildModel(spec: LoadedSpec, lifecyclesOf: (protocolId: string) => Lifecycle[] = () => []): Model {
   const shared: SharedSchema[] = spec.common.map((file) => {
@@ -42,10 +40,7 @@ export function buildModel(spec: LoadedSpec, lifecyclesOf: (protocolId: string) 
 
 function buildMessage(protocol: string, file: SpecFile): Message {
   const schema = file.value as JsonSchema;
-  const annotations: Record<string, JsonValue> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key.startsWith("x-") && !MESSAGE_KEYS.has(key)) annotations[key] = value;
-  }
+  // The check stage has validated every x- annotation against spec/meta: the casts state its result.
   return {
     kind: "message",
     protocol,
@@ -57,9 +52,13 @@ function buildMessage(protocol: string, file: SpecFile): Message {
     invalidExamples: (schema["x-invalid-examples"] ?? []) as unknown as InvalidExample[],
     rules: (schema["x-rules"] ?? []) as unknown as CrossFieldRule[],
     contentAddress: schema["x-content-address"] as unknown as ContentAddress | undefined,
+    signature: schema["x-signature"] as unknown as SignatureDeclaration | undefined,
+    replay: schema["x-replay"] as unknown as ReplayDeclaration | undefined,
+    approvalToken: schema["x-approval-token"] as unknown as ApprovalTokenDeclaration | undefined,
+    inferredFromClients: schema["x-inferred-from-clients"] as unknown as InferredFromClients | undefined,
     divergences: (schema["x-divergences"] ?? []) as unknown as Divergence[],
     sources: (schema["x-source"] ?? []) as unknown as DocumentRef[],
-    annotations,
+    validationCases: [],
     location: locationOf(file),
   };
 }

@@ -1,31 +1,18 @@
 // The one IR every emitter reads. Built by generators/model/build.ts from checked spec files;
 // emitters never look at the disk or at raw YAML.
-import type { Lifecycle } from "../lifecycles/types.js";
-import type { ContentAddressDeclaration as ContentAddress } from "../targets/ts/runtime/src/content-address.js";
-import type { CrossFieldRule } from "../targets/ts/runtime/src/rules.js";
+//
+// Leaf modules, re-exported so emitters import the whole model from here. This module and its
+// leaves import nothing from a runtime or a target.
+import type { ApprovalTokenDeclaration, ContentAddress, CrossFieldRule, InferredFromClients, ReplayDeclaration, SignatureDeclaration } from "./declarations.js";
+import type { JsonSchema, JsonValue } from "./json.js";
+import type { Lifecycle } from "./lifecycle.js";
+import type { Divergence, DocumentRef, SourceLocation } from "./source.js";
 
-/** Where a spec item came from, so errors and generated headers can name it. */
-export interface SourceLocation {
-  /** Path relative to the repository root, e.g. `spec/agent-connector/messages/ConnectorPackage.yaml`. */
-  file: string;
-  /** JSON pointer inside the file. */
-  pointer: string;
-  line: number;
-  column: number;
-}
+export type * from "./declarations.js";
+export type * from "./json.js";
+export type * from "./lifecycle.js";
+export type * from "./source.js";
 
-/** A defect in the spec. Printed as `file:line:col pointer message [lint]`. */
-export interface SpecError {
-  file: string;
-  line: number;
-  column: number;
-  pointer: string;
-  message: string;
-  lint: string;
-}
-
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-export type JsonSchema = { [key: string]: JsonValue };
 
 export interface ExpectedError {
   instancePath: string;
@@ -33,26 +20,21 @@ export interface ExpectedError {
   rule?: string;
 }
 
+/**
+ * A mutation of a message's first example: the member at `pointer` removed, or replaced by
+ * `value`; `expected` is the first error the reference validator reports, or null for "valid".
+ */
+export interface ValidationCase {
+  pointer: string;
+  remove: boolean;
+  value: JsonValue;
+  expected: ExpectedError | null;
+}
+
 export interface InvalidExample {
   description: string;
   instance: JsonValue;
   error: ExpectedError;
-}
-
-// The rule kinds and the content-address declaration are defined once, in the TS runtime that
-// evaluates them (it ships without the generator, so it cannot import from here).
-export type { CrossFieldRule } from "../targets/ts/runtime/src/rules.js";
-export type { ContentAddressDeclaration as ContentAddress } from "../targets/ts/runtime/src/content-address.js";
-export interface Divergence {
-  id: string;
-  summary: string;
-  rule: string;
-  implementations: { name: string; behaviour: string }[];
-}
-
-export interface DocumentRef {
-  document: string;
-  section: string;
 }
 
 export interface Message {
@@ -68,10 +50,17 @@ export interface Message {
   invalidExamples: InvalidExample[];
   rules: CrossFieldRule[];
   contentAddress?: ContentAddress;
+  signature?: SignatureDeclaration;
+  replay?: ReplayDeclaration;
+  approvalToken?: ApprovalTokenDeclaration;
+  inferredFromClients?: InferredFromClients;
   divergences: Divergence[];
   sources: DocumentRef[];
-  /** Every other x- annotation, keyed by its name, for the emitters of later issues. */
-  annotations: Record<string, JsonValue>;
+  /**
+   * Differential validation cases over the first example, with the reference validator's verdict
+   * (model/validation-cases.ts); empty for a message without examples.
+   */
+  validationCases: ValidationCase[];
   location: SourceLocation;
 }
 

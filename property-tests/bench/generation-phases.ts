@@ -37,7 +37,7 @@ const buildAll = t() - mark;
 if (!built.ok) throw new Error("build failed");
 phases["emit + render (import emitters, TS, Kotlin, coverage; build() minus a warm loadModel)"] = Math.max(0, buildAll - loadWarm);
 mark = t();
-const { written } = pipeline.write(root, built.rendered);
+const { written } = pipeline.write(root, built.rendered, built.owned);
 phases["write: compare every output with disk"] = t() - mark;
 if (written.length !== 0) throw new Error(`regeneration of an up-to-date copy wrote ${written.length} files`);
 

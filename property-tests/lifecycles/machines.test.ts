@@ -10,7 +10,7 @@ import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildPaths, pathsFilePath, renderPaths } from "../../generators/lifecycles/paths.js";
 import { allowedEvents, evaluate } from "../../generators/lifecycles/semantics.js";
-import type { Lifecycle } from "../../generators/lifecycles/types.js";
+import type { Lifecycle } from "../../generators/model/lifecycle.js";
 import { camelName, emitLifecyclesTs, pascalName } from "../../generators/targets/ts/emit-lifecycles.js";
 import { ROOT, importMachine, loadAllLifecycles, materialize, type GeneratedMachineModule } from "./support.js";
 

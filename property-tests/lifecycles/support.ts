@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
 import { loadLifecycles } from "../../generators/lifecycles/load.js";
-import type { Lifecycle } from "../../generators/lifecycles/types.js";
+import type { Lifecycle } from "../../generators/model/lifecycle.js";
 import { protocolIds } from "../../generators/lifecycles/write-paths.js";
 import { emitLifecyclesTs } from "../../generators/targets/ts/emit-lifecycles.js";
 

@@ -1,6 +1,6 @@
 // A lifecycle as a Graphviz DOT graph: states are boxes (terminal ones doubled, long-lived ones
 // dashed), a dot marks the initial state, edges read `event [guards] / effects`.
-import { literalText, type Lifecycle } from "../../lifecycles/types.js";
+import { literalText, type Lifecycle } from "../../model/lifecycle.js";
 
 function quote(text: string): string {
   return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;

@@ -1,10 +1,20 @@
 // The worked vectors of the signing page. Each algorithm is recomputed step by step from the
 // message's own declaration (x-signature, x-approval-token, x-content-address) and a valid case of
 // the protocol's vectors, and the result is checked against the vector's expected value, so the
-// page can never show a derivation that does not end in the published bytes.
+// page can never show a derivation that does not end in the published bytes. RFC 8785 comes from
+// the npm `canonicalize` package, an implementation independent of the runtimes the page documents.
+import canonicalizeNpm from "canonicalize";
 import { createHash, createHmac } from "node:crypto";
-import { canonicalize } from "../ts/runtime/src/canonical-json.js";
 import type { JsonValue, Message, Protocol } from "../../model/types.js";
+
+// CommonJS under NodeNext: the function is the module's default export or the module itself.
+const canonicalizeJcs = ((canonicalizeNpm as unknown as { default?: unknown }).default ?? canonicalizeNpm) as (value: unknown) => string | undefined;
+
+function canonicalize(value: JsonValue): string {
+  const text = canonicalizeJcs(value);
+  if (text === undefined) throw new Error("docs: a worked vector holds a value JSON cannot encode");
+  return text;
+}
 
 export interface Step {
   title: string;
@@ -48,7 +58,7 @@ function fail(message: Message, what: string): never {
 
 /** hmac-sha256-v1 (x-signature): lines, body digest, HMAC. */
 function hmacVector(message: Message, vectors: ProtocolVectors): WorkedVector | undefined {
-  const decl = message.annotations["x-signature"];
+  const decl = message.signature;
   if (!isObj(decl) || !Array.isArray(decl.lines)) return undefined;
   const found = cases(vectors).find((c) => c.value.message_type === message.name && c.value.expect === "valid" && isObj(c.value.message) && typeof c.value.key_utf8 === "string");
   if (!found) return undefined;
@@ -81,7 +91,7 @@ function hmacVector(message: Message, vectors: ProtocolVectors): WorkedVector | 
 
 /** The approval token (x-approval-token): canonical claims, base64url, HMAC over the first part. */
 function approvalVector(message: Message, vectors: ProtocolVectors): WorkedVector | undefined {
-  if (!isObj(message.annotations["x-approval-token"])) return undefined;
+  if (!isObj(message.approvalToken)) return undefined;
   const found = cases(vectors).find((c) => c.value.expect === "valid" && typeof c.value.token === "string" && typeof c.value.secret_utf8 === "string");
   if (!found) return undefined;
   const token = String(found.value.token);

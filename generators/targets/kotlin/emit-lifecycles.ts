@@ -2,7 +2,7 @@
 // and Effect enums and the transition table, run by runtime/LifecycleMachine.kt; plus the
 // language-neutral paths suites (generators/lifecycles/paths.ts) as test resources. Pure.
 import { renderPaths } from "../../lifecycles/paths.js";
-import type { Lifecycle } from "../../lifecycles/types.js";
+import type { Lifecycle } from "../../model/lifecycle.js";
 import type { OutputFile, Protocol } from "../../model/types.js";
 import { kdoc, pascalCase, protocolPackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
 

@@ -2,7 +2,7 @@
 // each message's x-signature, x-content-address and x-approval-token declaration (rendered as
 // Kotlin values) to the generic schemes in the runtime. The same surface as generators/targets/ts/emit-signing.ts.
 import { nestedContentAddressed } from "../../model/queries.js";
-import type { JsonValue, Message, Protocol } from "../../model/types.js";
+import type { JsonValue, Message, Protocol, SignatureDeclaration } from "../../model/types.js";
 import { validatorsName } from "./emit-validation.js";
 import { pascalCase, protocolPackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
 
@@ -14,9 +14,9 @@ const RUNTIME = "dev.agentcontracts.runtime";
 
 /** Template context of `<Protocol>Signing.kt`, or undefined when no message declares any scheme. */
 export function signingContext(protocol: Protocol): object | undefined {
-  const signed = protocol.messages.filter((m) => m.annotations["x-signature"] !== undefined);
+  const signed = protocol.messages.filter((m) => m.signature !== undefined);
   const addressed = protocol.messages.filter((m) => m.contentAddress !== undefined);
-  const tokens = protocol.messages.filter((m) => m.annotations["x-approval-token"] !== undefined);
+  const tokens = protocol.messages.filter((m) => m.approvalToken !== undefined);
   if (signed.length + addressed.length + tokens.length === 0) return undefined;
   const imports = new Set<string>();
   if (signed.length > 0) {
@@ -50,22 +50,13 @@ export function signingContext(protocol: Protocol): object | undefined {
       validatorsName: validatorsName(protocol),
       nested: nestedContentAddressed(m, protocol).map((n) => ({ propertyLiteral: stringLiteral(n.property), messageName: n.message.name })),
     })),
-    tokens: tokens.map((m) => ({ name: m.name, constName: screamingSnake(m.name), ...(m.annotations["x-approval-token"] as object) })),
+    tokens: tokens.map((m) => ({ name: m.name, constName: screamingSnake(m.name), ...m.approvalToken })),
   };
 }
 
-interface SignatureDeclaration {
-  algorithmId: string;
-  algorithmField: string;
-  signatureField: string;
-  lineSeparator: string;
-  lines: { name: string; field: string; value: string; default?: JsonValue }[];
-  key: { source: string; field: string };
-}
-
 function signatureOf(message: Message): SignatureDeclaration {
-  const declaration = message.annotations["x-signature"] as unknown as SignatureDeclaration & { scheme: string };
-  if (declaration.scheme !== "hmac-sha256-v1") throw new Error(`${message.location.file}: x-signature scheme ${declaration.scheme} has no Kotlin runtime`);
+  const declaration = message.signature;
+  if (declaration === undefined) throw new Error(`${message.location.file}: no x-signature`);
   return declaration;
 }
 

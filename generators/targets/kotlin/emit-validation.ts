@@ -3,27 +3,11 @@
 // interpreter runtime/JsonSchemaValidator.kt, and a generated `<Protocol>Validators` object that
 // names each message's schema and holds its x-rules as Kotlin values. Pure.
 import type { CrossFieldRule, JsonSchema, JsonValue, Message, Model, OutputFile, Protocol } from "../../model/types.js";
+import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import { pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
 
-/** Keys that carry no validation meaning; `x-` keys are dropped too (rules become Kotlin code). */
-const NOT_FOR_VALIDATION = new Set(["examples", "description", "title", "default"]);
-
-/** Keys whose values are not schemas keyed by keyword: their own keys are data, not keywords. */
-const VALUE_KEYS = new Set(["const", "enum", "required", "dependentRequired", "discriminator"]);
-
-export function validatorView(node: JsonValue): JsonValue {
-  if (Array.isArray(node)) return node.map(validatorView);
-  if (node === null || typeof node !== "object") return node;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (NOT_FOR_VALIDATION.has(key) || key.startsWith("x-")) continue;
-    if (VALUE_KEYS.has(key)) out[key] = value;
-    else if (key === "properties" || key === "$defs") {
-      out[key] = Object.fromEntries(Object.entries(value as JsonSchema).map(([name, schema]) => [name, validatorView(schema)]));
-    } else out[key] = validatorView(value);
-  }
-  return out;
-}
+/** The interpreter needs no prose, titles or defaults, and no x- keys (rules become Kotlin code). */
+const dropForKotlin = (keyword: string): boolean => keyword.startsWith("x-") || keyword === "title" || keyword === "default" || PROSE_AND_EXAMPLES.has(keyword);
 
 export function schemaResourcePath(protocol: Protocol): string {
   return `dev/agentcontracts/schemas/${protocol.id}.json`;
@@ -31,7 +15,7 @@ export function schemaResourcePath(protocol: Protocol): string {
 
 /** Every schema document a protocol's messages can reach: the shared ones and its messages. */
 export function emitSchemaResource(model: Model, protocol: Protocol): OutputFile {
-  const documents = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map(validatorView);
+  const documents = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s, dropForKotlin));
   return {
     path: `src/main/resources/${schemaResourcePath(protocol)}`,
     contents: `${JSON.stringify(documents)}\n`,

@@ -6,7 +6,6 @@ import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-ru
 import { KOTLIN_MESSAGE_PROTOCOLS, emitKotlin } from "./emit.js";
 import { camelCase, identifier, kdoc, screamingSnake, stringLiteral } from "./kotlin-names.js";
 import { kotlinDeclarations } from "./kotlin-types.js";
-import { validatorView } from "./emit-validation.js";
 
 function model(): Model {
   const loaded = loadModel(REPO_ROOT);
@@ -73,7 +72,6 @@ describe("emitKotlin", () => {
     expect(validators).toContain('CrossFieldRule.UrlOriginIn(id = "endpoint-origin-declared"');
     expect(validators).toContain("fun parseConnectorPackage(bytes: ByteArray): ValidationResult<ConnectorPackage>");
     expect(file("src/main/kotlin/dev/agentcontracts/Protocols.kt")).toContain('"agent-service" to AgentServiceValidators.validator,');
-    expect(validatorView({ properties: { description: { type: "string", description: "d" } }, const: { title: 1 } })).toEqual({ properties: { description: { type: "string" } }, const: { title: 1 } });
   });
 
   it("ships the runtime and its suites beside the bindings", () => {

@@ -1,9 +1,7 @@
 // Kotlin bindings: wire constants and kotlinx.serialization message classes, rendered from the
 // handlebars templates beside this file. Pure: model in, files out (paths relative to
 // generated/kotlin). The hand-written runtime is emitted separately by emit-runtime.ts.
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import Handlebars from "handlebars";
+import { templateFolder, templateRenderer } from "../../emit/render.js";
 import type { ConstantItem, Message, Model, OutputFile, Protocol } from "../../model/types.js";
 import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
 import { camelCase, kdoc, pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
@@ -114,7 +112,7 @@ function emitValidation(model: Model, protocol: Protocol, typed: boolean): Outpu
     emitSchemaResource(model, protocol),
     { path: `${sourceDir(protocol)}/${validatorsName(protocol)}.kt`, contents: render("validators.kt", validatorsContext(protocol, typed)), sources },
     emitExamples(protocol),
-    emitValidationCases(model, protocol),
+    emitValidationCases(protocol),
   ];
 }
 
@@ -206,15 +204,5 @@ function emitLifecycles(protocol: Protocol): OutputFile[] {
 
 // --- templates -----------------------------------------------------------------------------------
 
-const templates = new Map<string, HandlebarsTemplateDelegate>();
-
-function render(name: string, context: object): string {
-  let template = templates.get(name);
-  if (template === undefined) {
-    const path = fileURLToPath(new URL(`./templates/${name}.hbs`, import.meta.url));
-    // noEscape: the output is Kotlin, not HTML; values are escaped by stringLiteral where needed.
-    template = Handlebars.compile(readFileSync(path, "utf8"), { noEscape: true, strict: true });
-    templates.set(name, template);
-  }
-  return template(context);
-}
+// Kotlin, not HTML: values are escaped by stringLiteral where needed.
+const render = templateRenderer(templateFolder(new URL("./templates/", import.meta.url)), { htmlEscape: false });

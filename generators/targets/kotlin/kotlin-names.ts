@@ -1,5 +1,7 @@
-// Kotlin spelling of spec names and values: identifiers, string literals and KDoc. Pure helpers,
-// shared by the Kotlin emitters.
+// The Kotlin target's naming service: how spec names become Kotlin identifiers (casing from
+// emit/case.ts, hard keywords backticked, a leading digit prefixed, collisions refused), and the
+// spelling of values: string literals and KDoc. Every Kotlin emitter names things through here.
+import { assertDistinct, camel, pascal, screamingSnake as upperSnake, words } from "../../emit/case.js";
 
 /** Hard keywords cannot name a property without backticks; soft ones (`type`, `value`) can. */
 const HARD_KEYWORDS = new Set([
@@ -8,36 +10,27 @@ const HARD_KEYWORDS = new Set([
   "typeof", "val", "var", "when", "while",
 ]);
 
-function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w.length > 0);
-}
-
 /** `request_id` → `requestId`; an already camelCase name is kept. */
 export function camelCase(name: string): string {
-  const parts = words(name);
-  if (parts.length === 0) throw new Error(`'${name}' has no letters or digits to name a Kotlin property`);
-  const [first, ...rest] = parts;
-  return first!.charAt(0).toLowerCase() + first!.slice(1) + rest.map(capitalize).join("");
+  if (words(name).length === 0) throw new Error(`'${name}' has no letters or digits to name a Kotlin property`);
+  return camel(name);
 }
 
 /** `idempotency_mode` → `IdempotencyMode`. */
 export function pascalCase(name: string): string {
-  return words(name).map(capitalize).join("");
+  return pascal(name);
 }
 
 /** `event-stream` → `EVENT_STREAM`, `SourceUsed` → `SOURCE_USED`; a leading digit gets `V_`. */
 export function screamingSnake(value: string): string {
-  const joined = words(value).map((w) => w.toUpperCase()).join("_");
+  const joined = upperSnake(value);
   if (joined === "") throw new Error(`'${value}' has no letters or digits to name an enum constant`);
   return /^[0-9]/.test(joined) ? `V_${joined}` : joined;
 }
 
-function capitalize(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
+/** Fails when two spec names of one Kotlin scope (an enum, a class's properties) spell the same. */
+export function checkDistinct(scope: string, names: readonly string[], spell: (name: string) => string): void {
+  assertDistinct(`Kotlin ${scope}`, names, spell);
 }
 
 /** A property or parameter name, backticked when it is a hard keyword. */

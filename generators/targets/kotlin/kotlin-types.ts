@@ -3,7 +3,7 @@
 // for scalars and arrays. Constraints (patterns, lengths, if/then, x-rules) do not change a type;
 // the validator enforces them. Pure: reads only the model.
 import type { JsonSchema, JsonValue, Message, Model, Protocol } from "../../model/types.js";
-import { camelCase, identifier, pascalCase, screamingSnake, stringLiteral } from "./kotlin-names.js";
+import { camelCase, checkDistinct, identifier, pascalCase, screamingSnake, stringLiteral } from "./kotlin-names.js";
 
 export interface KotlinProperty {
   /** Name on the wire, exactly as in the schema. */
@@ -183,11 +183,7 @@ class TypeMapper {
   private declareEnum(at: Located, name: string, values: string[]): string {
     if (!this.claim(at, name)) return this.declarations.get(at.uri)!.name;
     const constants = values.map((wire) => ({ constant: screamingSnake(wire), wire }));
-    const seen = new Set<string>();
-    for (const { constant, wire } of constants) {
-      if (seen.has(constant)) fail(at, `enum values collide as Kotlin constant ${constant} ('${wire}')`);
-      seen.add(constant);
-    }
+    checkDistinct(`enum ${name} (${at.file})`, values, screamingSnake);
     this.declarations.set(at.uri, { kind: "enum", name, description: description(at.schema), values: constants, file: at.file });
     return name;
   }
@@ -204,6 +200,7 @@ class TypeMapper {
       : { kind: "class", name, description: description(s), properties: [], open, parents: [], file: at.file };
     this.declarations.set(at.uri, declaration);
     if (declaration.kind === "class") {
+      checkDistinct(`class ${name} (${at.file})`, Object.keys(propertySchemas), camelCase);
       for (const [wireName, propertySchema] of Object.entries(propertySchemas)) {
         const located = this.child(at, propertySchema, "properties", wireName);
         const mapped = this.mapType(located, name, camelCase(wireName));

@@ -1,10 +1,9 @@
 // The Swift target: model -> the files of generated/swift, a SwiftPM package with no outside
 // dependencies. Pure: the hand-written runtime and the shared case files are read by the pipeline
 // and passed in; paths are relative to generated/swift.
-import Handlebars from "handlebars";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import type { Lifecycle } from "../../lifecycles/types.js";
+import { templateFolder, templateRenderer } from "../../emit/render.js";
+import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
+import type { Lifecycle } from "../../model/lifecycle.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
 import { docComment, docText, identifier, lowerCamel, rawStringLiteral, stringLiteral, upperCamel } from "./naming.js";
 import { ProtocolTypes, type SwiftDecl, type SwiftEnum, type SwiftStruct, type SwiftUnion } from "./types.js";
@@ -70,16 +69,7 @@ function tidy(text: string): string {
 
 // --- templates ---------------------------------------------------------------------------------
 
-const templates = new Map<string, HandlebarsTemplateDelegate>();
-function render(name: string, context: object): string {
-  let template = templates.get(name);
-  if (!template) {
-    const path = fileURLToPath(new URL(`./templates/${name}.hbs`, import.meta.url));
-    template = Handlebars.compile(readFileSync(path, "utf8"), { noEscape: true, strict: true });
-    templates.set(name, template);
-  }
-  return template(context);
-}
+const render = templateRenderer(templateFolder(new URL("./templates/", import.meta.url)), { htmlEscape: false });
 
 // --- messages ----------------------------------------------------------------------------------
 
@@ -246,28 +236,12 @@ function renderUnion(decl: SwiftUnion, indent: string): string {
 
 // --- schemas -----------------------------------------------------------------------------------
 
-const NOT_FOR_VALIDATION = new Set(["examples", "description", "x-invalid-examples", "x-source", "x-divergences", "x-inferred-from-clients", "x-open"]);
-
-/** Keywords whose members are names chosen by the spec, not keywords. */
-const NAME_MAPS = new Set(["properties", "$defs", "patternProperties", "dependentRequired", "dependentSchemas"]);
-
-/** The schema without prose and examples; `properties`, `$defs`, `const` and `enum` keep every key. */
-function validatorView(node: JsonValue, parentKey = ""): JsonValue {
-  if (Array.isArray(node)) return parentKey === "enum" || parentKey === "const" ? node : node.map((n) => validatorView(n));
-  if (node === null || typeof node !== "object") return node;
-  if (parentKey === "const" || parentKey === "enum" || parentKey === "default") return node;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(node)) {
-    const namesMembers = NAME_MAPS.has(parentKey);
-    if (!namesMembers && NOT_FOR_VALIDATION.has(key)) continue;
-    out[key] = validatorView(value, namesMembers ? "" : key);
-  }
-  return out;
-}
+/** The Swift validator reads x-rules from the schema; prose, examples and these notes it does not. */
+const dropForSwift = (keyword: string): boolean => PROSE_AND_EXAMPLES.has(keyword) || keyword === "x-inferred-from-clients" || keyword === "x-open";
 
 function renderSchemas(model: Model): string {
   const documents = [...model.shared.map((s) => s.schema), ...model.protocols.flatMap((p) => p.messages.map((m) => m.schema))];
-  const literals = documents.map((d) => `        ${rawStringLiteral(JSON.stringify(validatorView(d)))},`);
+  const literals = documents.map((d) => `        ${rawStringLiteral(JSON.stringify(validatorView(d, dropForSwift)))},`);
   return [
     "import Foundation",
     "",
@@ -383,22 +357,11 @@ function renderLifecycles(namespace: string, lifecycles: readonly Lifecycle[]): 
 
 // --- signing -----------------------------------------------------------------------------------
 
-interface HmacDecl {
-  algorithmId: string;
-  algorithmField: string;
-  signatureField: string;
-  lineSeparator: string;
-  lines: { name: string; field: string; value: string; default?: JsonValue }[];
-  key: { source: string; field: string };
-}
-
 function renderSigning(protocol: Protocol, namespace: string): { text: string; sources: string[] } | undefined {
   const out: string[] = ["import Foundation", ""];
   const sources = new Set<string>();
   for (const m of protocol.messages) {
-    const signature = m.annotations["x-signature"] as unknown as HmacDecl | undefined;
-    const replay = m.annotations["x-replay"] as unknown as { keyFields: string[]; scopeFields: string[]; expiresAtField: string; notBeforeField?: string; timeFormat?: string; skewSeconds: number; maxLifetimeSeconds?: number } | undefined;
-    const token = m.annotations["x-approval-token"] as unknown as { version: number; maxLifetimeSeconds: number; clockSkewSeconds: number; minTtlSeconds: number; maxTtlSeconds: number; defaultTtlSeconds: number } | undefined;
+    const { signature, replay, approvalToken: token } = m;
     const address = m.contentAddress;
     if (!signature && !replay && !token && !address) continue;
     sources.add(m.location.file);
@@ -556,10 +519,10 @@ function signingContext(catalog: { protocol: Protocol; namespace: string }[], ca
     const found = cases.find((c) => c.path.endsWith(`/vectors/${file}`));
     return found === undefined ? false : stringLiteral(found.path);
   };
-  const token = rows.find((r) => r.m.annotations["x-approval-token"] !== undefined);
+  const token = rows.find((r) => r.m.approvalToken !== undefined);
   return {
-    signed: rows.filter((r) => r.m.annotations["x-signature"] !== undefined).map((r) => ({ name: r.m.name, type: r.type })),
-    replayed: rows.filter((r) => r.m.annotations["x-replay"] !== undefined).map((r) => ({ name: r.m.name, type: r.type })),
+    signed: rows.filter((r) => r.m.signature !== undefined).map((r) => ({ name: r.m.name, type: r.type })),
+    replayed: rows.filter((r) => r.m.replay !== undefined).map((r) => ({ name: r.m.name, type: r.type })),
     addressed: rows
       .filter((r) => r.m.contentAddress !== undefined)
       .map((r) => ({

@@ -2,8 +2,7 @@
 // the hand-written runtime, and the language-neutral case files the Swift tests read (vectors
 // from spec/, and the lifecycle paths as this run generates them).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import type { Lifecycle } from "../../lifecycles/types.js";
-import { pathsFiles } from "../../lifecycles/write-paths.js";
+import { pathsFiles } from "../../lifecycles/paths.js";
 import type { Model } from "../../model/types.js";
 import type { SharedCaseFile, SwiftRuntimeSource } from "./emit.js";
 
@@ -24,7 +23,7 @@ export function readSwiftCases(root: string, model: Model): SharedCaseFile[] {
       cases.push({ path: `${into}/${name}`, source: `${dir}/${name}`, text: readFileSync(`${root}/${dir}/${name}`, "utf8") });
     }
   }
-  for (const file of pathsFiles(model.protocols.flatMap((p) => p.lifecycles as Lifecycle[]))) {
+  for (const file of pathsFiles(model.protocols.flatMap((p) => p.lifecycles))) {
     cases.push({ path: file.path.replace(/^spec\//, ""), source: file.path, text: file.contents });
   }
   return cases;

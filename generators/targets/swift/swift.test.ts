@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { loadModel } from "../../pipeline.js";
 import { REPO_ROOT } from "../../test/fixture.js";
-import type { Lifecycle } from "../../lifecycles/types.js";
+import type { Lifecycle } from "../../model/lifecycle.js";
 import { emitSwift, lifecycleTypeName } from "./emit.js";
 import { readSwiftCases, readSwiftRuntime } from "./inputs.js";
 import { upperCamel } from "./naming.js";
@@ -147,10 +147,10 @@ describe("emitSwift", () => {
     const signing = files.filter((f) => f.path.endsWith("Signing.swift")).map((f) => f.contents).join("\n");
     for (const protocol of model.protocols) {
       for (const m of protocol.messages) {
-        if (m.annotations["x-signature"]) expect(signing).toContain(`extension ${upperCamel(protocol.id)}.${m.name} {\n    /// How ${m.name} is signed`);
-        if (m.annotations["x-replay"]) expect(signing).toMatch(new RegExp(`extension ${upperCamel(protocol.id)}\\.${m.name} \\{[\\s\\S]*?replayDeclaration = ReplayDeclaration`));
+        if (m.signature) expect(signing).toContain(`extension ${upperCamel(protocol.id)}.${m.name} {\n    /// How ${m.name} is signed`);
+        if (m.replay) expect(signing).toMatch(new RegExp(`extension ${upperCamel(protocol.id)}\\.${m.name} \\{[\\s\\S]*?replayDeclaration = ReplayDeclaration`));
         if (m.contentAddress) expect(signing).toContain(`prefix: "${m.contentAddress.prefix}"`);
-        if (m.annotations["x-approval-token"]) expect(signing).toContain("tokenDeclaration = ApprovalTokenDeclaration(version:");
+        if (m.approvalToken) expect(signing).toContain("tokenDeclaration = ApprovalTokenDeclaration(version:");
       }
     }
   });

@@ -6,7 +6,8 @@
 //   generated/ts/<protocol>/lifecycles/<name>.d.ts    typed state, event, guard and effect names
 //   generated/ts/<protocol>/lifecycles/index.js/.d.ts `export * as <camelName> from "./<name>.js"`
 import type { OutputFile } from "../../model/types.js";
-import type { Lifecycle } from "../../lifecycles/types.js";
+import type { Lifecycle } from "../../model/lifecycle.js";
+import { lifecycleNamespace, lifecycleTypePrefix } from "./naming.js";
 
 export interface LifecycleProtocolInput {
   id: string;
@@ -16,14 +17,8 @@ export interface LifecycleProtocolInput {
 /** Import path of the runtime from `<protocol>/lifecycles/<name>.js`. */
 export const LIFECYCLE_RUNTIME_IMPORT = "../../runtime/lifecycle-runner.js";
 
-export function camelName(kebab: string): string {
-  return kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
-
-export function pascalName(kebab: string): string {
-  const camel = camelName(kebab);
-  return camel.charAt(0).toUpperCase() + camel.slice(1);
-}
+/** The namer's spellings under the names the lifecycle tests import. */
+export { lifecycleNamespace as camelName, lifecycleTypePrefix as pascalName } from "./naming.js";
 
 /** Paths (relative to generated/ts/) and contents of every lifecycle file, sorted by path. */
 export function emitLifecyclesTs(protocols: LifecycleProtocolInput[]): OutputFile[] {
@@ -38,7 +33,7 @@ export function emitLifecyclesTs(protocols: LifecycleProtocolInput[]): OutputFil
       files.push({ path: `${dir}/${lifecycle.name}.d.ts`, contents: emitDeclarations(lifecycle), sources });
     }
     const sources = lifecycles.map((l) => l.location.file);
-    const index = lifecycles.map((l) => `export * as ${camelName(l.name)} from "./${l.name}.js";\n`).join("");
+    const index = lifecycles.map((l) => `export * as ${lifecycleNamespace(l.name)} from "./${l.name}.js";\n`).join("");
     const header = `// The lifecycles of ${protocol.id}, one namespace per machine.\n`;
     files.push({ path: `${dir}/index.js`, contents: header + index, sources });
     files.push({ path: `${dir}/index.d.ts`, contents: header + index, sources });
@@ -69,7 +64,7 @@ function list(values: string[]): string {
 }
 
 function emitModule(l: Lifecycle): string {
-  const machine = `${camelName(l.name)}Machine`;
+  const machine = `${lifecycleNamespace(l.name)}Machine`;
   const transitions = l.transitions
     .map((t) => {
       const guards = `[${t.guards.map((g) => `{ guard: ${q(g.guard)}, negated: ${g.negated} }`).join(", ")}]`;
@@ -108,8 +103,8 @@ function union(items: { name: string; doc: string }[]): string {
 }
 
 function emitDeclarations(l: Lifecycle): string {
-  const P = pascalName(l.name);
-  const machine = `${camelName(l.name)}Machine`;
+  const P = lifecycleTypePrefix(l.name);
+  const machine = `${lifecycleNamespace(l.name)}Machine`;
   const stateDoc = (s: Lifecycle["states"][number]): string =>
     `${s.description}${s.terminal ? " Terminal." : ""}${s.longLived ? " Long-lived." : ""}`;
   const eventDoc = (e: Lifecycle["events"][number]): string => `${e.description}${e.message ? ` Carried by ${e.message}.` : ""}`;

@@ -5,9 +5,9 @@ import type { Message, OutputFile, Protocol } from "../../model/types.js";
 import { nestedContentAddressed } from "../../model/queries.js";
 
 export function emitSigning(protocol: Protocol): OutputFile[] {
-  const signed = protocol.messages.filter((m) => m.annotations["x-signature"] !== undefined);
+  const signed = protocol.messages.filter((m) => m.signature !== undefined);
   const addressed = protocol.messages.filter((m) => m.contentAddress !== undefined);
-  const tokens = protocol.messages.filter((m) => m.annotations["x-approval-token"] !== undefined);
+  const tokens = protocol.messages.filter((m) => m.approvalToken !== undefined);
   if (signed.length + addressed.length + tokens.length === 0) return [];
   const sources = [...new Set([...signed, ...addressed, ...tokens].map((m) => m.location.file))].sort();
 
@@ -29,7 +29,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
   for (const m of signed) {
     const decl = `${constName(m.name)}_SIGNATURE`;
     js.push(
-      `\n/** How ${m.name} is signed (x-signature). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.annotations["x-signature"])});`,
+      `\n/** How ${m.name} is signed (x-signature). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.signature)});`,
       `\n/** Signs a ${m.name}: returns the signature for its signature field. */\nexport function sign${m.name}(message, key) {\n  return signHmacV1(${decl}, message, key);\n}`,
       `\n/** Verifies a ${m.name}'s signature in constant time; the reason code says what failed. */\nexport function verify${m.name}Signature(message, key) {\n  return verifyHmacV1(${decl}, message, key);\n}`,
     );
@@ -39,10 +39,10 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
       `export declare function verify${m.name}Signature(message: ${m.name} | JsonObject, key: string | Uint8Array): HmacV1VerifyResult;`,
     );
   }
-  for (const m of protocol.messages.filter((m) => m.annotations["x-replay"] !== undefined)) {
+  for (const m of protocol.messages.filter((m) => m.replay !== undefined)) {
     const decl = `${constName(m.name)}_REPLAY`;
     js.push(
-      `\n/** How a receiver admits ${m.name} only once (x-replay). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.annotations["x-replay"])});`,
+      `\n/** How a receiver admits ${m.name} only once (x-replay). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.replay)});`,
       `\n/** A replay guard for ${m.name}: run admit() after the signature verifies, so forgeries leave no record. */\nexport function create${m.name}ReplayGuard(store, now) {\n  return new ReplayGuard(${decl}, store, now);\n}`,
     );
     dts.push(
@@ -70,7 +70,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
   for (const m of tokens) {
     const decl = `${constName(m.name)}_TOKEN`;
     js.push(
-      `\n/** The approval token rules for ${m.name} (x-approval-token). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.annotations["x-approval-token"])});`,
+      `\n/** The approval token rules for ${m.name} (x-approval-token). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.approvalToken)});`,
       `\nexport function mint${m.name}Token(input, secret, options = {}) {\n  return mintApprovalToken(input, secret, { ...options, declaration: ${decl} });\n}`,
       `\nexport function decode${m.name}Token(token, secret, nowMs = Date.now()) {\n  return decodeApprovalToken(token, secret, nowMs, ${decl});\n}`,
       `\nexport function verify${m.name}Token(token, secret, bindings, nowMs = Date.now()) {\n  return verifyApprovalToken(token, secret, bindings, nowMs, ${decl});\n}`,

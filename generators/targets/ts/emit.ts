@@ -1,31 +1,25 @@
 // The TypeScript target: model -> the files of generated/ts, an ESM npm package
 // (@agent-contracts/bindings) that imports under plain Node, tsx and vitest.
 import standaloneModule from "ajv/dist/standalone/index.js";
-import Handlebars from "handlebars";
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
-import type ts from "typescript";
+import { templateFolder, templateRenderer } from "../../emit/render.js";
+import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import { createSchemaCompiler } from "../../model/schema-compiler.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
 import { emitSigning } from "./emit-signing.js";
-import { emitProtocolTypes } from "./emit-types.js";
+import type { TranspiledRuntime, TsInputs } from "./inputs.js";
+import { checkTsNames, protocolNamespace, rulesConstant } from "./naming.js";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
 
-/** The hand-written runtime, read by the pipeline and passed in so this emitter stays pure. */
-export interface RuntimeSource {
-  /** File name inside generators/targets/ts/runtime/src, e.g. `rules.ts`. */
-  name: string;
-  text: string;
-}
-
-export async function emitTypeScript(model: Model, runtime: readonly RuntimeSource[]): Promise<OutputFile[]> {
+/** Pure: the runtime's transpiled text and the type declarations come from inputs.ts. */
+export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
+  checkTsNames(model.protocols);
   const files: OutputFile[] = [];
   for (const protocol of model.protocols) {
     const sources = protocolSources(model, protocol);
-    files.push({ path: `${protocol.id}/types.d.ts`, contents: await emitProtocolTypes(model, protocol), sources });
+    const types = inputs.declarations[protocol.id];
+    if (types === undefined) throw new Error(`TypeScript: no type declarations for ${protocol.id}`);
+    files.push({ path: `${protocol.id}/types.d.ts`, contents: types, sources });
     files.push(...emitValidators(model, protocol, sources));
     files.push(...emitMessagesApi(protocol, sources));
     files.push(...emitConstants(protocol));
@@ -34,7 +28,7 @@ export async function emitTypeScript(model: Model, runtime: readonly RuntimeSour
     files.push(...emitProtocolIndex(protocol, sources, signing.length > 0));
   }
   files.push(...emitRootIndex(model));
-  files.push(...emitRuntime(runtime));
+  files.push(...emitRuntime(inputs.runtime));
   files.push(emitPackageJson(model));
   return files;
 }
@@ -45,21 +39,11 @@ function protocolSources(model: Model, protocol: Protocol): string[] {
 
 // --- validators: ajv standalone code, nothing compiled at run time -----------------------------
 
-const NOT_FOR_VALIDATION = new Set(["examples", "description", "x-invalid-examples", "x-source", "x-divergences"]);
-
-function validatorView(node: JsonValue): JsonValue {
-  if (Array.isArray(node)) return node.map(validatorView);
-  if (node === null || typeof node !== "object") return node;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (NOT_FOR_VALIDATION.has(key)) continue;
-    out[key] = key === "properties" || key === "$defs" || key === "const" || key === "enum" ? (key === "const" || key === "enum" ? value : Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, validatorView(v)]))) : validatorView(value);
-  }
-  return out;
-}
+// x- annotations stay: createSchemaCompiler declares them as keywords without code.
+const dropForTs = (keyword: string): boolean => PROSE_AND_EXAMPLES.has(keyword);
 
 function emitValidators(model: Model, protocol: Protocol, sources: string[]): OutputFile[] {
-  const schemas = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s) as JsonSchema);
+  const schemas = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s, dropForTs) as JsonSchema);
   const ajv = createSchemaCompiler(schemas, { codegen: true });
   const refs = Object.fromEntries(protocol.messages.map((m) => [`validate${m.name}`, m.id]));
   // ajv's standalone output still require()s its small runtime helpers; give ESM a require.
@@ -79,22 +63,13 @@ function emitValidators(model: Model, protocol: Protocol, sources: string[]): Ou
 
 // --- typed API: validateX / parseX -----------------------------------------------------------
 
-const templates = new Map<string, HandlebarsTemplateDelegate>();
-function render(name: string, context: object): string {
-  let template = templates.get(name);
-  if (!template) {
-    const path = fileURLToPath(new URL(`./templates/${name}.hbs`, import.meta.url));
-    template = Handlebars.compile(readFileSync(path, "utf8"), { noEscape: false, strict: true });
-    templates.set(name, template);
-  }
-  return template(context);
-}
+const render = templateRenderer(templateFolder(new URL("./templates/", import.meta.url)), { htmlEscape: true });
 
 function emitMessagesApi(protocol: Protocol, sources: string[]): OutputFile[] {
   const messages = protocol.messages.map((m) => ({
     name: m.name,
     idJson: JSON.stringify(m.id),
-    rulesConst: `${screamingSnake(m.name)}_RULES`,
+    rulesConst: rulesConstant(m.name),
     rulesJson: JSON.stringify(m.rules.map(({ id, kind, message, ...fields }) => ({ id, kind, message, ...fields }))),
     ruleCount: m.rules.length,
   }));
@@ -139,7 +114,7 @@ function emitProtocolIndex(protocol: Protocol, sources: string[], hasSigning: bo
 }
 
 function emitRootIndex(model: Model): OutputFile[] {
-  const protocols = model.protocols.map((p) => ({ id: p.id, idJson: JSON.stringify(p.id), namespace: camel(p.id) }));
+  const protocols = model.protocols.map((p) => ({ id: p.id, idJson: JSON.stringify(p.id), namespace: protocolNamespace(p.id) }));
   const context = {
     protocols,
     namespaceList: protocols.map((p) => p.namespace).join(", "),
@@ -152,78 +127,16 @@ function emitRootIndex(model: Model): OutputFile[] {
   ];
 }
 
-/** The runtime is authored in TypeScript; ship it as per-file JS plus declarations. */
-function emitRuntime(runtime: readonly RuntimeSource[]): OutputFile[] {
+/** The runtime is authored in TypeScript; ship it as per-file JS plus declarations (transpiled by inputs.ts). */
+function emitRuntime(runtime: readonly TranspiledRuntime[]): OutputFile[] {
   const files: OutputFile[] = [];
   for (const source of [...runtime].sort((a, b) => a.name.localeCompare(b.name, "en"))) {
     const base = source.name.replace(/\.ts$/, "");
     const from = [`generators/targets/ts/runtime/src/${source.name}`];
-    const { js, dts } = transpileRuntimeCached(source);
-    files.push({ path: `runtime/${base}.js`, contents: js, sources: from });
-    files.push({ path: `runtime/${base}.d.ts`, contents: dts, sources: from });
+    files.push({ path: `runtime/${base}.js`, contents: source.js, sources: from });
+    files.push({ path: `runtime/${base}.d.ts`, contents: source.dts, sources: from });
   }
   return files;
-}
-
-// Transpiling the runtime is the only use of the TypeScript compiler in generation, and loading
-// it (~10 MB of JavaScript) plus transpileDeclaration's checker costs about a second per cold run.
-// The result is a pure function of the source text, its name, these options and the compiler
-// version, so it is cached under node_modules/.cache/agent-contracts keyed by a hash of all four:
-// output bytes are identical with or without the cache, and a runtime edit, an option change here
-// (the key includes RUNTIME_TRANSPILE_OPTIONS) or a TypeScript upgrade misses and recompiles.
-// Sources with declaration errors are never cached, so the error is reported on every run.
-const require = createRequire(import.meta.url);
-const RUNTIME_TRANSPILE_OPTIONS = { target: "ES2022", module: "ESNext", verbatimModuleSyntax: false, removeComments: false, declaration: true, isolatedDeclarations: true, strict: true } as const;
-const CACHE_DIR = fileURLToPath(new URL("../../../node_modules/.cache/agent-contracts/runtime-transpile/", import.meta.url));
-let typescriptVersion: string | undefined;
-
-function transpileRuntimeCached(source: RuntimeSource): { js: string; dts: string } {
-  typescriptVersion ??= (require("typescript/package.json") as { version: string }).version;
-  const key = createHash("sha256")
-    .update(JSON.stringify({ v: 1, typescript: typescriptVersion, options: RUNTIME_TRANSPILE_OPTIONS, name: source.name, text: source.text }))
-    .digest("hex");
-  const cachePath = `${CACHE_DIR}${key}.json`;
-  try {
-    const cached = JSON.parse(readFileSync(cachePath, "utf8")) as { js?: unknown; dts?: unknown };
-    if (typeof cached.js === "string" && typeof cached.dts === "string") return { js: cached.js, dts: cached.dts };
-  } catch {
-    // Missing or unreadable entry: transpile below.
-  }
-  const result = transpileRuntime(source);
-  try {
-    // Write-then-rename so a concurrent or interrupted run never reads half an entry.
-    mkdirSync(CACHE_DIR, { recursive: true });
-    const temporary = `${cachePath}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(result));
-    renameSync(temporary, cachePath);
-  } catch {
-    // A read-only or missing node_modules only costs the next run the transpile.
-  }
-  return result;
-}
-
-function transpileRuntime(source: RuntimeSource): { js: string; dts: string } {
-  // Loaded only on a cache miss (CommonJS, so a synchronous require keeps the emitter synchronous).
-  const typescript = require("typescript") as typeof ts;
-  const o = RUNTIME_TRANSPILE_OPTIONS;
-  const options: ts.CompilerOptions = {
-    target: typescript.ScriptTarget[o.target],
-    module: typescript.ModuleKind[o.module],
-    verbatimModuleSyntax: o.verbatimModuleSyntax,
-    removeComments: o.removeComments,
-    declaration: o.declaration,
-    isolatedDeclarations: o.isolatedDeclarations,
-    strict: o.strict,
-  };
-  const js = typescript.transpileModule(source.text, { compilerOptions: options, fileName: source.name, reportDiagnostics: false }).outputText;
-  const dts = typescript.transpileDeclaration(source.text, { compilerOptions: options, fileName: source.name, reportDiagnostics: true });
-  if (dts.diagnostics && dts.diagnostics.length > 0) {
-    const d = dts.diagnostics[0]!;
-    const { line } = d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0) : { line: 0 };
-    throw new Error(`generators/targets/ts/runtime/src/${source.name}:${line + 1}: ${typescript.flattenDiagnosticMessageText(d.messageText, "\n")} (runtime exports need explicit types)`);
-  }
-  const clean = (text: string): string => text.replace(/\n?\/\/# sourceMappingURL=.*$/, "").trimEnd() + "\n";
-  return { js: clean(js), dts: clean(dts.outputText) };
 }
 
 function emitPackageJson(model: Model): OutputFile {
@@ -249,14 +162,6 @@ function emitPackageJson(model: Model): OutputFile {
     engines: { node: ">=20.11" },
   };
   return { path: "package.json", contents: JSON.stringify(pkg, null, 2) + "\n", sources: model.sourceFiles };
-}
-
-function screamingSnake(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
-}
-
-function camel(id: string): string {
-  return id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
 function oneLine(text: string): string {

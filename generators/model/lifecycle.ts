@@ -1,6 +1,6 @@
 // The lifecycle part of the IR: one checked state machine per
 // spec/<protocol>/lifecycles/<name>.machine.yaml. Emitters and the paths builder read only this.
-import type { Divergence, DocumentRef, SourceLocation } from "../model/types.js";
+import type { Divergence, DocumentRef, SourceLocation } from "./source.js";
 
 export interface LifecycleState {
   /** snake_case; the state's name on the wire and in every language. */

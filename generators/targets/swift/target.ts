@@ -1,0 +1,15 @@
+// The Swift target: generated/swift, a SwiftPM package with no outside dependencies.
+import { defineTarget } from "../target.js";
+import { emitSwift } from "./emit.js";
+import { readSwiftCases, readSwiftRuntime } from "./inputs.js";
+
+export const swiftTarget = defineTarget({
+  id: "swift",
+  summary: "Swift package: Codable messages, validation, constants, lifecycles, signing, XCTest suites",
+  outDir: "generated/swift",
+  owns: ["generated/swift"],
+  // Package.swift must start with its swift-tools-version line; resources and README stay as read.
+  header: (path) => path.endsWith(".swift") && path !== "Package.swift",
+  inputs: (root, model) => ({ runtime: readSwiftRuntime(root), cases: readSwiftCases(root, model) }),
+  emit: (model, inputs) => emitSwift(model, inputs.runtime, inputs.cases),
+});

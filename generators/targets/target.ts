@@ -1,0 +1,33 @@
+// The contract every target implements (protoc-gen-es's createEcmaScriptPlugin is the model): a
+// declaration the pipeline loops over, so the pipeline knows no target's files, folders or header
+// rule. Adding a target is one folder holding a `target.ts` and one line in registry.ts.
+import type { Model, OutputFile } from "../model/types.js";
+
+export interface Target<Inputs = unknown> {
+  /** Short name, as `agent-contracts list --targets` prints it. */
+  readonly id: string;
+  readonly summary: string;
+  /** Folder, relative to the repository root, that emit()'s paths are relative to ("" = the root). */
+  readonly outDir: string;
+  /** Folders, relative to the root, this target owns entirely: a file there it did not emit is stale. */
+  readonly owns: readonly string[];
+  /** Whether the writer puts the "do not edit" header on a file (path relative to outDir). */
+  header(path: string): boolean;
+  /**
+   * The only place a target reads the disk or runs an asynchronous tool: hand-written runtime
+   * sources, case files, compiler output. Whatever emit needs beyond the model comes from here.
+   */
+  inputs(root: string, model: Model): Inputs | Promise<Inputs>;
+  /** Pure and synchronous: the same model and inputs give the same files, and nothing is written. */
+  emit(model: Model, inputs: Inputs): OutputFile[];
+}
+
+/** Identity with inference, so a target's Inputs type flows from inputs() to emit(). */
+export function defineTarget<Inputs>(target: Target<Inputs>): Target<Inputs> {
+  return target;
+}
+
+/** JSON carries no comment syntax: every text output but JSON gets the header. */
+export function notJson(path: string): boolean {
+  return !path.endsWith(".json");
+}

@@ -1,0 +1,15 @@
+// The TypeScript target: generated/ts, an ESM npm package (@agent-contracts/bindings).
+import { defineTarget, notJson } from "../target.js";
+import { emitTypeScript } from "./emit.js";
+import { emitLifecyclesTs } from "./emit-lifecycles.js";
+import { readTsInputs } from "./inputs.js";
+
+export const tsTarget = defineTarget({
+  id: "ts",
+  summary: "TypeScript package: types, precompiled validators, signing, lifecycles and the runtime",
+  outDir: "generated/ts",
+  owns: ["generated/ts"],
+  header: notJson,
+  inputs: readTsInputs,
+  emit: (model, inputs) => [...emitTypeScript(model, inputs), ...emitLifecyclesTs(model.protocols)],
+});
