@@ -1,13 +1,13 @@
 // Message types: a struct per titled object, an enum with associated values per discriminated
 // union, a String enum per string enum; root messages also conform to ContractMessage.
 import type { Protocol } from "../../model/types.js";
-import { docComment, docText, stringLiteral } from "./naming.js";
+import { docComment, docText, stringLiteral, typeName } from "./naming.js";
 import { jsonValueLiteral, swiftLiteral } from "./emit-support.js";
 import type { ProtocolTypes, SwiftStruct, SwiftUnion } from "./types.js";
 import { renderEnum } from "./emit-enums.js";
 
 export function renderMessages(protocol: Protocol, namespace: string, types: ProtocolTypes): string {
-  const roots = new Map(protocol.messages.map((m) => [m.name, m]));
+  const roots = new Map(protocol.messages.map((m) => [typeName(m.name), m]));
   const out: string[] = ["import Foundation", "", docComment(`${protocol.title} (${protocol.id} ${protocol.version}). ${protocol.summary}`, "") + `public enum ${namespace} {}`, ""];
   const decls = [...types.decls.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const decl of decls) {

@@ -615,7 +615,11 @@ extension AgentConnector {
     /// The endpoint is HTTPS with no credentials, query or fragment; its origin must be declared in
     /// the manifest's outboundDestinations (a package-level rule). authSlotId is null or the one
     /// declared credential slot whose secret is sent as a Bearer token.
-    public struct HTTPJSONProviderConfig: Codable, Equatable, Sendable {
+    public struct HTTPJSONProviderConfig: ContractMessage, Equatable {
+        public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json"
+        /// Cross-field rules (x-rules), checked after the schema.
+        public static let rules: [CrossFieldRule] = []
+
         /// An https URL without user info, query or fragment; a path is allowed.
         public var endpoint: String
         /// The credential slot whose secret becomes the Bearer token, or null for none. Always
@@ -650,7 +654,11 @@ extension AgentConnector {
 extension AgentConnector {
     /// The JSON body sdk.http-json.v1 POSTs to its endpoint (content-type application/json; an
     /// Authorization Bearer header when the package names an auth slot; redirects are refused).
-    public struct HTTPJSONRequest: Codable, Equatable, Sendable {
+    public struct HTTPJSONRequest: ContractMessage, Equatable {
+        public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json"
+        /// Cross-field rules (x-rules), checked after the schema.
+        public static let rules: [CrossFieldRule] = []
+
         /// The user's prompt; not empty, no NUL, at most 4 MiB of UTF-8 (the byte bound is checked
         /// before sending).
         public var prompt: String
@@ -705,7 +713,11 @@ extension AgentConnector {
 extension AgentConnector {
     /// The body an sdk.http-json.v1 endpoint answers with on a 2xx status: a JSON object (at most 4
     /// MiB) with the required reply text and optionally a session reference to resume later.
-    public struct HTTPJSONResponse: Codable, Equatable, Sendable {
+    public struct HTTPJSONResponse: ContractMessage, Equatable {
+        public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonResponse.json"
+        /// Cross-field rules (x-rules), checked after the schema.
+        public static let rules: [CrossFieldRule] = []
+
         /// The reply; any string without NUL, the empty string included.
         public var text: String
         /// A session reference to pass back on the next call; absent, never null.
