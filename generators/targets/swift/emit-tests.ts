@@ -2,12 +2,19 @@
 // and the XCTest files rendered from templates/*Tests.swift.hbs.
 import type { Lifecycle } from "../../lifecycles/types.js";
 import type { Model, OutputFile, Protocol } from "../../model/types.js";
-import { stringLiteral, typeName } from "./naming.js";
+import { rawStringLiteral, stringLiteral, typeName } from "./naming.js";
 import { render, TESTS } from "./emit-support.js";
 import { lifecycleTypeName } from "./emit-lifecycles.js";
 import type { SharedCaseFile } from "./emit.js";
+import { unknownCase } from "./emit-enums.js";
+import type { ProtocolTypes, SwiftEnum } from "./types.js";
 
-export function emitTests(model: Model, catalog: { protocol: Protocol; namespace: string; messages: { name: string; type: string }[] }[], cases: readonly SharedCaseFile[]): OutputFile[] {
+/** Per protocol: its Swift namespace, each message's root type, and every declaration. */
+export type Catalog = { protocol: Protocol; namespace: string; messages: { name: string; type: string }[]; types: ProtocolTypes }[];
+
+const TEST_FILES = ["SharedCases", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests", "DeclarationTests", "EnumTests"];
+
+export function emitTests(model: Model, catalog: Catalog, cases: readonly SharedCaseFile[]): OutputFile[] {
   const files: OutputFile[] = [];
   for (const c of cases) files.push({ path: `${TESTS}/Resources/${c.path}`, contents: c.text, sources: [c.source] });
   // Examples: the valid and invalid instances of every message, as data.
@@ -30,9 +37,10 @@ export function emitTests(model: Model, catalog: { protocol: Protocol; namespace
     messageCount: messageRows.length,
     lifecycleCount: lifecycleRows.length,
     ...signingContext(catalog, cases),
+    ...enumContext(catalog),
   };
   const testSources = ["generators/targets/swift/templates"];
-  for (const name of ["SharedCases", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests"]) {
+  for (const name of TEST_FILES) {
     files.push({ path: `${TESTS}/${name}.swift`, contents: render(`${name}.swift`, context), sources: testSources });
   }
   return files;
@@ -66,4 +74,31 @@ function signingContext(catalog: { protocol: Protocol; namespace: string }[], ca
   };
 }
 
-
+/** Every message enum by qualified Swift name, open or closed, and one message to decode with an unknown value. */
+function enumContext(catalog: Catalog): object {
+  const enums: { type: string; decl: SwiftEnum }[] = [];
+  let openMessage: object | false = false;
+  for (const c of catalog) {
+    const roots = new Map(c.protocol.messages.map((m) => [typeName(m.name), m]));
+    for (const decl of c.types.decls.values()) {
+      if (decl.kind === "enum") enums.push({ type: `${c.namespace}.${decl.name}`, decl });
+      if (decl.kind !== "struct") continue;
+      for (const nested of decl.nested) enums.push({ type: `${c.namespace}.${decl.name}.${nested.name}`, decl: nested });
+      const message = roots.get(decl.name);
+      const member = decl.properties.find((p) => p.constant === undefined && decl.nested.some((e) => e.name === p.type && e.closed === undefined));
+      if (openMessage === false && message !== undefined && member !== undefined && message.examples.length > 0) {
+        openMessage = {
+          type: `${c.namespace}.${decl.name}`,
+          member: member.json,
+          memberLiteral: stringLiteral(member.json),
+          swift: member.swift,
+          unknown: unknownCase(decl.nested.find((e) => e.name === member.type)!),
+          exampleLiteral: rawStringLiteral(JSON.stringify(message.examples[0])),
+        };
+      }
+    }
+  }
+  enums.sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+  const open = enums.filter((e) => e.decl.closed === undefined).map((e) => ({ type: e.type }));
+  return { openEnums: open, closedEnums: enums.filter((e) => e.decl.closed !== undefined).map((e) => ({ type: e.type })), openMessage };
+}

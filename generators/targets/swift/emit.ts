@@ -2,7 +2,7 @@
 // dependencies. Pure: the hand-written runtime and the shared case files are read by the pipeline
 // and passed in; paths are relative to generated/swift.
 import type { Lifecycle } from "../../lifecycles/types.js";
-import type { Model, OutputFile, Protocol } from "../../model/types.js";
+import type { Model, OutputFile } from "../../model/types.js";
 import { upperCamel } from "./naming.js";
 import { ProtocolTypes } from "./types.js";
 import { render, SOURCES, tidy } from "./emit-support.js";
@@ -11,7 +11,7 @@ import { renderConstants } from "./emit-constants.js";
 import { renderLifecycles } from "./emit-lifecycles.js";
 import { renderSigning } from "./emit-signing.js";
 import { renderSchemas } from "./emit-schemas.js";
-import { emitTests } from "./emit-tests.js";
+import { emitTests, type Catalog } from "./emit-tests.js";
 
 export { lifecycleTypeName } from "./emit-lifecycles.js";
 
@@ -29,15 +29,14 @@ export interface SharedCaseFile {
   text: string;
 }
 
-
 export function emitSwift(model: Model, runtime: readonly SwiftRuntimeSource[], cases: readonly SharedCaseFile[]): OutputFile[] {
   const files: OutputFile[] = [];
-  const catalog: { protocol: Protocol; namespace: string; messages: { name: string; type: string }[] }[] = [];
+  const catalog: Catalog = [];
   for (const protocol of model.protocols) {
     const namespace = upperCamel(protocol.id);
     const types = new ProtocolTypes(model, protocol);
     const messages = protocol.messages.map((m) => ({ name: m.name, type: types.declareMessage(m.name, m.schema, m.id) }));
-    catalog.push({ protocol, namespace, messages });
+    catalog.push({ protocol, namespace, messages, types });
     const sources = [...model.shared.map((s) => s.location.file), ...protocol.messages.map((m) => m.location.file)].sort();
     files.push({ path: `${SOURCES}/${namespace}/${namespace}Messages.swift`, contents: tidy(renderMessages(protocol, namespace, types)), sources });
     files.push({ path: `${SOURCES}/${namespace}/${namespace}Constants.swift`, contents: renderConstants(protocol, namespace), sources: [protocol.location.file] });

@@ -170,6 +170,16 @@ describe("emitSwift", () => {
     for (const protocol of model.protocols) for (const m of protocol.messages) expect(tests).toContain(`"${protocol.id}/${m.name}": `);
   });
 
+  it("reads every shared case file in some Swift test, and covers open and closed enums", () => {
+    const tests = files.filter((f) => /^Tests\/AgentContractsTests\/[^/]+\.swift$/.test(f.path)).map((f) => f.contents).join("\n");
+    for (const c of cases) expect(tests, c.path).toContain(`"${c.path}"`);
+    for (const protocol of model.protocols) expect(tests).toContain(`"examples/${protocol.id}.json"`);
+    const enums = byPath.get("Tests/AgentContractsTests/EnumTests.swift")!;
+    expect(enums).toContain("try checkClosed(AgentService.ChatMessage.Role.self");
+    expect(enums).toContain("try checkOpen(AgentProvider.AgentInstallResult.Status.self");
+    expect(enums).toContain("func testMessageWithAnUnknownValueRoundTrips()");
+  });
+
   it("escapes schema text safely inside raw string literals", () => {
     const schemas = byPath.get("Sources/AgentContracts/Schemas.swift")!;
     const documents = model.shared.length + model.protocols.reduce((n, p) => n + p.messages.length, 0);
