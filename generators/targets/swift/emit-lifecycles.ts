@@ -47,10 +47,8 @@ export function renderLifecycles(namespace: string, lifecycles: readonly Lifecyc
     out.push(`${i1}public static let initial: State = ${member(l.initial)}`);
     const terminal = l.states.filter((s) => s.terminal).map((s) => member(s.name));
     out.push(`${i1}public static let terminalStates: Set<State> = [${terminal.join(", ")}]`);
-    if (l.mutuallyExclusive.length > 0) {
-      out.push(`${i1}/// Groups of guards of which at most one holds at a time.`);
-      out.push(`${i1}public static let mutuallyExclusive: [[Guard]] = [${l.mutuallyExclusive.map((g) => `[${g.map(member).join(", ")}]`).join(", ")}]`);
-    }
+    out.push(`${i1}/// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).`);
+    out.push(`${i1}public static let mutuallyExclusive: [Set<Guard>] = [${l.mutuallyExclusive.map((g) => `[${g.map(member).join(", ")}]`).join(", ")}]`);
     out.push(`${i1}public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>`, "");
     out.push(`${i1}public static let transitions: [Transition] = [`);
     for (const t of l.transitions) {

@@ -143,6 +143,23 @@ describe("emitSwift", () => {
     }
   });
 
+  it("names a lifecycle's parts as Kotlin does: State, Event, Guard, Effect, mutuallyExclusive", () => {
+    const parts = (text: string, pattern: RegExp): string[] => [...text.matchAll(pattern)].map((m) => m[1]!);
+    for (const protocol of model.protocols) {
+      for (const l of protocol.lifecycles as Lifecycle[]) {
+        const swift = byPath.get(`Sources/AgentContracts/${upperCamel(protocol.id)}/${upperCamel(protocol.id)}Lifecycles.swift`)!;
+        const start = swift.indexOf(`public enum ${lifecycleTypeName(l)}:`);
+        const body = swift.slice(start, swift.indexOf("\n    }\n", start));
+        const kotlinFile = `${REPO_ROOT}/generated/kotlin/src/main/kotlin/dev/agentcontracts/${protocol.id.replace(/-/g, "")}/lifecycles/${lifecycleTypeName(l)}.kt`;
+        const kotlin = readFileSync(kotlinFile, "utf8");
+        expect(parts(body, /public enum (\w+): /g).slice(1)).toEqual(parts(kotlin, /enum class (\w+)\(/g));
+        expect(parts(body, /public static let (mutuallyExclusive)\b/g)).toEqual(parts(kotlin, /val (mutuallyExclusive)\b/g));
+        expect(body).not.toMatch(/\bCondition\b/);
+        expect(parts(body, /\.(holds|not)\(/g).length).toBe(l.transitions.reduce((n, t) => n + t.guards.length, 0));
+      }
+    }
+  });
+
   it("binds every signing declaration", () => {
     const signing = files.filter((f) => f.path.endsWith("Signing.swift") && f.path.startsWith("Sources/")).map((f) => f.contents).join("\n");
     for (const protocol of model.protocols) {

@@ -85,6 +85,8 @@ extension AgentConnector {
         public static let name = "trust"
         public static let initial: State = .imported
         public static let terminalStates: Set<State> = [.removed]
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
         public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [

@@ -88,8 +88,8 @@ extension AgentProvider {
         public static let name = "install-handshake"
         public static let initial: State = .requestIssued
         public static let terminalStates: Set<State> = [.registered, .expired, .mismatched, .canceled, .failed]
-        /// Groups of guards of which at most one holds at a time.
-        public static let mutuallyExclusive: [[Guard]] = [[.requestExpired, .echoMismatch, .notSucceeded, .acceptable]]
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = [[.requestExpired, .echoMismatch, .notSucceeded, .acceptable]]
         public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
@@ -162,8 +162,8 @@ extension AgentProvider {
         public static let name = "proposal-record"
         public static let initial: State = .pending
         public static let terminalStates: Set<State> = [.succeeded, .failed, .canceled, .expired]
-        /// Groups of guards of which at most one holds at a time.
-        public static let mutuallyExclusive: [[Guard]] = [[.statusSucceeded, .statusFailed, .statusCanceled]]
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = [[.statusSucceeded, .statusFailed, .statusCanceled]]
         public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
@@ -273,8 +273,8 @@ extension AgentProvider {
         public static let name = "provider-proposal-handling"
         public static let initial: State = .received
         public static let terminalStates: Set<State> = [.resultReturned]
-        /// Groups of guards of which at most one holds at a time.
-        public static let mutuallyExclusive: [[Guard]] = [[.statusTrusted, .statusUntrusted, .statusReplayed, .statusExpired, .statusSignatureInvalid]]
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = [[.statusTrusted, .statusUntrusted, .statusReplayed, .statusExpired, .statusSignatureInvalid]]
         public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
@@ -378,6 +378,8 @@ extension AgentProvider {
         public static let name = "trigger-handling"
         public static let initial: State = .submitted
         public static let terminalStates: Set<State> = [.accepted, .rejected, .unsupported, .hostUnavailable]
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
         public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [

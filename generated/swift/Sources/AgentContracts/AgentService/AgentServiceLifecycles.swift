@@ -53,6 +53,8 @@ extension AgentService {
         public static let name = "approval-token"
         public static let initial: State = .minted
         public static let terminalStates: Set<State> = [.consumed, .expired]
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
         public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
@@ -134,6 +136,8 @@ extension AgentService {
         public static let name = "execution"
         public static let initial: State = .received
         public static let terminalStates: Set<State> = [.completed, .blocked, .failed, .cancelled]
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
         public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
@@ -232,6 +236,8 @@ extension AgentService {
         public static let name = "pending-interaction"
         public static let initial: State = .pending
         public static let terminalStates: Set<State> = [.answered, .cancelled, .expired, .abandoned]
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
         public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
@@ -298,6 +304,8 @@ extension AgentService {
         public static let name = "request-admission"
         public static let initial: State = .received
         public static let terminalStates: Set<State> = [.admitted, .keyRefused, .identityRefused]
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
         public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [

@@ -92,6 +92,8 @@ extension ProviderIntegration {
         public static let name = "connection"
         public static let initial: State = .authorizing
         public static let terminalStates: Set<State> = [.disconnected]
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
         public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
@@ -191,6 +193,8 @@ extension ProviderIntegration {
         public static let name = "inbox-handling"
         public static let initial: State = .idle
         public static let terminalStates: Set<State> = [.stopped]
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
         public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
