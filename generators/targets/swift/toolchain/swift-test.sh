@@ -77,10 +77,12 @@ if [ ! -x "$root/usr/libexec/swift/bin/swift" ]; then
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap) >"$log" 2>&1 ||
       { echo "swift: installing debootstrap failed:" >&2; tail -n 20 "$log" >&2; exit 1; }
   fi
-  echo "swift: creating a Debian 13 root with swiftlang at $root from $url (about 3 GB, about a minute, once)"
+  echo "swift: creating a Debian 13 root with swiftlang at $root from $url (about 3 GB, 1-5 minutes, once)"
   # --one-file-system: never follow a mount out of a half-made root.
   rm -rf --one-file-system "$root.partial"
-  debootstrap --variant=minbase --include=swiftlang,libswiftlang,libc6-dev trixie "$root.partial" "$url" >"$log" 2>&1 ||
+  # In a private mount namespace: debootstrap mounts /proc in the target and can leave it mounted.
+  unshare --mount --propagation private \
+    debootstrap --variant=minbase --include=swiftlang,libswiftlang,libc6-dev trixie "$root.partial" "$url" >"$log" 2>&1 ||
     { echo "swift: debootstrap failed; its log: $log" >&2; tail -n 20 "$log" >&2; exit 1; }
   [ -x "$root.partial/usr/libexec/swift/bin/swift" ] || { echo "swift: debootstrap finished but $root.partial has no swift" >&2; exit 1; }
   rm -rf --one-file-system "$root"
@@ -92,10 +94,19 @@ fi
 # SwiftPM's module cache (which records absolute paths) stays valid from one run to the next.
 # Without /proc every swift binary dies ("libswiftCore.so: cannot open shared object file").
 mkdir -p "$root$package_dir"
-exec unshare --mount --propagation private env ROOT="$root" WORK="$package_dir" BUILD="$build_cmd" bash -c '
+status=0
+unshare --mount --propagation private env ROOT="$root" WORK="$package_dir" BUILD="$build_cmd" bash -c '
   set -euo pipefail
   mount -t proc proc "$ROOT/proc"
   mount --bind "$WORK" "$ROOT$WORK"
   echo "swift: building and testing $WORK in the Debian 13 root at $ROOT ($(chroot "$ROOT" swift --version 2>&1 | head -n 1))"
   exec chroot "$ROOT" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root LANG=C.UTF-8 WORK="$WORK" BUILD="$BUILD" bash -c "cd \"\$WORK\" && eval \"\$BUILD\""
-'
+' || status=$?
+
+# The namespace is gone with its mounts; say so loudly if anything under the root is still mounted.
+left=$(awk -v prefix="$root/" 'index($2, prefix) == 1 { print $2 }' /proc/mounts)
+if [ -n "$left" ]; then
+  echo "swift: still mounted after the run: $left" >&2
+  exit 1
+fi
+exit "$status"
