@@ -5,7 +5,7 @@ import { joinPointer } from "../load/spec-file.js";
 import type { JsonSchema, JsonValue, SpecError } from "../model/types.js";
 
 export const SCHEMA_BASE = "https://agent-contracts.dev/schemas/";
-const NESTED_X_KEYS = new Set(["x-open", "x-inferred-from-clients", "x-divergences"]);
+const NESTED_X_KEYS = new Set(["x-open", "x-closed-enum", "x-inferred-from-clients", "x-divergences"]);
 const TIMESTAMP_NAME = /^(timestamp|.*_at|.*[a-z]At|expires.*)$/;
 const COMMON_TIMESTAMP_REF = /(^|\/)common\/types\.json#\/\$defs\/Timestamp(MillisUtc)?$/;
 

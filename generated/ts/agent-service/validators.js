@@ -399,7 +399,7 @@ return errors === 0;
 validate21.evaluated = {"props":{"v":true,"exp":true,"action":true,"resource_id":true,"actor_id":true,"request_id":true,"choice":true,"expected_choice":true,"override_requested":true,"rationale":true,"payload":true,"payload_sha256":true,"nonce":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateChatMessage = validate23;
-const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ChatMessage.json","title":"ChatMessage","type":"object","required":["role","content"],"properties":{"role":{"type":"string","enum":["user","assistant"]},"content":{"type":"string","maxLength":524288,"pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"}},"additionalProperties":false};
+const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ChatMessage.json","title":"ChatMessage","type":"object","required":["role","content"],"properties":{"role":{"type":"string","enum":["user","assistant"],"x-closed-enum":"The service refuses every other role with 400, so no peer may send a new one."},"content":{"type":"string","maxLength":524288,"pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"}},"additionalProperties":false};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-service/ChatMessage.json" */;
@@ -448,8 +448,8 @@ var valid0 = true;
 if(valid0){
 if(data.content !== undefined){
 let data1 = data.content;
-const _errs4 = errors;
-if(errors === _errs4){
+const _errs5 = errors;
+if(errors === _errs5){
 if(typeof data1 === "string"){
 if(func1(data1) > 524288){
 validate23.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 524288},message:"must NOT have more than 524288 characters"}];
@@ -467,7 +467,7 @@ validate23.errors = [{instancePath:instancePath+"/content",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
@@ -3589,7 +3589,7 @@ return errors === 0;
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateIntermediateStep = validate30;
-const schema44 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json","title":"IntermediateStep","type":"object","required":["id","parent_id","type","name","payload"],"properties":{"id":{"type":"string","minLength":1},"parent_id":{"type":["string","null"]},"type":{"type":"string","enum":["WORKFLOW_START","WORKFLOW_END","TOOL_START","TOOL_END","FUNCTION_START","FUNCTION_END"]},"name":{"type":"string","minLength":1},"payload":{"title":"StepPayload","type":"object","properties":{"event_type":{"type":"string"},"name":{"type":"string"},"UUID":{"type":"string"},"data":{"title":"StepData","type":"object","properties":{"input":{},"output":{}},"x-open":"NAT's StreamEventData carries further members (for example chunk) that the consumers do not read; they are passed through."},"metadata":{"title":"StepMetadata","type":"object","properties":{"tool_inputs":{},"tool_outputs":{},"provided_metadata":{"title":"ProvidedMetadata","type":"object","properties":{"workflow_trace_id":{"type":"string","pattern":"^[0-9a-f]{32}$"},"workflow_run_id":{"type":"string"},"request_id":{"type":"string"},"agent_runtime":{"type":"string"}},"x-open":"NAT fills provided_metadata from its own request metadata, which may carry members beyond the four the consumers read."}},"x-open":"NAT's TraceMetadata carries further members (chat responses, spans, provided metadata of other kinds) that the consumers do not read."}},"x-open":"NAT's IntermediateStepPayload carries further members (timestamps, framework, usage info, span ids) that the consumers ignore; Rig writes only the members listed here."}},"additionalProperties":false,"x-rules":[{"id":"payload-uuid-is-step-id","kind":"equal","left":"/payload/UUID","right":"/id","message":"payload.UUID must equal the step id"},{"id":"payload-event-type-is-step-type","kind":"equal","left":"/payload/event_type","right":"/type","message":"payload.event_type must equal the step type"}]};
+const schema44 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json","title":"IntermediateStep","type":"object","required":["id","parent_id","type","name","payload"],"properties":{"id":{"type":"string","minLength":1},"parent_id":{"type":["string","null"]},"type":{"type":"string","enum":["WORKFLOW_START","WORKFLOW_END","TOOL_START","TOOL_END","FUNCTION_START","FUNCTION_END"],"x-closed-enum":"The document fixes the step types at these six; a seventh would be a new contract."},"name":{"type":"string","minLength":1},"payload":{"title":"StepPayload","type":"object","properties":{"event_type":{"type":"string"},"name":{"type":"string"},"UUID":{"type":"string"},"data":{"title":"StepData","type":"object","properties":{"input":{},"output":{}},"x-open":"NAT's StreamEventData carries further members (for example chunk) that the consumers do not read; they are passed through."},"metadata":{"title":"StepMetadata","type":"object","properties":{"tool_inputs":{},"tool_outputs":{},"provided_metadata":{"title":"ProvidedMetadata","type":"object","properties":{"workflow_trace_id":{"type":"string","pattern":"^[0-9a-f]{32}$"},"workflow_run_id":{"type":"string"},"request_id":{"type":"string"},"agent_runtime":{"type":"string"}},"x-open":"NAT fills provided_metadata from its own request metadata, which may carry members beyond the four the consumers read."}},"x-open":"NAT's TraceMetadata carries further members (chat responses, spans, provided metadata of other kinds) that the consumers do not read."}},"x-open":"NAT's IntermediateStepPayload carries further members (timestamps, framework, usage info, span ids) that the consumers ignore; Rig writes only the members listed here."}},"additionalProperties":false,"x-rules":[{"id":"payload-uuid-is-step-id","kind":"equal","left":"/payload/UUID","right":"/id","message":"payload.UUID must equal the step id"},{"id":"payload-event-type-is-step-type","kind":"equal","left":"/payload/event_type","right":"/type","message":"payload.event_type must equal the step type"}]};
 const pattern12 = new RegExp("^[0-9a-f]{32}$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3673,8 +3673,8 @@ var valid0 = true;
 if(valid0){
 if(data.name !== undefined){
 let data3 = data.name;
-const _errs9 = errors;
-if(errors === _errs9){
+const _errs10 = errors;
+if(errors === _errs10){
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
 validate30.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
@@ -3686,7 +3686,7 @@ validate30.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties
 return false;
 }
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
@@ -3694,40 +3694,40 @@ var valid0 = true;
 if(valid0){
 if(data.payload !== undefined){
 let data4 = data.payload;
-const _errs11 = errors;
-if(errors === _errs11){
+const _errs12 = errors;
+if(errors === _errs12){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.event_type !== undefined){
-const _errs14 = errors;
+const _errs15 = errors;
 if(typeof data4.event_type !== "string"){
 validate30.errors = [{instancePath:instancePath+"/payload/event_type",schemaPath:"#/properties/payload/properties/event_type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid1 = _errs14 === errors;
+var valid1 = _errs15 === errors;
 }
 else {
 var valid1 = true;
 }
 if(valid1){
 if(data4.name !== undefined){
-const _errs16 = errors;
+const _errs17 = errors;
 if(typeof data4.name !== "string"){
 validate30.errors = [{instancePath:instancePath+"/payload/name",schemaPath:"#/properties/payload/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid1 = _errs16 === errors;
+var valid1 = _errs17 === errors;
 }
 else {
 var valid1 = true;
 }
 if(valid1){
 if(data4.UUID !== undefined){
-const _errs18 = errors;
+const _errs19 = errors;
 if(typeof data4.UUID !== "string"){
 validate30.errors = [{instancePath:instancePath+"/payload/UUID",schemaPath:"#/properties/payload/properties/UUID/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid1 = _errs18 === errors;
+var valid1 = _errs19 === errors;
 }
 else {
 var valid1 = true;
@@ -3735,14 +3735,14 @@ var valid1 = true;
 if(valid1){
 if(data4.data !== undefined){
 let data8 = data4.data;
-const _errs20 = errors;
-if(errors === _errs20){
+const _errs21 = errors;
+if(errors === _errs21){
 if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
 validate30.errors = [{instancePath:instancePath+"/payload/data",schemaPath:"#/properties/payload/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid1 = _errs20 === errors;
+var valid1 = _errs21 === errors;
 }
 else {
 var valid1 = true;
@@ -3750,18 +3750,18 @@ var valid1 = true;
 if(valid1){
 if(data4.metadata !== undefined){
 let data9 = data4.metadata;
-const _errs23 = errors;
-if(errors === _errs23){
+const _errs24 = errors;
+if(errors === _errs24){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.provided_metadata !== undefined){
 let data10 = data9.provided_metadata;
-const _errs26 = errors;
-if(errors === _errs26){
+const _errs27 = errors;
+if(errors === _errs27){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.workflow_trace_id !== undefined){
 let data11 = data10.workflow_trace_id;
-const _errs29 = errors;
-if(errors === _errs29){
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data11 === "string"){
 if(!pattern12.test(data11)){
 validate30.errors = [{instancePath:instancePath+"/payload/metadata/provided_metadata/workflow_trace_id",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/workflow_trace_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""}];
@@ -3773,43 +3773,43 @@ validate30.errors = [{instancePath:instancePath+"/payload/metadata/provided_meta
 return false;
 }
 }
-var valid3 = _errs29 === errors;
+var valid3 = _errs30 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
 if(data10.workflow_run_id !== undefined){
-const _errs31 = errors;
+const _errs32 = errors;
 if(typeof data10.workflow_run_id !== "string"){
 validate30.errors = [{instancePath:instancePath+"/payload/metadata/provided_metadata/workflow_run_id",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/workflow_run_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid3 = _errs31 === errors;
+var valid3 = _errs32 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
 if(data10.request_id !== undefined){
-const _errs33 = errors;
+const _errs34 = errors;
 if(typeof data10.request_id !== "string"){
 validate30.errors = [{instancePath:instancePath+"/payload/metadata/provided_metadata/request_id",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/request_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid3 = _errs33 === errors;
+var valid3 = _errs34 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
 if(data10.agent_runtime !== undefined){
-const _errs35 = errors;
+const _errs36 = errors;
 if(typeof data10.agent_runtime !== "string"){
 validate30.errors = [{instancePath:instancePath+"/payload/metadata/provided_metadata/agent_runtime",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/agent_runtime/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid3 = _errs35 === errors;
+var valid3 = _errs36 === errors;
 }
 else {
 var valid3 = true;
@@ -3830,7 +3830,7 @@ validate30.errors = [{instancePath:instancePath+"/payload/metadata",schemaPath:"
 return false;
 }
 }
-var valid1 = _errs23 === errors;
+var valid1 = _errs24 === errors;
 }
 else {
 var valid1 = true;
@@ -3845,7 +3845,7 @@ validate30.errors = [{instancePath:instancePath+"/payload",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
@@ -4792,8 +4792,8 @@ var valid3 = true;
 if(valid3){
 if(data1.content !== undefined){
 let data3 = data1.content;
-const _errs11 = errors;
-if(errors === _errs11){
+const _errs12 = errors;
+if(errors === _errs12){
 if(typeof data3 === "string"){
 if(func1(data3) > 524288){
 validate34.errors = [{instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"ChatMessage.json/properties/content/maxLength",keyword:"maxLength",params:{limit: 524288},message:"must NOT have more than 524288 characters"}];
@@ -4811,7 +4811,7 @@ validate34.errors = [{instancePath:instancePath+"/messages/" + i0+"/content",sch
 return false;
 }
 }
-var valid3 = _errs11 === errors;
+var valid3 = _errs12 === errors;
 }
 else {
 var valid3 = true;
@@ -4845,36 +4845,36 @@ var valid0 = true;
 }
 if(valid0){
 if(data.stream !== undefined){
-const _errs13 = errors;
+const _errs14 = errors;
 if(typeof data.stream !== "boolean"){
 validate34.errors = [{instancePath:instancePath+"/stream",schemaPath:"#/properties/stream/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs13 === errors;
+var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.user !== undefined){
-const _errs15 = errors;
+const _errs16 = errors;
 if(typeof data.user !== "string"){
 validate34.errors = [{instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.evaluation_case_id !== undefined){
-const _errs17 = errors;
+const _errs18 = errors;
 if(typeof data.evaluation_case_id !== "string"){
 validate34.errors = [{instancePath:instancePath+"/evaluation_case_id",schemaPath:"#/properties/evaluation_case_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;

@@ -31,6 +31,7 @@ export function lifecycleContext(protocol: Protocol, lifecycle: Lifecycle): obje
     nameLiteral: stringLiteral(lifecycle.name),
     initial: constant(lifecycle.initial),
     terminal: terminal.join(", "),
+    mutuallyExclusive: listOrEmpty(lifecycle.mutuallyExclusive.map((group) => `setOf(${group.map((g) => `Guard.${constant(g)}`).join(", ")})`)),
     enums: [
       enumOf("State", "The machine's states; terminal ones refuse every event.", lifecycle.states),
       enumOf("Event", "The events the machine reacts to.", lifecycle.events),

@@ -10,6 +10,17 @@ const KEYWORDS = new Set([
   "dynamic", "final", "lazy", "mutating", "nonmutating", "optional", "override", "unowned", "weak", "indirect",
 ]);
 
+/**
+ * Initialisms the Swift API Design Guidelines write uniformly cased: all upper inside a name
+ * (`requestID`, `installURL`, `HTTPJSONRequest`), all lower at the start of a lowerCamel name
+ * (`id`, `urlScheme`). A plural keeps a lower-case `s` (`attachmentIDs`); digits stay attached
+ * (`SHA256`).
+ */
+const INITIALISMS = new Set([
+  "id", "url", "uri", "http", "https", "json", "jcs", "sha", "hmac", "api", "sdk", "ttl", "uuid", "sse", "pii", "llm",
+  "mcp", "acp", "cli", "ios", "jwt", "tls", "html", "rfc", "oauth2",
+]);
+
 /** Words split on anything that is not a letter or digit, and on lower-to-upper case changes. */
 function words(text: string): string[] {
   return text
@@ -23,28 +34,52 @@ function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** `request_id` -> `requestId`, `UUID` -> `uuid`, `sdk.local-echo.v1` -> `sdkLocalEchoV1`. */
+/** The initialism a word spells (letters, optional plural s, optional digits), or undefined. */
+function initialism(word: string): { letters: string; plural: boolean; digits: string } | undefined {
+  const m = /^([a-z]+?)(s?)([0-9]*)$/.exec(word.toLowerCase());
+  if (m === null) return undefined;
+  if (INITIALISMS.has(m[1]! + m[2]!)) return { letters: m[1]! + m[2]!, plural: false, digits: m[3]! };
+  if (INITIALISMS.has(m[1]!) && (m[2] === "" || m[3] === "")) return { letters: m[1]!, plural: m[2] === "s", digits: m[3]! };
+  return undefined;
+}
+
+/** One word inside a camel-case name (not the first word of a lowerCamel one). */
+function innerWord(word: string): string {
+  const acronym = initialism(word);
+  if (acronym !== undefined) return `${acronym.letters.toUpperCase()}${acronym.plural ? "s" : ""}${acronym.digits}`;
+  return capitalize(word === word.toUpperCase() ? word.toLowerCase() : word);
+}
+
+/** `request_id` -> `requestID`, `URL` -> `url`, `sdk.local-echo.v1` -> `sdkLocalEchoV1`. */
 export function lowerCamel(text: string): string {
   const parts = words(text);
   if (parts.length === 0) return "value";
   const [first, ...rest] = parts;
-  let name = first!.toLowerCase() + rest.map((w) => capitalize(w.toLowerCase())).join("");
+  let name = first!.toLowerCase() + rest.map((w) => innerWord(w.toLowerCase())).join("");
   if (/^[0-9]/.test(name)) name = `v${name}`;
   return name;
 }
 
-/** `live_channel` -> `LiveChannel`. */
+/** `live_channel` -> `LiveChannel`, `HttpJsonRequest` -> `HTTPJSONRequest`. */
 export function upperCamel(text: string): string {
   const parts = words(text);
   if (parts.length === 0) return "Value";
-  let name = parts.map((w) => (w === w.toUpperCase() && w.length > 1 ? capitalize(w.toLowerCase()) : capitalize(w))).join("");
+  let name = parts.map(innerWord).join("");
   if (/^[0-9]/.test(name)) name = `V${name}`;
   return name;
 }
 
-/** A type name from a title (titles are already UpperCamel in the spec). */
+/** A type name from a schema title, a message name or a protocol id: one rule for all three. */
 export function typeName(title: string): string {
-  return /^[A-Z][A-Za-z0-9]*$/.test(title) ? title : upperCamel(title);
+  return upperCamel(title);
+}
+
+/** The name of the element type of a collection named `plural` (`items` -> `item`). */
+export function singular(name: string): string {
+  if (/ies$/.test(name)) return name.replace(/ies$/, "y");
+  if (/(ss|us|is)$/.test(name)) return name;
+  if (/(ss|us|x|ch|sh)es$/.test(name)) return name.replace(/es$/, "");
+  return name.replace(/s$/, "");
 }
 
 /** An identifier safe in declarations and after `.`. */

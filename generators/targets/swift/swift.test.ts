@@ -9,7 +9,7 @@ import { REPO_ROOT } from "../../test/fixture.js";
 import type { Lifecycle } from "../../model/lifecycle.js";
 import { emitSwift, lifecycleTypeName } from "./emit.js";
 import { readSwiftCases, readSwiftRuntime } from "./inputs.js";
-import { upperCamel } from "./naming.js";
+import { typeName, upperCamel } from "./naming.js";
 
 interface SyntaxNode {
   type: string;
@@ -108,7 +108,7 @@ describe("emitSwift", () => {
     for (const protocol of model.protocols) {
       const text = byPath.get(`Sources/AgentContracts/${upperCamel(protocol.id)}/${upperCamel(protocol.id)}Messages.swift`)!;
       for (const message of protocol.messages) {
-        expect(text, message.name).toMatch(new RegExp(`public (struct|enum) ${message.name}: (String, )?ContractMessage`));
+        expect(text, message.name).toMatch(new RegExp(`public (struct|enum) ${typeName(message.name)}: (String, |RawRepresentable, Hashable, )?ContractMessage`));
         expect(text).toContain(`public static let schemaID = "${message.id}"`);
       }
     }
@@ -118,9 +118,9 @@ describe("emitSwift", () => {
     const text = byPath.get("Sources/AgentContracts/AgentProvider/AgentProviderMessages.swift")!;
     const proposal = text.slice(text.indexOf("public struct ActionProposal"), text.indexOf("public func encode", text.indexOf("public struct ActionProposal")));
     expect(proposal).toContain("ContractCoding.rejectUnknownKeys(decoder");
-    expect(proposal).toContain('case requestId = "request_id"');
-    expect(proposal).toContain("public var hostInstanceId: String?");
-    expect(proposal).toContain("public var requestId: String\n");
+    expect(proposal).toContain('case requestID = "request_id"');
+    expect(proposal).toContain("public var hostInstanceID: String?");
+    expect(proposal).toContain("public var requestID: String\n");
   });
 
   it("makes discriminated unions enums with associated values", () => {
@@ -143,12 +143,29 @@ describe("emitSwift", () => {
     }
   });
 
+  it("names a lifecycle's parts as Kotlin does: State, Event, Guard, Effect, mutuallyExclusive", () => {
+    const parts = (text: string, pattern: RegExp): string[] => [...text.matchAll(pattern)].map((m) => m[1]!);
+    for (const protocol of model.protocols) {
+      for (const l of protocol.lifecycles as Lifecycle[]) {
+        const swift = byPath.get(`Sources/AgentContracts/${upperCamel(protocol.id)}/${upperCamel(protocol.id)}Lifecycles.swift`)!;
+        const start = swift.indexOf(`public enum ${lifecycleTypeName(l)}:`);
+        const body = swift.slice(start, swift.indexOf("\n    }\n", start));
+        const kotlinFile = `${REPO_ROOT}/generated/kotlin/src/main/kotlin/dev/agentcontracts/${protocol.id.replace(/-/g, "")}/lifecycles/${lifecycleTypeName(l)}.kt`;
+        const kotlin = readFileSync(kotlinFile, "utf8");
+        expect(parts(body, /public enum (\w+): /g).slice(1)).toEqual(parts(kotlin, /enum class (\w+)\(/g));
+        expect(parts(body, /public static let (mutuallyExclusive)\b/g)).toEqual(parts(kotlin, /val (mutuallyExclusive)\b/g));
+        expect(body).not.toMatch(/\bCondition\b/);
+        expect(parts(body, /\.(holds|not)\(/g).length).toBe(l.transitions.reduce((n, t) => n + t.guards.length, 0));
+      }
+    }
+  });
+
   it("binds every signing declaration", () => {
-    const signing = files.filter((f) => f.path.endsWith("Signing.swift")).map((f) => f.contents).join("\n");
+    const signing = files.filter((f) => f.path.endsWith("Signing.swift") && f.path.startsWith("Sources/")).map((f) => f.contents).join("\n");
     for (const protocol of model.protocols) {
       for (const m of protocol.messages) {
-        if (m.signature) expect(signing).toContain(`extension ${upperCamel(protocol.id)}.${m.name} {\n    /// How ${m.name} is signed`);
-        if (m.replay) expect(signing).toMatch(new RegExp(`extension ${upperCamel(protocol.id)}\\.${m.name} \\{[\\s\\S]*?replayDeclaration = ReplayDeclaration`));
+        if (m.signature) expect(signing).toContain(`extension ${upperCamel(protocol.id)}.${typeName(m.name)} {\n    /// How ${m.name} is signed`);
+        if (m.replay) expect(signing).toMatch(new RegExp(`extension ${upperCamel(protocol.id)}\\.${typeName(m.name)} \\{[\\s\\S]*?replayDeclaration = ReplayDeclaration`));
         if (m.contentAddress) expect(signing).toContain(`prefix: "${m.contentAddress.prefix}"`);
         if (m.approvalToken) expect(signing).toContain("tokenDeclaration = ApprovalTokenDeclaration(version:");
       }
@@ -168,6 +185,16 @@ describe("emitSwift", () => {
     }
     const tests = byPath.get("Tests/AgentContractsTests/ExampleTests.swift")!;
     for (const protocol of model.protocols) for (const m of protocol.messages) expect(tests).toContain(`"${protocol.id}/${m.name}": `);
+  });
+
+  it("reads every shared case file in some Swift test, and covers open and closed enums", () => {
+    const tests = files.filter((f) => /^Tests\/AgentContractsTests\/[^/]+\.swift$/.test(f.path)).map((f) => f.contents).join("\n");
+    for (const c of cases) expect(tests, c.path).toContain(`"${c.path}"`);
+    for (const protocol of model.protocols) expect(tests).toContain(`"examples/${protocol.id}.json"`);
+    const enums = byPath.get("Tests/AgentContractsTests/EnumTests.swift")!;
+    expect(enums).toContain("try checkClosed(AgentService.ChatMessage.Role.self");
+    expect(enums).toContain("try checkOpen(AgentProvider.AgentInstallResult.Status.self");
+    expect(enums).toContain("func testMessageWithAnUnknownValueRoundTrips()");
   });
 
   it("escapes schema text safely inside raw string literals", () => {

@@ -3,7 +3,7 @@
 // are fixed constants. Validation never depends on this: the schema validator in the runtime
 // checks every keyword; these types are the typed view of a valid message.
 import type { JsonSchema, JsonValue, Model, Protocol } from "../../model/types.js";
-import { identifier, lowerCamel, typeName, uniqueNames, upperCamel } from "./naming.js";
+import { identifier, lowerCamel, singular, typeName, uniqueNames, upperCamel } from "./naming.js";
 
 export interface SwiftProperty {
   json: string;
@@ -27,6 +27,8 @@ export interface SwiftEnum {
   description?: string;
   cases: { name: string; raw: string }[];
   title?: string;
+  /** Why the spec forbids values this version does not know (x-closed-enum); undefined: open. */
+  closed?: string;
 }
 
 export interface SwiftStruct {
@@ -67,11 +69,6 @@ function isObject(value: JsonValue | undefined): value is { [key: string]: JsonV
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-function singular(name: string): string {
-  if (/ies$/.test(name)) return name.replace(/ies$/, "y");
-  if (/ss$/.test(name)) return name;
-  return name.replace(/s$/, "");
-}
 
 /** The named declarations of one protocol, in first-use order, and the Swift type of any schema. */
 export class ProtocolTypes {
@@ -174,7 +171,7 @@ export class ProtocolTypes {
     }
     const enumValues = this.stringEnum(s);
     if (enumValues !== undefined && title !== undefined) {
-      if (!this.decls.has(title)) this.decls.set(title, this.enumDecl(title, enumValues.values, s["description"] as string | undefined));
+      if (!this.decls.has(title)) this.decls.set(title, this.enumDecl(title, enumValues.values, s));
       return title;
     }
     if (isObject(s["properties"]) && title !== undefined) {
@@ -217,9 +214,10 @@ export class ProtocolTypes {
     return { values: strings, nullable: nulls > 0 };
   }
 
-  private enumDecl(name: string, values: string[], description: string | undefined): SwiftEnum {
+  private enumDecl(name: string, values: string[], schema: JsonSchema): SwiftEnum {
     const names = uniqueNames(values.map((v) => lowerCamel(v)));
-    return { kind: "enum", name, description, cases: values.map((raw, i) => ({ name: identifier(names[i]!), raw })) };
+    const closed = typeof schema["x-closed-enum"] === "string" ? schema["x-closed-enum"] : undefined;
+    return { kind: "enum", name, description: schema["description"] as string | undefined, cases: values.map((raw, i) => ({ name: identifier(names[i]!), raw })), closed };
   }
 
   /** The Swift type of a property schema. */
@@ -250,7 +248,7 @@ export class ProtocolTypes {
       if (this.titles.has(name) || RESERVED_NESTED.has(name) || name === owner?.name) name = `${name}Value`;
       if (owner !== undefined) {
         const existing = owner.nested.find((e) => e.name === name);
-        if (existing === undefined) owner.nested.push(this.enumDecl(name, enumValues.values, s["description"] as string | undefined));
+        if (existing === undefined) owner.nested.push(this.enumDecl(name, enumValues.values, s));
         return { code: name, nullable: enumValues.nullable };
       }
       return { code: "String", nullable: enumValues.nullable };

@@ -19,13 +19,13 @@ final class LifecycleTests: XCTestCase {
                     XCTFail("\(id): unknown event \(step.text("event"))")
                     break
                 }
-                var guards: [M.Condition: Bool] = [:]
+                var guards: [M.Guard: Bool] = [:]
                 for member in step["guards"]?.objectValue ?? JSONObject() {
-                    guard let condition = M.Condition(rawValue: member.key), let value = member.value.boolValue else {
+                    guard let named = M.Guard(rawValue: member.key), let value = member.value.boolValue else {
                         XCTFail("\(id): unknown guard \(member.key)")
                         continue
                     }
-                    guards[condition] = value
+                    guards[named] = value
                 }
                 let expect = step["expect"]?.objectValue ?? JSONObject()
                 switch M.transition(from: state, on: event, guards: guards) {

@@ -5,7 +5,7 @@ import XCTest
 
 /// The declarations of every signed message, by message name (used by the vector tests).
 enum SignatureDeclarations {
-    static let byMessage: [String: HmacSHA256V1Declaration] = [
+    static let byMessage: [String: HMACSHA256V1Declaration] = [
         "ActionProposal": AgentProvider.ActionProposal.signatureDeclaration,
         "AgentTriggerRequest": AgentProvider.AgentTriggerRequest.signatureDeclaration,
     ]
@@ -28,7 +28,7 @@ enum SignatureDeclarations {
 final class SigningTests: XCTestCase {
     /// hmac-sha256-v1 vectors (signatures from the real SDKs): verify with the generated functions,
     /// re-sign the valid ones and compare with the SDK's signature and signing input.
-    func testHmacSHA256V1Vectors() throws {
+    func testHMACSHA256V1Vectors() throws {
         let cases = try SharedCases.cases("agent-provider/vectors/hmac-sha256-v1.json")
         for c in cases {
             let name = c.text("name")
@@ -43,16 +43,16 @@ final class SigningTests: XCTestCase {
             var verdict = "valid"
             do {
                 try verify(message, key)
-            } catch let error as HmacV1Error {
+            } catch let error as HMACV1Error {
                 verdict = error.rawValue
             }
             XCTAssertEqual(verdict, c.text("expect"), name)
             if let input = c["expected_signing_input"]?.stringValue {
-                XCTAssertEqual(utf8(try HmacSHA256V1.signingInput(declaration, message)), utf8(input), name)
+                XCTAssertEqual(utf8(try HMACSHA256V1.signingInput(declaration, message)), utf8(input), name)
             }
             if verdict == "valid", let expected = c["expected_signature"]?.stringValue {
                 let unsigned = message.removing(declaration.signatureField)
-                let signed = try HmacSHA256V1.sign(declaration, unsigned, key: key)
+                let signed = try HMACSHA256V1.sign(declaration, unsigned, key: key)
                 XCTAssertEqual(signed.signature, expected, name)
                 XCTAssertThrowsError(try verify(signed.message, key + utf8("x")), "\(name): wrong key")
             }
@@ -61,7 +61,7 @@ final class SigningTests: XCTestCase {
     }
 
     /// The vector file's declarations are the ones generated from the spec.
-    func testHmacVectorDeclarationsMatchTheSpec() throws {
+    func testHMACVectorDeclarationsMatchTheSpec() throws {
         let document = try SharedCases.load("agent-provider/vectors/hmac-sha256-v1.json")
         var checked = 0
         for member in document["declarations"]?.objectValue ?? JSONObject() {

@@ -6,7 +6,8 @@
 # Debian 13 root made with debootstrap (created once, then reused): the package folder is
 # bind-mounted into that root and built there. Anywhere else the suite is skipped with one line
 # saying why. Exit status: 0 when the build and the tests pass (or the suite was skipped), non-zero
-# on any failure.
+# on any failure, including a failed provisioning (a machine that could provision but did not is
+# a CI failure, not a skip).
 #
 #   swift-test.sh [package-dir]        build the library (warnings are errors, Swift 6 mode), then test
 #   SWIFT_ROOT=/path swift-test.sh     use or create the Debian 13 root there
@@ -15,7 +16,6 @@ set -euo pipefail
 
 package_dir=$(cd "${1:-generated/swift}" && pwd)
 root=${SWIFT_ROOT:-/var/cache/agent-contracts/swift-trixie}
-suite="$package_dir"
 
 # The library is built in Swift 6 language mode with warnings as errors, so a strict-concurrency
 # regression fails; it has its own scratch path so the two builds do not invalidate each other. The
@@ -34,8 +34,13 @@ skip() {
   exit 0
 }
 
-[ "$(id -u)" = 0 ] || skip "no swift on PATH, and provisioning a Debian 13 root needs root"
-[ -r /etc/debian_version ] || skip "no swift on PATH, and provisioning needs a Debian machine (debootstrap + apt mirror)"
+[ "$(id -u)" = 0 ] || skip "no swift on PATH, and provisioning a Debian 13 root needs root (chroot, mount)"
+# Ubuntu and other derivatives carry /etc/debian_version too, but their mirrors hold no trixie.
+os_id=$( (. /etc/os-release 2>/dev/null && echo "${ID:-}") || true)
+[ "$os_id" = debian ] || skip "no swift on PATH, and provisioning needs a Debian machine (this is '${os_id:-unknown}'): install a Swift toolchain"
+for tool in chroot mount unshare flock; do
+  command -v "$tool" >/dev/null 2>&1 || skip "no swift on PATH, and provisioning needs $tool"
+done
 
 mirror() {
   # The machine's own Debian mirror: the first URIs: line of a deb822 source, else a sources.list line.
@@ -45,40 +50,63 @@ mirror() {
   echo "$uri"
 }
 
+# One run at a time per root, provisioning included: two first runs must not both debootstrap.
+mkdir -p "$(dirname "$root")"
+exec 9>"$root.lock"
+if ! flock -n 9; then
+  echo "swift: waiting for another run using $root"
+  flock 9
+fi
+
+# Mounts are made in a private mount namespace (below), so they vanish with it however the run
+# ends. Older versions of this script mounted in the host's namespace; a run of theirs killed hard
+# could leave mounts behind, and under the lock any mount inside the root is such a leftover.
+awk -v prefix="$root/" 'index($2, prefix) == 1 { print $2 }' /proc/mounts | sort -r | while read -r stale; do
+  echo "swift: unmounting a leftover mount at $stale"
+  umount -l "$stale" || true
+done
+
 # /usr/bin/swift in the root is an absolute symlink, so test the file it points to.
 if [ ! -x "$root/usr/libexec/swift/bin/swift" ]; then
   [ "${SWIFT_PROVISION:-1}" != 0 ] || skip "no swift on PATH and no toolchain root at $root (SWIFT_PROVISION=0)"
   url=$(mirror)
   [ -n "$url" ] || skip "no swift on PATH, and no Debian mirror found in /etc/apt to provision one from"
+  log="$root.partial.log"
   if ! command -v debootstrap >/dev/null 2>&1; then
     echo "swift: installing debootstrap (apt-get)"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap) >/dev/null
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap) >"$log" 2>&1 ||
+      { echo "swift: installing debootstrap failed:" >&2; tail -n 20 "$log" >&2; exit 1; }
   fi
-  echo "swift: creating a Debian 13 root with swiftlang at $root from $url (about 3 GB, 1-3 minutes, once)"
-  rm -rf "$root.partial"
-  mkdir -p "$(dirname "$root")"
-  debootstrap --variant=minbase --include=swiftlang,libswiftlang,libc6-dev trixie "$root.partial" "$url" >"$root.partial.log" 2>&1 ||
-    { echo "swift: debootstrap failed; its log: $root.partial.log" >&2; tail -n 20 "$root.partial.log" >&2; exit 1; }
-  rm -rf "$root"
+  echo "swift: creating a Debian 13 root with swiftlang at $root from $url (about 3 GB, 1-5 minutes, once)"
+  # --one-file-system: never follow a mount out of a half-made root.
+  rm -rf --one-file-system "$root.partial"
+  # In a private mount namespace: debootstrap mounts /proc in the target and can leave it mounted.
+  unshare --mount --propagation private \
+    debootstrap --variant=minbase --include=swiftlang,libswiftlang,libc6-dev trixie "$root.partial" "$url" >"$log" 2>&1 ||
+    { echo "swift: debootstrap failed; its log: $log" >&2; tail -n 20 "$log" >&2; exit 1; }
+  [ -x "$root.partial/usr/libexec/swift/bin/swift" ] || { echo "swift: debootstrap finished but $root.partial has no swift" >&2; exit 1; }
+  rm -rf --one-file-system "$root"
   mv -T "$root.partial" "$root"
-  rm -f "$root.partial.log"
+  rm -f "$log"
 fi
-
-# One run at a time per root: runs share its /proc mount.
-exec 9>"$root.lock"
-flock 9
 
 # The package appears at its own path inside the root: paths in compiler messages are real, and
 # SwiftPM's module cache (which records absolute paths) stays valid from one run to the next.
-work="$package_dir"
-cleanup() {
-  umount "$root$work" 2>/dev/null || true
-  umount "$root/proc" 2>/dev/null || true
-}
-trap cleanup EXIT
-mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
-mkdir -p "$root$work"
-mount --bind "$package_dir" "$root$work"
+# Without /proc every swift binary dies ("libswiftCore.so: cannot open shared object file").
+mkdir -p "$root$package_dir"
+status=0
+unshare --mount --propagation private env ROOT="$root" WORK="$package_dir" BUILD="$build_cmd" bash -c '
+  set -euo pipefail
+  mount -t proc proc "$ROOT/proc"
+  mount --bind "$WORK" "$ROOT$WORK"
+  echo "swift: building and testing $WORK in the Debian 13 root at $ROOT ($(chroot "$ROOT" swift --version 2>&1 | head -n 1))"
+  exec chroot "$ROOT" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root LANG=C.UTF-8 WORK="$WORK" BUILD="$BUILD" bash -c "cd \"\$WORK\" && eval \"\$BUILD\""
+' || status=$?
 
-echo "swift: building and testing $suite in the Debian 13 root at $root ($(chroot "$root" swift --version 2>&1 | head -n 1))"
-chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root bash -c "cd $work && $build_cmd"
+# The namespace is gone with its mounts; say so loudly if anything under the root is still mounted.
+left=$(awk -v prefix="$root/" 'index($2, prefix) == 1 { print $2 }' /proc/mounts)
+if [ -n "$left" ]; then
+  echo "swift: still mounted after the run: $left" >&2
+  exit 1
+fi
+exit "$status"

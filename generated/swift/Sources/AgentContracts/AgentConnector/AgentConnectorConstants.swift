@@ -3,11 +3,11 @@ import Foundation
 
 extension AgentConnector {
     /// The recipe providers a package may select.
-    public enum ProviderIds {
+    public enum ProviderIDs {
         /// Credential-free local reference provider; returns text without delegating.
         public static let localEcho: String = "sdk.local-echo.v1"
         /// Bounded JSON POST to an HTTPS endpoint declared in the manifest.
-        public static let httpJson: String = "sdk.http-json.v1"
+        public static let httpJSON: String = "sdk.http-json.v1"
     }
 
     /// The recordType of each content-addressed record.
@@ -22,13 +22,13 @@ extension AgentConnector {
 
     /// Prefixes of content-addressed ids; the rest is lowercase hex SHA-256 of the canonical record
     /// without its id.
-    public enum IdPrefixes {
+    public enum IDPrefixes {
         /// packageId prefix
-        public static let packageId: String = "connector-package-"
+        public static let packageID: String = "connector-package-"
         /// manifestId prefix
-        public static let manifestId: String = "connector-manifest-"
+        public static let manifestID: String = "connector-manifest-"
         /// eventId prefix
-        public static let auditEventId: String = "connector-audit-"
+        public static let auditEventID: String = "connector-audit-"
     }
 
     /// Versions the SDK checks packages against.
@@ -36,7 +36,7 @@ extension AgentConnector {
         /// The SDK version every package's upstream range must include.
         public static let sdkVersion: String = "1.0.0"
         /// The upstream id of every SDK package's manifest.
-        public static let sdkUpstreamId: String = "meldwork-sdk"
+        public static let sdkUpstreamID: String = "meldwork-sdk"
     }
 
     /// Size and count limits enforced by the SDK.
@@ -52,7 +52,7 @@ extension AgentConnector {
         /// Size of audit.jsonl. (bytes)
         public static let maxAuditBytes: Int = 8388608
         /// Body of an http-json response. (bytes)
-        public static let maxHttpResponseBytes: Int = 4194304
+        public static let maxHTTPResponseBytes: Int = 4194304
         /// UTF-8 bytes of a prompt. (bytes)
         public static let maxPromptBytes: Int = 4194304
         /// An input resume's response. (bytes)
@@ -60,7 +60,7 @@ extension AgentConnector {
     }
 
     /// Headers of the http-json request.
-    public enum HttpHeaders {
+    public enum HTTPHeaders {
         /// content-type of every http-json request
         public static let contentType: String = "application/json"
         /// authorization: Bearer <secret of the auth slot>, only when authSlotId is set; resolved
@@ -72,25 +72,25 @@ extension AgentConnector {
     /// canonical).
     public enum ImportErrorCodes {
         /// Empty, too large, not UTF-8 (or a BOM), or not JSON.
-        public static let packageJsonInvalid: String = "AGENT_CONNECTOR_PACKAGE_JSON_INVALID"
+        public static let packageJSONInvalid: String = "AGENT_CONNECTOR_PACKAGE_JSON_INVALID"
         /// Record, manifest (including its manifestId), provider or capability rules fail.
         public static let packageSchemaInvalid: String = "AGENT_CONNECTOR_PACKAGE_SCHEMA_INVALID"
         /// The stated packageId is not the hash of the record.
-        public static let packageIdMismatch: String = "AGENT_CONNECTOR_PACKAGE_ID_MISMATCH"
+        public static let packageIDMismatch: String = "AGENT_CONNECTOR_PACKAGE_ID_MISMATCH"
         /// The input bytes are not the canonical bytes.
-        public static let packageJsonNotCanonical: String = "AGENT_CONNECTOR_PACKAGE_JSON_NOT_CANONICAL"
+        public static let packageJSONNotCanonical: String = "AGENT_CONNECTOR_PACKAGE_JSON_NOT_CANONICAL"
         /// As for packages, for a manifest alone.
-        public static let manifestJsonInvalid: String = "AGENT_CONNECTOR_MANIFEST_JSON_INVALID"
+        public static let manifestJSONInvalid: String = "AGENT_CONNECTOR_MANIFEST_JSON_INVALID"
         /// As for packages, for a manifest alone.
         public static let manifestSchemaInvalid: String = "AGENT_CONNECTOR_MANIFEST_SCHEMA_INVALID"
         /// As for packages, for a manifest alone.
-        public static let manifestIdMismatch: String = "AGENT_CONNECTOR_MANIFEST_ID_MISMATCH"
+        public static let manifestIDMismatch: String = "AGENT_CONNECTOR_MANIFEST_ID_MISMATCH"
         /// As for packages, for a manifest alone.
-        public static let manifestJsonNotCanonical: String = "AGENT_CONNECTOR_MANIFEST_JSON_NOT_CANONICAL"
+        public static let manifestJSONNotCanonical: String = "AGENT_CONNECTOR_MANIFEST_JSON_NOT_CANONICAL"
     }
 
     /// Failures of an http-json call, reported as a Failed run event.
-    public enum HttpJsonErrorCodes {
+    public enum HTTPJSONErrorCodes {
         /// A non-2xx status; retryable when the status is 500 or more.
         public static let httpFailed: String = "AGENT_CONNECTOR_HTTP_FAILED"
         /// Body over 4 MiB, not JSON, or not an HttpJsonResponse.
@@ -102,7 +102,7 @@ extension AgentConnector {
     /// HTTP routes with their auth and every response status.
     public enum Routes {
         /// One run of an sdk.http-json.v1 connector. Redirects are errors (redirect: "error").
-        public static let httpJsonRun = Route(id: "httpJsonRun", method: "POST", path: "{provider.config.endpoint}", auth: "None, or Authorization: Bearer <credential of provider.config.authSlotId>", request: "HttpJsonRequest", responses: [RouteResponse(status: 200, message: "HttpJsonResponse", contentType: "application/json"), RouteResponse(status: 500, message: nil, contentType: nil)])
-        public static let all: [Route] = [httpJsonRun]
+        public static let httpJSONRun = Route(id: "httpJsonRun", method: "POST", path: "{provider.config.endpoint}", auth: "None, or Authorization: Bearer <credential of provider.config.authSlotId>", request: "HttpJsonRequest", responses: [RouteResponse(status: 200, message: "HttpJsonResponse", contentType: "application/json"), RouteResponse(status: 500, message: nil, contentType: nil)])
+        public static let all: [Route] = [httpJSONRun]
     }
 }

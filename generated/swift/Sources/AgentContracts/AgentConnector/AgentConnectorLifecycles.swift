@@ -8,7 +8,7 @@ extension AgentConnector {
     /// through this machine rebuilds the state of every package. An event this machine refuses
     /// appends nothing. Role: host.
     public enum TrustLifecycle: LifecycleMachine {
-        /// States; terminal ones refuse every event.
+        /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
             /// The package bytes were validated and stored; nobody has approved it yet. Reached by
             /// import, which appends the `imported` entry.
@@ -28,7 +28,7 @@ extension AgentConnector {
             case removed
         }
 
-        /// Events; `transition` says whether one applies.
+        /// The events the machine reacts to.
         public enum Event: String, CaseIterable, Codable, Sendable {
             /// The owner confirms the package in the native approval dialog.
             case approve
@@ -46,8 +46,8 @@ extension AgentConnector {
             case upgrade
         }
 
-        /// Guards the caller evaluates (see each description).
-        public enum Condition: String, CaseIterable, Codable, Sendable {
+        /// Conditions the caller evaluates and passes to `transition`.
+        public enum Guard: String, CaseIterable, Codable, Sendable {
             /// A configured connector instance references the package's manifestId.
             case inUse
             /// Exactly one other package with the same manifest.connectorId is installed, and this
@@ -59,7 +59,7 @@ extension AgentConnector {
             case previousInUse
         }
 
-        /// Side effects a transition requires.
+        /// Side effects a transition must have.
         public enum Effect: String, CaseIterable, Codable, Sendable {
             /// Append an audit entry with action `approved` and details {}.
             case auditApproved
@@ -85,7 +85,9 @@ extension AgentConnector {
         public static let name = "trust"
         public static let initial: State = .imported
         public static let terminalStates: Set<State> = [.removed]
-        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
+        public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
             Transition(from: .imported, event: .approve, to: .approved, effects: [.auditApproved]),

@@ -68,9 +68,9 @@ extension AgentConnector {
 
         /// "connector-manifest-" + lowercase hex SHA-256 of the RFC 8785 bytes of the manifest
         /// without manifestId.
-        public var manifestId: String
+        public var manifestID: String
         /// A public identifier safe to show and to log.
-        public var connectorId: String
+        public var connectorID: String
         /// A full SemVer 2.0 version; numeric identifiers have no leading zeros.
         public var connectorVersion: String
         public var label: String
@@ -108,9 +108,9 @@ extension AgentConnector {
         /// Always 1.
         public var eventProtocolVersion: Int { 1 }
 
-        public init(manifestId: String, connectorId: String, connectorVersion: String, label: String, description: String, transport: Transport, upstream: UpstreamRange, invocation: Invocation, domains: [String], session: SessionCapabilities, inputTypes: [InputType], permissionModes: [PermissionMode], eventTypes: [EventType], usage: UsageReporting, outboundDestinations: [String], credentials: Credentials, license: String) {
-            self.manifestId = manifestId
-            self.connectorId = connectorId
+        public init(manifestID: String, connectorID: String, connectorVersion: String, label: String, description: String, transport: Transport, upstream: UpstreamRange, invocation: Invocation, domains: [String], session: SessionCapabilities, inputTypes: [InputType], permissionModes: [PermissionMode], eventTypes: [EventType], usage: UsageReporting, outboundDestinations: [String], credentials: Credentials, license: String) {
+            self.manifestID = manifestID
+            self.connectorID = connectorID
             self.connectorVersion = connectorVersion
             self.label = label
             self.description = description
@@ -129,10 +129,10 @@ extension AgentConnector {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case manifestId
+            case manifestID = "manifestId"
             case schemaVersion
             case recordType
-            case connectorId
+            case connectorID = "connectorId"
             case connectorVersion
             case kind
             case label
@@ -159,8 +159,8 @@ extension AgentConnector {
             try ContractCoding.expectConstant(decoder, key: "kind", expected: .string("agent"), type: "ConnectorManifest")
             try ContractCoding.expectConstant(decoder, key: "eventProtocolVersion", expected: .number(1), type: "ConnectorManifest")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            manifestId = try container.decode(String.self, forKey: .manifestId)
-            connectorId = try container.decode(String.self, forKey: .connectorId)
+            manifestID = try container.decode(String.self, forKey: .manifestID)
+            connectorID = try container.decode(String.self, forKey: .connectorID)
             connectorVersion = try container.decode(String.self, forKey: .connectorVersion)
             label = try container.decode(String.self, forKey: .label)
             description = try container.decode(String.self, forKey: .description)
@@ -180,10 +180,10 @@ extension AgentConnector {
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(manifestId, forKey: .manifestId)
+            try container.encode(manifestID, forKey: .manifestID)
             try container.encode(1, forKey: .schemaVersion)
             try container.encode("agent-connector-manifest", forKey: .recordType)
-            try container.encode(connectorId, forKey: .connectorId)
+            try container.encode(connectorID, forKey: .connectorID)
             try container.encode(connectorVersion, forKey: .connectorVersion)
             try container.encode("agent", forKey: .kind)
             try container.encode(label, forKey: .label)
@@ -221,7 +221,7 @@ extension AgentConnector {
 
         /// "connector-package-" + lowercase hex SHA-256 of the RFC 8785 bytes of the record without
         /// packageId (the nested manifestId is hashed too).
-        public var packageId: String
+        public var packageID: String
         /// Who publishes the package; shown in the approval dialog.
         public var publisher: Publisher
         /// The app-owned recipe provider the package selects, keyed by id.
@@ -236,15 +236,15 @@ extension AgentConnector {
         /// Always "agent-connector-package".
         public var recordType: String { "agent-connector-package" }
 
-        public init(packageId: String, publisher: Publisher, provider: ConnectorProvider, manifest: ConnectorManifest) {
-            self.packageId = packageId
+        public init(packageID: String, publisher: Publisher, provider: ConnectorProvider, manifest: ConnectorManifest) {
+            self.packageID = packageID
             self.publisher = publisher
             self.provider = provider
             self.manifest = manifest
         }
 
         private enum CodingKeys: String, CodingKey {
-            case packageId
+            case packageID = "packageId"
             case schemaVersion
             case recordType
             case publisher
@@ -257,7 +257,7 @@ extension AgentConnector {
             try ContractCoding.expectConstant(decoder, key: "schemaVersion", expected: .number(1), type: "ConnectorPackage")
             try ContractCoding.expectConstant(decoder, key: "recordType", expected: .string("agent-connector-package"), type: "ConnectorPackage")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            packageId = try container.decode(String.self, forKey: .packageId)
+            packageID = try container.decode(String.self, forKey: .packageID)
             publisher = try container.decode(Publisher.self, forKey: .publisher)
             provider = try container.decode(ConnectorProvider.self, forKey: .provider)
             manifest = try container.decode(ConnectorManifest.self, forKey: .manifest)
@@ -265,7 +265,7 @@ extension AgentConnector {
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(packageId, forKey: .packageId)
+            try container.encode(packageID, forKey: .packageID)
             try container.encode(1, forKey: .schemaVersion)
             try container.encode("agent-connector-package", forKey: .recordType)
             try container.encode(publisher, forKey: .publisher)
@@ -281,7 +281,7 @@ extension AgentConnector {
         /// id "sdk.local-echo.v1"
         case sdkLocalEchoV1(LocalEchoProvider)
         /// id "sdk.http-json.v1"
-        case sdkHttpJsonV1(HttpJsonProvider)
+        case sdkHTTPJSONV1(HTTPJSONProvider)
 
         /// The member whose value picks the variant.
         public static let tagKey = "id"
@@ -292,7 +292,7 @@ extension AgentConnector {
             case .string("sdk.local-echo.v1"):
                 self = .sdkLocalEchoV1(try LocalEchoProvider(from: decoder))
             case .string("sdk.http-json.v1"):
-                self = .sdkHttpJsonV1(try HttpJsonProvider(from: decoder))
+                self = .sdkHTTPJSONV1(try HTTPJSONProvider(from: decoder))
             default:
                 throw ContractCoding.unknownTag(decoder, key: Self.tagKey, value: tag, type: "ConnectorProvider")
             }
@@ -302,7 +302,7 @@ extension AgentConnector {
             switch self {
             case let .sdkLocalEchoV1(value):
                 try value.encode(to: encoder)
-            case let .sdkHttpJsonV1(value):
+            case let .sdkHTTPJSONV1(value):
                 try value.encode(to: encoder)
             }
         }
@@ -352,18 +352,18 @@ extension AgentConnector {
 extension AgentConnector {
     public struct CredentialSlot: Codable, Equatable, Sendable {
         /// A public identifier safe to show and to log.
-        public var slotId: String
+        public var slotID: String
         public var type: CredentialSlotType
         public var `required`: Bool
 
-        public init(slotId: String, type: CredentialSlotType, `required`: Bool) {
-            self.slotId = slotId
+        public init(slotID: String, type: CredentialSlotType, `required`: Bool) {
+            self.slotID = slotID
             self.type = type
             self.`required` = `required`
         }
 
         private enum CodingKeys: String, CodingKey {
-            case slotId
+            case slotID = "slotId"
             case type
             case `required`
         }
@@ -371,14 +371,14 @@ extension AgentConnector {
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["slotId", "type", "required"], type: "CredentialSlot")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            slotId = try container.decode(String.self, forKey: .slotId)
+            slotID = try container.decode(String.self, forKey: .slotID)
             type = try container.decode(CredentialSlotType.self, forKey: .type)
             `required` = try container.decode(Bool.self, forKey: .`required`)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(slotId, forKey: .slotId)
+            try container.encode(slotID, forKey: .slotID)
             try container.encode(type, forKey: .type)
             try container.encode(`required`, forKey: .`required`)
         }
@@ -386,20 +386,100 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public enum CredentialSlotType: String, Codable, CaseIterable, Sendable {
-        case apiKey = "api-key"
+    public enum CredentialSlotType: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+        case apiKey
         case oauth
         case token
-        case providerProfile = "provider-profile"
+        case providerProfile
+        /// A value this version does not know; it encodes back unchanged.
+        case unknown(String)
+
+        /// The values this version knows.
+        public static let allCases: [Self] = [.apiKey, .oauth, .token, .providerProfile]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "api-key": self = .apiKey
+            case "oauth": self = .oauth
+            case "token": self = .token
+            case "provider-profile": self = .providerProfile
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .apiKey: return "api-key"
+            case .oauth: return "oauth"
+            case .token: return "token"
+            case .providerProfile: return "provider-profile"
+            case let .unknown(value): return value
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+
+        public init(from decoder: Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
     }
 }
 
 extension AgentConnector {
     /// mode "none" has no slots; mode "credential-ref" has at least one.
     public struct Credentials: Codable, Equatable, Sendable {
-        public enum Mode: String, Codable, CaseIterable, Sendable {
+        public enum Mode: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
             case none
-            case credentialRef = "credential-ref"
+            case credentialRef
+            /// A value this version does not know; it encodes back unchanged.
+            case unknown(String)
+
+            /// The values this version knows.
+            public static let allCases: [Self] = [.none, .credentialRef]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                case "none": self = .none
+                case "credential-ref": self = .credentialRef
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                case .none: return "none"
+                case .credentialRef: return "credential-ref"
+                case let .unknown(value): return value
+                }
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(rawValue)
+            }
+
+            public init(from decoder: Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
 
         public var mode: Mode
@@ -431,30 +511,82 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public enum EventType: String, Codable, CaseIterable, Sendable {
-        case permission = "Permission"
-        case sourceUsed = "SourceUsed"
-        case artifact = "Artifact"
-        case evidence = "Evidence"
-        case usage = "Usage"
-        case waitingInput = "WaitingInput"
-        case completed = "Completed"
-        case failed = "Failed"
-        case cancelled = "Cancelled"
+    public enum EventType: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+        case permission
+        case sourceUsed
+        case artifact
+        case evidence
+        case usage
+        case waitingInput
+        case completed
+        case failed
+        case cancelled
+        /// A value this version does not know; it encodes back unchanged.
+        case unknown(String)
+
+        /// The values this version knows.
+        public static let allCases: [Self] = [.permission, .sourceUsed, .artifact, .evidence, .usage, .waitingInput, .completed, .failed, .cancelled]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "Permission": self = .permission
+            case "SourceUsed": self = .sourceUsed
+            case "Artifact": self = .artifact
+            case "Evidence": self = .evidence
+            case "Usage": self = .usage
+            case "WaitingInput": self = .waitingInput
+            case "Completed": self = .completed
+            case "Failed": self = .failed
+            case "Cancelled": self = .cancelled
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .permission: return "Permission"
+            case .sourceUsed: return "SourceUsed"
+            case .artifact: return "Artifact"
+            case .evidence: return "Evidence"
+            case .usage: return "Usage"
+            case .waitingInput: return "WaitingInput"
+            case .completed: return "Completed"
+            case .failed: return "Failed"
+            case .cancelled: return "Cancelled"
+            case let .unknown(value): return value
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+
+        public init(from decoder: Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
     }
 }
 
 extension AgentConnector {
-    public struct HttpJsonProvider: Codable, Equatable, Sendable {
+    public struct HTTPJSONProvider: Codable, Equatable, Sendable {
         /// Configuration of sdk.http-json.v1, which sends one bounded JSON POST from the main
         /// process. The endpoint is HTTPS with no credentials, query or fragment; its origin must
         /// be declared in the manifest's outboundDestinations (a package-level rule). authSlotId is
         /// null or the one declared credential slot whose secret is sent as a Bearer token.
-        public var config: HttpJsonProviderConfig
+        public var config: HTTPJSONProviderConfig
         /// Always "sdk.http-json.v1".
         public var id: String { "sdk.http-json.v1" }
 
-        public init(config: HttpJsonProviderConfig) {
+        public init(config: HTTPJSONProviderConfig) {
             self.config = config
         }
 
@@ -464,10 +596,10 @@ extension AgentConnector {
         }
 
         public init(from decoder: Decoder) throws {
-            try ContractCoding.rejectUnknownKeys(decoder, known: ["id", "config"], type: "HttpJsonProvider")
-            try ContractCoding.expectConstant(decoder, key: "id", expected: .string("sdk.http-json.v1"), type: "HttpJsonProvider")
+            try ContractCoding.rejectUnknownKeys(decoder, known: ["id", "config"], type: "HTTPJSONProvider")
+            try ContractCoding.expectConstant(decoder, key: "id", expected: .string("sdk.http-json.v1"), type: "HTTPJSONProvider")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            config = try container.decode(HttpJsonProviderConfig.self, forKey: .config)
+            config = try container.decode(HTTPJSONProviderConfig.self, forKey: .config)
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -483,7 +615,7 @@ extension AgentConnector {
     /// The endpoint is HTTPS with no credentials, query or fragment; its origin must be declared in
     /// the manifest's outboundDestinations (a package-level rule). authSlotId is null or the one
     /// declared credential slot whose secret is sent as a Bearer token.
-    public struct HttpJsonProviderConfig: ContractMessage, Equatable {
+    public struct HTTPJSONProviderConfig: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json"
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
@@ -492,29 +624,29 @@ extension AgentConnector {
         public var endpoint: String
         /// The credential slot whose secret becomes the Bearer token, or null for none. Always
         /// present on the wire; nil is written as null.
-        public var authSlotId: String?
+        public var authSlotID: String?
 
-        public init(endpoint: String, authSlotId: String?) {
+        public init(endpoint: String, authSlotID: String?) {
             self.endpoint = endpoint
-            self.authSlotId = authSlotId
+            self.authSlotID = authSlotID
         }
 
         private enum CodingKeys: String, CodingKey {
             case endpoint
-            case authSlotId
+            case authSlotID = "authSlotId"
         }
 
         public init(from decoder: Decoder) throws {
-            try ContractCoding.rejectUnknownKeys(decoder, known: ["endpoint", "authSlotId"], type: "HttpJsonProviderConfig")
+            try ContractCoding.rejectUnknownKeys(decoder, known: ["endpoint", "authSlotId"], type: "HTTPJSONProviderConfig")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             endpoint = try container.decode(String.self, forKey: .endpoint)
-            authSlotId = try container.decode(String?.self, forKey: .authSlotId)
+            authSlotID = try container.decode(String?.self, forKey: .authSlotID)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(endpoint, forKey: .endpoint)
-            try container.encode(authSlotId, forKey: .authSlotId)
+            try container.encode(authSlotID, forKey: .authSlotID)
         }
     }
 }
@@ -522,7 +654,7 @@ extension AgentConnector {
 extension AgentConnector {
     /// The JSON body sdk.http-json.v1 POSTs to its endpoint (content-type application/json; an
     /// Authorization Bearer header when the package names an auth slot; redirects are refused).
-    public struct HttpJsonRequest: ContractMessage, Equatable {
+    public struct HTTPJSONRequest: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json"
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
@@ -539,14 +671,14 @@ extension AgentConnector {
         public var permissionMode: PermissionMode
         /// The caller's idempotency key, reused on retries when the manifest asks for durable
         /// idempotency.
-        public var operationId: String
+        public var operationID: String
 
-        public init(prompt: String, sessionRef: String?, resume: ConnectorResume?, permissionMode: PermissionMode, operationId: String) {
+        public init(prompt: String, sessionRef: String?, resume: ConnectorResume?, permissionMode: PermissionMode, operationID: String) {
             self.prompt = prompt
             self.sessionRef = sessionRef
             self.resume = resume
             self.permissionMode = permissionMode
-            self.operationId = operationId
+            self.operationID = operationID
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -554,17 +686,17 @@ extension AgentConnector {
             case sessionRef
             case resume
             case permissionMode
-            case operationId
+            case operationID = "operationId"
         }
 
         public init(from decoder: Decoder) throws {
-            try ContractCoding.rejectUnknownKeys(decoder, known: ["prompt", "sessionRef", "resume", "permissionMode", "operationId"], type: "HttpJsonRequest")
+            try ContractCoding.rejectUnknownKeys(decoder, known: ["prompt", "sessionRef", "resume", "permissionMode", "operationId"], type: "HTTPJSONRequest")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             prompt = try container.decode(String.self, forKey: .prompt)
             sessionRef = try container.decode(String?.self, forKey: .sessionRef)
             resume = try container.decode(ConnectorResume?.self, forKey: .resume)
             permissionMode = try container.decode(PermissionMode.self, forKey: .permissionMode)
-            operationId = try container.decode(String.self, forKey: .operationId)
+            operationID = try container.decode(String.self, forKey: .operationID)
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -573,7 +705,7 @@ extension AgentConnector {
             try container.encode(sessionRef, forKey: .sessionRef)
             try container.encode(resume, forKey: .resume)
             try container.encode(permissionMode, forKey: .permissionMode)
-            try container.encode(operationId, forKey: .operationId)
+            try container.encode(operationID, forKey: .operationID)
         }
     }
 }
@@ -581,7 +713,7 @@ extension AgentConnector {
 extension AgentConnector {
     /// The body an sdk.http-json.v1 endpoint answers with on a 2xx status: a JSON object (at most 4
     /// MiB) with the required reply text and optionally a session reference to resume later.
-    public struct HttpJsonResponse: ContractMessage, Equatable {
+    public struct HTTPJSONResponse: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonResponse.json"
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
@@ -621,29 +753,29 @@ extension AgentConnector {
         /// characters.
         public var originFilename: String
         /// A SHA-256 digest as 64 lowercase hexadecimal characters.
-        public var originSha256: String
+        public var originSHA256: String
 
-        public init(originFilename: String, originSha256: String) {
+        public init(originFilename: String, originSHA256: String) {
             self.originFilename = originFilename
-            self.originSha256 = originSha256
+            self.originSHA256 = originSHA256
         }
 
         private enum CodingKeys: String, CodingKey {
             case originFilename
-            case originSha256
+            case originSHA256 = "originSha256"
         }
 
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["originFilename", "originSha256"], type: "ImportedDetails")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             originFilename = try container.decode(String.self, forKey: .originFilename)
-            originSha256 = try container.decode(String.self, forKey: .originSha256)
+            originSHA256 = try container.decode(String.self, forKey: .originSHA256)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(originFilename, forKey: .originFilename)
-            try container.encode(originSha256, forKey: .originSha256)
+            try container.encode(originSHA256, forKey: .originSHA256)
         }
     }
 }
@@ -651,10 +783,10 @@ extension AgentConnector {
 extension AgentConnector {
     public struct ImportedEntry: Codable, Equatable, Sendable {
         public var details: ImportedDetails
-        public var eventId: String
-        public var packageId: String
+        public var eventID: String
+        public var packageID: String
         /// The eventId of the previous line, or "" for the first line.
-        public var previousEventId: String
+        public var previousEventID: String
         public var sequence: Int
         /// The output of ECMAScript Date.prototype.toISOString for years 0000-9999: a Timestamp in
         /// UTC with exactly three fraction digits.
@@ -666,11 +798,11 @@ extension AgentConnector {
         /// Always 1.
         public var schemaVersion: Int { 1 }
 
-        public init(details: ImportedDetails, eventId: String, packageId: String, previousEventId: String, sequence: Int, timestamp: String) {
+        public init(details: ImportedDetails, eventID: String, packageID: String, previousEventID: String, sequence: Int, timestamp: String) {
             self.details = details
-            self.eventId = eventId
-            self.packageId = packageId
-            self.previousEventId = previousEventId
+            self.eventID = eventID
+            self.packageID = packageID
+            self.previousEventID = previousEventID
             self.sequence = sequence
             self.timestamp = timestamp
         }
@@ -678,9 +810,9 @@ extension AgentConnector {
         private enum CodingKeys: String, CodingKey {
             case action
             case details
-            case eventId
-            case packageId
-            case previousEventId
+            case eventID = "eventId"
+            case packageID = "packageId"
+            case previousEventID = "previousEventId"
             case recordType
             case schemaVersion
             case sequence
@@ -694,9 +826,9 @@ extension AgentConnector {
             try ContractCoding.expectConstant(decoder, key: "schemaVersion", expected: .number(1), type: "ImportedEntry")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             details = try container.decode(ImportedDetails.self, forKey: .details)
-            eventId = try container.decode(String.self, forKey: .eventId)
-            packageId = try container.decode(String.self, forKey: .packageId)
-            previousEventId = try container.decode(String.self, forKey: .previousEventId)
+            eventID = try container.decode(String.self, forKey: .eventID)
+            packageID = try container.decode(String.self, forKey: .packageID)
+            previousEventID = try container.decode(String.self, forKey: .previousEventID)
             sequence = try container.decode(Int.self, forKey: .sequence)
             timestamp = try container.decode(String.self, forKey: .timestamp)
         }
@@ -705,9 +837,9 @@ extension AgentConnector {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("imported", forKey: .action)
             try container.encode(details, forKey: .details)
-            try container.encode(eventId, forKey: .eventId)
-            try container.encode(packageId, forKey: .packageId)
-            try container.encode(previousEventId, forKey: .previousEventId)
+            try container.encode(eventID, forKey: .eventID)
+            try container.encode(packageID, forKey: .packageID)
+            try container.encode(previousEventID, forKey: .previousEventID)
             try container.encode("agent-connector-package-audit", forKey: .recordType)
             try container.encode(1, forKey: .schemaVersion)
             try container.encode(sequence, forKey: .sequence)
@@ -719,7 +851,7 @@ extension AgentConnector {
 extension AgentConnector {
     public struct InputResume: Codable, Equatable, Sendable {
         /// A public identifier safe to show and to log.
-        public var requestId: String
+        public var requestID: String
         /// The user's answer; not blank, at most 128 KiB.
         public var response: String
         /// A SHA-256 digest as 64 lowercase hexadecimal characters.
@@ -731,8 +863,8 @@ extension AgentConnector {
         /// Always "input".
         public var type: String { "input" }
 
-        public init(requestId: String, response: String, requestHash: String, sessionRefHash: String, sessionProvenanceHash: String) {
-            self.requestId = requestId
+        public init(requestID: String, response: String, requestHash: String, sessionRefHash: String, sessionProvenanceHash: String) {
+            self.requestID = requestID
             self.response = response
             self.requestHash = requestHash
             self.sessionRefHash = sessionRefHash
@@ -741,7 +873,7 @@ extension AgentConnector {
 
         private enum CodingKeys: String, CodingKey {
             case type
-            case requestId
+            case requestID = "requestId"
             case response
             case requestHash
             case sessionRefHash
@@ -752,7 +884,7 @@ extension AgentConnector {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["type", "requestId", "response", "requestHash", "sessionRefHash", "sessionProvenanceHash"], type: "InputResume")
             try ContractCoding.expectConstant(decoder, key: "type", expected: .string("input"), type: "InputResume")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            requestId = try container.decode(String.self, forKey: .requestId)
+            requestID = try container.decode(String.self, forKey: .requestID)
             response = try container.decode(String.self, forKey: .response)
             requestHash = try container.decode(String.self, forKey: .requestHash)
             sessionRefHash = try container.decode(String.self, forKey: .sessionRefHash)
@@ -762,7 +894,7 @@ extension AgentConnector {
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("input", forKey: .type)
-            try container.encode(requestId, forKey: .requestId)
+            try container.encode(requestID, forKey: .requestID)
             try container.encode(response, forKey: .response)
             try container.encode(requestHash, forKey: .requestHash)
             try container.encode(sessionRefHash, forKey: .sessionRefHash)
@@ -772,49 +904,133 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public enum InputType: String, Codable, CaseIterable, Sendable {
+    public enum InputType: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
         case text
         case image
         case audio
         case video
         case file
-        case structuredData = "structured-data"
+        case structuredData
+        /// A value this version does not know; it encodes back unchanged.
+        case unknown(String)
+
+        /// The values this version knows.
+        public static let allCases: [Self] = [.text, .image, .audio, .video, .file, .structuredData]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "text": self = .text
+            case "image": self = .image
+            case "audio": self = .audio
+            case "video": self = .video
+            case "file": self = .file
+            case "structured-data": self = .structuredData
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .text: return "text"
+            case .image: return "image"
+            case .audio: return "audio"
+            case .video: return "video"
+            case .file: return "file"
+            case .structuredData: return "structured-data"
+            case let .unknown(value): return value
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+
+        public init(from decoder: Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
     }
 }
 
 extension AgentConnector {
     public struct Invocation: Codable, Equatable, Sendable {
         /// "durable" requires the caller to pass an operationId that is reused across retries.
-        public enum IdempotencyMode: String, Codable, CaseIterable, Sendable {
+        public enum IdempotencyMode: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
             case none
             case durable
+            /// A value this version does not know; it encodes back unchanged.
+            case unknown(String)
+
+            /// The values this version knows.
+            public static let allCases: [Self] = [.none, .durable]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                case "none": self = .none
+                case "durable": self = .durable
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                case .none: return "none"
+                case .durable: return "durable"
+                case let .unknown(value): return value
+                }
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(rawValue)
+            }
+
+            public init(from decoder: Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
 
         /// A public identifier safe to show and to log.
-        public var recipeId: String
+        public var recipeID: String
         /// "durable" requires the caller to pass an operationId that is reused across retries.
         public var idempotencyMode: IdempotencyMode?
 
-        public init(recipeId: String, idempotencyMode: IdempotencyMode? = nil) {
-            self.recipeId = recipeId
+        public init(recipeID: String, idempotencyMode: IdempotencyMode? = nil) {
+            self.recipeID = recipeID
             self.idempotencyMode = idempotencyMode
         }
 
         private enum CodingKeys: String, CodingKey {
-            case recipeId
+            case recipeID = "recipeId"
             case idempotencyMode
         }
 
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["recipeId", "idempotencyMode"], type: "Invocation")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            recipeId = try container.decode(String.self, forKey: .recipeId)
+            recipeID = try container.decode(String.self, forKey: .recipeID)
             idempotencyMode = try container.decodeIfPresent(IdempotencyMode.self, forKey: .idempotencyMode)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(recipeId, forKey: .recipeId)
+            try container.encode(recipeID, forKey: .recipeID)
             try container.encodeIfPresent(idempotencyMode, forKey: .idempotencyMode)
         }
     }
@@ -889,24 +1105,100 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public enum PermissionMode: String, Codable, CaseIterable, Sendable {
-        case readOnly = "read-only"
-        case workspaceWrite = "workspace-write"
+    public enum PermissionMode: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+        case readOnly
+        case workspaceWrite
+        /// A value this version does not know; it encodes back unchanged.
+        case unknown(String)
+
+        /// The values this version knows.
+        public static let allCases: [Self] = [.readOnly, .workspaceWrite]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "read-only": self = .readOnly
+            case "workspace-write": self = .workspaceWrite
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .readOnly: return "read-only"
+            case .workspaceWrite: return "workspace-write"
+            case let .unknown(value): return value
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+
+        public init(from decoder: Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
     }
 }
 
 extension AgentConnector {
     public struct PermissionResume: Codable, Equatable, Sendable {
-        public enum Statu: String, Codable, CaseIterable, Sendable {
+        public enum Status: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
             case approved
             case rejected
+            /// A value this version does not know; it encodes back unchanged.
+            case unknown(String)
+
+            /// The values this version knows.
+            public static let allCases: [Self] = [.approved, .rejected]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                case "approved": self = .approved
+                case "rejected": self = .rejected
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                case .approved: return "approved"
+                case .rejected: return "rejected"
+                case let .unknown(value): return value
+                }
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(rawValue)
+            }
+
+            public init(from decoder: Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
 
         /// A public identifier safe to show and to log.
-        public var requestId: String
-        public var status: Statu
+        public var requestID: String
+        public var status: Status
         /// A public identifier safe to show and to log.
-        public var optionId: String
+        public var optionID: String
         /// A SHA-256 digest as 64 lowercase hexadecimal characters.
         public var requestHash: String
         /// A SHA-256 digest as 64 lowercase hexadecimal characters.
@@ -916,10 +1208,10 @@ extension AgentConnector {
         /// Always "permission".
         public var type: String { "permission" }
 
-        public init(requestId: String, status: Statu, optionId: String, requestHash: String, sessionRefHash: String, sessionProvenanceHash: String) {
-            self.requestId = requestId
+        public init(requestID: String, status: Status, optionID: String, requestHash: String, sessionRefHash: String, sessionProvenanceHash: String) {
+            self.requestID = requestID
             self.status = status
-            self.optionId = optionId
+            self.optionID = optionID
             self.requestHash = requestHash
             self.sessionRefHash = sessionRefHash
             self.sessionProvenanceHash = sessionProvenanceHash
@@ -927,9 +1219,9 @@ extension AgentConnector {
 
         private enum CodingKeys: String, CodingKey {
             case type
-            case requestId
+            case requestID = "requestId"
             case status
-            case optionId
+            case optionID = "optionId"
             case requestHash
             case sessionRefHash
             case sessionProvenanceHash
@@ -939,9 +1231,9 @@ extension AgentConnector {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["type", "requestId", "status", "optionId", "requestHash", "sessionRefHash", "sessionProvenanceHash"], type: "PermissionResume")
             try ContractCoding.expectConstant(decoder, key: "type", expected: .string("permission"), type: "PermissionResume")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            requestId = try container.decode(String.self, forKey: .requestId)
-            status = try container.decode(Statu.self, forKey: .status)
-            optionId = try container.decode(String.self, forKey: .optionId)
+            requestID = try container.decode(String.self, forKey: .requestID)
+            status = try container.decode(Status.self, forKey: .status)
+            optionID = try container.decode(String.self, forKey: .optionID)
             requestHash = try container.decode(String.self, forKey: .requestHash)
             sessionRefHash = try container.decode(String.self, forKey: .sessionRefHash)
             sessionProvenanceHash = try container.decode(String.self, forKey: .sessionProvenanceHash)
@@ -950,9 +1242,9 @@ extension AgentConnector {
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("permission", forKey: .type)
-            try container.encode(requestId, forKey: .requestId)
+            try container.encode(requestID, forKey: .requestID)
             try container.encode(status, forKey: .status)
-            try container.encode(optionId, forKey: .optionId)
+            try container.encode(optionID, forKey: .optionID)
             try container.encode(requestHash, forKey: .requestHash)
             try container.encode(sessionRefHash, forKey: .sessionRefHash)
             try container.encode(sessionProvenanceHash, forKey: .sessionProvenanceHash)
@@ -1035,20 +1327,64 @@ extension AgentConnector {
 
 extension AgentConnector {
     public struct TransitionEntry: Codable, Equatable, Sendable {
-        public enum Action: String, Codable, CaseIterable, Sendable {
+        public enum Action: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
             case approved
             case installed
             case disabled
             case revoked
             case removed
+            /// A value this version does not know; it encodes back unchanged.
+            case unknown(String)
+
+            /// The values this version knows.
+            public static let allCases: [Self] = [.approved, .installed, .disabled, .revoked, .removed]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                case "approved": self = .approved
+                case "installed": self = .installed
+                case "disabled": self = .disabled
+                case "revoked": self = .revoked
+                case "removed": self = .removed
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                case .approved: return "approved"
+                case .installed: return "installed"
+                case .disabled: return "disabled"
+                case .revoked: return "revoked"
+                case .removed: return "removed"
+                case let .unknown(value): return value
+                }
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(rawValue)
+            }
+
+            public init(from decoder: Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
 
         public var action: Action
         public var details: NoDetails
-        public var eventId: String
-        public var packageId: String
+        public var eventID: String
+        public var packageID: String
         /// The eventId of the previous line, or "" for the first line.
-        public var previousEventId: String
+        public var previousEventID: String
         public var sequence: Int
         /// The output of ECMAScript Date.prototype.toISOString for years 0000-9999: a Timestamp in
         /// UTC with exactly three fraction digits.
@@ -1058,12 +1394,12 @@ extension AgentConnector {
         /// Always 1.
         public var schemaVersion: Int { 1 }
 
-        public init(action: Action, details: NoDetails, eventId: String, packageId: String, previousEventId: String, sequence: Int, timestamp: String) {
+        public init(action: Action, details: NoDetails, eventID: String, packageID: String, previousEventID: String, sequence: Int, timestamp: String) {
             self.action = action
             self.details = details
-            self.eventId = eventId
-            self.packageId = packageId
-            self.previousEventId = previousEventId
+            self.eventID = eventID
+            self.packageID = packageID
+            self.previousEventID = previousEventID
             self.sequence = sequence
             self.timestamp = timestamp
         }
@@ -1071,9 +1407,9 @@ extension AgentConnector {
         private enum CodingKeys: String, CodingKey {
             case action
             case details
-            case eventId
-            case packageId
-            case previousEventId
+            case eventID = "eventId"
+            case packageID = "packageId"
+            case previousEventID = "previousEventId"
             case recordType
             case schemaVersion
             case sequence
@@ -1087,9 +1423,9 @@ extension AgentConnector {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             action = try container.decode(Action.self, forKey: .action)
             details = try container.decode(NoDetails.self, forKey: .details)
-            eventId = try container.decode(String.self, forKey: .eventId)
-            packageId = try container.decode(String.self, forKey: .packageId)
-            previousEventId = try container.decode(String.self, forKey: .previousEventId)
+            eventID = try container.decode(String.self, forKey: .eventID)
+            packageID = try container.decode(String.self, forKey: .packageID)
+            previousEventID = try container.decode(String.self, forKey: .previousEventID)
             sequence = try container.decode(Int.self, forKey: .sequence)
             timestamp = try container.decode(String.self, forKey: .timestamp)
         }
@@ -1098,9 +1434,9 @@ extension AgentConnector {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(action, forKey: .action)
             try container.encode(details, forKey: .details)
-            try container.encode(eventId, forKey: .eventId)
-            try container.encode(packageId, forKey: .packageId)
-            try container.encode(previousEventId, forKey: .previousEventId)
+            try container.encode(eventID, forKey: .eventID)
+            try container.encode(packageID, forKey: .packageID)
+            try container.encode(previousEventID, forKey: .previousEventID)
             try container.encode("agent-connector-package-audit", forKey: .recordType)
             try container.encode(1, forKey: .schemaVersion)
             try container.encode(sequence, forKey: .sequence)
@@ -1142,45 +1478,131 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public enum TransportProtocol: String, Codable, CaseIterable, Sendable {
+    public enum TransportProtocol: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
         case text
         case json
         case jsonl
         case acp
-        case eventStream = "event-stream"
+        case eventStream
+        /// A value this version does not know; it encodes back unchanged.
+        case unknown(String)
+
+        /// The values this version knows.
+        public static let allCases: [Self] = [.text, .json, .jsonl, .acp, .eventStream]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "text": self = .text
+            case "json": self = .json
+            case "jsonl": self = .jsonl
+            case "acp": self = .acp
+            case "event-stream": self = .eventStream
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .text: return "text"
+            case .json: return "json"
+            case .jsonl: return "jsonl"
+            case .acp: return "acp"
+            case .eventStream: return "event-stream"
+            case let .unknown(value): return value
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+
+        public init(from decoder: Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
     }
 }
 
 extension AgentConnector {
-    public enum TransportType: String, Codable, CaseIterable, Sendable {
+    public enum TransportType: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
         case cli
         case acp
         case http
         case a2a
+        /// A value this version does not know; it encodes back unchanged.
+        case unknown(String)
+
+        /// The values this version knows.
+        public static let allCases: [Self] = [.cli, .acp, .http, .a2a]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "cli": self = .cli
+            case "acp": self = .acp
+            case "http": self = .http
+            case "a2a": self = .a2a
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .cli: return "cli"
+            case .acp: return "acp"
+            case .http: return "http"
+            case .a2a: return "a2a"
+            case let .unknown(value): return value
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+
+        public init(from decoder: Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
     }
 }
 
 extension AgentConnector {
     public struct UpgradedDetails: Codable, Equatable, Sendable {
-        public var fromPackageId: String
+        public var fromPackageID: String
 
-        public init(fromPackageId: String) {
-            self.fromPackageId = fromPackageId
+        public init(fromPackageID: String) {
+            self.fromPackageID = fromPackageID
         }
 
         private enum CodingKeys: String, CodingKey {
-            case fromPackageId
+            case fromPackageID = "fromPackageId"
         }
 
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["fromPackageId"], type: "UpgradedDetails")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            fromPackageId = try container.decode(String.self, forKey: .fromPackageId)
+            fromPackageID = try container.decode(String.self, forKey: .fromPackageID)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(fromPackageId, forKey: .fromPackageId)
+            try container.encode(fromPackageID, forKey: .fromPackageID)
         }
     }
 }
@@ -1190,10 +1612,10 @@ extension AgentConnector {
     /// it replaces.
     public struct UpgradedEntry: Codable, Equatable, Sendable {
         public var details: UpgradedDetails
-        public var eventId: String
-        public var packageId: String
+        public var eventID: String
+        public var packageID: String
         /// The eventId of the previous line, or "" for the first line.
-        public var previousEventId: String
+        public var previousEventID: String
         public var sequence: Int
         /// The output of ECMAScript Date.prototype.toISOString for years 0000-9999: a Timestamp in
         /// UTC with exactly three fraction digits.
@@ -1205,11 +1627,11 @@ extension AgentConnector {
         /// Always 1.
         public var schemaVersion: Int { 1 }
 
-        public init(details: UpgradedDetails, eventId: String, packageId: String, previousEventId: String, sequence: Int, timestamp: String) {
+        public init(details: UpgradedDetails, eventID: String, packageID: String, previousEventID: String, sequence: Int, timestamp: String) {
             self.details = details
-            self.eventId = eventId
-            self.packageId = packageId
-            self.previousEventId = previousEventId
+            self.eventID = eventID
+            self.packageID = packageID
+            self.previousEventID = previousEventID
             self.sequence = sequence
             self.timestamp = timestamp
         }
@@ -1217,9 +1639,9 @@ extension AgentConnector {
         private enum CodingKeys: String, CodingKey {
             case action
             case details
-            case eventId
-            case packageId
-            case previousEventId
+            case eventID = "eventId"
+            case packageID = "packageId"
+            case previousEventID = "previousEventId"
             case recordType
             case schemaVersion
             case sequence
@@ -1233,9 +1655,9 @@ extension AgentConnector {
             try ContractCoding.expectConstant(decoder, key: "schemaVersion", expected: .number(1), type: "UpgradedEntry")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             details = try container.decode(UpgradedDetails.self, forKey: .details)
-            eventId = try container.decode(String.self, forKey: .eventId)
-            packageId = try container.decode(String.self, forKey: .packageId)
-            previousEventId = try container.decode(String.self, forKey: .previousEventId)
+            eventID = try container.decode(String.self, forKey: .eventID)
+            packageID = try container.decode(String.self, forKey: .packageID)
+            previousEventID = try container.decode(String.self, forKey: .previousEventID)
             sequence = try container.decode(Int.self, forKey: .sequence)
             timestamp = try container.decode(String.self, forKey: .timestamp)
         }
@@ -1244,9 +1666,9 @@ extension AgentConnector {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("upgraded", forKey: .action)
             try container.encode(details, forKey: .details)
-            try container.encode(eventId, forKey: .eventId)
-            try container.encode(packageId, forKey: .packageId)
-            try container.encode(previousEventId, forKey: .previousEventId)
+            try container.encode(eventID, forKey: .eventID)
+            try container.encode(packageID, forKey: .packageID)
+            try container.encode(previousEventID, forKey: .previousEventID)
             try container.encode("agent-connector-package-audit", forKey: .recordType)
             try container.encode(1, forKey: .schemaVersion)
             try container.encode(sequence, forKey: .sequence)

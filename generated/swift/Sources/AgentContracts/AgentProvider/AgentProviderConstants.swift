@@ -21,24 +21,24 @@ extension AgentProvider {
     /// Intent extras carrying JSON strings.
     public enum AndroidIntentExtras {
         /// AgentInstallRequest JSON.
-        public static let installRequestJson: String = "agent.provider.extra.INSTALL_REQUEST_JSON"
+        public static let installRequestJSON: String = "agent.provider.extra.INSTALL_REQUEST_JSON"
         /// AgentInstallResult JSON.
-        public static let installResultJson: String = "agent.provider.extra.INSTALL_RESULT_JSON"
+        public static let installResultJSON: String = "agent.provider.extra.INSTALL_RESULT_JSON"
         /// ActionProposal JSON.
-        public static let proposalJson: String = "agent.provider.extra.PROPOSAL_JSON"
+        public static let proposalJSON: String = "agent.provider.extra.PROPOSAL_JSON"
         /// AgentPackage JSON (optional with a proposal, without host_shared_secret; also returned
         /// beside an install result).
-        public static let packageJson: String = "agent.provider.extra.PACKAGE_JSON"
+        public static let packageJSON: String = "agent.provider.extra.PACKAGE_JSON"
         /// AgentAction JSON (optional with a proposal).
-        public static let actionJson: String = "agent.provider.extra.ACTION_JSON"
+        public static let actionJSON: String = "agent.provider.extra.ACTION_JSON"
         /// ActionResult JSON.
-        public static let resultJson: String = "agent.provider.extra.RESULT_JSON"
+        public static let resultJSON: String = "agent.provider.extra.RESULT_JSON"
         /// AgentTriggerRequest JSON.
-        public static let triggerRequestJson: String = "agent.provider.extra.TRIGGER_REQUEST_JSON"
+        public static let triggerRequestJSON: String = "agent.provider.extra.TRIGGER_REQUEST_JSON"
         /// liu-ym23 fork only: diagnostics request JSON.
-        public static let diagnosticsRequestJson: String = "agent.provider.extra.DIAGNOSTICS_REQUEST_JSON"
+        public static let diagnosticsRequestJSON: String = "agent.provider.extra.DIAGNOSTICS_REQUEST_JSON"
         /// liu-ym23 fork only: diagnostics result JSON.
-        public static let diagnosticsResultJson: String = "agent.provider.extra.DIAGNOSTICS_RESULT_JSON"
+        public static let diagnosticsResultJSON: String = "agent.provider.extra.DIAGNOSTICS_RESULT_JSON"
     }
 
     /// String extras of agent.host.action.INSTALL_PROVIDER_AGENT (ProviderInstallLaunch, Android
@@ -55,11 +55,11 @@ extension AgentProvider {
         /// User-facing provider name.
         public static let label: String = "label"
         /// Hint only; the host reads the digest from the PackageManager.
-        public static let signingCertSha256: String = "signingCertSha256"
+        public static let signingCertSHA256: String = "signingCertSha256"
     }
 
     /// Data URI query parameters of INSTALL_PROVIDER_AGENT, aliases of the extras.
-    public enum AndroidInstallLaunchUriParameters {
+    public enum AndroidInstallLaunchURIParameters {
         /// Alias of providerPackageName.
         public static let package: String = "package"
         /// Alias of activityName.
@@ -100,11 +100,11 @@ extension AgentProvider {
 
     /// Host URLs of the iOS handoff. The scheme is the host's host_callback_scheme; each URL is
     /// "<scheme>://" followed by the PATH value.
-    public enum IosUrls {
+    public enum IOSURLs {
         /// Host URL scheme used by the document and the demo.
         public static let documentedHostScheme: String = "agent-host"
         /// Documented trigger URL; query parameter trigger_request.
-        public static let triggerUrl: String = "agent-host://agent-provider/trigger"
+        public static let triggerURL: String = "agent-host://agent-provider/trigger"
         /// Authority and path of the trigger URL.
         public static let triggerPath: String = "agent-provider/trigger"
         /// Authority and path of AgentInstallRequest.callback_url; query parameter install_result.
@@ -114,7 +114,7 @@ extension AgentProvider {
     }
 
     /// Query parameters of the iOS handoff; each value is the JSON text, percent-encoded.
-    public enum IosUrlParameters {
+    public enum IOSURLParameters {
         /// AgentInstallRequest JSON on the provider install_url.
         public static let installRequest: String = "install_request"
         /// AgentInstallResult JSON on the host install callback URL.
@@ -127,10 +127,10 @@ extension AgentProvider {
         public static let package: String = "package"
         /// Host action callback URL on the provider action_url
         /// (<scheme>://agent-provider/action-callback?request_id=<id>).
-        public static let callbackUrl: String = "callback_url"
+        public static let callbackURL: String = "callback_url"
         /// Proposal request_id on the action callback URL; binds the callback to the pending
         /// proposal.
-        public static let requestId: String = "request_id"
+        public static let requestID: String = "request_id"
         /// ActionResult JSON appended to the callback URL.
         public static let result: String = "result"
         /// AgentTriggerRequest JSON on the host trigger URL.
@@ -138,17 +138,17 @@ extension AgentProvider {
     }
 
     /// Query parameters of a provider-initiated iOS install (ProviderInstallLaunch, iOS branch).
-    public enum IosInstallLaunchParameters {
+    public enum IOSInstallLaunchParameters {
         /// Provider install endpoint.
-        public static let installUrl: String = "install_url"
+        public static let installURL: String = "install_url"
         /// Provider action endpoint.
-        public static let actionUrl: String = "action_url"
+        public static let actionURL: String = "action_url"
         /// Provider Universal Link domain.
         public static let universalLinkDomain: String = "universal_link_domain"
         /// Provider bundle id (optional).
-        public static let iosBundleId: String = "ios_bundle_id"
+        public static let iosBundleID: String = "ios_bundle_id"
         /// Provider team id (optional).
-        public static let iosTeamId: String = "ios_team_id"
+        public static let iosTeamID: String = "ios_team_id"
         /// User-facing provider name (optional).
         public static let label: String = "label"
     }
@@ -158,23 +158,23 @@ extension AgentProvider {
         /// key=value lines joined by LF, body digest = unpadded base64 SHA-256 of the RFC 8785
         /// bytes, HMAC-SHA256 keyed with the UTF-8 bytes of host_shared_secret, unpadded standard
         /// base64.
-        public static let hmacSha256V1: String = "hmac-sha256-v1"
+        public static let hmacSHA256V1: String = "hmac-sha256-v1"
     }
 
     /// The 13 keys of the ActionProposal signing input, in order (one "key=value" line each).
     public enum ProposalSigningInput {
         /// line 1
-        public static let requestId: String = "request_id"
+        public static let requestID: String = "request_id"
         /// line 2
-        public static let providerId: String = "provider_id"
+        public static let providerID: String = "provider_id"
         /// line 3
-        public static let agentId: String = "agent_id"
+        public static let agentID: String = "agent_id"
         /// line 4
-        public static let actionId: String = "action_id"
+        public static let actionID: String = "action_id"
         /// line 5
         public static let toolName: String = "tool_name"
         /// line 6: unpadded standard base64 of SHA-256 over the RFC 8785 bytes of arguments
-        public static let argumentsSha256: String = "arguments_sha256"
+        public static let argumentsSHA256: String = "arguments_sha256"
         /// line 7: the exact wire string
         public static let createdAt: String = "created_at"
         /// line 8: the exact wire string
@@ -188,17 +188,17 @@ extension AgentProvider {
         /// line 12
         public static let confirmationPolicy: String = "confirmation_policy"
         /// line 13
-        public static let hostInstanceId: String = "host_instance_id"
+        public static let hostInstanceID: String = "host_instance_id"
     }
 
     /// The 12 keys of the AgentTriggerRequest signing input, in order (one "key=value" line each).
     public enum TriggerSigningInput {
         /// line 1
-        public static let requestId: String = "request_id"
+        public static let requestID: String = "request_id"
         /// line 2
-        public static let providerId: String = "provider_id"
+        public static let providerID: String = "provider_id"
         /// line 3
-        public static let agentId: String = "agent_id"
+        public static let agentID: String = "agent_id"
         /// line 4
         public static let message: String = "message"
         /// line 5
@@ -206,7 +206,7 @@ extension AgentProvider {
         /// line 6
         public static let eventType: String = "event_type"
         /// line 7: unpadded standard base64 of SHA-256 over the RFC 8785 bytes of payload
-        public static let payloadSha256: String = "payload_sha256"
+        public static let payloadSHA256: String = "payload_sha256"
         /// line 8: the exact wire string
         public static let createdAt: String = "created_at"
         /// line 9: the exact wire string
@@ -216,7 +216,7 @@ extension AgentProvider {
         /// line 11
         public static let idempotencyKey: String = "idempotency_key"
         /// line 12
-        public static let hostInstanceId: String = "host_instance_id"
+        public static let hostInstanceID: String = "host_instance_id"
     }
 
     /// Values of protocol_version.
@@ -251,7 +251,7 @@ extension AgentProvider {
         /// callback"). (s)
         public static let iosInstallCallbackTimeout: Int = 600
         /// Only one provider install may be pending ("already in progress").
-        public static let maxPendingIosInstalls: Int = 1
+        public static let maxPendingIOSInstalls: Int = 1
         /// Default provider wait for the ingress bind and acknowledgement before
         /// host_unavailable/timeout. (ms)
         public static let backgroundTriggerTimeout: Int = 3000
@@ -300,7 +300,7 @@ extension AgentProvider {
         /// idempotency_key missing or blank.
         public static let missingIdempotencyKey: String = "missing_idempotency_key"
         /// request_id missing or blank (Lite SDK).
-        public static let missingRequestId: String = "missing_request_id"
+        public static let missingRequestID: String = "missing_request_id"
         /// expires_at does not parse.
         public static let invalidExpiry: String = "invalid_expiry"
         /// expires_at has passed.
@@ -346,7 +346,7 @@ extension AgentProvider {
     /// error.code of a rejected TriggerAcknowledgement (host ingress).
     public enum TriggerRejectCodes {
         /// Trigger JSON does not parse.
-        public static let invalidJson: String = "invalid_json"
+        public static let invalidJSON: String = "invalid_json"
         /// No installed package for the trigger.
         public static let agentNotInstalled: String = "agent_not_installed"
         /// protocol_version < 2.
@@ -399,9 +399,9 @@ extension AgentProvider {
         /// binding_<host_instance_id> holds the TrustedHostBinding JSON.
         public static let bindingKeyPrefix: String = "binding_"
         /// Id of the most recently saved binding.
-        public static let latestHostInstanceId: String = "latest_host_instance_id"
+        public static let latestHostInstanceID: String = "latest_host_instance_id"
         /// Provider set of consumed proposal request_ids.
-        public static let consumedRequestIds: String = "consumed_request_ids"
+        public static let consumedRequestIDs: String = "consumed_request_ids"
         /// Lite SDK preferences name prefix, followed by the provider id with [^A-Za-z0-9_.-]
         /// replaced by _.
         public static let litePrefsPrefix: String = "napaxi_agent_provider_"

@@ -8,7 +8,7 @@ extension AgentProvider {
     /// install_binding) and registers the package. Only one install is pending at a time. Role:
     /// host.
     public enum InstallHandshakeLifecycle: LifecycleMachine {
-        /// States; terminal ones refuse every event.
+        /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
             /// The host sent the AgentInstallRequest (request_id, nonce, created_at, expires_at; v2
             /// also host_instance_id and host_shared_secret) and waits for the provider.
@@ -35,7 +35,7 @@ extension AgentProvider {
             case failed
         }
 
-        /// Events; `transition` says whether one applies.
+        /// The events the machine reacts to.
         public enum Event: String, CaseIterable, Codable, Sendable {
             /// The provider returns its install result to the host.
             case resultReturned = "result_returned"
@@ -53,8 +53,8 @@ extension AgentProvider {
             case registrationFailed = "registration_failed"
         }
 
-        /// Guards the caller evaluates (see each description).
-        public enum Condition: String, CaseIterable, Codable, Sendable {
+        /// Conditions the caller evaluates and passes to `transition`.
+        public enum Guard: String, CaseIterable, Codable, Sendable {
             /// now >= request.expires_at. Checked first.
             case requestExpired
             /// The request has not expired, and the result's request_id or nonce differs from the
@@ -68,7 +68,7 @@ extension AgentProvider {
             case acceptable
         }
 
-        /// Side effects a transition requires.
+        /// Side effects a transition must have.
         public enum Effect: String, CaseIterable, Codable, Sendable {
             /// Drop the result; nothing is registered and no binding is written.
             case discardResult
@@ -88,9 +88,9 @@ extension AgentProvider {
         public static let name = "install-handshake"
         public static let initial: State = .requestIssued
         public static let terminalStates: Set<State> = [.registered, .expired, .mismatched, .canceled, .failed]
-        /// Groups of guards of which at most one holds at a time.
-        public static let mutuallyExclusive: [[Condition]] = [[.requestExpired, .echoMismatch, .notSucceeded, .acceptable]]
-        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = [[.requestExpired, .echoMismatch, .notSucceeded, .acceptable]]
+        public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
             Transition(from: .requestIssued, event: .resultReturned, to: .resultReceived),
@@ -110,7 +110,7 @@ extension AgentProvider {
     /// error) settles it; once terminal, any further result for the same request_id is rejected
     /// ("already completed"). Role: host.
     public enum ProposalRecordLifecycle: LifecycleMachine {
-        /// States; terminal ones refuse every event.
+        /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
             /// The proposal was persisted and handed off; the host waits for the provider's result.
             case pending
@@ -125,7 +125,7 @@ extension AgentProvider {
             case expired
         }
 
-        /// Events; `transition` says whether one applies.
+        /// The events the machine reacts to.
         public enum Event: String, CaseIterable, Codable, Sendable {
             /// The provider's ActionResult for this request_id arrives (Android RESULT_JSON, iOS
             /// callback `result` parameter).
@@ -134,8 +134,8 @@ extension AgentProvider {
             case bridgeError = "bridge_error"
         }
 
-        /// Guards the caller evaluates (see each description).
-        public enum Condition: String, CaseIterable, Codable, Sendable {
+        /// Conditions the caller evaluates and passes to `transition`.
+        public enum Guard: String, CaseIterable, Codable, Sendable {
             /// The result's status is `succeeded`.
             case statusSucceeded
             /// The result's status is `failed`.
@@ -146,7 +146,7 @@ extension AgentProvider {
             case late
         }
 
-        /// Side effects a transition requires.
+        /// Side effects a transition must have.
         public enum Effect: String, CaseIterable, Codable, Sendable {
             /// Store the result in the record and update updated_at.
             case storeResult
@@ -162,9 +162,9 @@ extension AgentProvider {
         public static let name = "proposal-record"
         public static let initial: State = .pending
         public static let terminalStates: Set<State> = [.succeeded, .failed, .canceled, .expired]
-        /// Groups of guards of which at most one holds at a time.
-        public static let mutuallyExclusive: [[Condition]] = [[.statusSucceeded, .statusFailed, .statusCanceled]]
-        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = [[.statusSucceeded, .statusFailed, .statusCanceled]]
+        public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
             Transition(from: .pending, event: .submitResult, to: .succeeded, guards: [.holds(.statusSucceeded), .not(.late)], effects: [.storeResult, .emitResultReceived]),
@@ -182,7 +182,7 @@ extension AgentProvider {
     /// untrusted proposal may be downgraded to explicit confirmation but never runs silently: only
     /// a trusted one may proceed quietly. Role: provider.
     public enum ProviderProposalHandlingLifecycle: LifecycleMachine {
-        /// States; terminal ones refuse every event.
+        /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
             /// The proposal arrived (HANDLE_PROPOSAL intent extra or action_url `proposal`
             /// parameter) and is parsed.
@@ -216,7 +216,7 @@ extension AgentProvider {
             case resultReturned = "result_returned"
         }
 
-        /// Events; `transition` says whether one applies.
+        /// The events the machine reacts to.
         public enum Event: String, CaseIterable, Codable, Sendable {
             /// Basic validation of the proposal against the provider's AgentPackage.
             case validate
@@ -235,8 +235,8 @@ extension AgentProvider {
             case returnResult = "return_result"
         }
 
-        /// Guards the caller evaluates (see each description).
-        public enum Condition: String, CaseIterable, Codable, Sendable {
+        /// Conditions the caller evaluates and passes to `transition`.
+        public enum Guard: String, CaseIterable, Codable, Sendable {
             /// Every basic validation rule holds.
             case schemaValid
             /// Trusted validation reported `trusted`.
@@ -255,7 +255,7 @@ extension AgentProvider {
             case quietAllowed
         }
 
-        /// Side effects a transition requires.
+        /// Side effects a transition must have.
         public enum Effect: String, CaseIterable, Codable, Sendable {
             /// Add the proposal's request_id to the consumed set (persisted) so it cannot run
             /// again.
@@ -273,9 +273,9 @@ extension AgentProvider {
         public static let name = "provider-proposal-handling"
         public static let initial: State = .received
         public static let terminalStates: Set<State> = [.resultReturned]
-        /// Groups of guards of which at most one holds at a time.
-        public static let mutuallyExclusive: [[Condition]] = [[.statusTrusted, .statusUntrusted, .statusReplayed, .statusExpired, .statusSignatureInvalid]]
-        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = [[.statusTrusted, .statusUntrusted, .statusReplayed, .statusExpired, .statusSignatureInvalid]]
+        public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
             Transition(from: .received, event: .validate, to: .schemaValid, guards: [.holds(.schemaValid)]),
@@ -307,7 +307,7 @@ extension AgentProvider {
     /// binding has no background ingress and `host_unavailable` when the host service cannot be
     /// bound or times out. The final state is the TriggerAcknowledgement status. Role: host.
     public enum TriggerHandlingLifecycle: LifecycleMachine {
-        /// States; terminal ones refuse every event.
+        /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
             /// The provider is handing the trigger to the host.
             case submitted
@@ -330,7 +330,7 @@ extension AgentProvider {
             case hostUnavailable = "host_unavailable"
         }
 
-        /// Events; `transition` says whether one applies.
+        /// The events the machine reacts to.
         public enum Event: String, CaseIterable, Codable, Sendable {
             /// The trigger reaches the host ingress (intent, URL, or AIDL submit).
             case deliver
@@ -348,8 +348,8 @@ extension AgentProvider {
             case resume
         }
 
-        /// Guards the caller evaluates (see each description).
-        public enum Condition: String, CaseIterable, Codable, Sendable {
+        /// Conditions the caller evaluates and passes to `transition`.
+        public enum Guard: String, CaseIterable, Codable, Sendable {
             /// The trigger matches an installed Agent package binding (provider and agent ids,
             /// caller UID and signing certificate on Android), has a valid hmac-sha256-v1 signature
             /// for the binding's host instance, is unexpired, and its request_id has not been
@@ -359,7 +359,7 @@ extension AgentProvider {
             case runtimeActive
         }
 
-        /// Side effects a transition requires.
+        /// Side effects a transition must have.
         public enum Effect: String, CaseIterable, Codable, Sendable {
             /// Record the request_id as consumed (persisted) so the same trigger is refused as
             /// replayed.
@@ -378,7 +378,9 @@ extension AgentProvider {
         public static let name = "trigger-handling"
         public static let initial: State = .submitted
         public static let terminalStates: Set<State> = [.accepted, .rejected, .unsupported, .hostUnavailable]
-        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
+        public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
             Transition(from: .submitted, event: .deliver, to: .received),

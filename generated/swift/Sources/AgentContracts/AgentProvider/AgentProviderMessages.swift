@@ -78,13 +78,13 @@ extension AgentProvider {
 
         /// Proposal id; the Rust host uses a UUIDv4. Key of the host's proposal record and of the
         /// provider's consumed-request (replay) set. Signed.
-        public var requestId: String
+        public var requestID: String
         /// Must equal the package's provider_id (`provider_mismatch`). Signed.
-        public var providerId: String
+        public var providerID: String
         /// Must equal the package's agent_id (`agent_mismatch`). Signed.
-        public var agentId: String
+        public var agentID: String
         /// Must name an action declared by the package (`action_not_found`). Signed.
-        public var actionId: String
+        public var actionID: String
         /// The action's tool name; must match the declared action (`tool_mismatch`). Signed.
         public var toolName: String
         /// The model's tool-call arguments, free-form JSON object. Signed as `arguments_sha256` =
@@ -118,7 +118,7 @@ extension AgentProvider {
         public var confirmationPolicy: ConfirmationPolicy
         /// The host instance of the install binding whose secret signed this proposal; omitted on
         /// unsigned proposals. Signed.
-        public var hostInstanceId: String?
+        public var hostInstanceID: String?
         /// The only signature algorithm of this protocol.
         public var signatureAlgorithm: String?
         /// base64 (standard alphabet, `=` padding removed) of HMAC-SHA256(key = UTF-8 bytes of
@@ -126,11 +126,11 @@ extension AgentProvider {
         /// base64url, not hex.
         public var signature: String?
 
-        public init(requestId: String, providerId: String, agentId: String, actionId: String, toolName: String, arguments: [String: JSONValue], userIntentSummary: String? = nil, createdAt: String, expiresAt: String, nonce: String, idempotencyKey: String, callback: ProposalCallback? = nil, risk: ActionRisk, confirmationPolicy: ConfirmationPolicy, hostInstanceId: String? = nil, signatureAlgorithm: String? = nil, signature: String? = nil) {
-            self.requestId = requestId
-            self.providerId = providerId
-            self.agentId = agentId
-            self.actionId = actionId
+        public init(requestID: String, providerID: String, agentID: String, actionID: String, toolName: String, arguments: [String: JSONValue], userIntentSummary: String? = nil, createdAt: String, expiresAt: String, nonce: String, idempotencyKey: String, callback: ProposalCallback? = nil, risk: ActionRisk, confirmationPolicy: ConfirmationPolicy, hostInstanceID: String? = nil, signatureAlgorithm: String? = nil, signature: String? = nil) {
+            self.requestID = requestID
+            self.providerID = providerID
+            self.agentID = agentID
+            self.actionID = actionID
             self.toolName = toolName
             self.arguments = arguments
             self.userIntentSummary = userIntentSummary
@@ -141,16 +141,16 @@ extension AgentProvider {
             self.callback = callback
             self.risk = risk
             self.confirmationPolicy = confirmationPolicy
-            self.hostInstanceId = hostInstanceId
+            self.hostInstanceID = hostInstanceID
             self.signatureAlgorithm = signatureAlgorithm
             self.signature = signature
         }
 
         private enum CodingKeys: String, CodingKey {
-            case requestId = "request_id"
-            case providerId = "provider_id"
-            case agentId = "agent_id"
-            case actionId = "action_id"
+            case requestID = "request_id"
+            case providerID = "provider_id"
+            case agentID = "agent_id"
+            case actionID = "action_id"
             case toolName = "tool_name"
             case arguments
             case userIntentSummary = "user_intent_summary"
@@ -161,7 +161,7 @@ extension AgentProvider {
             case callback
             case risk
             case confirmationPolicy = "confirmation_policy"
-            case hostInstanceId = "host_instance_id"
+            case hostInstanceID = "host_instance_id"
             case signatureAlgorithm = "signature_algorithm"
             case signature
         }
@@ -169,10 +169,10 @@ extension AgentProvider {
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["request_id", "provider_id", "agent_id", "action_id", "tool_name", "arguments", "user_intent_summary", "created_at", "expires_at", "nonce", "idempotency_key", "callback", "risk", "confirmation_policy", "host_instance_id", "signature_algorithm", "signature"], type: "ActionProposal")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            requestId = try container.decode(String.self, forKey: .requestId)
-            providerId = try container.decode(String.self, forKey: .providerId)
-            agentId = try container.decode(String.self, forKey: .agentId)
-            actionId = try container.decode(String.self, forKey: .actionId)
+            requestID = try container.decode(String.self, forKey: .requestID)
+            providerID = try container.decode(String.self, forKey: .providerID)
+            agentID = try container.decode(String.self, forKey: .agentID)
+            actionID = try container.decode(String.self, forKey: .actionID)
             toolName = try container.decode(String.self, forKey: .toolName)
             arguments = try container.decode([String: JSONValue].self, forKey: .arguments)
             userIntentSummary = try container.decodeIfPresent(String.self, forKey: .userIntentSummary)
@@ -183,17 +183,17 @@ extension AgentProvider {
             callback = try container.decodeIfPresent(ProposalCallback.self, forKey: .callback)
             risk = try container.decode(ActionRisk.self, forKey: .risk)
             confirmationPolicy = try container.decode(ConfirmationPolicy.self, forKey: .confirmationPolicy)
-            hostInstanceId = try container.decodeIfPresent(String.self, forKey: .hostInstanceId)
+            hostInstanceID = try container.decodeIfPresent(String.self, forKey: .hostInstanceID)
             signatureAlgorithm = try container.decodeIfPresent(String.self, forKey: .signatureAlgorithm)
             signature = try container.decodeIfPresent(String.self, forKey: .signature)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(requestId, forKey: .requestId)
-            try container.encode(providerId, forKey: .providerId)
-            try container.encode(agentId, forKey: .agentId)
-            try container.encode(actionId, forKey: .actionId)
+            try container.encode(requestID, forKey: .requestID)
+            try container.encode(providerID, forKey: .providerID)
+            try container.encode(agentID, forKey: .agentID)
+            try container.encode(actionID, forKey: .actionID)
             try container.encode(toolName, forKey: .toolName)
             try container.encode(arguments, forKey: .arguments)
             try container.encodeIfPresent(userIntentSummary, forKey: .userIntentSummary)
@@ -204,7 +204,7 @@ extension AgentProvider {
             try container.encodeIfPresent(callback, forKey: .callback)
             try container.encode(risk, forKey: .risk)
             try container.encode(confirmationPolicy, forKey: .confirmationPolicy)
-            try container.encodeIfPresent(hostInstanceId, forKey: .hostInstanceId)
+            try container.encodeIfPresent(hostInstanceID, forKey: .hostInstanceID)
             try container.encodeIfPresent(signatureAlgorithm, forKey: .signatureAlgorithm)
             try container.encodeIfPresent(signature, forKey: .signature)
         }
@@ -228,25 +228,65 @@ extension AgentProvider {
         /// The provider's outcome (ActionResultStatus). `expired` is not a result status: the host
         /// sets it on its proposal record (a bridge error after expiry, or a late succeeded;
         /// lifecycle proposal-record) and reports it in the model's tool output.
-        public enum Statu: String, Codable, CaseIterable, Sendable {
+        public enum Status: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
             case succeeded
             case failed
             case canceled
+            /// A value this version does not know; it encodes back unchanged.
+            case unknown(String)
+
+            /// The values this version knows.
+            public static let allCases: [Self] = [.succeeded, .failed, .canceled]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                case "succeeded": self = .succeeded
+                case "failed": self = .failed
+                case "canceled": self = .canceled
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                case .succeeded: return "succeeded"
+                case .failed: return "failed"
+                case .canceled: return "canceled"
+                case let .unknown(value): return value
+                }
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(rawValue)
+            }
+
+            public init(from decoder: Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
 
         /// The request_id of the proposal this result answers.
-        public var requestId: String
+        public var requestID: String
         /// The provider's outcome (ActionResultStatus). `expired` is not a result status: the host
         /// sets it on its proposal record (a bridge error after expiry, or a late succeeded;
         /// lifecycle proposal-record) and reports it in the model's tool output.
-        public var status: Statu
+        public var status: Status
         /// Business result, shaped by the action's result_schema; the Kotlin SDK writes {} when
         /// there is none.
         public var result: [String: JSONValue]?
         /// Why the action failed, or null. See divergence action-result-error-type.
         public var error: ActionError?
         /// Optional provider-side trace id, surfaced in the action_result_received event.
-        public var providerTraceId: String?
+        public var providerTraceID: String?
         /// When the provider finished (Kotlin Instant.toString(), iOS whole seconds, Rust
         /// milliseconds).
         public var completedAt: String
@@ -254,22 +294,22 @@ extension AgentProvider {
         /// rests on the OS channel (Activity result or bound callback URL).
         public var signature: String?
 
-        public init(requestId: String, status: Statu, result: [String: JSONValue]? = nil, error: ActionError? = nil, providerTraceId: String? = nil, completedAt: String, signature: String? = nil) {
-            self.requestId = requestId
+        public init(requestID: String, status: Status, result: [String: JSONValue]? = nil, error: ActionError? = nil, providerTraceID: String? = nil, completedAt: String, signature: String? = nil) {
+            self.requestID = requestID
             self.status = status
             self.result = result
             self.error = error
-            self.providerTraceId = providerTraceId
+            self.providerTraceID = providerTraceID
             self.completedAt = completedAt
             self.signature = signature
         }
 
         private enum CodingKeys: String, CodingKey {
-            case requestId = "request_id"
+            case requestID = "request_id"
             case status
             case result
             case error
-            case providerTraceId = "provider_trace_id"
+            case providerTraceID = "provider_trace_id"
             case completedAt = "completed_at"
             case signature
         }
@@ -277,22 +317,22 @@ extension AgentProvider {
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["request_id", "status", "result", "error", "provider_trace_id", "completed_at", "signature"], type: "ActionResult")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            requestId = try container.decode(String.self, forKey: .requestId)
-            status = try container.decode(Statu.self, forKey: .status)
+            requestID = try container.decode(String.self, forKey: .requestID)
+            status = try container.decode(Status.self, forKey: .status)
             result = try container.decodeIfPresent([String: JSONValue].self, forKey: .result)
             error = try container.decodeIfPresent(ActionError.self, forKey: .error)
-            providerTraceId = try container.decodeIfPresent(String.self, forKey: .providerTraceId)
+            providerTraceID = try container.decodeIfPresent(String.self, forKey: .providerTraceID)
             completedAt = try container.decode(String.self, forKey: .completedAt)
             signature = try container.decodeIfPresent(String.self, forKey: .signature)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(requestId, forKey: .requestId)
+            try container.encode(requestID, forKey: .requestID)
             try container.encode(status, forKey: .status)
             try container.encodeIfPresent(result, forKey: .result)
             try container.encodeIfPresent(error, forKey: .error)
-            try container.encodeIfPresent(providerTraceId, forKey: .providerTraceId)
+            try container.encodeIfPresent(providerTraceID, forKey: .providerTraceID)
             try container.encode(completedAt, forKey: .completedAt)
             try container.encodeIfPresent(signature, forKey: .signature)
         }
@@ -302,11 +342,53 @@ extension AgentProvider {
 extension AgentProvider {
     /// Risk class of an action. High and critical actions require provider-owned confirmation; the
     /// host is never a substitute for it.
-    public enum ActionRisk: String, Codable, CaseIterable, Sendable {
+    public enum ActionRisk: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
         case low
         case medium
         case high
         case critical
+        /// A value this version does not know; it encodes back unchanged.
+        case unknown(String)
+
+        /// The values this version knows.
+        public static let allCases: [Self] = [.low, .medium, .high, .critical]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "low": self = .low
+            case "medium": self = .medium
+            case "high": self = .high
+            case "critical": self = .critical
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .low: return "low"
+            case .medium: return "medium"
+            case .high: return "high"
+            case .critical: return "critical"
+            case let .unknown(value): return value
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+
+        public init(from decoder: Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
     }
 }
 
@@ -322,7 +404,7 @@ extension AgentProvider {
         public static let rules: [CrossFieldRule] = []
 
         /// Action id, non-empty and unique within the package, e.g. provider.order.create.
-        public var actionId: String
+        public var actionID: String
         /// Model-facing tool name, unique within the package.
         public var toolName: String
         /// What the action does; non-empty after trimming.
@@ -351,8 +433,8 @@ extension AgentProvider {
         /// Optional descriptions by BCP-47 language tag (liu-ym23 and later upstream).
         public var localizedDescriptions: [String: String]?
 
-        public init(actionId: String, toolName: String, description: String, parameters: [String: JSONValue]? = nil, resultSchema: [String: JSONValue]? = nil, risk: ActionRisk? = nil, confirmationPolicy: ConfirmationPolicy? = nil, executionModes: [ExecutionMode]? = nil, timeoutSeconds: Int? = nil, displayName: String? = nil, localizedDisplayNames: [String: String]? = nil, localizedDescriptions: [String: String]? = nil) {
-            self.actionId = actionId
+        public init(actionID: String, toolName: String, description: String, parameters: [String: JSONValue]? = nil, resultSchema: [String: JSONValue]? = nil, risk: ActionRisk? = nil, confirmationPolicy: ConfirmationPolicy? = nil, executionModes: [ExecutionMode]? = nil, timeoutSeconds: Int? = nil, displayName: String? = nil, localizedDisplayNames: [String: String]? = nil, localizedDescriptions: [String: String]? = nil) {
+            self.actionID = actionID
             self.toolName = toolName
             self.description = description
             self.parameters = parameters
@@ -367,7 +449,7 @@ extension AgentProvider {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case actionId = "action_id"
+            case actionID = "action_id"
             case toolName = "tool_name"
             case description
             case parameters
@@ -384,7 +466,7 @@ extension AgentProvider {
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["action_id", "tool_name", "description", "parameters", "result_schema", "risk", "confirmation_policy", "execution_modes", "timeout_seconds", "display_name", "localized_display_names", "localized_descriptions"], type: "AgentAction")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            actionId = try container.decode(String.self, forKey: .actionId)
+            actionID = try container.decode(String.self, forKey: .actionID)
             toolName = try container.decode(String.self, forKey: .toolName)
             description = try container.decode(String.self, forKey: .description)
             parameters = try container.decodeIfPresent([String: JSONValue].self, forKey: .parameters)
@@ -400,7 +482,7 @@ extension AgentProvider {
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(actionId, forKey: .actionId)
+            try container.encode(actionID, forKey: .actionID)
             try container.encode(toolName, forKey: .toolName)
             try container.encode(description, forKey: .description)
             try container.encodeIfPresent(parameters, forKey: .parameters)
@@ -437,7 +519,7 @@ extension AgentProvider {
         public var protocolVersion: Int?
         /// Install request id (Android host a UUID, iOS and Flutter hosts 16 random bytes as hex);
         /// echoed by the AgentInstallResult.
-        public var requestId: String
+        public var requestID: String
         /// Random nonce (same generators as request_id); echoed by the AgentInstallResult.
         public var nonce: String
         /// The host's Android package name; the iOS host puts its bundle id here.
@@ -449,62 +531,62 @@ extension AgentProvider {
         public var expiresAt: String
         /// Lowercase hex SHA-256 of the host's first APK signer certificate. Kotlin and Dart always
         /// write the key, "" when the host has no digest (v1, iOS).
-        public var hostSigningCertSha256: String?
+        public var hostSigningCertSHA256: String?
         /// Host instance id (Android a UUID per request, iOS and Flutter 16 bytes as hex); "" in
         /// v1.
-        public var hostInstanceId: String?
+        public var hostInstanceID: String?
         /// HMAC key for hmac-sha256-v1, used as the UTF-8 bytes of this string and never
         /// hex-decoded (Android UUID.randomUUID().toString(); iOS and Flutter 32 random bytes as 64
         /// hex characters). "" in v1. Stored by the provider in its TrustedHostBinding; never sent
         /// anywhere else.
         public var hostSharedSecret: String?
         /// iOS host bundle id (omitted when blank).
-        public var hostBundleId: String?
+        public var hostBundleID: String?
         /// iOS host Apple team id (omitted when blank).
-        public var hostTeamId: String?
+        public var hostTeamID: String?
         /// iOS host URL scheme (omitted when blank).
         public var hostCallbackScheme: String?
         /// iOS: "<scheme>://agent-provider/install-callback"; the provider returns install_result
         /// there.
-        public var callbackUrl: String?
+        public var callbackURL: String?
         /// Android host advertises the AIDL trigger ingress; written only when true.
         public var backgroundTriggerSupported: Bool?
         /// Class of the host's trigger ingress service, e.g.
         /// com.napaxi.android.AgentTriggerIngressService (omitted when blank).
         public var hostBackgroundTriggerService: String?
 
-        public init(protocolVersion: Int? = nil, requestId: String, nonce: String, hostPackageName: String? = nil, createdAt: String, expiresAt: String, hostSigningCertSha256: String? = nil, hostInstanceId: String? = nil, hostSharedSecret: String? = nil, hostBundleId: String? = nil, hostTeamId: String? = nil, hostCallbackScheme: String? = nil, callbackUrl: String? = nil, backgroundTriggerSupported: Bool? = nil, hostBackgroundTriggerService: String? = nil) {
+        public init(protocolVersion: Int? = nil, requestID: String, nonce: String, hostPackageName: String? = nil, createdAt: String, expiresAt: String, hostSigningCertSHA256: String? = nil, hostInstanceID: String? = nil, hostSharedSecret: String? = nil, hostBundleID: String? = nil, hostTeamID: String? = nil, hostCallbackScheme: String? = nil, callbackURL: String? = nil, backgroundTriggerSupported: Bool? = nil, hostBackgroundTriggerService: String? = nil) {
             self.protocolVersion = protocolVersion
-            self.requestId = requestId
+            self.requestID = requestID
             self.nonce = nonce
             self.hostPackageName = hostPackageName
             self.createdAt = createdAt
             self.expiresAt = expiresAt
-            self.hostSigningCertSha256 = hostSigningCertSha256
-            self.hostInstanceId = hostInstanceId
+            self.hostSigningCertSHA256 = hostSigningCertSHA256
+            self.hostInstanceID = hostInstanceID
             self.hostSharedSecret = hostSharedSecret
-            self.hostBundleId = hostBundleId
-            self.hostTeamId = hostTeamId
+            self.hostBundleID = hostBundleID
+            self.hostTeamID = hostTeamID
             self.hostCallbackScheme = hostCallbackScheme
-            self.callbackUrl = callbackUrl
+            self.callbackURL = callbackURL
             self.backgroundTriggerSupported = backgroundTriggerSupported
             self.hostBackgroundTriggerService = hostBackgroundTriggerService
         }
 
         private enum CodingKeys: String, CodingKey {
             case protocolVersion = "protocol_version"
-            case requestId = "request_id"
+            case requestID = "request_id"
             case nonce
             case hostPackageName = "host_package_name"
             case createdAt = "created_at"
             case expiresAt = "expires_at"
-            case hostSigningCertSha256 = "host_signing_cert_sha256"
-            case hostInstanceId = "host_instance_id"
+            case hostSigningCertSHA256 = "host_signing_cert_sha256"
+            case hostInstanceID = "host_instance_id"
             case hostSharedSecret = "host_shared_secret"
-            case hostBundleId = "host_bundle_id"
-            case hostTeamId = "host_team_id"
+            case hostBundleID = "host_bundle_id"
+            case hostTeamID = "host_team_id"
             case hostCallbackScheme = "host_callback_scheme"
-            case callbackUrl = "callback_url"
+            case callbackURL = "callback_url"
             case backgroundTriggerSupported = "background_trigger_supported"
             case hostBackgroundTriggerService = "host_background_trigger_service"
         }
@@ -513,18 +595,18 @@ extension AgentProvider {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["protocol_version", "request_id", "nonce", "host_package_name", "created_at", "expires_at", "host_signing_cert_sha256", "host_instance_id", "host_shared_secret", "host_bundle_id", "host_team_id", "host_callback_scheme", "callback_url", "background_trigger_supported", "host_background_trigger_service"], type: "AgentInstallRequest")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             protocolVersion = try container.decodeIfPresent(Int.self, forKey: .protocolVersion)
-            requestId = try container.decode(String.self, forKey: .requestId)
+            requestID = try container.decode(String.self, forKey: .requestID)
             nonce = try container.decode(String.self, forKey: .nonce)
             hostPackageName = try container.decodeIfPresent(String.self, forKey: .hostPackageName)
             createdAt = try container.decode(String.self, forKey: .createdAt)
             expiresAt = try container.decode(String.self, forKey: .expiresAt)
-            hostSigningCertSha256 = try container.decodeIfPresent(String.self, forKey: .hostSigningCertSha256)
-            hostInstanceId = try container.decodeIfPresent(String.self, forKey: .hostInstanceId)
+            hostSigningCertSHA256 = try container.decodeIfPresent(String.self, forKey: .hostSigningCertSHA256)
+            hostInstanceID = try container.decodeIfPresent(String.self, forKey: .hostInstanceID)
             hostSharedSecret = try container.decodeIfPresent(String.self, forKey: .hostSharedSecret)
-            hostBundleId = try container.decodeIfPresent(String.self, forKey: .hostBundleId)
-            hostTeamId = try container.decodeIfPresent(String.self, forKey: .hostTeamId)
+            hostBundleID = try container.decodeIfPresent(String.self, forKey: .hostBundleID)
+            hostTeamID = try container.decodeIfPresent(String.self, forKey: .hostTeamID)
             hostCallbackScheme = try container.decodeIfPresent(String.self, forKey: .hostCallbackScheme)
-            callbackUrl = try container.decodeIfPresent(String.self, forKey: .callbackUrl)
+            callbackURL = try container.decodeIfPresent(String.self, forKey: .callbackURL)
             backgroundTriggerSupported = try container.decodeIfPresent(Bool.self, forKey: .backgroundTriggerSupported)
             hostBackgroundTriggerService = try container.decodeIfPresent(String.self, forKey: .hostBackgroundTriggerService)
         }
@@ -532,18 +614,18 @@ extension AgentProvider {
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(protocolVersion, forKey: .protocolVersion)
-            try container.encode(requestId, forKey: .requestId)
+            try container.encode(requestID, forKey: .requestID)
             try container.encode(nonce, forKey: .nonce)
             try container.encodeIfPresent(hostPackageName, forKey: .hostPackageName)
             try container.encode(createdAt, forKey: .createdAt)
             try container.encode(expiresAt, forKey: .expiresAt)
-            try container.encodeIfPresent(hostSigningCertSha256, forKey: .hostSigningCertSha256)
-            try container.encodeIfPresent(hostInstanceId, forKey: .hostInstanceId)
+            try container.encodeIfPresent(hostSigningCertSHA256, forKey: .hostSigningCertSHA256)
+            try container.encodeIfPresent(hostInstanceID, forKey: .hostInstanceID)
             try container.encodeIfPresent(hostSharedSecret, forKey: .hostSharedSecret)
-            try container.encodeIfPresent(hostBundleId, forKey: .hostBundleId)
-            try container.encodeIfPresent(hostTeamId, forKey: .hostTeamId)
+            try container.encodeIfPresent(hostBundleID, forKey: .hostBundleID)
+            try container.encodeIfPresent(hostTeamID, forKey: .hostTeamID)
             try container.encodeIfPresent(hostCallbackScheme, forKey: .hostCallbackScheme)
-            try container.encodeIfPresent(callbackUrl, forKey: .callbackUrl)
+            try container.encodeIfPresent(callbackURL, forKey: .callbackURL)
             try container.encodeIfPresent(backgroundTriggerSupported, forKey: .backgroundTriggerSupported)
             try container.encodeIfPresent(hostBackgroundTriggerService, forKey: .hostBackgroundTriggerService)
         }
@@ -567,15 +649,55 @@ extension AgentProvider {
             .uniqueBy(id: "unique-tool-name", message: "tool_name must be unique within the returned package", array: "/package/actions", key: "tool_name"),
         ]
 
-        public enum Statu: String, Codable, CaseIterable, Sendable {
+        public enum Status: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
             case succeeded
             case failed
             case canceled
+            /// A value this version does not know; it encodes back unchanged.
+            case unknown(String)
+
+            /// The values this version knows.
+            public static let allCases: [Self] = [.succeeded, .failed, .canceled]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                case "succeeded": self = .succeeded
+                case "failed": self = .failed
+                case "canceled": self = .canceled
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                case .succeeded: return "succeeded"
+                case .failed: return "failed"
+                case .canceled: return "canceled"
+                case let .unknown(value): return value
+                }
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(rawValue)
+            }
+
+            public init(from decoder: Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
 
-        public var status: Statu
+        public var status: Status
         /// Echo of AgentInstallRequest.request_id.
-        public var requestId: String
+        public var requestID: String
         /// Echo of AgentInstallRequest.nonce.
         public var nonce: String
         /// The provider's AgentPackage in its registration form: display_name is required (stated
@@ -589,9 +711,9 @@ extension AgentProvider {
         /// fraction of 1-9 digits and a "Z" or numeric offset.
         public var completedAt: String
 
-        public init(status: Statu, requestId: String, nonce: String, package: [String: JSONValue]? = nil, error: ActionError? = nil, completedAt: String) {
+        public init(status: Status, requestID: String, nonce: String, package: [String: JSONValue]? = nil, error: ActionError? = nil, completedAt: String) {
             self.status = status
-            self.requestId = requestId
+            self.requestID = requestID
             self.nonce = nonce
             self.package = package
             self.error = error
@@ -600,7 +722,7 @@ extension AgentProvider {
 
         private enum CodingKeys: String, CodingKey {
             case status
-            case requestId = "request_id"
+            case requestID = "request_id"
             case nonce
             case package
             case error
@@ -610,8 +732,8 @@ extension AgentProvider {
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["status", "request_id", "nonce", "package", "error", "completed_at"], type: "AgentInstallResult")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            status = try container.decode(Statu.self, forKey: .status)
-            requestId = try container.decode(String.self, forKey: .requestId)
+            status = try container.decode(Status.self, forKey: .status)
+            requestID = try container.decode(String.self, forKey: .requestID)
             nonce = try container.decode(String.self, forKey: .nonce)
             package = try container.decodeIfPresent([String: JSONValue].self, forKey: .package)
             error = try container.decodeIfPresent(ActionError.self, forKey: .error)
@@ -621,7 +743,7 @@ extension AgentProvider {
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(status, forKey: .status)
-            try container.encode(requestId, forKey: .requestId)
+            try container.encode(requestID, forKey: .requestID)
             try container.encode(nonce, forKey: .nonce)
             try container.encodeIfPresent(package, forKey: .package)
             try container.encodeIfPresent(error, forKey: .error)
@@ -647,9 +769,9 @@ extension AgentProvider {
         ]
 
         /// Provider id, non-empty after trimming; proposals and triggers must carry the same value.
-        public var providerId: String
+        public var providerID: String
         /// Agent id, non-empty; proposals and triggers must carry the same value.
-        public var agentId: String
+        public var agentID: String
         /// User-facing Agent name, non-empty. Required when the package is registered (the Rust
         /// host rejects a package without it; AgentInstallResult requires it); the package view
         /// sent with a proposal omits it (see divergence package-dispatch-view).
@@ -679,9 +801,9 @@ extension AgentProvider {
         /// Host-owned last use time (liu-ym23 and later upstream).
         public var lastUsedAt: String?
 
-        public init(providerId: String, agentId: String, displayName: String? = nil, description: String? = nil, systemPrompt: String? = nil, actions: [AgentAction]? = nil, handoff: [String: JSONValue]? = nil, result: [String: JSONValue]? = nil, installBinding: InstallBinding? = nil, createdAt: String? = nil, updatedAt: String? = nil, autoInvokeEnabled: Bool? = nil, useCount: Int? = nil, lastUsedAt: String? = nil) {
-            self.providerId = providerId
-            self.agentId = agentId
+        public init(providerID: String, agentID: String, displayName: String? = nil, description: String? = nil, systemPrompt: String? = nil, actions: [AgentAction]? = nil, handoff: [String: JSONValue]? = nil, result: [String: JSONValue]? = nil, installBinding: InstallBinding? = nil, createdAt: String? = nil, updatedAt: String? = nil, autoInvokeEnabled: Bool? = nil, useCount: Int? = nil, lastUsedAt: String? = nil) {
+            self.providerID = providerID
+            self.agentID = agentID
             self.displayName = displayName
             self.description = description
             self.systemPrompt = systemPrompt
@@ -697,8 +819,8 @@ extension AgentProvider {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case providerId = "provider_id"
-            case agentId = "agent_id"
+            case providerID = "provider_id"
+            case agentID = "agent_id"
             case displayName = "display_name"
             case description
             case systemPrompt = "system_prompt"
@@ -716,8 +838,8 @@ extension AgentProvider {
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["provider_id", "agent_id", "display_name", "description", "system_prompt", "actions", "handoff", "result", "install_binding", "created_at", "updated_at", "auto_invoke_enabled", "use_count", "last_used_at"], type: "AgentPackage")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            providerId = try container.decode(String.self, forKey: .providerId)
-            agentId = try container.decode(String.self, forKey: .agentId)
+            providerID = try container.decode(String.self, forKey: .providerID)
+            agentID = try container.decode(String.self, forKey: .agentID)
             displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
             description = try container.decodeIfPresent(String.self, forKey: .description)
             systemPrompt = try container.decodeIfPresent(String.self, forKey: .systemPrompt)
@@ -734,8 +856,8 @@ extension AgentProvider {
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(providerId, forKey: .providerId)
-            try container.encode(agentId, forKey: .agentId)
+            try container.encode(providerID, forKey: .providerID)
+            try container.encode(agentID, forKey: .agentID)
             try container.encodeIfPresent(displayName, forKey: .displayName)
             try container.encodeIfPresent(description, forKey: .description)
             try container.encodeIfPresent(systemPrompt, forKey: .systemPrompt)
@@ -773,11 +895,11 @@ extension AgentProvider {
         public var protocolVersion: Int?
         /// Trigger id, non-blank; the host's replay key (a consumed request_id is `replayed`).
         /// Signed.
-        public var requestId: String
+        public var requestID: String
         /// Must equal the bound package's provider_id (`provider_mismatch`). Signed.
-        public var providerId: String
+        public var providerID: String
         /// Must equal the bound package's agent_id. Signed.
-        public var agentId: String
+        public var agentID: String
         /// The user-visible text that starts the Agent turn; non-blank after trimming. Signed; the
         /// only signed field that may span lines.
         public var message: String
@@ -800,7 +922,7 @@ extension AgentProvider {
         public var idempotencyKey: String
         /// Must equal install_binding.host_instance_id (`host_binding_mismatch`); selects the
         /// shared secret. Signed.
-        public var hostInstanceId: String
+        public var hostInstanceID: String
         /// base64 (standard alphabet, `=` padding removed) of HMAC-SHA256(key = UTF-8 bytes of
         /// host_shared_secret, message = UTF-8 signing input): 32 bytes, always 43 characters. Not
         /// base64url, not hex.
@@ -808,11 +930,11 @@ extension AgentProvider {
         /// The only signature algorithm of this protocol. Always "hmac-sha256-v1".
         public var signatureAlgorithm: String { "hmac-sha256-v1" }
 
-        public init(protocolVersion: Int? = nil, requestId: String, providerId: String, agentId: String, message: String, source: String? = nil, eventType: String? = nil, payload: [String: JSONValue], createdAt: String, expiresAt: String, nonce: String, idempotencyKey: String, hostInstanceId: String, signature: String) {
+        public init(protocolVersion: Int? = nil, requestID: String, providerID: String, agentID: String, message: String, source: String? = nil, eventType: String? = nil, payload: [String: JSONValue], createdAt: String, expiresAt: String, nonce: String, idempotencyKey: String, hostInstanceID: String, signature: String) {
             self.protocolVersion = protocolVersion
-            self.requestId = requestId
-            self.providerId = providerId
-            self.agentId = agentId
+            self.requestID = requestID
+            self.providerID = providerID
+            self.agentID = agentID
             self.message = message
             self.source = source
             self.eventType = eventType
@@ -821,15 +943,15 @@ extension AgentProvider {
             self.expiresAt = expiresAt
             self.nonce = nonce
             self.idempotencyKey = idempotencyKey
-            self.hostInstanceId = hostInstanceId
+            self.hostInstanceID = hostInstanceID
             self.signature = signature
         }
 
         private enum CodingKeys: String, CodingKey {
             case protocolVersion = "protocol_version"
-            case requestId = "request_id"
-            case providerId = "provider_id"
-            case agentId = "agent_id"
+            case requestID = "request_id"
+            case providerID = "provider_id"
+            case agentID = "agent_id"
             case message
             case source
             case eventType = "event_type"
@@ -838,7 +960,7 @@ extension AgentProvider {
             case expiresAt = "expires_at"
             case nonce
             case idempotencyKey = "idempotency_key"
-            case hostInstanceId = "host_instance_id"
+            case hostInstanceID = "host_instance_id"
             case signatureAlgorithm = "signature_algorithm"
             case signature
         }
@@ -848,9 +970,9 @@ extension AgentProvider {
             try ContractCoding.expectConstant(decoder, key: "signature_algorithm", expected: .string("hmac-sha256-v1"), type: "AgentTriggerRequest")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             protocolVersion = try container.decodeIfPresent(Int.self, forKey: .protocolVersion)
-            requestId = try container.decode(String.self, forKey: .requestId)
-            providerId = try container.decode(String.self, forKey: .providerId)
-            agentId = try container.decode(String.self, forKey: .agentId)
+            requestID = try container.decode(String.self, forKey: .requestID)
+            providerID = try container.decode(String.self, forKey: .providerID)
+            agentID = try container.decode(String.self, forKey: .agentID)
             message = try container.decode(String.self, forKey: .message)
             source = try container.decodeIfPresent(String.self, forKey: .source)
             eventType = try container.decodeIfPresent(String.self, forKey: .eventType)
@@ -859,16 +981,16 @@ extension AgentProvider {
             expiresAt = try container.decode(String.self, forKey: .expiresAt)
             nonce = try container.decode(String.self, forKey: .nonce)
             idempotencyKey = try container.decode(String.self, forKey: .idempotencyKey)
-            hostInstanceId = try container.decode(String.self, forKey: .hostInstanceId)
+            hostInstanceID = try container.decode(String.self, forKey: .hostInstanceID)
             signature = try container.decode(String.self, forKey: .signature)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(protocolVersion, forKey: .protocolVersion)
-            try container.encode(requestId, forKey: .requestId)
-            try container.encode(providerId, forKey: .providerId)
-            try container.encode(agentId, forKey: .agentId)
+            try container.encode(requestID, forKey: .requestID)
+            try container.encode(providerID, forKey: .providerID)
+            try container.encode(agentID, forKey: .agentID)
             try container.encode(message, forKey: .message)
             try container.encodeIfPresent(source, forKey: .source)
             try container.encodeIfPresent(eventType, forKey: .eventType)
@@ -877,7 +999,7 @@ extension AgentProvider {
             try container.encode(expiresAt, forKey: .expiresAt)
             try container.encode(nonce, forKey: .nonce)
             try container.encode(idempotencyKey, forKey: .idempotencyKey)
-            try container.encode(hostInstanceId, forKey: .hostInstanceId)
+            try container.encode(hostInstanceID, forKey: .hostInstanceID)
             try container.encode("hmac-sha256-v1", forKey: .signatureAlgorithm)
             try container.encode(signature, forKey: .signature)
         }
@@ -893,21 +1015,21 @@ extension AgentProvider {
         public var activityName: String
         /// Lowercase hex SHA-256 of the provider's signing certificate, read from the
         /// PackageManager.
-        public var signingCertSha256: String
+        public var signingCertSHA256: String
         /// When the binding was written (native host copies AgentInstallResult.completed_at; the
         /// Flutter plugin uses its own clock).
         public var installedAt: String
         /// request_id of the AgentInstallRequest that produced this binding.
-        public var installRequestId: String
+        public var installRequestID: String
         /// protocol_version of that install request.
         public var protocolVersion: Int
         /// The host's own package name, as sent in the install request.
         public var hostPackageName: String?
         /// The host's signing certificate digest, as sent in the install request.
-        public var hostSigningCertSha256: String?
+        public var hostSigningCertSHA256: String?
         /// Host instance id sent in the v2 install request; selects the shared secret and is copied
         /// into signed proposals.
-        public var hostInstanceId: String?
+        public var hostInstanceID: String?
         /// True when the host advertised a background trigger ingress service during install
         /// (written only when true).
         public var backgroundTriggerSupported: Bool?
@@ -925,16 +1047,16 @@ extension AgentProvider {
         /// Always "android".
         public var platform: String { "android" }
 
-        public init(appPackageName: String, activityName: String, signingCertSha256: String, installedAt: String, installRequestId: String, protocolVersion: Int, hostPackageName: String? = nil, hostSigningCertSha256: String? = nil, hostInstanceId: String? = nil, backgroundTriggerSupported: Bool? = nil, hostBackgroundTriggerService: String? = nil, appVersionCode: Int? = nil, appLastUpdateTimeMs: Int? = nil, trustedRefreshSupported: Bool? = nil) {
+        public init(appPackageName: String, activityName: String, signingCertSHA256: String, installedAt: String, installRequestID: String, protocolVersion: Int, hostPackageName: String? = nil, hostSigningCertSHA256: String? = nil, hostInstanceID: String? = nil, backgroundTriggerSupported: Bool? = nil, hostBackgroundTriggerService: String? = nil, appVersionCode: Int? = nil, appLastUpdateTimeMs: Int? = nil, trustedRefreshSupported: Bool? = nil) {
             self.appPackageName = appPackageName
             self.activityName = activityName
-            self.signingCertSha256 = signingCertSha256
+            self.signingCertSHA256 = signingCertSHA256
             self.installedAt = installedAt
-            self.installRequestId = installRequestId
+            self.installRequestID = installRequestID
             self.protocolVersion = protocolVersion
             self.hostPackageName = hostPackageName
-            self.hostSigningCertSha256 = hostSigningCertSha256
-            self.hostInstanceId = hostInstanceId
+            self.hostSigningCertSHA256 = hostSigningCertSHA256
+            self.hostInstanceID = hostInstanceID
             self.backgroundTriggerSupported = backgroundTriggerSupported
             self.hostBackgroundTriggerService = hostBackgroundTriggerService
             self.appVersionCode = appVersionCode
@@ -946,13 +1068,13 @@ extension AgentProvider {
             case platform
             case appPackageName = "app_package_name"
             case activityName = "activity_name"
-            case signingCertSha256 = "signing_cert_sha256"
+            case signingCertSHA256 = "signing_cert_sha256"
             case installedAt = "installed_at"
-            case installRequestId = "install_request_id"
+            case installRequestID = "install_request_id"
             case protocolVersion = "protocol_version"
             case hostPackageName = "host_package_name"
-            case hostSigningCertSha256 = "host_signing_cert_sha256"
-            case hostInstanceId = "host_instance_id"
+            case hostSigningCertSHA256 = "host_signing_cert_sha256"
+            case hostInstanceID = "host_instance_id"
             case backgroundTriggerSupported = "background_trigger_supported"
             case hostBackgroundTriggerService = "host_background_trigger_service"
             case appVersionCode = "app_version_code"
@@ -966,13 +1088,13 @@ extension AgentProvider {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             appPackageName = try container.decode(String.self, forKey: .appPackageName)
             activityName = try container.decode(String.self, forKey: .activityName)
-            signingCertSha256 = try container.decode(String.self, forKey: .signingCertSha256)
+            signingCertSHA256 = try container.decode(String.self, forKey: .signingCertSHA256)
             installedAt = try container.decode(String.self, forKey: .installedAt)
-            installRequestId = try container.decode(String.self, forKey: .installRequestId)
+            installRequestID = try container.decode(String.self, forKey: .installRequestID)
             protocolVersion = try container.decode(Int.self, forKey: .protocolVersion)
             hostPackageName = try container.decodeIfPresent(String.self, forKey: .hostPackageName)
-            hostSigningCertSha256 = try container.decodeIfPresent(String.self, forKey: .hostSigningCertSha256)
-            hostInstanceId = try container.decodeIfPresent(String.self, forKey: .hostInstanceId)
+            hostSigningCertSHA256 = try container.decodeIfPresent(String.self, forKey: .hostSigningCertSHA256)
+            hostInstanceID = try container.decodeIfPresent(String.self, forKey: .hostInstanceID)
             backgroundTriggerSupported = try container.decodeIfPresent(Bool.self, forKey: .backgroundTriggerSupported)
             hostBackgroundTriggerService = try container.decodeIfPresent(String.self, forKey: .hostBackgroundTriggerService)
             appVersionCode = try container.decodeIfPresent(Int.self, forKey: .appVersionCode)
@@ -985,13 +1107,13 @@ extension AgentProvider {
             try container.encode("android", forKey: .platform)
             try container.encode(appPackageName, forKey: .appPackageName)
             try container.encode(activityName, forKey: .activityName)
-            try container.encode(signingCertSha256, forKey: .signingCertSha256)
+            try container.encode(signingCertSHA256, forKey: .signingCertSHA256)
             try container.encode(installedAt, forKey: .installedAt)
-            try container.encode(installRequestId, forKey: .installRequestId)
+            try container.encode(installRequestID, forKey: .installRequestID)
             try container.encode(protocolVersion, forKey: .protocolVersion)
             try container.encodeIfPresent(hostPackageName, forKey: .hostPackageName)
-            try container.encodeIfPresent(hostSigningCertSha256, forKey: .hostSigningCertSha256)
-            try container.encodeIfPresent(hostInstanceId, forKey: .hostInstanceId)
+            try container.encodeIfPresent(hostSigningCertSHA256, forKey: .hostSigningCertSHA256)
+            try container.encodeIfPresent(hostInstanceID, forKey: .hostInstanceID)
             try container.encodeIfPresent(backgroundTriggerSupported, forKey: .backgroundTriggerSupported)
             try container.encodeIfPresent(hostBackgroundTriggerService, forKey: .hostBackgroundTriggerService)
             try container.encodeIfPresent(appVersionCode, forKey: .appVersionCode)
@@ -1014,16 +1136,16 @@ extension AgentProvider {
         /// User-facing provider name for the install prompt.
         public var label: String?
         /// A hint only; the host reads the real digest from the PackageManager.
-        public var signingCertSha256: String?
+        public var signingCertSHA256: String?
         /// Always "android".
         public var platform: String { "android" }
 
-        public init(providerPackageName: String, activityName: String? = nil, installActivityName: String? = nil, label: String? = nil, signingCertSha256: String? = nil) {
+        public init(providerPackageName: String, activityName: String? = nil, installActivityName: String? = nil, label: String? = nil, signingCertSHA256: String? = nil) {
             self.providerPackageName = providerPackageName
             self.activityName = activityName
             self.installActivityName = installActivityName
             self.label = label
-            self.signingCertSha256 = signingCertSha256
+            self.signingCertSHA256 = signingCertSHA256
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -1032,7 +1154,7 @@ extension AgentProvider {
             case activityName
             case installActivityName
             case label
-            case signingCertSha256
+            case signingCertSHA256 = "signingCertSha256"
         }
 
         public init(from decoder: Decoder) throws {
@@ -1043,7 +1165,7 @@ extension AgentProvider {
             activityName = try container.decodeIfPresent(String.self, forKey: .activityName)
             installActivityName = try container.decodeIfPresent(String.self, forKey: .installActivityName)
             label = try container.decodeIfPresent(String.self, forKey: .label)
-            signingCertSha256 = try container.decodeIfPresent(String.self, forKey: .signingCertSha256)
+            signingCertSHA256 = try container.decodeIfPresent(String.self, forKey: .signingCertSHA256)
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -1053,24 +1175,292 @@ extension AgentProvider {
             try container.encodeIfPresent(activityName, forKey: .activityName)
             try container.encodeIfPresent(installActivityName, forKey: .installActivityName)
             try container.encodeIfPresent(label, forKey: .label)
-            try container.encodeIfPresent(signingCertSha256, forKey: .signingCertSha256)
+            try container.encodeIfPresent(signingCertSHA256, forKey: .signingCertSHA256)
         }
     }
 }
 
 extension AgentProvider {
     /// Whether the provider app must show its own confirmation before executing.
-    public enum ConfirmationPolicy: String, Codable, CaseIterable, Sendable {
+    public enum ConfirmationPolicy: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
         case none
-        case providerRequired = "provider_required"
+        case providerRequired
+        /// A value this version does not know; it encodes back unchanged.
+        case unknown(String)
+
+        /// The values this version knows.
+        public static let allCases: [Self] = [.none, .providerRequired]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "none": self = .none
+            case "provider_required": self = .providerRequired
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .none: return "none"
+            case .providerRequired: return "provider_required"
+            case let .unknown(value): return value
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+
+        public init(from decoder: Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
     }
 }
 
 extension AgentProvider {
-    public enum ExecutionMode: String, Codable, CaseIterable, Sendable {
-        case appHandoff = "app_handoff"
-        case backendApi = "backend_api"
-        case androidActivityResult = "android_activity_result"
+    public enum ExecutionMode: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+        case appHandoff
+        case backendAPI
+        case androidActivityResult
+        /// A value this version does not know; it encodes back unchanged.
+        case unknown(String)
+
+        /// The values this version knows.
+        public static let allCases: [Self] = [.appHandoff, .backendAPI, .androidActivityResult]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "app_handoff": self = .appHandoff
+            case "backend_api": self = .backendAPI
+            case "android_activity_result": self = .androidActivityResult
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .appHandoff: return "app_handoff"
+            case .backendAPI: return "backend_api"
+            case .androidActivityResult: return "android_activity_result"
+            case let .unknown(value): return value
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+
+        public init(from decoder: Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+}
+
+extension AgentProvider {
+    /// Binding to an iOS provider app reached by foreground URL handoff. The host cannot read
+    /// another app's signing certificate, so the Android identity keys are present and empty.
+    public struct IOSInstallBinding: Codable, Equatable, Sendable {
+        /// When the host handled the install callback.
+        public var installedAt: String
+        /// A non-blank identifier with no line feed. Every field covered by an `hmac-sha256-v1`
+        /// signing input (except a trigger's `message`) is a single line, so the key=value lines
+        /// cannot be forged by injecting "\n" (see divergence signing-input-line-injection).
+        public var installRequestID: String
+        public var protocolVersion: Int
+        /// The iOS host puts its bundle id here.
+        public var hostPackageName: String?
+        /// A SHA-256 digest as 64 lowercase hexadecimal characters.
+        public var hostSigningCertSHA256: String?
+        /// A non-blank identifier with no line feed. Every field covered by an `hmac-sha256-v1`
+        /// signing input (except a trigger's `message`) is a single line, so the key=value lines
+        /// cannot be forged by injecting "\n" (see divergence signing-input-line-injection).
+        public var hostInstanceID: String?
+        /// Provider bundle id announced in the provider-initiated install.
+        public var iosBundleID: String?
+        /// Provider Apple team id announced in the provider-initiated install.
+        public var iosTeamID: String?
+        /// Provider install endpoint (Universal Link in production, custom scheme only for demos).
+        public var installURL: String?
+        /// Provider action endpoint opened with proposal, action, package and callback_url query
+        /// parameters.
+        public var actionURL: String
+        /// Domain of the provider's Universal Links (the Flutter host falls back to the install_url
+        /// host).
+        public var universalLinkDomain: String?
+        public var hostBundleID: String?
+        public var hostTeamID: String?
+        /// URL scheme of the host's install-callback and action-callback URLs.
+        public var hostCallbackScheme: String?
+        /// Always "ios".
+        public var platform: String { "ios" }
+        /// Always "" on iOS (the Rust host requires the key). Always "".
+        public var appPackageName: String { "" }
+        /// Always "" on iOS (the Rust host requires the key). Always "".
+        public var activityName: String { "" }
+        /// Always "" on iOS (the Rust host requires the key). Always "".
+        public var signingCertSHA256: String { "" }
+
+        public init(installedAt: String, installRequestID: String, protocolVersion: Int, hostPackageName: String? = nil, hostSigningCertSHA256: String? = nil, hostInstanceID: String? = nil, iosBundleID: String? = nil, iosTeamID: String? = nil, installURL: String? = nil, actionURL: String, universalLinkDomain: String? = nil, hostBundleID: String? = nil, hostTeamID: String? = nil, hostCallbackScheme: String? = nil) {
+            self.installedAt = installedAt
+            self.installRequestID = installRequestID
+            self.protocolVersion = protocolVersion
+            self.hostPackageName = hostPackageName
+            self.hostSigningCertSHA256 = hostSigningCertSHA256
+            self.hostInstanceID = hostInstanceID
+            self.iosBundleID = iosBundleID
+            self.iosTeamID = iosTeamID
+            self.installURL = installURL
+            self.actionURL = actionURL
+            self.universalLinkDomain = universalLinkDomain
+            self.hostBundleID = hostBundleID
+            self.hostTeamID = hostTeamID
+            self.hostCallbackScheme = hostCallbackScheme
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case platform
+            case appPackageName = "app_package_name"
+            case activityName = "activity_name"
+            case signingCertSHA256 = "signing_cert_sha256"
+            case installedAt = "installed_at"
+            case installRequestID = "install_request_id"
+            case protocolVersion = "protocol_version"
+            case hostPackageName = "host_package_name"
+            case hostSigningCertSHA256 = "host_signing_cert_sha256"
+            case hostInstanceID = "host_instance_id"
+            case iosBundleID = "ios_bundle_id"
+            case iosTeamID = "ios_team_id"
+            case installURL = "install_url"
+            case actionURL = "action_url"
+            case universalLinkDomain = "universal_link_domain"
+            case hostBundleID = "host_bundle_id"
+            case hostTeamID = "host_team_id"
+            case hostCallbackScheme = "host_callback_scheme"
+        }
+
+        public init(from decoder: Decoder) throws {
+            try ContractCoding.rejectUnknownKeys(decoder, known: ["platform", "app_package_name", "activity_name", "signing_cert_sha256", "installed_at", "install_request_id", "protocol_version", "host_package_name", "host_signing_cert_sha256", "host_instance_id", "ios_bundle_id", "ios_team_id", "install_url", "action_url", "universal_link_domain", "host_bundle_id", "host_team_id", "host_callback_scheme"], type: "IOSInstallBinding")
+            try ContractCoding.expectConstant(decoder, key: "platform", expected: .string("ios"), type: "IOSInstallBinding")
+            try ContractCoding.expectConstant(decoder, key: "app_package_name", expected: .string(""), type: "IOSInstallBinding")
+            try ContractCoding.expectConstant(decoder, key: "activity_name", expected: .string(""), type: "IOSInstallBinding")
+            try ContractCoding.expectConstant(decoder, key: "signing_cert_sha256", expected: .string(""), type: "IOSInstallBinding")
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            installedAt = try container.decode(String.self, forKey: .installedAt)
+            installRequestID = try container.decode(String.self, forKey: .installRequestID)
+            protocolVersion = try container.decode(Int.self, forKey: .protocolVersion)
+            hostPackageName = try container.decodeIfPresent(String.self, forKey: .hostPackageName)
+            hostSigningCertSHA256 = try container.decodeIfPresent(String.self, forKey: .hostSigningCertSHA256)
+            hostInstanceID = try container.decodeIfPresent(String.self, forKey: .hostInstanceID)
+            iosBundleID = try container.decodeIfPresent(String.self, forKey: .iosBundleID)
+            iosTeamID = try container.decodeIfPresent(String.self, forKey: .iosTeamID)
+            installURL = try container.decodeIfPresent(String.self, forKey: .installURL)
+            actionURL = try container.decode(String.self, forKey: .actionURL)
+            universalLinkDomain = try container.decodeIfPresent(String.self, forKey: .universalLinkDomain)
+            hostBundleID = try container.decodeIfPresent(String.self, forKey: .hostBundleID)
+            hostTeamID = try container.decodeIfPresent(String.self, forKey: .hostTeamID)
+            hostCallbackScheme = try container.decodeIfPresent(String.self, forKey: .hostCallbackScheme)
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode("ios", forKey: .platform)
+            try container.encode("", forKey: .appPackageName)
+            try container.encode("", forKey: .activityName)
+            try container.encode("", forKey: .signingCertSHA256)
+            try container.encode(installedAt, forKey: .installedAt)
+            try container.encode(installRequestID, forKey: .installRequestID)
+            try container.encode(protocolVersion, forKey: .protocolVersion)
+            try container.encodeIfPresent(hostPackageName, forKey: .hostPackageName)
+            try container.encodeIfPresent(hostSigningCertSHA256, forKey: .hostSigningCertSHA256)
+            try container.encodeIfPresent(hostInstanceID, forKey: .hostInstanceID)
+            try container.encodeIfPresent(iosBundleID, forKey: .iosBundleID)
+            try container.encodeIfPresent(iosTeamID, forKey: .iosTeamID)
+            try container.encodeIfPresent(installURL, forKey: .installURL)
+            try container.encode(actionURL, forKey: .actionURL)
+            try container.encodeIfPresent(universalLinkDomain, forKey: .universalLinkDomain)
+            try container.encodeIfPresent(hostBundleID, forKey: .hostBundleID)
+            try container.encodeIfPresent(hostTeamID, forKey: .hostTeamID)
+            try container.encodeIfPresent(hostCallbackScheme, forKey: .hostCallbackScheme)
+        }
+    }
+}
+
+extension AgentProvider {
+    /// Query parameters of the host URL opened by an iOS provider.
+    public struct IOSProviderInstallLaunch: Codable, Equatable, Sendable {
+        /// Provider URL the host opens with install_request=<json>.
+        public var installURL: String
+        /// Provider URL the host opens for each proposal.
+        public var actionURL: String
+        /// Domain of the provider's Universal Links; receivers default it to the host of
+        /// install_url.
+        public var universalLinkDomain: String?
+        public var iosBundleID: String?
+        public var iosTeamID: String?
+        /// User-facing provider name; receivers default it to universal_link_domain.
+        public var label: String?
+        /// Always "ios".
+        public var platform: String { "ios" }
+
+        public init(installURL: String, actionURL: String, universalLinkDomain: String? = nil, iosBundleID: String? = nil, iosTeamID: String? = nil, label: String? = nil) {
+            self.installURL = installURL
+            self.actionURL = actionURL
+            self.universalLinkDomain = universalLinkDomain
+            self.iosBundleID = iosBundleID
+            self.iosTeamID = iosTeamID
+            self.label = label
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case platform
+            case installURL = "install_url"
+            case actionURL = "action_url"
+            case universalLinkDomain = "universal_link_domain"
+            case iosBundleID = "ios_bundle_id"
+            case iosTeamID = "ios_team_id"
+            case label
+        }
+
+        public init(from decoder: Decoder) throws {
+            try ContractCoding.rejectUnknownKeys(decoder, known: ["platform", "install_url", "action_url", "universal_link_domain", "ios_bundle_id", "ios_team_id", "label"], type: "IOSProviderInstallLaunch")
+            try ContractCoding.expectConstant(decoder, key: "platform", expected: .string("ios"), type: "IOSProviderInstallLaunch")
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            installURL = try container.decode(String.self, forKey: .installURL)
+            actionURL = try container.decode(String.self, forKey: .actionURL)
+            universalLinkDomain = try container.decodeIfPresent(String.self, forKey: .universalLinkDomain)
+            iosBundleID = try container.decodeIfPresent(String.self, forKey: .iosBundleID)
+            iosTeamID = try container.decodeIfPresent(String.self, forKey: .iosTeamID)
+            label = try container.decodeIfPresent(String.self, forKey: .label)
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode("ios", forKey: .platform)
+            try container.encode(installURL, forKey: .installURL)
+            try container.encode(actionURL, forKey: .actionURL)
+            try container.encodeIfPresent(universalLinkDomain, forKey: .universalLinkDomain)
+            try container.encodeIfPresent(iosBundleID, forKey: .iosBundleID)
+            try container.encodeIfPresent(iosTeamID, forKey: .iosTeamID)
+            try container.encodeIfPresent(label, forKey: .label)
+        }
     }
 }
 
@@ -1092,7 +1482,7 @@ extension AgentProvider {
         /// platform "android"
         case android(AndroidInstallBinding)
         /// platform "ios"
-        case ios(IosInstallBinding)
+        case ios(IOSInstallBinding)
 
         /// The member whose value picks the variant.
         public static let tagKey = "platform"
@@ -1103,7 +1493,7 @@ extension AgentProvider {
             case .string("android"):
                 self = .android(try AndroidInstallBinding(from: decoder))
             case .string("ios"):
-                self = .ios(try IosInstallBinding(from: decoder))
+                self = .ios(try IOSInstallBinding(from: decoder))
             default:
                 throw ContractCoding.unknownTag(decoder, key: Self.tagKey, value: tag, type: "InstallBinding")
             }
@@ -1116,196 +1506,6 @@ extension AgentProvider {
             case let .ios(value):
                 try value.encode(to: encoder)
             }
-        }
-    }
-}
-
-extension AgentProvider {
-    /// Binding to an iOS provider app reached by foreground URL handoff. The host cannot read
-    /// another app's signing certificate, so the Android identity keys are present and empty.
-    public struct IosInstallBinding: Codable, Equatable, Sendable {
-        /// When the host handled the install callback.
-        public var installedAt: String
-        /// A non-blank identifier with no line feed. Every field covered by an `hmac-sha256-v1`
-        /// signing input (except a trigger's `message`) is a single line, so the key=value lines
-        /// cannot be forged by injecting "\n" (see divergence signing-input-line-injection).
-        public var installRequestId: String
-        public var protocolVersion: Int
-        /// The iOS host puts its bundle id here.
-        public var hostPackageName: String?
-        /// A SHA-256 digest as 64 lowercase hexadecimal characters.
-        public var hostSigningCertSha256: String?
-        /// A non-blank identifier with no line feed. Every field covered by an `hmac-sha256-v1`
-        /// signing input (except a trigger's `message`) is a single line, so the key=value lines
-        /// cannot be forged by injecting "\n" (see divergence signing-input-line-injection).
-        public var hostInstanceId: String?
-        /// Provider bundle id announced in the provider-initiated install.
-        public var iosBundleId: String?
-        /// Provider Apple team id announced in the provider-initiated install.
-        public var iosTeamId: String?
-        /// Provider install endpoint (Universal Link in production, custom scheme only for demos).
-        public var installUrl: String?
-        /// Provider action endpoint opened with proposal, action, package and callback_url query
-        /// parameters.
-        public var actionUrl: String
-        /// Domain of the provider's Universal Links (the Flutter host falls back to the install_url
-        /// host).
-        public var universalLinkDomain: String?
-        public var hostBundleId: String?
-        public var hostTeamId: String?
-        /// URL scheme of the host's install-callback and action-callback URLs.
-        public var hostCallbackScheme: String?
-        /// Always "ios".
-        public var platform: String { "ios" }
-        /// Always "" on iOS (the Rust host requires the key). Always "".
-        public var appPackageName: String { "" }
-        /// Always "" on iOS (the Rust host requires the key). Always "".
-        public var activityName: String { "" }
-        /// Always "" on iOS (the Rust host requires the key). Always "".
-        public var signingCertSha256: String { "" }
-
-        public init(installedAt: String, installRequestId: String, protocolVersion: Int, hostPackageName: String? = nil, hostSigningCertSha256: String? = nil, hostInstanceId: String? = nil, iosBundleId: String? = nil, iosTeamId: String? = nil, installUrl: String? = nil, actionUrl: String, universalLinkDomain: String? = nil, hostBundleId: String? = nil, hostTeamId: String? = nil, hostCallbackScheme: String? = nil) {
-            self.installedAt = installedAt
-            self.installRequestId = installRequestId
-            self.protocolVersion = protocolVersion
-            self.hostPackageName = hostPackageName
-            self.hostSigningCertSha256 = hostSigningCertSha256
-            self.hostInstanceId = hostInstanceId
-            self.iosBundleId = iosBundleId
-            self.iosTeamId = iosTeamId
-            self.installUrl = installUrl
-            self.actionUrl = actionUrl
-            self.universalLinkDomain = universalLinkDomain
-            self.hostBundleId = hostBundleId
-            self.hostTeamId = hostTeamId
-            self.hostCallbackScheme = hostCallbackScheme
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case platform
-            case appPackageName = "app_package_name"
-            case activityName = "activity_name"
-            case signingCertSha256 = "signing_cert_sha256"
-            case installedAt = "installed_at"
-            case installRequestId = "install_request_id"
-            case protocolVersion = "protocol_version"
-            case hostPackageName = "host_package_name"
-            case hostSigningCertSha256 = "host_signing_cert_sha256"
-            case hostInstanceId = "host_instance_id"
-            case iosBundleId = "ios_bundle_id"
-            case iosTeamId = "ios_team_id"
-            case installUrl = "install_url"
-            case actionUrl = "action_url"
-            case universalLinkDomain = "universal_link_domain"
-            case hostBundleId = "host_bundle_id"
-            case hostTeamId = "host_team_id"
-            case hostCallbackScheme = "host_callback_scheme"
-        }
-
-        public init(from decoder: Decoder) throws {
-            try ContractCoding.rejectUnknownKeys(decoder, known: ["platform", "app_package_name", "activity_name", "signing_cert_sha256", "installed_at", "install_request_id", "protocol_version", "host_package_name", "host_signing_cert_sha256", "host_instance_id", "ios_bundle_id", "ios_team_id", "install_url", "action_url", "universal_link_domain", "host_bundle_id", "host_team_id", "host_callback_scheme"], type: "IosInstallBinding")
-            try ContractCoding.expectConstant(decoder, key: "platform", expected: .string("ios"), type: "IosInstallBinding")
-            try ContractCoding.expectConstant(decoder, key: "app_package_name", expected: .string(""), type: "IosInstallBinding")
-            try ContractCoding.expectConstant(decoder, key: "activity_name", expected: .string(""), type: "IosInstallBinding")
-            try ContractCoding.expectConstant(decoder, key: "signing_cert_sha256", expected: .string(""), type: "IosInstallBinding")
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            installedAt = try container.decode(String.self, forKey: .installedAt)
-            installRequestId = try container.decode(String.self, forKey: .installRequestId)
-            protocolVersion = try container.decode(Int.self, forKey: .protocolVersion)
-            hostPackageName = try container.decodeIfPresent(String.self, forKey: .hostPackageName)
-            hostSigningCertSha256 = try container.decodeIfPresent(String.self, forKey: .hostSigningCertSha256)
-            hostInstanceId = try container.decodeIfPresent(String.self, forKey: .hostInstanceId)
-            iosBundleId = try container.decodeIfPresent(String.self, forKey: .iosBundleId)
-            iosTeamId = try container.decodeIfPresent(String.self, forKey: .iosTeamId)
-            installUrl = try container.decodeIfPresent(String.self, forKey: .installUrl)
-            actionUrl = try container.decode(String.self, forKey: .actionUrl)
-            universalLinkDomain = try container.decodeIfPresent(String.self, forKey: .universalLinkDomain)
-            hostBundleId = try container.decodeIfPresent(String.self, forKey: .hostBundleId)
-            hostTeamId = try container.decodeIfPresent(String.self, forKey: .hostTeamId)
-            hostCallbackScheme = try container.decodeIfPresent(String.self, forKey: .hostCallbackScheme)
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode("ios", forKey: .platform)
-            try container.encode("", forKey: .appPackageName)
-            try container.encode("", forKey: .activityName)
-            try container.encode("", forKey: .signingCertSha256)
-            try container.encode(installedAt, forKey: .installedAt)
-            try container.encode(installRequestId, forKey: .installRequestId)
-            try container.encode(protocolVersion, forKey: .protocolVersion)
-            try container.encodeIfPresent(hostPackageName, forKey: .hostPackageName)
-            try container.encodeIfPresent(hostSigningCertSha256, forKey: .hostSigningCertSha256)
-            try container.encodeIfPresent(hostInstanceId, forKey: .hostInstanceId)
-            try container.encodeIfPresent(iosBundleId, forKey: .iosBundleId)
-            try container.encodeIfPresent(iosTeamId, forKey: .iosTeamId)
-            try container.encodeIfPresent(installUrl, forKey: .installUrl)
-            try container.encode(actionUrl, forKey: .actionUrl)
-            try container.encodeIfPresent(universalLinkDomain, forKey: .universalLinkDomain)
-            try container.encodeIfPresent(hostBundleId, forKey: .hostBundleId)
-            try container.encodeIfPresent(hostTeamId, forKey: .hostTeamId)
-            try container.encodeIfPresent(hostCallbackScheme, forKey: .hostCallbackScheme)
-        }
-    }
-}
-
-extension AgentProvider {
-    /// Query parameters of the host URL opened by an iOS provider.
-    public struct IosProviderInstallLaunch: Codable, Equatable, Sendable {
-        /// Provider URL the host opens with install_request=<json>.
-        public var installUrl: String
-        /// Provider URL the host opens for each proposal.
-        public var actionUrl: String
-        /// Domain of the provider's Universal Links; receivers default it to the host of
-        /// install_url.
-        public var universalLinkDomain: String?
-        public var iosBundleId: String?
-        public var iosTeamId: String?
-        /// User-facing provider name; receivers default it to universal_link_domain.
-        public var label: String?
-        /// Always "ios".
-        public var platform: String { "ios" }
-
-        public init(installUrl: String, actionUrl: String, universalLinkDomain: String? = nil, iosBundleId: String? = nil, iosTeamId: String? = nil, label: String? = nil) {
-            self.installUrl = installUrl
-            self.actionUrl = actionUrl
-            self.universalLinkDomain = universalLinkDomain
-            self.iosBundleId = iosBundleId
-            self.iosTeamId = iosTeamId
-            self.label = label
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case platform
-            case installUrl = "install_url"
-            case actionUrl = "action_url"
-            case universalLinkDomain = "universal_link_domain"
-            case iosBundleId = "ios_bundle_id"
-            case iosTeamId = "ios_team_id"
-            case label
-        }
-
-        public init(from decoder: Decoder) throws {
-            try ContractCoding.rejectUnknownKeys(decoder, known: ["platform", "install_url", "action_url", "universal_link_domain", "ios_bundle_id", "ios_team_id", "label"], type: "IosProviderInstallLaunch")
-            try ContractCoding.expectConstant(decoder, key: "platform", expected: .string("ios"), type: "IosProviderInstallLaunch")
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            installUrl = try container.decode(String.self, forKey: .installUrl)
-            actionUrl = try container.decode(String.self, forKey: .actionUrl)
-            universalLinkDomain = try container.decodeIfPresent(String.self, forKey: .universalLinkDomain)
-            iosBundleId = try container.decodeIfPresent(String.self, forKey: .iosBundleId)
-            iosTeamId = try container.decodeIfPresent(String.self, forKey: .iosTeamId)
-            label = try container.decodeIfPresent(String.self, forKey: .label)
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode("ios", forKey: .platform)
-            try container.encode(installUrl, forKey: .installUrl)
-            try container.encode(actionUrl, forKey: .actionUrl)
-            try container.encodeIfPresent(universalLinkDomain, forKey: .universalLinkDomain)
-            try container.encodeIfPresent(iosBundleId, forKey: .iosBundleId)
-            try container.encodeIfPresent(iosTeamId, forKey: .iosTeamId)
-            try container.encodeIfPresent(label, forKey: .label)
         }
     }
 }
@@ -1328,29 +1528,29 @@ extension AgentProvider {
         /// so other values are allowed.
         public var type: String?
         /// True when the result must echo the proposal's request_id (always true in the Rust host).
-        public var requestIdRequired: Bool?
+        public var requestIDRequired: Bool?
 
-        public init(type: String? = nil, requestIdRequired: Bool? = nil) {
+        public init(type: String? = nil, requestIDRequired: Bool? = nil) {
             self.type = type
-            self.requestIdRequired = requestIdRequired
+            self.requestIDRequired = requestIDRequired
         }
 
         private enum CodingKeys: String, CodingKey {
             case type
-            case requestIdRequired = "request_id_required"
+            case requestIDRequired = "request_id_required"
         }
 
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["type", "request_id_required"], type: "ProposalCallback")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             type = try container.decodeIfPresent(String.self, forKey: .type)
-            requestIdRequired = try container.decodeIfPresent(Bool.self, forKey: .requestIdRequired)
+            requestIDRequired = try container.decodeIfPresent(Bool.self, forKey: .requestIDRequired)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(type, forKey: .type)
-            try container.encodeIfPresent(requestIdRequired, forKey: .requestIdRequired)
+            try container.encodeIfPresent(requestIDRequired, forKey: .requestIDRequired)
         }
     }
 }
@@ -1374,7 +1574,7 @@ extension AgentProvider {
         /// platform "android"
         case android(AndroidProviderInstallLaunch)
         /// platform "ios"
-        case ios(IosProviderInstallLaunch)
+        case ios(IOSProviderInstallLaunch)
 
         /// The member whose value picks the variant.
         public static let tagKey = "platform"
@@ -1385,7 +1585,7 @@ extension AgentProvider {
             case .string("android"):
                 self = .android(try AndroidProviderInstallLaunch(from: decoder))
             case .string("ios"):
-                self = .ios(try IosProviderInstallLaunch(from: decoder))
+                self = .ios(try IOSProviderInstallLaunch(from: decoder))
             default:
                 throw ContractCoding.unknownTag(decoder, key: Self.tagKey, value: tag, type: "ProviderInstallLaunch")
             }
@@ -1418,45 +1618,89 @@ extension AgentProvider {
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
-        public enum Statu: String, Codable, CaseIterable, Sendable {
+        public enum Status: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
             case accepted
             case queued
             case rejected
             case unsupported
-            case hostUnavailable = "host_unavailable"
+            case hostUnavailable
+            /// A value this version does not know; it encodes back unchanged.
+            case unknown(String)
+
+            /// The values this version knows.
+            public static let allCases: [Self] = [.accepted, .queued, .rejected, .unsupported, .hostUnavailable]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                case "accepted": self = .accepted
+                case "queued": self = .queued
+                case "rejected": self = .rejected
+                case "unsupported": self = .unsupported
+                case "host_unavailable": self = .hostUnavailable
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                case .accepted: return "accepted"
+                case .queued: return "queued"
+                case .rejected: return "rejected"
+                case .unsupported: return "unsupported"
+                case .hostUnavailable: return "host_unavailable"
+                case let .unknown(value): return value
+                }
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(rawValue)
+            }
+
+            public init(from decoder: Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
 
-        public var status: Statu
+        public var status: Status
         /// The trigger's request_id ("" when the trigger JSON could not be parsed).
-        public var requestId: String
+        public var requestID: String
         /// Why the trigger was not taken, or null. Host rejections use the TriggerRejectCodes,
         /// host_unavailable uses the HostUnavailableCodes (protocol.yaml).
         public var error: ActionError?
 
-        public init(status: Statu, requestId: String, error: ActionError? = nil) {
+        public init(status: Status, requestID: String, error: ActionError? = nil) {
             self.status = status
-            self.requestId = requestId
+            self.requestID = requestID
             self.error = error
         }
 
         private enum CodingKeys: String, CodingKey {
             case status
-            case requestId = "request_id"
+            case requestID = "request_id"
             case error
         }
 
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["status", "request_id", "error"], type: "TriggerAcknowledgement")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            status = try container.decode(Statu.self, forKey: .status)
-            requestId = try container.decode(String.self, forKey: .requestId)
+            status = try container.decode(Status.self, forKey: .status)
+            requestID = try container.decode(String.self, forKey: .requestID)
             error = try container.decodeIfPresent(ActionError.self, forKey: .error)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(status, forKey: .status)
-            try container.encode(requestId, forKey: .requestId)
+            try container.encode(requestID, forKey: .requestID)
             try container.encodeIfPresent(error, forKey: .error)
         }
     }
@@ -1481,9 +1725,9 @@ extension AgentProvider {
         public var hostPackageName: String?
         /// Android: the host's signing certificate digest; the caller's digest must equal it,
         /// ignoring case (caller_signature_mismatch).
-        public var hostSigningCertSha256: String?
+        public var hostSigningCertSHA256: String?
         /// Key of the binding; proposals and triggers carry it.
-        public var hostInstanceId: String
+        public var hostInstanceID: String
         /// The hmac-sha256-v1 key (UTF-8 bytes of this string) from the install request.
         public var hostSharedSecret: String
         /// When the provider saved the binding (Kotlin Instant.now().toString()).
@@ -1497,37 +1741,37 @@ extension AgentProvider {
         /// ComponentName(host_package_name, this); "" when none.
         public var hostBackgroundTriggerService: String?
         /// iOS: host bundle id.
-        public var hostBundleId: String?
+        public var hostBundleID: String?
         /// iOS: host Apple team id.
-        public var hostTeamId: String?
+        public var hostTeamID: String?
         /// iOS: host URL scheme used to return results and send triggers.
         public var hostCallbackScheme: String?
 
-        public init(hostPackageName: String? = nil, hostSigningCertSha256: String? = nil, hostInstanceId: String, hostSharedSecret: String, installedAt: String, protocolVersion: Int, backgroundTriggerSupported: Bool? = nil, hostBackgroundTriggerService: String? = nil, hostBundleId: String? = nil, hostTeamId: String? = nil, hostCallbackScheme: String? = nil) {
+        public init(hostPackageName: String? = nil, hostSigningCertSHA256: String? = nil, hostInstanceID: String, hostSharedSecret: String, installedAt: String, protocolVersion: Int, backgroundTriggerSupported: Bool? = nil, hostBackgroundTriggerService: String? = nil, hostBundleID: String? = nil, hostTeamID: String? = nil, hostCallbackScheme: String? = nil) {
             self.hostPackageName = hostPackageName
-            self.hostSigningCertSha256 = hostSigningCertSha256
-            self.hostInstanceId = hostInstanceId
+            self.hostSigningCertSHA256 = hostSigningCertSHA256
+            self.hostInstanceID = hostInstanceID
             self.hostSharedSecret = hostSharedSecret
             self.installedAt = installedAt
             self.protocolVersion = protocolVersion
             self.backgroundTriggerSupported = backgroundTriggerSupported
             self.hostBackgroundTriggerService = hostBackgroundTriggerService
-            self.hostBundleId = hostBundleId
-            self.hostTeamId = hostTeamId
+            self.hostBundleID = hostBundleID
+            self.hostTeamID = hostTeamID
             self.hostCallbackScheme = hostCallbackScheme
         }
 
         private enum CodingKeys: String, CodingKey {
             case hostPackageName = "host_package_name"
-            case hostSigningCertSha256 = "host_signing_cert_sha256"
-            case hostInstanceId = "host_instance_id"
+            case hostSigningCertSHA256 = "host_signing_cert_sha256"
+            case hostInstanceID = "host_instance_id"
             case hostSharedSecret = "host_shared_secret"
             case installedAt = "installed_at"
             case protocolVersion = "protocol_version"
             case backgroundTriggerSupported = "background_trigger_supported"
             case hostBackgroundTriggerService = "host_background_trigger_service"
-            case hostBundleId = "host_bundle_id"
-            case hostTeamId = "host_team_id"
+            case hostBundleID = "host_bundle_id"
+            case hostTeamID = "host_team_id"
             case hostCallbackScheme = "host_callback_scheme"
         }
 
@@ -1535,30 +1779,30 @@ extension AgentProvider {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["host_package_name", "host_signing_cert_sha256", "host_instance_id", "host_shared_secret", "installed_at", "protocol_version", "background_trigger_supported", "host_background_trigger_service", "host_bundle_id", "host_team_id", "host_callback_scheme"], type: "TrustedHostBinding")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             hostPackageName = try container.decodeIfPresent(String.self, forKey: .hostPackageName)
-            hostSigningCertSha256 = try container.decodeIfPresent(String.self, forKey: .hostSigningCertSha256)
-            hostInstanceId = try container.decode(String.self, forKey: .hostInstanceId)
+            hostSigningCertSHA256 = try container.decodeIfPresent(String.self, forKey: .hostSigningCertSHA256)
+            hostInstanceID = try container.decode(String.self, forKey: .hostInstanceID)
             hostSharedSecret = try container.decode(String.self, forKey: .hostSharedSecret)
             installedAt = try container.decode(String.self, forKey: .installedAt)
             protocolVersion = try container.decode(Int.self, forKey: .protocolVersion)
             backgroundTriggerSupported = try container.decodeIfPresent(Bool.self, forKey: .backgroundTriggerSupported)
             hostBackgroundTriggerService = try container.decodeIfPresent(String.self, forKey: .hostBackgroundTriggerService)
-            hostBundleId = try container.decodeIfPresent(String.self, forKey: .hostBundleId)
-            hostTeamId = try container.decodeIfPresent(String.self, forKey: .hostTeamId)
+            hostBundleID = try container.decodeIfPresent(String.self, forKey: .hostBundleID)
+            hostTeamID = try container.decodeIfPresent(String.self, forKey: .hostTeamID)
             hostCallbackScheme = try container.decodeIfPresent(String.self, forKey: .hostCallbackScheme)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(hostPackageName, forKey: .hostPackageName)
-            try container.encodeIfPresent(hostSigningCertSha256, forKey: .hostSigningCertSha256)
-            try container.encode(hostInstanceId, forKey: .hostInstanceId)
+            try container.encodeIfPresent(hostSigningCertSHA256, forKey: .hostSigningCertSHA256)
+            try container.encode(hostInstanceID, forKey: .hostInstanceID)
             try container.encode(hostSharedSecret, forKey: .hostSharedSecret)
             try container.encode(installedAt, forKey: .installedAt)
             try container.encode(protocolVersion, forKey: .protocolVersion)
             try container.encodeIfPresent(backgroundTriggerSupported, forKey: .backgroundTriggerSupported)
             try container.encodeIfPresent(hostBackgroundTriggerService, forKey: .hostBackgroundTriggerService)
-            try container.encodeIfPresent(hostBundleId, forKey: .hostBundleId)
-            try container.encodeIfPresent(hostTeamId, forKey: .hostTeamId)
+            try container.encodeIfPresent(hostBundleID, forKey: .hostBundleID)
+            try container.encodeIfPresent(hostTeamID, forKey: .hostTeamID)
             try container.encodeIfPresent(hostCallbackScheme, forKey: .hostCallbackScheme)
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 
 extension AgentProvider.ActionProposal {
     /// How ActionProposal is signed (x-signature, hmac-sha256-v1).
-    public static let signatureDeclaration = HmacSHA256V1Declaration(
+    public static let signatureDeclaration = HMACSHA256V1Declaration(
         algorithmID: "hmac-sha256-v1",
         algorithmField: "signature_algorithm",
         signatureField: "signature",
@@ -29,17 +29,17 @@ extension AgentProvider.ActionProposal {
 
     /// Signs an ActionProposal given as JSON: returns it with signature_algorithm and signature set.
     public static func sign(_ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
-        try HmacSHA256V1.sign(signatureDeclaration, message, key: key)
+        try HMACSHA256V1.sign(signatureDeclaration, message, key: key)
     }
 
-    /// Verifies the signature of a received ActionProposal exactly as it arrived; throws HmacV1Error.
+    /// Verifies the signature of a received ActionProposal exactly as it arrived; throws HMACV1Error.
     public static func verifySignature(_ message: JSONObject, key: [UInt8]) throws {
-        try HmacSHA256V1.verify(signatureDeclaration, message, key: key)
+        try HMACSHA256V1.verify(signatureDeclaration, message, key: key)
     }
 
     /// This message, signed with `key` (a UTF-8 secret's bytes).
     public func signed(key: [UInt8]) throws -> Self {
-        guard case let .object(object) = try jsonValue() else { throw HmacV1Error.coveredFieldMissing }
+        guard case let .object(object) = try jsonValue() else { throw HMACV1Error.coveredFieldMissing }
         return try Self.decode(.object(try Self.sign(object, key: key).message))
     }
 
@@ -60,7 +60,7 @@ extension AgentProvider.ActionProposal {
 
 extension AgentProvider.AgentTriggerRequest {
     /// How AgentTriggerRequest is signed (x-signature, hmac-sha256-v1).
-    public static let signatureDeclaration = HmacSHA256V1Declaration(
+    public static let signatureDeclaration = HMACSHA256V1Declaration(
         algorithmID: "hmac-sha256-v1",
         algorithmField: "signature_algorithm",
         signatureField: "signature",
@@ -85,17 +85,17 @@ extension AgentProvider.AgentTriggerRequest {
 
     /// Signs an AgentTriggerRequest given as JSON: returns it with signature_algorithm and signature set.
     public static func sign(_ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
-        try HmacSHA256V1.sign(signatureDeclaration, message, key: key)
+        try HMACSHA256V1.sign(signatureDeclaration, message, key: key)
     }
 
-    /// Verifies the signature of a received AgentTriggerRequest exactly as it arrived; throws HmacV1Error.
+    /// Verifies the signature of a received AgentTriggerRequest exactly as it arrived; throws HMACV1Error.
     public static func verifySignature(_ message: JSONObject, key: [UInt8]) throws {
-        try HmacSHA256V1.verify(signatureDeclaration, message, key: key)
+        try HMACSHA256V1.verify(signatureDeclaration, message, key: key)
     }
 
     /// This message, signed with `key` (a UTF-8 secret's bytes).
     public func signed(key: [UInt8]) throws -> Self {
-        guard case let .object(object) = try jsonValue() else { throw HmacV1Error.coveredFieldMissing }
+        guard case let .object(object) = try jsonValue() else { throw HMACV1Error.coveredFieldMissing }
         return try Self.decode(.object(try Self.sign(object, key: key).message))
     }
 

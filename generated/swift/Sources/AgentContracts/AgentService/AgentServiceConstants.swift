@@ -20,7 +20,7 @@ extension AgentService {
         /// The authenticated subject (percent-encoded); exactly one non-empty occurrence. The owner
         /// of every prompt of the request and the approval token actor_id. The evaluator sends
         /// evaluation-harness.
-        public static let xAuthenticatedUserId: String = "x-authenticated-user-id"
+        public static let xAuthenticatedUserID: String = "x-authenticated-user-id"
         /// Profile: the user name (percent-encoded); at most one occurrence.
         public static let xAuthenticatedUsername: String = "x-authenticated-username"
         /// Profile: roles joined with "," (each percent-encoded); at most one occurrence. "support,
@@ -32,7 +32,7 @@ extension AgentService {
         /// Correlation: a fresh UUID minted by the gateway per request (a new one for each
         /// interaction response). Echoed on the response. Only a gateway-minted id can bind an
         /// approval (the approval token request_id).
-        public static let xRequestId: String = "x-request-id"
+        public static let xRequestID: String = "x-request-id"
         /// Optional W3C trace context; the agent joins it as the parent of the request root span
         /// (workflow_trace_id = its trace id).
         public static let traceparent: String = "traceparent"
@@ -41,7 +41,7 @@ extension AgentService {
     /// Other headers real callers send; the agent does not interpret them.
     public enum ClientHeaders {
         /// Sent by the evaluator with the case id (e.g. CASE-1).
-        public static let xEvaluationCaseId: String = "X-Evaluation-Case-Id"
+        public static let xEvaluationCaseID: String = "X-Evaluation-Case-Id"
         /// The evaluator sends text/event-stream.
         public static let accept: String = "accept"
     }
@@ -52,7 +52,7 @@ extension AgentService {
         public static let wwwAuthenticate: String = "www-authenticate"
         /// On the workflow stream: the caller's x-request-id, or the id the runtime generated when
         /// the caller sent none.
-        public static let xRequestIdEcho: String = "x-request-id"
+        public static let xRequestIDEcho: String = "x-request-id"
         /// Value "no-cache, no-store" on the workflow stream.
         public static let cacheControl: String = "cache-control"
         /// Value "no" on the workflow stream (no proxy buffering).
@@ -74,7 +74,7 @@ extension AgentService {
         public static let sseAccelBuffering: String = "no"
         /// The x-authenticated-user-id the evaluator sends (with no x-request-id, so it can never
         /// approve).
-        public static let evaluatorUserId: String = "evaluation-harness"
+        public static let evaluatorUserID: String = "evaluation-harness"
     }
 
     /// Query parameters of POST /v1/workflow/full.
@@ -133,7 +133,7 @@ extension AgentService {
     }
 
     /// The field names and event names of the workflow stream (see x-sse).
-    public enum SseFields {
+    public enum SSEFields {
         /// Field of a step frame; payload IntermediateStep.
         public static let intermediateData: String = "intermediate_data"
         /// Field of an answer frame (AnswerChunk) and of the second line of an interaction frame
@@ -195,19 +195,19 @@ extension AgentService {
         /// A yes/no answer; no agent creates binary prompts, so it is always the wrong kind (422).
         public static let responseTypeBinaryChoice: String = "binary_choice"
         /// id of the cancel option every radio prompt offers.
-        public static let cancelOptionId: String = "cancel"
+        public static let cancelOptionID: String = "cancel"
         /// value of the cancel option; a trimmed text answer equal to it cancels a text prompt.
         public static let cancelValue: String = "__CANCEL__"
     }
 
     /// Provenance values of GET /version and provided_metadata.agent_runtime.
-    public enum RuntimeIds {
+    public enum RuntimeIDs {
         /// NAT; also inferred when agent_runtime is absent.
         public static let runtimeNat: String = "nat"
         /// The Rig + Rust agent.
         public static let runtimeRig: String = "rig-rust"
         /// guardrails_prompts_digest on Rig.
-        public static let guardrailsPromptsDigestCanonicalJson: String = "canonical-json"
+        public static let guardrailsPromptsDigestCanonicalJSON: String = "canonical-json"
     }
 
     /// Limits the agent enforces (Rig values; NAT where stated).
@@ -233,7 +233,7 @@ extension AgentService {
         public static let maxIdentityChars: Int = 256
         /// Rig: x-request-id at most 128 bytes of ASCII graphic 0x21-0x7E after trimming; else 400
         /// "invalid x-request-id". (bytes)
-        public static let maxRequestIdBytes: Int = 128
+        public static let maxRequestIDBytes: Int = 128
         /// Pending interactions across all users; when full no prompt opens ("too many interactions
         /// are pending. Nothing was changed."). (interactions)
         public static let maxPending: Int = 1024
@@ -250,12 +250,12 @@ extension AgentService {
         /// Lowest HITL_INTERACTION_TIMEOUT_SECONDS. (seconds)
         public static let interactionTimeoutMinSeconds: Int = 5
         /// Default token_ttl_seconds of a minted approval token. (seconds)
-        public static let tokenTtlDefaultSeconds: Int = 600
+        public static let tokenTTLDefaultSeconds: Int = 600
         /// Lowest token_ttl_seconds; outside 60-1800 minting refuses and Rig refuses to start.
         /// (seconds)
-        public static let tokenTtlMinSeconds: Int = 60
+        public static let tokenTTLMinSeconds: Int = 60
         /// Highest token_ttl_seconds (the minter cap). (seconds)
-        public static let tokenTtlMaxSeconds: Int = 1800
+        public static let tokenTTLMaxSeconds: Int = 1800
         /// Verifier ceiling on exp - now. (seconds)
         public static let maxApprovalLifetimeSeconds: Int = 1800
         /// Added to the lifetime ceiling only (exp - now <= 1860); expiry itself is strict (exp <
@@ -283,7 +283,7 @@ extension AgentService {
         /// A text answer: 1-4000 characters after trimming. (characters)
         public static let gatewayMaxRationaleChars: Int = 4000
         /// selected_option.id. (characters)
-        public static let gatewayMaxOptionIdChars: Int = 64
+        public static let gatewayMaxOptionIDChars: Int = 64
         /// selected_option.label. (characters)
         public static let gatewayMaxOptionLabelChars: Int = 120
         /// selected_option.value (radio). (characters)
@@ -295,13 +295,13 @@ extension AgentService {
     /// The exact ErrorBody.error texts of the agent (Rig; NAT matches the two 401s).
     public enum ErrorMessages {
         /// 401 with WWW-Authenticate: Bearer. Missing, wrong or repeated Authorization.
-        public static let invalidApiKey: String = "invalid or missing internal API key"
+        public static let invalidAPIKey: String = "invalid or missing internal API key"
         /// 401. x-authenticated-user-id missing, empty after trimming or repeated (Rig also: too
         /// long, control characters, not visible ASCII, or a repeated/invalid username or roles
         /// header).
         public static let missingIdentity: String = "missing or ambiguous authenticated identity"
         /// 400 (Rig, every protected route). Repeated, over 128 bytes, or a byte outside 0x21-0x7E.
-        public static let invalidRequestId: String = "invalid x-request-id"
+        public static let invalidRequestID: String = "invalid x-request-id"
         /// 404 for an unknown path (after key and identity), and for the interaction route when
         /// approvals are off.
         public static let notFound: String = "not found"
@@ -320,9 +320,9 @@ extension AgentService {
         /// 400; the last message is not a user turn.
         public static let finalNotUser: String = "the final chat message must have the user role"
         /// 400; the execution_id path segment is not a UUID.
-        public static let invalidExecutionId: String = "invalid execution ID"
+        public static let invalidExecutionID: String = "invalid execution ID"
         /// 400; the interaction_id path segment is not a UUID.
-        public static let invalidInteractionId: String = "invalid interaction ID"
+        public static let invalidInteractionID: String = "invalid interaction ID"
         /// 400; body over 16 384 bytes.
         public static let interactionResponseTooLarge: String = "interaction response is too large"
         /// 400; followed by the parse (serde) error.
@@ -347,11 +347,11 @@ extension AgentService {
         /// No "." separator.
         public static let tokenInvalidFormat: String = "approval token has invalid format"
         /// The signature part is not unpadded base64url.
-        public static let tokenSignatureNotBase64Url: String = "approval token signature is not base64url"
+        public static let tokenSignatureNotBase64URL: String = "approval token signature is not base64url"
         /// HMAC-SHA256 verification failed (constant time).
         public static let tokenSignatureInvalid: String = "approval token signature is invalid"
         /// The payload part is not unpadded base64url.
-        public static let tokenPayloadNotBase64Url: String = "approval token payload is not base64url"
+        public static let tokenPayloadNotBase64URL: String = "approval token payload is not base64url"
         /// The payload is not an ApprovalTokenClaims JSON object.
         public static let tokenPayloadInvalid: String = "approval token payload is invalid"
         /// v is not 1.
@@ -428,7 +428,7 @@ extension AgentService {
         /// Template: the human chose the current priority; nothing is minted.
         public static let gateKept: String = "The user kept the current priority '<p>'. Nothing was changed."
         /// No gateway x-request-id; no prompt opens.
-        public static let gateNoRequestId: String = "Human approval requires an authenticated gateway request. Nothing was changed."
+        public static let gateNoRequestID: String = "Human approval requires an authenticated gateway request. Nothing was changed."
         /// MAX_PENDING reached.
         public static let gateRegistryFull: String = "too many interactions are pending. Nothing was changed."
         /// next_step when committed.
@@ -451,7 +451,7 @@ extension AgentService {
         /// AppliedChange.policy_version.
         public static let policyVersion: String = "tickets-priority-policy/1"
         /// sha256("{}"), the payload_sha256 of an empty payload.
-        public static let emptyPayloadSha256: String = "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a"
+        public static let emptyPayloadSHA256: String = "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a"
     }
 
     /// Plain-text bodies of the health routes (Rig; NAT bodies were not recovered).
@@ -478,9 +478,9 @@ extension AgentService {
         /// NAT: when true, an interaction without a recorded owner is refused (default false).
         public static let envStrictOwnership: String = "HITL_STRICT_INTERACTION_OWNERSHIP"
         /// MCP streamable-HTTP endpoint (default http://mcp-server:8080/mcp).
-        public static let envMcpUrl: String = "TICKETS_MCP_URL"
+        public static let envMCPURL: String = "TICKETS_MCP_URL"
         /// Bearer key of the MCP server.
-        public static let envMcpKey: String = "MCP_API_KEY"
+        public static let envMCPKey: String = "MCP_API_KEY"
         /// Input size policy (default 32000, floor 256).
         public static let envInputMaxChars: String = "GUARDRAILS_INPUT_MAX_CHARS"
         /// VersionInfo.build_commit (default "unknown").

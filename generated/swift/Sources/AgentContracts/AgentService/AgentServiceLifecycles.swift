@@ -9,7 +9,7 @@ extension AgentService {
     /// 200 {"ok":false,"result":{"refused":"this approval has already been used"}}. Role:
     /// mcp-server.
     public enum ApprovalTokenLifecycle: LifecycleMachine {
-        /// States; terminal ones refuse every event.
+        /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
             /// The agent minted the token after the human chose and gave a reason; its nonce is
             /// unused.
@@ -21,7 +21,7 @@ extension AgentService {
             case expired
         }
 
-        /// Events; `transition` says whether one applies.
+        /// The events the machine reacts to.
         public enum Event: String, CaseIterable, Codable, Sendable {
             /// POST {mcp}/approvals/execute with {approval_token, request_id}.
             case execute
@@ -29,8 +29,8 @@ extension AgentService {
             case expire
         }
 
-        /// Guards the caller evaluates (see each description).
-        public enum Condition: String, CaseIterable, Codable, Sendable {
+        /// Conditions the caller evaluates and passes to `transition`.
+        public enum Guard: String, CaseIterable, Codable, Sendable {
             /// decode and verify pass (signature, version, exp not in the past, lifetime within
             /// 1800 + 60 s, bound to this action, resource and request, payload hash, expected
             /// choice equal to the locked current state, audit identity present) and the policy
@@ -38,7 +38,7 @@ extension AgentService {
             case tokenValid
         }
 
-        /// Side effects a transition requires.
+        /// Side effects a transition must have.
         public enum Effect: String, CaseIterable, Codable, Sendable {
             /// Insert the nonce into approval_nonces.
             case recordNonce
@@ -53,7 +53,9 @@ extension AgentService {
         public static let name = "approval-token"
         public static let initial: State = .minted
         public static let terminalStates: Set<State> = [.consumed, .expired]
-        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
+        public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
             Transition(from: .minted, event: .execute, to: .consumed, guards: [.holds(.tokenValid)], effects: [.recordNonce, .applyChange]),
@@ -68,7 +70,7 @@ extension AgentService {
     /// cancelled when the client goes away. Any other transition is refused (and logged). Role:
     /// agent.
     public enum ExecutionLifecycle: LifecycleMachine {
-        /// States; terminal ones refuse every event.
+        /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
             /// The request was admitted and its body parsed.
             case received
@@ -89,7 +91,7 @@ extension AgentService {
             case cancelled
         }
 
-        /// Events; `transition` says whether one applies.
+        /// The events the machine reacts to.
         public enum Event: String, CaseIterable, Codable, Sendable {
             /// The run starts the input guardrail.
             case screenInput = "screen_input"
@@ -110,8 +112,8 @@ extension AgentService {
             case cancel
         }
 
-        /// Guards the caller evaluates (see each description). (None are declared.)
-        public enum Condition: RawRepresentable, Hashable, CaseIterable, Sendable {
+        /// Conditions the caller evaluates and passes to `transition`. (None are declared.)
+        public enum Guard: RawRepresentable, Hashable, CaseIterable, Sendable {
             public init?(rawValue: String) {
                 return nil
             }
@@ -121,7 +123,7 @@ extension AgentService {
             }
         }
 
-        /// Side effects a transition requires.
+        /// Side effects a transition must have.
         public enum Effect: String, CaseIterable, Codable, Sendable {
             /// Register the pending interaction (before the event is emitted), then emit
             /// interaction_required.
@@ -134,7 +136,9 @@ extension AgentService {
         public static let name = "execution"
         public static let initial: State = .received
         public static let terminalStates: Set<State> = [.completed, .blocked, .failed, .cancelled]
-        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
+        public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
             Transition(from: .received, event: .screenInput, to: .screeningInput),
@@ -161,7 +165,7 @@ extension AgentService {
     /// 404 "no pending interaction with that id"; the effects below name the status of every other
     /// answer. Role: agent.
     public enum PendingInteractionLifecycle: LifecycleMachine {
-        /// States; terminal ones refuse every event.
+        /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
             /// Open and answerable by its owner, with its offer (options of a choice prompt, or
             /// free text) and prompt type.
@@ -179,7 +183,7 @@ extension AgentService {
             case abandoned
         }
 
-        /// Events; `transition` says whether one applies.
+        /// The events the machine reacts to.
         public enum Event: String, CaseIterable, Codable, Sendable {
             /// An InteractionResponse arrives for this (execution_id, interaction_id).
             case answer
@@ -189,8 +193,8 @@ extension AgentService {
             case runEnded = "run_ended"
         }
 
-        /// Guards the caller evaluates (see each description).
-        public enum Condition: String, CaseIterable, Codable, Sendable {
+        /// Conditions the caller evaluates and passes to `transition`.
+        public enum Guard: String, CaseIterable, Codable, Sendable {
             /// The authenticated user (x-authenticated-user-id) is the user the prompt was
             /// addressed to.
             case isOwner
@@ -205,7 +209,7 @@ extension AgentService {
             case runAlive
         }
 
-        /// Side effects a transition requires.
+        /// Side effects a transition must have.
         public enum Effect: String, CaseIterable, Codable, Sendable {
             /// 403 {"error":"this approval was not addressed to the authenticated user"}; the entry
             /// is unchanged.
@@ -232,7 +236,9 @@ extension AgentService {
         public static let name = "pending-interaction"
         public static let initial: State = .pending
         public static let terminalStates: Set<State> = [.answered, .cancelled, .expired, .abandoned]
-        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
+        public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
             Transition(from: .pending, event: .answer, to: .pending, guards: [.not(.isOwner)], effects: [.replyForbidden]),
@@ -251,7 +257,7 @@ extension AgentService {
     /// without the key is refused for the key even when its identity header is missing too: the
     /// identity is never checked first. Role: agent.
     public enum RequestAdmissionLifecycle: LifecycleMachine {
-        /// States; terminal ones refuse every event.
+        /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
             /// The request arrived; nothing about it is trusted yet.
             case received
@@ -267,7 +273,7 @@ extension AgentService {
             case identityRefused = "identity_refused"
         }
 
-        /// Events; `transition` says whether one applies.
+        /// The events the machine reacts to.
         public enum Event: String, CaseIterable, Codable, Sendable {
             /// Compare the Authorization header with "Bearer " + the service key.
             case checkKey = "check_key"
@@ -275,8 +281,8 @@ extension AgentService {
             case checkIdentity = "check_identity"
         }
 
-        /// Guards the caller evaluates (see each description).
-        public enum Condition: String, CaseIterable, Codable, Sendable {
+        /// Conditions the caller evaluates and passes to `transition`.
+        public enum Guard: String, CaseIterable, Codable, Sendable {
             /// Exactly one Authorization header whose bytes equal "Bearer " + the service key
             /// (constant-time comparison).
             case keyValid
@@ -284,7 +290,7 @@ extension AgentService {
             case identityUnambiguous
         }
 
-        /// Side effects a transition requires.
+        /// Side effects a transition must have.
         public enum Effect: String, CaseIterable, Codable, Sendable {
             /// Remove the Authorization header before anything else sees the request.
             case stripAuthorization
@@ -298,7 +304,9 @@ extension AgentService {
         public static let name = "request-admission"
         public static let initial: State = .received
         public static let terminalStates: Set<State> = [.admitted, .keyRefused, .identityRefused]
-        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
+        public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
             Transition(from: .received, event: .checkKey, to: .keyAccepted, guards: [.holds(.keyValid)], effects: [.stripAuthorization]),

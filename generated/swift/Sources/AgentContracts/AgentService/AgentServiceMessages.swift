@@ -52,12 +52,12 @@ extension AgentService {
 extension AgentService {
     /// What the MCP server applied and recorded in the append-only audit trail.
     public struct AppliedChange: Codable, Equatable, Sendable {
-        public var resourceId: String
+        public var resourceID: String
         public var action: String
         public var previousPriority: String
         public var newPriority: String
         /// The approving human (from the token); removed by Rig before the model sees the result.
-        public var actorId: String
+        public var actorID: String
         /// Re-derived at mutation time (expected_choice != choice), never taken from
         /// override_requested.
         public var `override`: Bool
@@ -66,12 +66,12 @@ extension AgentService {
         public var noteRecorded: Bool
         public var rationaleRecorded: Bool
 
-        public init(resourceId: String, action: String, previousPriority: String, newPriority: String, actorId: String, `override`: Bool, policyVersion: String, noteRecorded: Bool, rationaleRecorded: Bool) {
-            self.resourceId = resourceId
+        public init(resourceID: String, action: String, previousPriority: String, newPriority: String, actorID: String, `override`: Bool, policyVersion: String, noteRecorded: Bool, rationaleRecorded: Bool) {
+            self.resourceID = resourceID
             self.action = action
             self.previousPriority = previousPriority
             self.newPriority = newPriority
-            self.actorId = actorId
+            self.actorID = actorID
             self.`override` = `override`
             self.policyVersion = policyVersion
             self.noteRecorded = noteRecorded
@@ -79,11 +79,11 @@ extension AgentService {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case resourceId = "resource_id"
+            case resourceID = "resource_id"
             case action
             case previousPriority = "previous_priority"
             case newPriority = "new_priority"
-            case actorId = "actor_id"
+            case actorID = "actor_id"
             case `override`
             case policyVersion = "policy_version"
             case noteRecorded = "note_recorded"
@@ -93,11 +93,11 @@ extension AgentService {
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["resource_id", "action", "previous_priority", "new_priority", "actor_id", "override", "policy_version", "note_recorded", "rationale_recorded"], type: "AppliedChange")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            resourceId = try container.decode(String.self, forKey: .resourceId)
+            resourceID = try container.decode(String.self, forKey: .resourceID)
             action = try container.decode(String.self, forKey: .action)
             previousPriority = try container.decode(String.self, forKey: .previousPriority)
             newPriority = try container.decode(String.self, forKey: .newPriority)
-            actorId = try container.decode(String.self, forKey: .actorId)
+            actorID = try container.decode(String.self, forKey: .actorID)
             `override` = try container.decode(Bool.self, forKey: .`override`)
             policyVersion = try container.decode(String.self, forKey: .policyVersion)
             noteRecorded = try container.decode(Bool.self, forKey: .noteRecorded)
@@ -106,11 +106,11 @@ extension AgentService {
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(resourceId, forKey: .resourceId)
+            try container.encode(resourceID, forKey: .resourceID)
             try container.encode(action, forKey: .action)
             try container.encode(previousPriority, forKey: .previousPriority)
             try container.encode(newPriority, forKey: .newPriority)
-            try container.encode(actorId, forKey: .actorId)
+            try container.encode(actorID, forKey: .actorID)
             try container.encode(`override`, forKey: .`override`)
             try container.encode(policyVersion, forKey: .policyVersion)
             try container.encode(noteRecorded, forKey: .noteRecorded)
@@ -171,15 +171,15 @@ extension AgentService {
         public var action: String
         /// The record the action applies to, e.g. "TKT-1001". Verified against the resource the MCP
         /// server locks.
-        public var resourceId: String
+        public var resourceID: String
         /// The authenticated human: the x-authenticated-user-id header value exactly as the gateway
         /// sent it (percent-encoded form, never decoded), never a value the model supplied. Must
         /// not be blank.
-        public var actorId: String
+        public var actorID: String
         /// The gateway-minted x-request-id of the one authenticated request this approval belongs
         /// to. A runtime-generated id never binds an approval. Verified against the request_id of
         /// the execute call. Must not be blank.
-        public var requestId: String
+        public var requestID: String
         /// What the human picked (the option value of the radio prompt), or null for a choice-free
         /// action. Always present on the wire; nil is written as null.
         public var choice: String?
@@ -200,7 +200,7 @@ extension AgentService {
         /// Lowercase hex SHA-256 of the RFC 8785 canonical JSON of payload, or null when payload is
         /// null. sha256("{}") = 44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a.
         /// Always present on the wire; nil is written as null.
-        public var payloadSha256: String?
+        public var payloadSHA256: String?
         /// Single-use identity of the approval (a UUIDv4 when minted). The MCP server stores it and
         /// refuses a second spend. Must not be blank.
         public var nonce: String
@@ -208,18 +208,18 @@ extension AgentService {
         /// version is not supported"). Always 1.
         public var v: Int { 1 }
 
-        public init(exp: Int, action: String, resourceId: String, actorId: String, requestId: String, choice: String?, expectedChoice: String?, overrideRequested: Bool, rationale: String?, payload: ApprovalPayload?, payloadSha256: String?, nonce: String) {
+        public init(exp: Int, action: String, resourceID: String, actorID: String, requestID: String, choice: String?, expectedChoice: String?, overrideRequested: Bool, rationale: String?, payload: ApprovalPayload?, payloadSHA256: String?, nonce: String) {
             self.exp = exp
             self.action = action
-            self.resourceId = resourceId
-            self.actorId = actorId
-            self.requestId = requestId
+            self.resourceID = resourceID
+            self.actorID = actorID
+            self.requestID = requestID
             self.choice = choice
             self.expectedChoice = expectedChoice
             self.overrideRequested = overrideRequested
             self.rationale = rationale
             self.payload = payload
-            self.payloadSha256 = payloadSha256
+            self.payloadSHA256 = payloadSHA256
             self.nonce = nonce
         }
 
@@ -227,15 +227,15 @@ extension AgentService {
             case v
             case exp
             case action
-            case resourceId = "resource_id"
-            case actorId = "actor_id"
-            case requestId = "request_id"
+            case resourceID = "resource_id"
+            case actorID = "actor_id"
+            case requestID = "request_id"
             case choice
             case expectedChoice = "expected_choice"
             case overrideRequested = "override_requested"
             case rationale
             case payload
-            case payloadSha256 = "payload_sha256"
+            case payloadSHA256 = "payload_sha256"
             case nonce
         }
 
@@ -244,15 +244,15 @@ extension AgentService {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             exp = try container.decode(Int.self, forKey: .exp)
             action = try container.decode(String.self, forKey: .action)
-            resourceId = try container.decode(String.self, forKey: .resourceId)
-            actorId = try container.decode(String.self, forKey: .actorId)
-            requestId = try container.decode(String.self, forKey: .requestId)
+            resourceID = try container.decode(String.self, forKey: .resourceID)
+            actorID = try container.decode(String.self, forKey: .actorID)
+            requestID = try container.decode(String.self, forKey: .requestID)
             choice = try container.decode(String?.self, forKey: .choice)
             expectedChoice = try container.decode(String?.self, forKey: .expectedChoice)
             overrideRequested = try container.decode(Bool.self, forKey: .overrideRequested)
             rationale = try container.decode(String?.self, forKey: .rationale)
             payload = try container.decode(ApprovalPayload?.self, forKey: .payload)
-            payloadSha256 = try container.decode(String?.self, forKey: .payloadSha256)
+            payloadSHA256 = try container.decode(String?.self, forKey: .payloadSHA256)
             nonce = try container.decode(String.self, forKey: .nonce)
         }
 
@@ -261,15 +261,15 @@ extension AgentService {
             try container.encode(1, forKey: .v)
             try container.encode(exp, forKey: .exp)
             try container.encode(action, forKey: .action)
-            try container.encode(resourceId, forKey: .resourceId)
-            try container.encode(actorId, forKey: .actorId)
-            try container.encode(requestId, forKey: .requestId)
+            try container.encode(resourceID, forKey: .resourceID)
+            try container.encode(actorID, forKey: .actorID)
+            try container.encode(requestID, forKey: .requestID)
             try container.encode(choice, forKey: .choice)
             try container.encode(expectedChoice, forKey: .expectedChoice)
             try container.encode(overrideRequested, forKey: .overrideRequested)
             try container.encode(rationale, forKey: .rationale)
             try container.encode(payload, forKey: .payload)
-            try container.encode(payloadSha256, forKey: .payloadSha256)
+            try container.encode(payloadSHA256, forKey: .payloadSHA256)
             try container.encode(nonce, forKey: .nonce)
         }
     }
@@ -353,7 +353,8 @@ extension AgentService {
         public static let rules: [CrossFieldRule] = []
 
         /// Who spoke. "system", "tool", "USER" and every other value are refused with 400 "only
-        /// user and assistant chat roles are accepted".
+        /// user and assistant chat roles are accepted". Closed: The service refuses every other
+        /// role with 400, so no peer may send a new one.
         public enum Role: String, Codable, CaseIterable, Sendable {
             case user
             case assistant
@@ -474,29 +475,29 @@ extension AgentService {
         public var approvalToken: String
         /// The gateway-minted x-request-id the token is bound to (must equal the token's request_id
         /// claim).
-        public var requestId: String
+        public var requestID: String
 
-        public init(approvalToken: String, requestId: String) {
+        public init(approvalToken: String, requestID: String) {
             self.approvalToken = approvalToken
-            self.requestId = requestId
+            self.requestID = requestID
         }
 
         private enum CodingKeys: String, CodingKey {
             case approvalToken = "approval_token"
-            case requestId = "request_id"
+            case requestID = "request_id"
         }
 
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["approval_token", "request_id"], type: "ExecuteApprovalRequest")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             approvalToken = try container.decode(String.self, forKey: .approvalToken)
-            requestId = try container.decode(String.self, forKey: .requestId)
+            requestID = try container.decode(String.self, forKey: .requestID)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(approvalToken, forKey: .approvalToken)
-            try container.encode(requestId, forKey: .requestId)
+            try container.encode(requestID, forKey: .requestID)
         }
     }
 }
@@ -767,36 +768,36 @@ extension AgentService {
         public static let rules: [CrossFieldRule] = []
 
         /// The run's execution id, a lowercase hyphenated UUID.
-        public var executionId: String
+        public var executionID: String
         /// This prompt's id, a lowercase hyphenated UUID.
-        public var interactionId: String
+        public var interactionID: String
         /// What the human is asked; input_type says which answer kind is accepted.
         public var prompt: InteractionPrompt
 
-        public init(executionId: String, interactionId: String, prompt: InteractionPrompt) {
-            self.executionId = executionId
-            self.interactionId = interactionId
+        public init(executionID: String, interactionID: String, prompt: InteractionPrompt) {
+            self.executionID = executionID
+            self.interactionID = interactionID
             self.prompt = prompt
         }
 
         private enum CodingKeys: String, CodingKey {
-            case executionId = "execution_id"
-            case interactionId = "interaction_id"
+            case executionID = "execution_id"
+            case interactionID = "interaction_id"
             case prompt
         }
 
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["execution_id", "interaction_id", "prompt"], type: "InteractionRequired")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            executionId = try container.decode(String.self, forKey: .executionId)
-            interactionId = try container.decode(String.self, forKey: .interactionId)
+            executionID = try container.decode(String.self, forKey: .executionID)
+            interactionID = try container.decode(String.self, forKey: .interactionID)
             prompt = try container.decode(InteractionPrompt.self, forKey: .prompt)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(executionId, forKey: .executionId)
-            try container.encode(interactionId, forKey: .interactionId)
+            try container.encode(executionID, forKey: .executionID)
+            try container.encode(interactionID, forKey: .interactionID)
             try container.encode(prompt, forKey: .prompt)
         }
     }
@@ -857,7 +858,8 @@ extension AgentService {
             .equal(id: "payload-event-type-is-step-type", message: "payload.event_type must equal the step type", left: "/payload/event_type", right: "/type"),
         ]
 
-        /// The step type. Only these six are part of the contract.
+        /// The step type. Only these six are part of the contract. Closed: The document fixes the
+        /// step types at these six; a seventh would be a new contract.
         public enum TypeValue: String, Codable, CaseIterable, Sendable {
             case workflowStart = "WORKFLOW_START"
             case workflowEnd = "WORKFLOW_END"
@@ -872,7 +874,7 @@ extension AgentService {
         public var id: String
         /// Null for workflow steps; tool, function and decision steps carry the workflow step's id.
         /// Always present on the wire; nil is written as null.
-        public var parentId: String?
+        public var parentID: String?
         /// The step type. Only these six are part of the contract.
         public var type: TypeValue
         /// The workflow name (support-tickets-agent.invoke), the tool name
@@ -883,9 +885,9 @@ extension AgentService {
         /// NAT's IntermediateStepPayload fields that the consumers read.
         public var payload: StepPayload
 
-        public init(id: String, parentId: String?, type: TypeValue, name: String, payload: StepPayload) {
+        public init(id: String, parentID: String?, type: TypeValue, name: String, payload: StepPayload) {
             self.id = id
-            self.parentId = parentId
+            self.parentID = parentID
             self.type = type
             self.name = name
             self.payload = payload
@@ -893,7 +895,7 @@ extension AgentService {
 
         private enum CodingKeys: String, CodingKey {
             case id
-            case parentId = "parent_id"
+            case parentID = "parent_id"
             case type
             case name
             case payload
@@ -903,7 +905,7 @@ extension AgentService {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["id", "parent_id", "type", "name", "payload"], type: "IntermediateStep")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(String.self, forKey: .id)
-            parentId = try container.decode(String?.self, forKey: .parentId)
+            parentID = try container.decode(String?.self, forKey: .parentID)
             type = try container.decode(TypeValue.self, forKey: .type)
             name = try container.decode(String.self, forKey: .name)
             payload = try container.decode(StepPayload.self, forKey: .payload)
@@ -912,7 +914,7 @@ extension AgentService {
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
-            try container.encode(parentId, forKey: .parentId)
+            try container.encode(parentID, forKey: .parentID)
             try container.encode(type, forKey: .type)
             try container.encode(name, forKey: .name)
             try container.encode(payload, forKey: .payload)
@@ -968,10 +970,50 @@ extension AgentService {
 
         /// "blocked" when the answer was cut (secret pattern or oversize), else "modified" when PII
         /// was masked, else "passed".
-        public enum Outcome: String, Codable, CaseIterable, Sendable {
+        public enum Outcome: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
             case passed
             case modified
             case blocked
+            /// A value this version does not know; it encodes back unchanged.
+            case unknown(String)
+
+            /// The values this version knows.
+            public static let allCases: [Self] = [.passed, .modified, .blocked]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                case "passed": self = .passed
+                case "modified": self = .modified
+                case "blocked": self = .blocked
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                case .passed: return "passed"
+                case .modified: return "modified"
+                case .blocked: return "blocked"
+                case let .unknown(value): return value
+                }
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(rawValue)
+            }
+
+            public init(from decoder: Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
 
         /// The policy's display name (Rig "regex + deterministic PII output").
@@ -1086,42 +1128,42 @@ extension AgentService {
     public struct ProvidedMetadata: Codable, Equatable, Sendable {
         /// The root trace id (32 lowercase hex digits); equals the trace id of a joined
         /// traceparent.
-        public var workflowTraceId: String?
+        public var workflowTraceID: String?
         /// The execution id of this run; equal to the execution_id of every interaction_required
         /// event of the run.
-        public var workflowRunId: String?
+        public var workflowRunID: String?
         /// The caller's x-request-id, or the runtime-generated one when the caller sent none.
-        public var requestId: String?
+        public var requestID: String?
         /// "rig-rust" or "nat".
         public var agentRuntime: String?
 
-        public init(workflowTraceId: String? = nil, workflowRunId: String? = nil, requestId: String? = nil, agentRuntime: String? = nil) {
-            self.workflowTraceId = workflowTraceId
-            self.workflowRunId = workflowRunId
-            self.requestId = requestId
+        public init(workflowTraceID: String? = nil, workflowRunID: String? = nil, requestID: String? = nil, agentRuntime: String? = nil) {
+            self.workflowTraceID = workflowTraceID
+            self.workflowRunID = workflowRunID
+            self.requestID = requestID
             self.agentRuntime = agentRuntime
         }
 
         private enum CodingKeys: String, CodingKey {
-            case workflowTraceId = "workflow_trace_id"
-            case workflowRunId = "workflow_run_id"
-            case requestId = "request_id"
+            case workflowTraceID = "workflow_trace_id"
+            case workflowRunID = "workflow_run_id"
+            case requestID = "request_id"
             case agentRuntime = "agent_runtime"
         }
 
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            workflowTraceId = try container.decodeIfPresent(String.self, forKey: .workflowTraceId)
-            workflowRunId = try container.decodeIfPresent(String.self, forKey: .workflowRunId)
-            requestId = try container.decodeIfPresent(String.self, forKey: .requestId)
+            workflowTraceID = try container.decodeIfPresent(String.self, forKey: .workflowTraceID)
+            workflowRunID = try container.decodeIfPresent(String.self, forKey: .workflowRunID)
+            requestID = try container.decodeIfPresent(String.self, forKey: .requestID)
             agentRuntime = try container.decodeIfPresent(String.self, forKey: .agentRuntime)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(workflowTraceId, forKey: .workflowTraceId)
-            try container.encodeIfPresent(workflowRunId, forKey: .workflowRunId)
-            try container.encodeIfPresent(requestId, forKey: .requestId)
+            try container.encodeIfPresent(workflowTraceID, forKey: .workflowTraceID)
+            try container.encodeIfPresent(workflowRunID, forKey: .workflowRunID)
+            try container.encodeIfPresent(requestID, forKey: .requestID)
             try container.encodeIfPresent(agentRuntime, forKey: .agentRuntime)
         }
     }
@@ -1215,18 +1257,100 @@ extension AgentService {
     /// The classifier and the deterministic layers ran; decision_source says which prevailed.
     public struct ScreenedInputDecision: Codable, Equatable, Sendable {
         /// "blocked" exactly when blocked is true.
-        public enum Outcome: String, Codable, CaseIterable, Sendable {
+        public enum Outcome: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
             case passed
             case blocked
+            /// A value this version does not know; it encodes back unchanged.
+            case unknown(String)
+
+            /// The values this version knows.
+            public static let allCases: [Self] = [.passed, .blocked]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                case "passed": self = .passed
+                case "blocked": self = .blocked
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                case .passed: return "passed"
+                case .blocked: return "blocked"
+                case let .unknown(value): return value
+                }
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(rawValue)
+            }
+
+            public init(from decoder: Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
 
         /// Which layer decided.
-        public enum DecisionSource: String, Codable, CaseIterable, Sendable {
+        public enum DecisionSource: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
             case llm
-            case llmAndDeterministicBlock = "llm_and_deterministic_block"
-            case deterministicBlockFallback = "deterministic_block_fallback"
-            case deterministicAllowOverride = "deterministic_allow_override"
-            case llmAndDeterministicAllow = "llm_and_deterministic_allow"
+            case llmAndDeterministicBlock
+            case deterministicBlockFallback
+            case deterministicAllowOverride
+            case llmAndDeterministicAllow
+            /// A value this version does not know; it encodes back unchanged.
+            case unknown(String)
+
+            /// The values this version knows.
+            public static let allCases: [Self] = [.llm, .llmAndDeterministicBlock, .deterministicBlockFallback, .deterministicAllowOverride, .llmAndDeterministicAllow]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                case "llm": self = .llm
+                case "llm_and_deterministic_block": self = .llmAndDeterministicBlock
+                case "deterministic_block_fallback": self = .deterministicBlockFallback
+                case "deterministic_allow_override": self = .deterministicAllowOverride
+                case "llm_and_deterministic_allow": self = .llmAndDeterministicAllow
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                case .llm: return "llm"
+                case .llmAndDeterministicBlock: return "llm_and_deterministic_block"
+                case .deterministicBlockFallback: return "deterministic_block_fallback"
+                case .deterministicAllowOverride: return "deterministic_allow_override"
+                case .llmAndDeterministicAllow: return "llm_and_deterministic_allow"
+                case let .unknown(value): return value
+                }
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(rawValue)
+            }
+
+            public init(from decoder: Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
 
         /// "blocked" exactly when blocked is true.
@@ -1586,9 +1710,9 @@ extension AgentService {
         /// Rig only (e.g. "0.44.0").
         public var agentFrameworkVersion: String?
         /// Rig only ("rmcp").
-        public var mcpSdk: String?
+        public var mcpSDK: String?
         /// Rig only (e.g. "2.2.0").
-        public var mcpSdkVersion: String?
+        public var mcpSDKVersion: String?
         /// Rig only; the crate version.
         public var agentVersion: String?
         /// The configured agent model name; NAT "unknown" when unset.
@@ -1606,15 +1730,15 @@ extension AgentService {
         public var configPath: String?
         /// SHA-256 of the raw configuration file bytes; null when unreadable. Always present on the
         /// wire; nil is written as null.
-        public var configSha256: String?
+        public var configSHA256: String?
         /// SHA-256 of the system prompt template text (workflow.system_prompt); equal on both
         /// runtimes; NAT null when unavailable. Always present on the wire; nil is written as null.
-        public var promptSha256: String?
+        public var promptSHA256: String?
         /// SHA-256 of the guardrail prompts. Rig hashes their canonical JSON
         /// (guardrails_prompts_digest "canonical-json"); NAT hashes yaml.safe_dump(sort_keys=True)
         /// and sends no guardrails_prompts_digest. Null when unavailable. Always present on the
         /// wire; nil is written as null.
-        public var guardrailsPromptsSha256: String?
+        public var guardrailsPromptsSHA256: String?
         /// How guardrails_prompts_sha256 was computed; Rig only.
         public var guardrailsPromptsDigest: String?
         /// Sorted names of the tools the agent may call (read-only
@@ -1623,13 +1747,13 @@ extension AgentService {
         /// NAT only, when available is false: "<ExcType>: <msg>".
         public var error: String?
 
-        public init(available: Bool, agentRuntime: String? = nil, agentFramework: String? = nil, agentFrameworkVersion: String? = nil, mcpSdk: String? = nil, mcpSdkVersion: String? = nil, agentVersion: String? = nil, model: String, guardModel: String, reasoningEffort: String, guardReasoningEffort: String, buildCommit: String, configPath: String? = nil, configSha256: String?, promptSha256: String?, guardrailsPromptsSha256: String?, guardrailsPromptsDigest: String? = nil, toolsExposed: [String], error: String? = nil) {
+        public init(available: Bool, agentRuntime: String? = nil, agentFramework: String? = nil, agentFrameworkVersion: String? = nil, mcpSDK: String? = nil, mcpSDKVersion: String? = nil, agentVersion: String? = nil, model: String, guardModel: String, reasoningEffort: String, guardReasoningEffort: String, buildCommit: String, configPath: String? = nil, configSHA256: String?, promptSHA256: String?, guardrailsPromptsSHA256: String?, guardrailsPromptsDigest: String? = nil, toolsExposed: [String], error: String? = nil) {
             self.available = available
             self.agentRuntime = agentRuntime
             self.agentFramework = agentFramework
             self.agentFrameworkVersion = agentFrameworkVersion
-            self.mcpSdk = mcpSdk
-            self.mcpSdkVersion = mcpSdkVersion
+            self.mcpSDK = mcpSDK
+            self.mcpSDKVersion = mcpSDKVersion
             self.agentVersion = agentVersion
             self.model = model
             self.guardModel = guardModel
@@ -1637,9 +1761,9 @@ extension AgentService {
             self.guardReasoningEffort = guardReasoningEffort
             self.buildCommit = buildCommit
             self.configPath = configPath
-            self.configSha256 = configSha256
-            self.promptSha256 = promptSha256
-            self.guardrailsPromptsSha256 = guardrailsPromptsSha256
+            self.configSHA256 = configSHA256
+            self.promptSHA256 = promptSHA256
+            self.guardrailsPromptsSHA256 = guardrailsPromptsSHA256
             self.guardrailsPromptsDigest = guardrailsPromptsDigest
             self.toolsExposed = toolsExposed
             self.error = error
@@ -1650,8 +1774,8 @@ extension AgentService {
             case agentRuntime = "agent_runtime"
             case agentFramework = "agent_framework"
             case agentFrameworkVersion = "agent_framework_version"
-            case mcpSdk = "mcp_sdk"
-            case mcpSdkVersion = "mcp_sdk_version"
+            case mcpSDK = "mcp_sdk"
+            case mcpSDKVersion = "mcp_sdk_version"
             case agentVersion = "agent_version"
             case model
             case guardModel = "guard_model"
@@ -1659,9 +1783,9 @@ extension AgentService {
             case guardReasoningEffort = "guard_reasoning_effort"
             case buildCommit = "build_commit"
             case configPath = "config_path"
-            case configSha256 = "config_sha256"
-            case promptSha256 = "prompt_sha256"
-            case guardrailsPromptsSha256 = "guardrails_prompts_sha256"
+            case configSHA256 = "config_sha256"
+            case promptSHA256 = "prompt_sha256"
+            case guardrailsPromptsSHA256 = "guardrails_prompts_sha256"
             case guardrailsPromptsDigest = "guardrails_prompts_digest"
             case toolsExposed = "tools_exposed"
             case error
@@ -1674,8 +1798,8 @@ extension AgentService {
             agentRuntime = try container.decodeIfPresent(String.self, forKey: .agentRuntime)
             agentFramework = try container.decodeIfPresent(String.self, forKey: .agentFramework)
             agentFrameworkVersion = try container.decodeIfPresent(String.self, forKey: .agentFrameworkVersion)
-            mcpSdk = try container.decodeIfPresent(String.self, forKey: .mcpSdk)
-            mcpSdkVersion = try container.decodeIfPresent(String.self, forKey: .mcpSdkVersion)
+            mcpSDK = try container.decodeIfPresent(String.self, forKey: .mcpSDK)
+            mcpSDKVersion = try container.decodeIfPresent(String.self, forKey: .mcpSDKVersion)
             agentVersion = try container.decodeIfPresent(String.self, forKey: .agentVersion)
             model = try container.decode(String.self, forKey: .model)
             guardModel = try container.decode(String.self, forKey: .guardModel)
@@ -1683,9 +1807,9 @@ extension AgentService {
             guardReasoningEffort = try container.decode(String.self, forKey: .guardReasoningEffort)
             buildCommit = try container.decode(String.self, forKey: .buildCommit)
             configPath = try container.decodeIfPresent(String.self, forKey: .configPath)
-            configSha256 = try container.decode(String?.self, forKey: .configSha256)
-            promptSha256 = try container.decode(String?.self, forKey: .promptSha256)
-            guardrailsPromptsSha256 = try container.decode(String?.self, forKey: .guardrailsPromptsSha256)
+            configSHA256 = try container.decode(String?.self, forKey: .configSHA256)
+            promptSHA256 = try container.decode(String?.self, forKey: .promptSHA256)
+            guardrailsPromptsSHA256 = try container.decode(String?.self, forKey: .guardrailsPromptsSHA256)
             guardrailsPromptsDigest = try container.decodeIfPresent(String.self, forKey: .guardrailsPromptsDigest)
             toolsExposed = try container.decode([String].self, forKey: .toolsExposed)
             error = try container.decodeIfPresent(String.self, forKey: .error)
@@ -1697,8 +1821,8 @@ extension AgentService {
             try container.encodeIfPresent(agentRuntime, forKey: .agentRuntime)
             try container.encodeIfPresent(agentFramework, forKey: .agentFramework)
             try container.encodeIfPresent(agentFrameworkVersion, forKey: .agentFrameworkVersion)
-            try container.encodeIfPresent(mcpSdk, forKey: .mcpSdk)
-            try container.encodeIfPresent(mcpSdkVersion, forKey: .mcpSdkVersion)
+            try container.encodeIfPresent(mcpSDK, forKey: .mcpSDK)
+            try container.encodeIfPresent(mcpSDKVersion, forKey: .mcpSDKVersion)
             try container.encodeIfPresent(agentVersion, forKey: .agentVersion)
             try container.encode(model, forKey: .model)
             try container.encode(guardModel, forKey: .guardModel)
@@ -1706,9 +1830,9 @@ extension AgentService {
             try container.encode(guardReasoningEffort, forKey: .guardReasoningEffort)
             try container.encode(buildCommit, forKey: .buildCommit)
             try container.encodeIfPresent(configPath, forKey: .configPath)
-            try container.encode(configSha256, forKey: .configSha256)
-            try container.encode(promptSha256, forKey: .promptSha256)
-            try container.encode(guardrailsPromptsSha256, forKey: .guardrailsPromptsSha256)
+            try container.encode(configSHA256, forKey: .configSHA256)
+            try container.encode(promptSHA256, forKey: .promptSHA256)
+            try container.encode(guardrailsPromptsSHA256, forKey: .guardrailsPromptsSHA256)
             try container.encodeIfPresent(guardrailsPromptsDigest, forKey: .guardrailsPromptsDigest)
             try container.encode(toolsExposed, forKey: .toolsExposed)
             try container.encodeIfPresent(error, forKey: .error)
@@ -1793,20 +1917,20 @@ extension AgentService {
         /// x-authenticated-user-id.
         public var user: String?
         /// Sent by the evaluator; accepted and ignored.
-        public var evaluationCaseId: String?
+        public var evaluationCaseID: String?
 
-        public init(messages: [ChatMessage], stream: Bool? = nil, user: String? = nil, evaluationCaseId: String? = nil) {
+        public init(messages: [ChatMessage], stream: Bool? = nil, user: String? = nil, evaluationCaseID: String? = nil) {
             self.messages = messages
             self.stream = stream
             self.user = user
-            self.evaluationCaseId = evaluationCaseId
+            self.evaluationCaseID = evaluationCaseID
         }
 
         private enum CodingKeys: String, CodingKey {
             case messages
             case stream
             case user
-            case evaluationCaseId = "evaluation_case_id"
+            case evaluationCaseID = "evaluation_case_id"
         }
 
         public init(from decoder: Decoder) throws {
@@ -1815,7 +1939,7 @@ extension AgentService {
             messages = try container.decode([ChatMessage].self, forKey: .messages)
             stream = try container.decodeIfPresent(Bool.self, forKey: .stream)
             user = try container.decodeIfPresent(String.self, forKey: .user)
-            evaluationCaseId = try container.decodeIfPresent(String.self, forKey: .evaluationCaseId)
+            evaluationCaseID = try container.decodeIfPresent(String.self, forKey: .evaluationCaseID)
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -1823,7 +1947,7 @@ extension AgentService {
             try container.encode(messages, forKey: .messages)
             try container.encodeIfPresent(stream, forKey: .stream)
             try container.encodeIfPresent(user, forKey: .user)
-            try container.encodeIfPresent(evaluationCaseId, forKey: .evaluationCaseId)
+            try container.encodeIfPresent(evaluationCaseID, forKey: .evaluationCaseID)
         }
     }
 }

@@ -12,14 +12,14 @@ extension ProviderIntegration {
     public enum Endpoints {
         /// Default base URL of the HTTP API, the live channel (wss) and the MCP server; overridden
         /// by MYAGENT_API_URL in every client.
-        public static let defaultApiUrl: String = "https://myagent.to"
+        public static let defaultAPIURL: String = "https://myagent.to"
         /// Environment variable the clients read for another base URL (HTTP allowed only for
         /// localhost).
-        public static let apiUrlEnv: String = "MYAGENT_API_URL"
+        public static let apiURLEnv: String = "MYAGENT_API_URL"
     }
 
     /// Paths of the myagent HTTP API, relative to the base URL.
-    public enum HttpRoutes {
+    public enum HTTPRoutes {
         /// POST: start device authorization (ConnectStartRequest -> ConnectStartResponse).
         public static let connectStart: String = "/v1/connect/start"
         /// POST: poll device authorization (ConnectPollRequest -> ConnectPollResponse).
@@ -48,7 +48,7 @@ extension ProviderIntegration {
     }
 
     /// Headers every client sends to the myagent API and the live channel.
-    public enum HttpHeaders {
+    public enum HTTPHeaders {
         /// `Bearer <agent credential>` (the ConnectPollApproved secret) on every route except
         /// /v1/connect/start and /v1/connect/poll, and on the WebSocket upgrade.
         public static let authorization: String = "authorization"
@@ -134,11 +134,11 @@ extension ProviderIntegration {
     }
 
     /// Prefixes of the notification ids.
-    public enum IdPrefixes {
+    public enum IDPrefixes {
         /// NotificationEvent.event_id prefix.
-        public static let eventIdPrefix: String = "evt_"
+        public static let eventIDPrefix: String = "evt_"
         /// NotificationEvent.connection_id prefix.
-        public static let connectionIdPrefix: String = "conn_"
+        public static let connectionIDPrefix: String = "conn_"
     }
 
     /// NotificationAcceptance.result values and the HTTP status each is sent with.
@@ -183,7 +183,7 @@ extension ProviderIntegration {
         /// Minimum length of content.text. (code points)
         public static let messageTextMin: Int = 1
         /// Maximum attachment_ids per message (spec bound; clients send []). (ids)
-        public static let attachmentIdsMax: Int = 32
+        public static let attachmentIDsMax: Int = 32
         /// Clients never poll faster than once a second, whatever interval says. (s)
         public static let connectPollIntervalMin: Int = 1
         /// Hermes' interval when the server sends none (servers always send it). (s)
@@ -195,7 +195,7 @@ extension ProviderIntegration {
         /// Hermes' WebSocket ping interval and ping timeout. (s)
         public static let livePingInterval: Int = 20
         /// Characters after the evt_ / conn_ prefix. (characters)
-        public static let notificationIdMax: Int = 40
+        public static let notificationIDMax: Int = 40
         /// Minimum length of each part of `<username>/<agentname>`. (characters)
         public static let addressPartMin: Int = 3
         /// Maximum length of each part of `<username>/<agentname>`. (characters)

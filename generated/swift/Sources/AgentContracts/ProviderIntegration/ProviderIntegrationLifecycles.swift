@@ -8,7 +8,7 @@ extension ProviderIntegration {
     /// states, each reported as such. Disconnect revokes the provider binding, closes the live
     /// channel and removes the credential, from any state. Role: provider.
     public enum ConnectionLifecycle: LifecycleMachine {
-        /// States; terminal ones refuse every event.
+        /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
             /// Device authorization started; the owner has the verification URL and code, and the
             /// adapter polls.
@@ -33,7 +33,7 @@ extension ProviderIntegration {
             case disconnected
         }
 
-        /// Events; `transition` says whether one applies.
+        /// The events the machine reacts to.
         public enum Event: String, CaseIterable, Codable, Sendable {
             /// Polling returns status approved with the address and the agent-scoped secret.
             case authorizationApproved = "authorization_approved"
@@ -55,8 +55,8 @@ extension ProviderIntegration {
             case disconnect
         }
 
-        /// Guards the caller evaluates (see each description).
-        public enum Condition: String, CaseIterable, Codable, Sendable {
+        /// Conditions the caller evaluates and passes to `transition`.
+        public enum Guard: String, CaseIterable, Codable, Sendable {
             /// whoami answered 200 (the credential is valid).
             case authenticated
             /// whoami's address equals the address the authorization approved.
@@ -67,7 +67,7 @@ extension ProviderIntegration {
             case integrationEnabled
         }
 
-        /// Side effects a transition requires.
+        /// Side effects a transition must have.
         public enum Effect: String, CaseIterable, Codable, Sendable {
             /// Store the agent-scoped credential in the provider's secret store (never in plain
             /// config).
@@ -92,7 +92,9 @@ extension ProviderIntegration {
         public static let name = "connection"
         public static let initial: State = .authorizing
         public static let terminalStates: Set<State> = [.disconnected]
-        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
+        public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
             Transition(from: .authorizing, event: .authorizationApproved, to: .approved, effects: [.storeCredential]),
@@ -133,7 +135,7 @@ extension ProviderIntegration {
     /// again. Notifications that arrive while the adapter is already reading or handling change
     /// nothing. Role: provider.
     public enum InboxHandlingLifecycle: LifecycleMachine {
-        /// States; terminal ones refuse every event.
+        /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
             /// Nothing to do; the adapter waits for a notification. The handled position is the
             /// last finished sequence.
@@ -147,7 +149,7 @@ extension ProviderIntegration {
             case stopped
         }
 
-        /// Events; `transition` says whether one applies.
+        /// The events the machine reacts to.
         public enum Event: String, CaseIterable, Codable, Sendable {
             /// A content-free inbox.changed notification arrives (live channel or HTTPS endpoint),
             /// possibly a duplicate.
@@ -165,8 +167,8 @@ extension ProviderIntegration {
             case stop
         }
 
-        /// Guards the caller evaluates (see each description).
-        public enum Condition: String, CaseIterable, Codable, Sendable {
+        /// Conditions the caller evaluates and passes to `transition`.
+        public enum Guard: String, CaseIterable, Codable, Sendable {
             /// The page holds at least one entry after the handled position.
             case hasEntry
             /// The first such entry (lowest sequence) is a message.received entry whose event_id
@@ -175,7 +177,7 @@ extension ProviderIntegration {
             case needsRuntime
         }
 
-        /// Side effects a transition requires.
+        /// Side effects a transition must have.
         public enum Effect: String, CaseIterable, Codable, Sendable {
             /// Read the inbox with after_sequence = the handled position.
             case readInbox
@@ -191,7 +193,9 @@ extension ProviderIntegration {
         public static let name = "inbox-handling"
         public static let initial: State = .idle
         public static let terminalStates: Set<State> = [.stopped]
-        public typealias Transition = LifecycleTransition<State, Event, Condition, Effect>
+        /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
+        public static let mutuallyExclusive: [Set<Guard>] = []
+        public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
             Transition(from: .idle, event: .notify, to: .reading, effects: [.readInbox]),

@@ -204,16 +204,16 @@ extension ProviderIntegration {
         public var userCode: String
         /// The approval page the provider shows (Hermes also opens it in a browser). HTTPS, or HTTP
         /// for a local development server.
-        public var verificationUrl: String
+        public var verificationURL: String
         /// Seconds between polls. Clients poll every max(1, interval) seconds.
         public var interval: Int
         /// Seconds until the device code expires; polling stops then.
         public var expiresIn: Int
 
-        public init(deviceCode: String, userCode: String, verificationUrl: String, interval: Int, expiresIn: Int) {
+        public init(deviceCode: String, userCode: String, verificationURL: String, interval: Int, expiresIn: Int) {
             self.deviceCode = deviceCode
             self.userCode = userCode
-            self.verificationUrl = verificationUrl
+            self.verificationURL = verificationURL
             self.interval = interval
             self.expiresIn = expiresIn
         }
@@ -221,7 +221,7 @@ extension ProviderIntegration {
         private enum CodingKeys: String, CodingKey {
             case deviceCode = "device_code"
             case userCode = "user_code"
-            case verificationUrl = "verification_url"
+            case verificationURL = "verification_url"
             case interval
             case expiresIn = "expires_in"
         }
@@ -231,7 +231,7 @@ extension ProviderIntegration {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             deviceCode = try container.decode(String.self, forKey: .deviceCode)
             userCode = try container.decode(String.self, forKey: .userCode)
-            verificationUrl = try container.decode(String.self, forKey: .verificationUrl)
+            verificationURL = try container.decode(String.self, forKey: .verificationURL)
             interval = try container.decode(Int.self, forKey: .interval)
             expiresIn = try container.decode(Int.self, forKey: .expiresIn)
         }
@@ -240,7 +240,7 @@ extension ProviderIntegration {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(deviceCode, forKey: .deviceCode)
             try container.encode(userCode, forKey: .userCode)
-            try container.encode(verificationUrl, forKey: .verificationUrl)
+            try container.encode(verificationURL, forKey: .verificationURL)
             try container.encode(interval, forKey: .interval)
             try container.encode(expiresIn, forKey: .expiresIn)
         }
@@ -252,9 +252,47 @@ extension ProviderIntegration {
     /// is removed.
     public struct DisconnectCompleted: Codable, Equatable, Sendable {
         /// Whether a live channel was open and has been closed, or none was open.
-        public enum LiveChannel: String, Codable, CaseIterable, Sendable {
+        public enum LiveChannel: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
             case closed
-            case notOpen = "not_open"
+            case notOpen
+            /// A value this version does not know; it encodes back unchanged.
+            case unknown(String)
+
+            /// The values this version knows.
+            public static let allCases: [Self] = [.closed, .notOpen]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                case "closed": self = .closed
+                case "not_open": self = .notOpen
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                case .closed: return "closed"
+                case .notOpen: return "not_open"
+                case let .unknown(value): return value
+                }
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(rawValue)
+            }
+
+            public init(from decoder: Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
 
         /// A myagent address `<username>/<agentname>`: two parts of 3 to 32 characters, each
@@ -299,10 +337,50 @@ extension ProviderIntegration {
     /// At least one step failed. Local cleanup still proceeds; the owner is told which steps to
     /// finish (for example to revoke the credential in the myagent account).
     public struct DisconnectIncomplete: Codable, Equatable, Sendable {
-        public enum FailedStep: String, Codable, CaseIterable, Sendable {
-            case revokeBinding = "revoke_binding"
-            case closeLiveChannel = "close_live_channel"
-            case removeCredential = "remove_credential"
+        public enum FailedStep: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+            case revokeBinding
+            case closeLiveChannel
+            case removeCredential
+            /// A value this version does not know; it encodes back unchanged.
+            case unknown(String)
+
+            /// The values this version knows.
+            public static let allCases: [Self] = [.revokeBinding, .closeLiveChannel, .removeCredential]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                case "revoke_binding": self = .revokeBinding
+                case "close_live_channel": self = .closeLiveChannel
+                case "remove_credential": self = .removeCredential
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                case .revokeBinding: return "revoke_binding"
+                case .closeLiveChannel: return "close_live_channel"
+                case .removeCredential: return "remove_credential"
+                case let .unknown(value): return value
+                }
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(rawValue)
+            }
+
+            public init(from decoder: Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
 
         /// A myagent address `<username>/<agentname>`: two parts of 3 to 32 characters, each
@@ -493,7 +571,7 @@ extension ProviderIntegration {
         public var sequence: Int
         /// Stable id of this inbox event, the same on every read; the deduplication key for entries
         /// of every type. Its format is not public.
-        public var eventId: String
+        public var eventID: String
         /// The entry type: `message.received` for a message; other dotted lowercase names are
         /// accepted and skipped by providers.
         public var type: String
@@ -504,9 +582,9 @@ extension ProviderIntegration {
         /// members are not public.
         public var payload: [String: JSONValue]
 
-        public init(sequence: Int, eventId: String, type: String, occurredAt: String, payload: [String: JSONValue]) {
+        public init(sequence: Int, eventID: String, type: String, occurredAt: String, payload: [String: JSONValue]) {
             self.sequence = sequence
-            self.eventId = eventId
+            self.eventID = eventID
             self.type = type
             self.occurredAt = occurredAt
             self.payload = payload
@@ -514,7 +592,7 @@ extension ProviderIntegration {
 
         private enum CodingKeys: String, CodingKey {
             case sequence
-            case eventId = "event_id"
+            case eventID = "event_id"
             case type
             case occurredAt = "occurred_at"
             case payload
@@ -524,7 +602,7 @@ extension ProviderIntegration {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["sequence", "event_id", "type", "occurred_at", "payload"], type: "InboxEntry")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             sequence = try container.decode(Int.self, forKey: .sequence)
-            eventId = try container.decode(String.self, forKey: .eventId)
+            eventID = try container.decode(String.self, forKey: .eventID)
             type = try container.decode(String.self, forKey: .type)
             occurredAt = try container.decode(String.self, forKey: .occurredAt)
             payload = try container.decode([String: JSONValue].self, forKey: .payload)
@@ -533,7 +611,7 @@ extension ProviderIntegration {
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(sequence, forKey: .sequence)
-            try container.encode(eventId, forKey: .eventId)
+            try container.encode(eventID, forKey: .eventID)
             try container.encode(type, forKey: .type)
             try container.encode(occurredAt, forKey: .occurredAt)
             try container.encode(payload, forKey: .payload)
@@ -687,20 +765,20 @@ extension ProviderIntegration {
         /// Stable id of one notification, identical on every retry: `evt_` then 1 to 40 letters,
         /// digits or `-` (a UUID, ULID or similar). Nothing else fits, so no content can ride in
         /// it.
-        public var eventId: String
+        public var eventID: String
         /// True when this event_id was already accepted and nothing new was scheduled.
         public var duplicate: Bool?
         /// Always "accepted".
         public var result: String { "accepted" }
 
-        public init(eventId: String, duplicate: Bool? = nil) {
-            self.eventId = eventId
+        public init(eventID: String, duplicate: Bool? = nil) {
+            self.eventID = eventID
             self.duplicate = duplicate
         }
 
         private enum CodingKeys: String, CodingKey {
             case result
-            case eventId = "event_id"
+            case eventID = "event_id"
             case duplicate
         }
 
@@ -708,14 +786,14 @@ extension ProviderIntegration {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["result", "event_id", "duplicate"], type: "NotificationAccepted")
             try ContractCoding.expectConstant(decoder, key: "result", expected: .string("accepted"), type: "NotificationAccepted")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            eventId = try container.decode(String.self, forKey: .eventId)
+            eventID = try container.decode(String.self, forKey: .eventID)
             duplicate = try container.decodeIfPresent(Bool.self, forKey: .duplicate)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("accepted", forKey: .result)
-            try container.encode(eventId, forKey: .eventId)
+            try container.encode(eventID, forKey: .eventID)
             try container.encodeIfPresent(duplicate, forKey: .duplicate)
         }
     }
@@ -728,30 +806,30 @@ extension ProviderIntegration {
         /// Stable id of one notification, identical on every retry: `evt_` then 1 to 40 letters,
         /// digits or `-` (a UUID, ULID or similar). Nothing else fits, so no content can ride in
         /// it.
-        public var eventId: String?
+        public var eventID: String?
         /// Always "authentication_failed".
         public var result: String { "authentication_failed" }
 
-        public init(eventId: String? = nil) {
-            self.eventId = eventId
+        public init(eventID: String? = nil) {
+            self.eventID = eventID
         }
 
         private enum CodingKeys: String, CodingKey {
             case result
-            case eventId = "event_id"
+            case eventID = "event_id"
         }
 
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["result", "event_id"], type: "NotificationAuthenticationFailed")
             try ContractCoding.expectConstant(decoder, key: "result", expected: .string("authentication_failed"), type: "NotificationAuthenticationFailed")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            eventId = try container.decodeIfPresent(String.self, forKey: .eventId)
+            eventID = try container.decodeIfPresent(String.self, forKey: .eventID)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("authentication_failed", forKey: .result)
-            try container.encodeIfPresent(eventId, forKey: .eventId)
+            try container.encodeIfPresent(eventID, forKey: .eventID)
         }
     }
 }
@@ -773,24 +851,24 @@ extension ProviderIntegration {
         /// Stable id of one notification, identical on every retry: `evt_` then 1 to 40 letters,
         /// digits or `-` (a UUID, ULID or similar). Nothing else fits, so no content can ride in
         /// it.
-        public var eventId: String
+        public var eventID: String
         /// The connection (provider binding of one myagent identity) the notification is for:
         /// `conn_` then 1 to 40 letters, digits or `-`.
-        public var connectionId: String
+        public var connectionID: String
         /// The protocol version, "0.1". Always "0.1".
         public var version: String { "0.1" }
         /// What changed. v0.1 has one event type. Always "inbox.changed".
         public var type: String { "inbox.changed" }
 
-        public init(eventId: String, connectionId: String) {
-            self.eventId = eventId
-            self.connectionId = connectionId
+        public init(eventID: String, connectionID: String) {
+            self.eventID = eventID
+            self.connectionID = connectionID
         }
 
         private enum CodingKeys: String, CodingKey {
             case version
-            case eventId = "event_id"
-            case connectionId = "connection_id"
+            case eventID = "event_id"
+            case connectionID = "connection_id"
             case type
         }
 
@@ -799,15 +877,15 @@ extension ProviderIntegration {
             try ContractCoding.expectConstant(decoder, key: "version", expected: .string("0.1"), type: "NotificationEvent")
             try ContractCoding.expectConstant(decoder, key: "type", expected: .string("inbox.changed"), type: "NotificationEvent")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            eventId = try container.decode(String.self, forKey: .eventId)
-            connectionId = try container.decode(String.self, forKey: .connectionId)
+            eventID = try container.decode(String.self, forKey: .eventID)
+            connectionID = try container.decode(String.self, forKey: .connectionID)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("0.1", forKey: .version)
-            try container.encode(eventId, forKey: .eventId)
-            try container.encode(connectionId, forKey: .connectionId)
+            try container.encode(eventID, forKey: .eventID)
+            try container.encode(connectionID, forKey: .connectionID)
             try container.encode("inbox.changed", forKey: .type)
         }
     }
@@ -820,30 +898,30 @@ extension ProviderIntegration {
         /// Stable id of one notification, identical on every retry: `evt_` then 1 to 40 letters,
         /// digits or `-` (a UUID, ULID or similar). Nothing else fits, so no content can ride in
         /// it.
-        public var eventId: String?
+        public var eventID: String?
         /// Always "disabled_integration".
         public var result: String { "disabled_integration" }
 
-        public init(eventId: String? = nil) {
-            self.eventId = eventId
+        public init(eventID: String? = nil) {
+            self.eventID = eventID
         }
 
         private enum CodingKeys: String, CodingKey {
             case result
-            case eventId = "event_id"
+            case eventID = "event_id"
         }
 
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["result", "event_id"], type: "NotificationIntegrationDisabled")
             try ContractCoding.expectConstant(decoder, key: "result", expected: .string("disabled_integration"), type: "NotificationIntegrationDisabled")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            eventId = try container.decodeIfPresent(String.self, forKey: .eventId)
+            eventID = try container.decodeIfPresent(String.self, forKey: .eventID)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("disabled_integration", forKey: .result)
-            try container.encodeIfPresent(eventId, forKey: .eventId)
+            try container.encodeIfPresent(eventID, forKey: .eventID)
         }
     }
 }
@@ -856,30 +934,30 @@ extension ProviderIntegration {
         /// Stable id of one notification, identical on every retry: `evt_` then 1 to 40 letters,
         /// digits or `-` (a UUID, ULID or similar). Nothing else fits, so no content can ride in
         /// it.
-        public var eventId: String?
+        public var eventID: String?
         /// Always "missing_runtime".
         public var result: String { "missing_runtime" }
 
-        public init(eventId: String? = nil) {
-            self.eventId = eventId
+        public init(eventID: String? = nil) {
+            self.eventID = eventID
         }
 
         private enum CodingKeys: String, CodingKey {
             case result
-            case eventId = "event_id"
+            case eventID = "event_id"
         }
 
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["result", "event_id"], type: "NotificationMissingRuntime")
             try ContractCoding.expectConstant(decoder, key: "result", expected: .string("missing_runtime"), type: "NotificationMissingRuntime")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            eventId = try container.decodeIfPresent(String.self, forKey: .eventId)
+            eventID = try container.decodeIfPresent(String.self, forKey: .eventID)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("missing_runtime", forKey: .result)
-            try container.encodeIfPresent(eventId, forKey: .eventId)
+            try container.encodeIfPresent(eventID, forKey: .eventID)
         }
     }
 }
@@ -890,17 +968,63 @@ extension ProviderIntegration {
     /// and `inbox:bookmark`; contact permissions are added only if the integration exposes contact
     /// actions. The document names only the four recommended grants; `contacts:read` and
     /// `contacts:write` are known only from the Pi adapter's PERMISSIONS list.
-    public enum Permission: String, ContractMessage, CaseIterable {
+    public enum Permission: RawRepresentable, Hashable, ContractMessage, CaseIterable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/Permission.json"
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
-        case identityRead = "identity:read"
-        case messagesWrite = "messages:write"
-        case inboxRead = "inbox:read"
-        case inboxBookmark = "inbox:bookmark"
-        case contactsRead = "contacts:read"
-        case contactsWrite = "contacts:write"
+        case identityRead
+        case messagesWrite
+        case inboxRead
+        case inboxBookmark
+        case contactsRead
+        case contactsWrite
+        /// A value this version does not know; it encodes back unchanged.
+        case unknown(String)
+
+        /// The values this version knows.
+        public static let allCases: [Self] = [.identityRead, .messagesWrite, .inboxRead, .inboxBookmark, .contactsRead, .contactsWrite]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "identity:read": self = .identityRead
+            case "messages:write": self = .messagesWrite
+            case "inbox:read": self = .inboxRead
+            case "inbox:bookmark": self = .inboxBookmark
+            case "contacts:read": self = .contactsRead
+            case "contacts:write": self = .contactsWrite
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .identityRead: return "identity:read"
+            case .messagesWrite: return "messages:write"
+            case .inboxRead: return "inbox:read"
+            case .inboxBookmark: return "inbox:bookmark"
+            case .contactsRead: return "contacts:read"
+            case .contactsWrite: return "contacts:write"
+            case let .unknown(value): return value
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+
+        public init(from decoder: Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
     }
 }
 
@@ -948,7 +1072,7 @@ extension ProviderIntegration {
 
         /// A UUIDv7 in lowercase 8-4-4-4-12 form (version nibble 7, variant 10xx). Chosen by the
         /// sender; a reply to the same inbound message reuses the same id on every retry.
-        public var messageId: String
+        public var messageID: String
         /// The explicit recipient address; for a reply, the `from` of the inbound message.
         public var to: String
         /// Server-readable message content. v0.1 defines only the `plaintext` encoding; the text is
@@ -956,37 +1080,37 @@ extension ProviderIntegration {
         public var content: PlaintextContent
         /// Ids of attachments referenced by the message. Every observed client sends `[]`;
         /// attachment upload is not part of v0.1 and the id format is not public.
-        public var attachmentIds: [String]
+        public var attachmentIDs: [String]
 
-        public init(messageId: String, to: String, content: PlaintextContent, attachmentIds: [String]) {
-            self.messageId = messageId
+        public init(messageID: String, to: String, content: PlaintextContent, attachmentIDs: [String]) {
+            self.messageID = messageID
             self.to = to
             self.content = content
-            self.attachmentIds = attachmentIds
+            self.attachmentIDs = attachmentIDs
         }
 
         private enum CodingKeys: String, CodingKey {
-            case messageId = "message_id"
+            case messageID = "message_id"
             case to
             case content
-            case attachmentIds = "attachment_ids"
+            case attachmentIDs = "attachment_ids"
         }
 
         public init(from decoder: Decoder) throws {
             try ContractCoding.rejectUnknownKeys(decoder, known: ["message_id", "to", "content", "attachment_ids"], type: "SendMessageRequest")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            messageId = try container.decode(String.self, forKey: .messageId)
+            messageID = try container.decode(String.self, forKey: .messageID)
             to = try container.decode(String.self, forKey: .to)
             content = try container.decode(PlaintextContent.self, forKey: .content)
-            attachmentIds = try container.decode([String].self, forKey: .attachmentIds)
+            attachmentIDs = try container.decode([String].self, forKey: .attachmentIDs)
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(messageId, forKey: .messageId)
+            try container.encode(messageID, forKey: .messageID)
             try container.encode(to, forKey: .to)
             try container.encode(content, forKey: .content)
-            try container.encode(attachmentIds, forKey: .attachmentIds)
+            try container.encode(attachmentIDs, forKey: .attachmentIDs)
         }
     }
 }

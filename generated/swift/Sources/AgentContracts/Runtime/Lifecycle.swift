@@ -19,30 +19,31 @@ public enum RefusalReason: String, Sendable, CaseIterable {
     case guardsConflict = "guards_conflict"
 }
 
-/// One conjunct of a transition's guard: the condition must be true, or false when `negated`.
-public struct GuardLiteral<Condition: Hashable & Sendable>: Hashable, Sendable {
-    public let condition: Condition
+/// One conjunct of a transition's guards: the guard must hold, or must not when `negated` (the
+/// spec's `guard` / `not guard`; Kotlin's LifecycleMachine.Literal).
+public struct GuardLiteral<Guard: Hashable & Sendable>: Hashable, Sendable {
+    public let `guard`: Guard
     public let negated: Bool
 
-    public static func holds(_ condition: Condition) -> GuardLiteral {
-        GuardLiteral(condition: condition, negated: false)
+    public static func holds(_ guard: Guard) -> GuardLiteral {
+        GuardLiteral(guard: `guard`, negated: false)
     }
 
-    public static func not(_ condition: Condition) -> GuardLiteral {
-        GuardLiteral(condition: condition, negated: true)
+    public static func not(_ guard: Guard) -> GuardLiteral {
+        GuardLiteral(guard: `guard`, negated: true)
     }
 }
 
-public struct LifecycleTransition<State: Hashable & Sendable, Event: Hashable & Sendable, Condition: Hashable & Sendable, Effect: Hashable & Sendable>: Sendable {
+public struct LifecycleTransition<State: Hashable & Sendable, Event: Hashable & Sendable, Guard: Hashable & Sendable, Effect: Hashable & Sendable>: Sendable {
     public let from: State
     public let event: Event
     public let to: State
     /// All must hold, in this order; the first that fails is reported.
-    public let guards: [GuardLiteral<Condition>]
+    public let guards: [GuardLiteral<Guard>]
     /// Side effects the transition must have, in spec order.
     public let effects: [Effect]
 
-    public init(from: State, event: Event, to: State, guards: [GuardLiteral<Condition>] = [], effects: [Effect] = []) {
+    public init(from: State, event: Event, to: State, guards: [GuardLiteral<Guard>] = [], effects: [Effect] = []) {
         self.from = from
         self.event = event
         self.to = to
@@ -66,7 +67,7 @@ public typealias LifecycleName = RawRepresentable & Hashable & CaseIterable & Se
 public protocol LifecycleMachine {
     associatedtype State: LifecycleName where State.RawValue == String
     associatedtype Event: LifecycleName where Event.RawValue == String
-    associatedtype Condition: LifecycleName where Condition.RawValue == String
+    associatedtype Guard: LifecycleName where Guard.RawValue == String
     associatedtype Effect: LifecycleName where Effect.RawValue == String
 
     static var protocolID: String { get }
@@ -74,7 +75,7 @@ public protocol LifecycleMachine {
     static var initial: State { get }
     static var terminalStates: Set<State> { get }
     /// In spec order.
-    static var transitions: [LifecycleTransition<State, Event, Condition, Effect>] { get }
+    static var transitions: [LifecycleTransition<State, Event, Guard, Effect>] { get }
 }
 
 extension LifecycleMachine {
@@ -87,22 +88,22 @@ extension LifecycleMachine {
         Event.allCases.filter { event in transitions.contains { $0.from == state && $0.event == event } }
     }
 
-    /// Applies `event` in `state`; `guards` holds the caller's evaluation of the named conditions.
-    public static func transition(from state: State, on event: Event, guards: [Condition: Bool] = [:]) -> TransitionOutcome<State, Effect> {
+    /// Applies `event` in `state`; `guards` holds the caller's value of each guard the candidates name.
+    public static func transition(from state: State, on event: Event, guards: [Guard: Bool] = [:]) -> TransitionOutcome<State, Effect> {
         if terminalStates.contains(state) { return .refused(.terminal, guard: nil) }
         let candidates = transitions.filter { $0.from == state && $0.event == event }
         guard let first = candidates.first else { return .refused(.eventNotAllowed, guard: nil) }
         for candidate in candidates {
-            for literal in candidate.guards where guards[literal.condition] == nil {
-                return .refused(.guardMissing, guard: literal.condition.rawValue)
+            for literal in candidate.guards where guards[literal.guard] == nil {
+                return .refused(.guardMissing, guard: literal.guard.rawValue)
             }
         }
         let passing = candidates.filter { candidate in
-            candidate.guards.allSatisfy { guards[$0.condition] != $0.negated }
+            candidate.guards.allSatisfy { guards[$0.guard] != $0.negated }
         }
         if passing.isEmpty {
-            let failed = first.guards.first { guards[$0.condition] == $0.negated }
-            let text = failed.map { ($0.negated ? "not " : "") + $0.condition.rawValue }
+            let failed = first.guards.first { guards[$0.guard] == $0.negated }
+            let text = failed.map { ($0.negated ? "not " : "") + $0.guard.rawValue }
             return .refused(.guardFailed, guard: text)
         }
         if passing.count > 1 { return .refused(.guardsConflict, guard: nil) }

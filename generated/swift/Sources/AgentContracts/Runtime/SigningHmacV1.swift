@@ -7,7 +7,7 @@
 import Foundation
 
 /// The `x-signature` declaration for scheme `hmac-sha256-v1` (spec/meta/signing.schema.json).
-public struct HmacSHA256V1Declaration: Sendable, Equatable {
+public struct HMACSHA256V1Declaration: Sendable, Equatable {
     public struct Line: Sendable, Equatable {
         public enum Value: String, Sendable {
             /// The field's string value verbatim.
@@ -54,7 +54,7 @@ public struct HmacSHA256V1Declaration: Sendable, Equatable {
     }
 }
 
-public enum HmacV1Error: String, Error, Sendable {
+public enum HMACV1Error: String, Error, Sendable {
     case unsigned = "unsigned"
     case algorithmMismatch = "algorithm-mismatch"
     case keyMissing = "key-missing"
@@ -65,26 +65,26 @@ public enum HmacV1Error: String, Error, Sendable {
     case signatureMismatch = "signature-mismatch"
 }
 
-public enum HmacSHA256V1 {
+public enum HMACSHA256V1 {
     /// base64-std-nopad(SHA-256(JCS(value))): a `*_sha256` line value.
     public static func jcsSHA256Base64(_ value: JSONValue) throws -> String {
         Base64.encode(Crypto.sha256(try CanonicalJSON.canonicalBytes(value)), alphabet: .standard)
     }
 
     /// The exact text that is MACed.
-    public static func signingInput(_ declaration: HmacSHA256V1Declaration, _ message: JSONObject) throws -> String {
+    public static func signingInput(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject) throws -> String {
         var rendered: [String] = []
         for line in declaration.lines {
-            guard let raw = message[line.field] ?? line.defaultValue else { throw HmacV1Error.coveredFieldMissing }
+            guard let raw = message[line.field] ?? line.defaultValue else { throw HMACV1Error.coveredFieldMissing }
             switch line.value {
             case .string:
-                guard let text = raw.stringValue else { throw HmacV1Error.coveredFieldNotString }
+                guard let text = raw.stringValue else { throw HMACV1Error.coveredFieldNotString }
                 rendered.append(line.name + "=" + text)
             case .sha256JCSBase64StdNoPad:
                 do {
                     rendered.append(line.name + "=" + (try jcsSHA256Base64(raw)))
                 } catch {
-                    throw HmacV1Error.hashedFieldNotJSON
+                    throw HMACV1Error.hashedFieldNotJSON
                 }
             }
         }
@@ -92,8 +92,8 @@ public enum HmacSHA256V1 {
     }
 
     /// Returns a copy of `message` with the algorithm and signature fields set.
-    public static func sign(_ declaration: HmacSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
-        if key.isEmpty { throw HmacV1Error.keyMissing }
+    public static func sign(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
+        if key.isEmpty { throw HMACV1Error.keyMissing }
         let input = try signingInput(declaration, message)
         let signature = Base64.encode(Crypto.hmacSHA256(key: key, message: Array(input.utf8)), alphabet: .standard)
         var signed = message
@@ -103,19 +103,19 @@ public enum HmacSHA256V1 {
     }
 
     /// Verifies a received message exactly as it arrived; compares MAC bytes in constant time.
-    public static func verify(_ declaration: HmacSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws {
+    public static func verify(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws {
         guard let signatureText = message[declaration.signatureField]?.stringValue, !signatureText.isEmpty else {
-            throw HmacV1Error.unsigned
+            throw HMACV1Error.unsigned
         }
         guard message[declaration.algorithmField] == .string(declaration.algorithmID) else {
-            throw HmacV1Error.algorithmMismatch
+            throw HMACV1Error.algorithmMismatch
         }
-        if key.isEmpty { throw HmacV1Error.keyMissing }
+        if key.isEmpty { throw HMACV1Error.keyMissing }
         guard let received = Base64.decode(signatureText, alphabet: .standard), received.count == 32 else {
-            throw HmacV1Error.signatureEncoding
+            throw HMACV1Error.signatureEncoding
         }
         let input = try signingInput(declaration, message)
         let expected = Crypto.hmacSHA256(key: key, message: Array(input.utf8))
-        if !Crypto.constantTimeEqual(received, expected) { throw HmacV1Error.signatureMismatch }
+        if !Crypto.constantTimeEqual(received, expected) { throw HMACV1Error.signatureMismatch }
     }
 }

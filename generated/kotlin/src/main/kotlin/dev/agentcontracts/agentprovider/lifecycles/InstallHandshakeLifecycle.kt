@@ -130,6 +130,9 @@ object InstallHandshakeLifecycle {
         ),
     )
 
+    /** Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive). */
+    val mutuallyExclusive: List<Set<Guard>> = listOf(setOf(Guard.REQUEST_EXPIRED, Guard.ECHO_MISMATCH, Guard.NOT_SUCCEEDED, Guard.ACCEPTABLE))
+
     // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
     private fun rule(
         from: State,

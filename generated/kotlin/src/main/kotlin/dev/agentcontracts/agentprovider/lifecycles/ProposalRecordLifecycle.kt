@@ -82,6 +82,9 @@ object ProposalRecordLifecycle {
         ),
     )
 
+    /** Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive). */
+    val mutuallyExclusive: List<Set<Guard>> = listOf(setOf(Guard.STATUS_SUCCEEDED, Guard.STATUS_FAILED, Guard.STATUS_CANCELED))
+
     // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
     private fun rule(
         from: State,

@@ -144,6 +144,9 @@ object ProviderProposalHandlingLifecycle {
         ),
     )
 
+    /** Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive). */
+    val mutuallyExclusive: List<Set<Guard>> = listOf(setOf(Guard.STATUS_TRUSTED, Guard.STATUS_UNTRUSTED, Guard.STATUS_REPLAYED, Guard.STATUS_EXPIRED, Guard.STATUS_SIGNATURE_INVALID))
+
     // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
     private fun rule(
         from: State,

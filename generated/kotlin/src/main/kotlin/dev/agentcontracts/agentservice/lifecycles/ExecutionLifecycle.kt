@@ -96,6 +96,9 @@ object ExecutionLifecycle {
         ),
     )
 
+    /** Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive). */
+    val mutuallyExclusive: List<Set<Guard>> = emptyList()
+
     // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
     private fun rule(
         from: State,

@@ -78,6 +78,9 @@ object RequestAdmissionLifecycle {
         ),
     )
 
+    /** Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive). */
+    val mutuallyExclusive: List<Set<Guard>> = emptyList()
+
     // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
     private fun rule(
         from: State,

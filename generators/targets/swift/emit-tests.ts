@@ -1,0 +1,104 @@
+// Tests/AgentContractsTests: the shared case files and every message's examples as resources,
+// and the XCTest files rendered from templates/*Tests.swift.hbs.
+import type { Lifecycle } from "../../model/lifecycle.js";
+import type { Model, OutputFile, Protocol } from "../../model/types.js";
+import { rawStringLiteral, stringLiteral, typeName } from "./naming.js";
+import { render, TESTS } from "./emit-support.js";
+import { lifecycleTypeName } from "./emit-lifecycles.js";
+import type { SharedCaseFile } from "./emit.js";
+import { unknownCase } from "./emit-enums.js";
+import type { ProtocolTypes, SwiftEnum } from "./types.js";
+
+/** Per protocol: its Swift namespace, each message's root type, and every declaration. */
+export type Catalog = { protocol: Protocol; namespace: string; messages: { name: string; type: string }[]; types: ProtocolTypes }[];
+
+const TEST_FILES = ["SharedCases", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests", "DeclarationTests", "EnumTests"];
+
+export function emitTests(model: Model, catalog: Catalog, cases: readonly SharedCaseFile[]): OutputFile[] {
+  const files: OutputFile[] = [];
+  for (const c of cases) files.push({ path: `${TESTS}/Resources/${c.path}`, contents: c.text, sources: [c.source] });
+  // Examples: the valid and invalid instances of every message, as data.
+  for (const protocol of model.protocols) {
+    const examples = protocol.messages.map((m) => ({
+      message: m.name,
+      valid: m.examples,
+      invalid: m.invalidExamples.map((e) => ({ description: e.description, instance: e.instance, error: e.error })),
+    }));
+    files.push({ path: `${TESTS}/Resources/examples/${protocol.id}.json`, contents: JSON.stringify({ protocol: protocol.id, messages: examples }, null, 1) + "\n", sources: protocol.messages.map((m) => m.location.file) });
+  }
+  const messageRows = catalog.flatMap((c) => c.messages.map((m) => ({ protocol: c.protocol.id, name: m.name, type: `${c.namespace}.${m.type}` })));
+  const lifecycleRows = catalog.flatMap((c) =>
+    (c.protocol.lifecycles as Lifecycle[]).map((l) => ({ protocol: c.protocol.id, name: l.name, type: `${c.namespace}.${lifecycleTypeName(l)}`, resource: `${c.protocol.id}/lifecycles/${l.name}.paths.json` })),
+  );
+  const context = {
+    messages: messageRows.map((r) => ({ ...r, protocolLiteral: stringLiteral(r.protocol), nameLiteral: stringLiteral(r.name) })),
+    lifecycles: lifecycleRows.map((r) => ({ ...r, resourceLiteral: stringLiteral(r.resource) })),
+    protocols: model.protocols.map((p) => ({ resourceLiteral: stringLiteral(`examples/${p.id}.json`) })),
+    messageCount: messageRows.length,
+    lifecycleCount: lifecycleRows.length,
+    ...signingContext(catalog, cases),
+    ...enumContext(catalog),
+  };
+  const testSources = ["generators/targets/swift/templates"];
+  for (const name of TEST_FILES) {
+    files.push({ path: `${TESTS}/${name}.swift`, contents: render(`${name}.swift`, context), sources: testSources });
+  }
+  return files;
+}
+
+/** Which generated types the signing and replay tests drive, and which vector files they read. */
+function signingContext(catalog: { protocol: Protocol; namespace: string }[], cases: readonly SharedCaseFile[]): object {
+  const rows = catalog.flatMap((c) => c.protocol.messages.map((m) => ({ m, protocol: c.protocol, type: `${c.namespace}.${typeName(m.name)}` })));
+  const resource = (file: string): string | false => {
+    const found = cases.find((c) => c.path.endsWith(`/vectors/${file}`));
+    return found === undefined ? false : stringLiteral(found.path);
+  };
+  const token = rows.find((r) => r.m.approvalToken !== undefined);
+  return {
+    signed: rows.filter((r) => r.m.signature !== undefined).map((r) => ({ name: r.m.name, type: r.type })),
+    replayed: rows.filter((r) => r.m.replay !== undefined).map((r) => ({ name: r.m.name, type: r.type })),
+    addressed: rows
+      .filter((r) => r.m.contentAddress !== undefined)
+      .map((r) => ({
+        name: r.m.name,
+        type: r.type,
+        idFieldLiteral: stringLiteral(r.m.contentAddress!.idField),
+        examplesResource: stringLiteral(`examples/${r.protocol.id}.json`),
+        canonicalInput: r.m.contentAddress!.canonicalInput === true,
+      })),
+    tokenType: token === undefined ? false : token.type,
+    hmacResource: resource("hmac-sha256-v1.json"),
+    tokenResource: token === undefined ? false : resource("approval-token.json"),
+    contentResource: resource("content-ids.json"),
+    auditResource: resource("audit-chain.json"),
+  };
+}
+
+/** Every message enum by qualified Swift name, open or closed, and one message to decode with an unknown value. */
+function enumContext(catalog: Catalog): object {
+  const enums: { type: string; decl: SwiftEnum }[] = [];
+  let openMessage: object | false = false;
+  for (const c of catalog) {
+    const roots = new Map(c.protocol.messages.map((m) => [typeName(m.name), m]));
+    for (const decl of c.types.decls.values()) {
+      if (decl.kind === "enum") enums.push({ type: `${c.namespace}.${decl.name}`, decl });
+      if (decl.kind !== "struct") continue;
+      for (const nested of decl.nested) enums.push({ type: `${c.namespace}.${decl.name}.${nested.name}`, decl: nested });
+      const message = roots.get(decl.name);
+      const member = decl.properties.find((p) => p.constant === undefined && decl.nested.some((e) => e.name === p.type && e.closed === undefined));
+      if (openMessage === false && message !== undefined && member !== undefined && message.examples.length > 0) {
+        openMessage = {
+          type: `${c.namespace}.${decl.name}`,
+          member: member.json,
+          memberLiteral: stringLiteral(member.json),
+          swift: member.swift,
+          unknown: unknownCase(decl.nested.find((e) => e.name === member.type)!),
+          exampleLiteral: rawStringLiteral(JSON.stringify(message.examples[0])),
+        };
+      }
+    }
+  }
+  enums.sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+  const open = enums.filter((e) => e.decl.closed === undefined).map((e) => ({ type: e.type }));
+  return { openEnums: open, closedEnums: enums.filter((e) => e.decl.closed !== undefined).map((e) => ({ type: e.type })), openMessage };
+}
