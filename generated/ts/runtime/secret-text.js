@@ -276,17 +276,25 @@ class Scan {
         }
         return false;
     }
-    /** After a key name ending at e (and its closing quote, if any): `\s*[:=]\s*` and a value. */
+    assignCache;
+    /** After a key name ending at e (and its closing quote, if any): `\s*[:=]\s*` and a value. Memoized per e. */
     assignedAt(e) {
-        while (isJsSpace(this.at(e)))
-            e++;
-        if (this.at(e) !== 0x3a && this.at(e) !== 0x3d)
-            return false;
-        e++;
-        while (isJsSpace(this.at(e)))
-            e++;
-        const v = this.at(e);
-        return v >= 0 && v !== 0x2c && v !== 0x3b && v !== 0x7d && v !== 0x5d;
+        const cache = (this.assignCache ??= new Int8Array(this.n + 2));
+        if (cache[e] !== 0)
+            return cache[e] === 1;
+        let j = e;
+        while (isJsSpace(this.at(j)))
+            j++;
+        let ok = false;
+        if (this.at(j) === 0x3a || this.at(j) === 0x3d) {
+            j++;
+            while (isJsSpace(this.at(j)))
+                j++;
+            const v = this.at(j);
+            ok = v >= 0 && v !== 0x2c && v !== 0x3b && v !== 0x7d && v !== 0x5d;
+        }
+        cache[e] = ok ? 1 : -1;
+        return ok;
     }
     /** Ends of the sensitive key names that start at i. */
     keyEnds(i) {
@@ -321,6 +329,10 @@ class Scan {
         // assignment; mode 0 unquoted, 1 inside "…", 2 inside '…'. Filled right to left.
         const quotes = [-1, 0x22, 0x27];
         const any = [new Uint8Array(this.n + 1), new Uint8Array(this.n + 1), new Uint8Array(this.n + 1)];
+        const nameEnd = new Int32Array(this.n + 1);
+        nameEnd[this.n] = this.n;
+        for (let k = this.n - 1; k >= 0; k--)
+            nameEnd[k] = isNameChar(this.c[k]) ? nameEnd[k + 1] : k;
         for (let k = this.n - 1; k >= 0; k--) {
             if (!isNameChar(this.c[k]))
                 continue;
@@ -330,8 +342,8 @@ class Scan {
                 for (const end of ends) {
                     if (hit)
                         break;
-                    const nameEnd = this.runEnd(end, isNameChar);
-                    if (mode === 0 ? this.assignedAt(nameEnd) : this.at(nameEnd) === quotes[mode] && this.assignedAt(nameEnd + 1))
+                    const e = nameEnd[end];
+                    if (mode === 0 ? this.assignedAt(e) : this.at(e) === quotes[mode] && this.assignedAt(e + 1))
                         hit = 1;
                 }
                 any[mode][k] = hit;
