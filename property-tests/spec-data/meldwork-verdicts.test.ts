@@ -16,14 +16,19 @@ interface Verdict {
 const FILE = "property-tests/vectors/real-implementations/meldwork-connector/field-value-verdicts.json";
 const verdicts = JSON.parse(readFileSync(FILE, "utf8")) as Verdict[];
 
-/** Values where the project keeps a different verdict, by the divergence id that says why. */
+/**
+ * Values where the project keeps a different verdict, by the divergence id that says why. Found
+ * from the record's bytes (a \uD800-\uDFFF escape that is not half of a pair), as the Kotlin and
+ * Swift suites do, since their strict readers cannot hold such a value.
+ */
 function divergenceFor(v: Verdict): string | undefined {
-  for (let i = 0; i < v.value.length; i++) {
-    const c = v.value.charCodeAt(i);
-    const high = c >= 0xd800 && c <= 0xdbff;
-    const next = v.value.charCodeAt(i + 1);
-    if (high && next >= 0xdc00 && next <= 0xdfff) { i++; continue; }
-    if (high || (c >= 0xdc00 && c <= 0xdfff)) return "lone-surrogate-in-text";
+  const escapes = [...v.text.matchAll(/\\(u[0-9a-fA-F]{4}|.)/g)].map((m) => ({ at: m.index, unit: m[1]!.length === 5 ? parseInt(m[1]!.slice(1), 16) : -1 }));
+  for (let i = 0; i < escapes.length; i++) {
+    const u = escapes[i]!.unit;
+    const high = u >= 0xd800 && u <= 0xdbff;
+    const next = escapes[i + 1];
+    if (high && next !== undefined && next.at === escapes[i]!.at + 6 && next.unit >= 0xdc00 && next.unit <= 0xdfff) { i++; continue; }
+    if (high || (u >= 0xdc00 && u <= 0xdfff)) return "lone-surrogate-in-text";
   }
   return undefined;
 }
@@ -34,7 +39,10 @@ function projectVerdict(v: Verdict): { accepted: boolean; code?: string; jsonErr
 }
 
 describe("Meldwork's field-value verdicts (real-implementations/meldwork-connector)", () => {
-  it("the copy holds all 320 records", () => expect(verdicts).toHaveLength(320));
+  it("the copy holds all 320 records, 3 of them a recorded divergence", () => {
+    expect(verdicts).toHaveLength(320);
+    expect(verdicts.filter((v) => divergenceFor(v) !== undefined)).toHaveLength(3);
+  });
 
   const recorded = new Set<string>();
   it("every divergence the test relies on is recorded in the spec", () => {
