@@ -7,9 +7,3 @@ export declare function containsSecret(text: string): boolean;
 export declare function isJsSpace(c: number): boolean;
 /** Canonical unpadded base64 (or base64url) decoding, as the filter accepts it; undefined otherwise. */
 export declare function decodeCanonicalBase64(text: string, url: boolean): number[] | undefined;
-/**
- * ECMAScript JSON.parse's grammar, kept to what the header test needs: undefined unless the whole
- * text is one JSON value that is an object; then its string-valued top-level members (a later
- * duplicate replaces an earlier one, as JSON.parse does; a non-string later value removes it).
- */
-export declare function readJsonObjectStrings(text: string): Map<string, string> | undefined;
