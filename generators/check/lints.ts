@@ -164,7 +164,7 @@ export function lintRulePointers(file: SpecFile, schemasById: Map<string, JsonVa
   if (!Array.isArray(rules)) return;
   rules.forEach((rule, i) => {
     if (!rule || typeof rule !== "object" || Array.isArray(rule)) return;
-    for (const field of ["left", "right", "url", "list", "lower", "upper", "min", "max", "array"]) {
+    for (const field of ["left", "right", "url", "list", "lower", "upper", "min", "max", "array", "text"]) {
       const pointer = rule[field];
       if (typeof pointer !== "string") continue;
       if (!schemaHasPath(schema, pointer, schemasById)) report(joinPointer("/x-rules", i, field), `${pointer} is not a property path of this message`);

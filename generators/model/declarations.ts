@@ -12,7 +12,9 @@ export type CrossFieldRule =
   | { id: string; kind: "semverLte"; message: string; lower: string; upper: string }
   | { id: string; kind: "semverRangeIncludes"; message: string; min: string; max: string; version: string }
   | { id: string; kind: "uniqueBy"; message: string; array: string; key: string }
-  | { id: string; kind: "lastItemEquals"; message: string; array: string; key: string; value: string };
+  | { id: string; kind: "lastItemEquals"; message: string; array: string; key: string; value: string }
+  | { id: string; kind: "noSecrets"; message: string; text: string }
+  | { id: string; kind: "whatwgUrl"; message: string; url: string; form: "origin" | "endpoint" };
 
 /** x-content-address: id = prefix + hex SHA-256 of JCS(record without its id field). */
 export interface ContentAddress {

@@ -2,10 +2,12 @@
 // single-entry mutation and every truncation is detected when the head is kept apart.
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
+import { parse as parseYaml } from "yaml";
 import { describe, expect, it } from "vitest";
 import {
   type AuditHead,
   CONNECTOR_AUDIT_CHAIN,
+  CONNECTOR_AUDIT_LOG,
   appendAuditEntry,
   verifyAuditChain,
   verifyAuditLog,
@@ -97,5 +99,36 @@ describe("audit chain properties", () => {
       const withoutHead = verifyAuditChain(CONNECTOR_AUDIT_CHAIN, truncated);
       return !withHead.ok && withHead.error.code === "head-mismatch" && withoutHead.ok;
     }), RUNS);
+  });
+});
+
+describe("spec/agent-connector/vectors/audit-log.json (links and trust lifecycle)", () => {
+  const log = readJson("spec/agent-connector/vectors/audit-log.json");
+  it("declares the runtime's CONNECTOR_AUDIT_LOG", () => expect(log.declaration).toEqual(CONNECTOR_AUDIT_LOG));
+  for (const c of log.cases) {
+    it(`${c.name} -> ${c.expect}`, () => {
+      const result = verifyAuditLog(CONNECTOR_AUDIT_LOG, c.text, c.head);
+      expect(result.ok ? "valid" : result.error.code).toBe(c.expect);
+    });
+  }
+  it("every class of refusal has a case", () => {
+    const codes = new Set(log.cases.map((c: { expect: string }) => c.expect));
+    for (const code of ["valid", "log-empty", "line-unterminated", "entry-invalid", "transition-invalid", "details-invalid", "head-mismatch", "event-id-mismatch"]) expect(codes).toContain(code);
+  });
+
+  it("the lifecycle table is the trust machine's: one transition per audit effect", () => {
+    const machine = parseYaml(readFileSync("spec/agent-connector/lifecycles/trust.machine.yaml", "utf8")) as {
+      initial: string;
+      transitions: { from: string | string[]; to: string; effects?: string[] }[];
+    };
+    const derived: Record<string, { from: string[]; to: string }> = { [machine.initial]: { from: [""], to: machine.initial } };
+    for (const t of machine.transitions) {
+      const audit = (t.effects ?? []).find((e) => e.startsWith("audit"));
+      if (audit === undefined) continue;
+      const action = audit.slice("audit".length).toLowerCase();
+      derived[action] = { from: ([] as string[]).concat(t.from), to: t.to };
+    }
+    const table = Object.fromEntries(Object.entries(CONNECTOR_AUDIT_LOG.lifecycle!.transitions).map(([a, t]) => [a, { from: t.from, to: t.to }]));
+    expect(table).toEqual(derived);
   });
 });

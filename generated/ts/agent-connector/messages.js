@@ -13,10 +13,10 @@ export function parseAuditLogEntry(input) {
   return parseAndValidate(input, validateAuditLogEntry);
 }
 
-const CONNECTOR_MANIFEST_RULES = [{"id":"upstream-range-ordered","kind":"semverLte","message":"upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)","lower":"/upstream/minVersion","upper":"/upstream/maxVersion"},{"id":"credential-slot-ids-unique","kind":"uniqueBy","message":"every credential slot needs its own slotId","array":"/credentials/slots","key":"slotId"}];
+const CONNECTOR_MANIFEST_RULES = [{"id":"upstream-range-ordered","kind":"semverLte","message":"upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)","lower":"/upstream/minVersion","upper":"/upstream/maxVersion"},{"id":"credential-slot-ids-unique","kind":"uniqueBy","message":"every credential slot needs its own slotId","array":"/credentials/slots","key":"slotId"},{"id":"label-has-no-secret","kind":"noSecrets","message":"must not contain anything the host's secret filter would redact","text":"/label"},{"id":"description-has-no-secret","kind":"noSecrets","message":"must not contain anything the host's secret filter would redact","text":"/description"},{"id":"outbound-destinations-are-origins","kind":"whatwgUrl","message":"must be exactly the serialized WHATWG origin of an https URL","url":"/outboundDestinations","form":"origin"}];
 const checkConnectorManifestRules = (value) => checkRules(value, CONNECTOR_MANIFEST_RULES);
 
-/** Validates ConnectorManifest: the schema, then 2 cross-field rule(s). */
+/** Validates ConnectorManifest: the schema, then 5 cross-field rule(s). */
 export function validateConnectorManifest(value) {
   return runValidator(validators.validateConnectorManifest, checkConnectorManifestRules, value);
 }
@@ -26,10 +26,10 @@ export function parseConnectorManifest(input) {
   return parseAndValidate(input, validateConnectorManifest);
 }
 
-const CONNECTOR_PACKAGE_RULES = [{"id":"recipe-matches-provider","kind":"equal","message":"manifest.invocation.recipeId must name the package's provider","left":"/manifest/invocation/recipeId","right":"/provider/id"},{"id":"sdk-version-supported","kind":"semverRangeIncludes","message":"the manifest's upstream range must include SDK version 1.0.0","min":"/manifest/upstream/minVersion","max":"/manifest/upstream/maxVersion","version":"1.0.0"},{"id":"endpoint-origin-declared","kind":"urlOriginIn","message":"the origin of provider.config.endpoint must be one of manifest.outboundDestinations","url":"/provider/config/endpoint","list":"/manifest/outboundDestinations"},{"id":"auth-slot-declared","kind":"equal","message":"provider.config.authSlotId must be the manifest's declared credential slot","left":"/provider/config/authSlotId","right":"/manifest/credentials/slots/0/slotId"}];
+const CONNECTOR_PACKAGE_RULES = [{"id":"endpoint-is-https","kind":"whatwgUrl","message":"must be an https URL without user info, query or fragment","url":"/provider/config/endpoint","form":"endpoint"},{"id":"recipe-matches-provider","kind":"equal","message":"manifest.invocation.recipeId must name the package's provider","left":"/manifest/invocation/recipeId","right":"/provider/id"},{"id":"sdk-version-supported","kind":"semverRangeIncludes","message":"the manifest's upstream range must include SDK version 1.0.0","min":"/manifest/upstream/minVersion","max":"/manifest/upstream/maxVersion","version":"1.0.0"},{"id":"endpoint-origin-declared","kind":"urlOriginIn","message":"the origin of provider.config.endpoint must be one of manifest.outboundDestinations","url":"/provider/config/endpoint","list":"/manifest/outboundDestinations"},{"id":"auth-slot-declared","kind":"equal","message":"provider.config.authSlotId must be the manifest's declared credential slot","left":"/provider/config/authSlotId","right":"/manifest/credentials/slots/0/slotId"},{"id":"publisher-name-has-no-secret","kind":"noSecrets","message":"must not contain anything the host's secret filter would redact","text":"/publisher/name"},{"id":"manifest-label-has-no-secret","kind":"noSecrets","message":"must not contain anything the host's secret filter would redact","text":"/manifest/label"},{"id":"manifest-description-has-no-secret","kind":"noSecrets","message":"must not contain anything the host's secret filter would redact","text":"/manifest/description"},{"id":"manifest-outbound-destinations-are-origins","kind":"whatwgUrl","message":"must be exactly the serialized WHATWG origin of an https URL","url":"/manifest/outboundDestinations","form":"origin"}];
 const checkConnectorPackageRules = (value) => checkRules(value, CONNECTOR_PACKAGE_RULES);
 
-/** Validates ConnectorPackage: the schema, then 4 cross-field rule(s). */
+/** Validates ConnectorPackage: the schema, then 9 cross-field rule(s). */
 export function validateConnectorPackage(value) {
   return runValidator(validators.validateConnectorPackage, checkConnectorPackageRules, value);
 }
@@ -49,9 +49,12 @@ export function parseConnectorResume(input) {
   return parseAndValidate(input, validateConnectorResume);
 }
 
-/** Validates HttpJsonProviderConfig against its schema (it has no cross-field rules). */
+const HTTP_JSON_PROVIDER_CONFIG_RULES = [{"id":"endpoint-is-https","kind":"whatwgUrl","message":"must be an https URL without user info, query or fragment","url":"/endpoint","form":"endpoint"}];
+const checkHttpJsonProviderConfigRules = (value) => checkRules(value, HTTP_JSON_PROVIDER_CONFIG_RULES);
+
+/** Validates HttpJsonProviderConfig: the schema, then 1 cross-field rule(s). */
 export function validateHttpJsonProviderConfig(value) {
-  return runValidator(validators.validateHttpJsonProviderConfig, undefined, value);
+  return runValidator(validators.validateHttpJsonProviderConfig, checkHttpJsonProviderConfigRules, value);
 }
 
 /** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as HttpJsonProviderConfig. */

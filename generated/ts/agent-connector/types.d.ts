@@ -30,7 +30,7 @@ export type PublicId = string;
  */
 export type SemVer = string;
 /**
- * Display text with no control characters and nothing a secret filter would redact (bearer tokens, well-known API key shapes, private keys, URL credentials, key=value secrets).
+ * Display text with no control characters. The message's noSecrets rules refuse what the Agent Connector host's secret filter would redact (bearer tokens, Basic credentials, API key prefixes, AWS and Google keys, JWTs, private key blocks, URL credentials, key=value secrets): the filter's shapes need lookarounds, back-references and base64/JSON checks, which no single linear-time pattern states.
  */
 export type SafeText = string;
 export type TransportType = "cli" | "acp" | "http" | "a2a";
@@ -48,7 +48,7 @@ export type EventType =
   | "Failed"
   | "Cancelled";
 /**
- * Exactly a serialized HTTPS origin: lowercase host, no trailing slash, no user info, path, query or fragment, and no explicit default port.
+ * Exactly a serialized HTTPS origin as the WHATWG URL parser writes it (the rule outbound-destinations-are-origins): lowercase host (IDNA ASCII form, IPv4 dotted decimal, IPv6 in brackets, a trailing dot kept), no trailing slash, no user info, path, query or fragment, and no explicit default port.
  */
 export type HttpsOrigin = string;
 export type CredentialSlotType = "api-key" | "oauth" | "token" | "provider-profile";
@@ -57,7 +57,7 @@ export type CredentialSlotType = "api-key" | "oauth" | "token" | "provider-profi
  */
 export type ConnectorProvider = LocalEchoProvider | HttpJsonProvider;
 /**
- * An https URL without user info, query or fragment; a path is allowed.
+ * An https URL, read by the WHATWG URL parser (rule endpoint-is-https), without user info, query or fragment; a path is allowed (the parser percent-encodes a space in it), and an empty "?" or "#" is no query or fragment.
  */
 export type HttpsEndpoint = string;
 /**

@@ -7,15 +7,38 @@ export interface AuditChainDeclaration {
     sequenceField: string;
     /** previousField value of the first entry. */
     genesisPrevious: string;
+    /** When present, the entries must also replay through this lifecycle. */
+    lifecycle?: AuditLifecycle;
+}
+/**
+ * The lifecycle a log records, one state per subject (a packageId): each entry's action must be
+ * allowed from its subject's state ("" before its first entry), and its details must have exactly
+ * the action's members. Entries have exactly `fields`.
+ */
+export interface AuditLifecycle {
+    subjectField: string;
+    actionField: string;
+    detailsField: string;
+    fields: string[];
+    transitions: Record<string, {
+        from: string[];
+        to: string;
+        details: string[];
+    }>;
 }
 /** The connector audit log: `connector-audit-` ids, genesis link "", 1-based sequence. */
 export declare const CONNECTOR_AUDIT_CHAIN: AuditChainDeclaration;
+/**
+ * The connector audit log with its trust lifecycle (spec/agent-connector/lifecycles/trust.machine.yaml,
+ * one transition per action its effects append), as Meldwork's package store replays it on load.
+ */
+export declare const CONNECTOR_AUDIT_LOG: AuditChainDeclaration;
 /** Where the chain must end; kept outside the log (another file, a database row, a keychain). */
 export interface AuditHead {
     sequence: number;
     eventId: string;
 }
-export type AuditChainErrorCode = "entry-invalid" | "sequence-mismatch" | "previous-mismatch" | "event-id-mismatch" | "head-mismatch";
+export type AuditChainErrorCode = "log-empty" | "line-unterminated" | "entry-invalid" | "transition-invalid" | "details-invalid" | "sequence-mismatch" | "previous-mismatch" | "event-id-mismatch" | "head-mismatch";
 export interface AuditChainError {
     code: AuditChainErrorCode;
     /** 0-based index of the entry at fault; entries.length for a head mismatch past the end. */
@@ -45,5 +68,8 @@ export declare function appendAuditEntry(declaration: AuditChainDeclaration, hea
  * head is kept; then tail truncation cannot be detected.
  */
 export declare function verifyAuditChain(declaration: AuditChainDeclaration, entries: readonly JsonValue[], expectedHead?: AuditHead | null): AuditChainResult;
-/** Parses a JSON Lines audit log strictly (one entry per non-empty line) and verifies it. */
+/**
+ * Parses a JSON Lines audit log strictly (one entry per line, each line ended by "\n") and
+ * verifies it. An existing log file is never empty: the first entry is written with the file.
+ */
 export declare function verifyAuditLog(declaration: AuditChainDeclaration, text: string, expectedHead?: AuditHead | null): AuditChainResult;

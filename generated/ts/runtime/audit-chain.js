@@ -16,6 +16,28 @@ export const CONNECTOR_AUDIT_CHAIN = {
     sequenceField: "sequence",
     genesisPrevious: "",
 };
+/**
+ * The connector audit log with its trust lifecycle (spec/agent-connector/lifecycles/trust.machine.yaml,
+ * one transition per action its effects append), as Meldwork's package store replays it on load.
+ */
+export const CONNECTOR_AUDIT_LOG = {
+    ...CONNECTOR_AUDIT_CHAIN,
+    lifecycle: {
+        subjectField: "packageId",
+        actionField: "action",
+        detailsField: "details",
+        fields: ["action", "details", "eventId", "packageId", "previousEventId", "recordType", "schemaVersion", "sequence", "timestamp"],
+        transitions: {
+            imported: { from: [""], to: "imported", details: ["originFilename", "originSha256"] },
+            approved: { from: ["imported"], to: "approved", details: [] },
+            installed: { from: ["approved", "disabled"], to: "installed", details: [] },
+            disabled: { from: ["installed"], to: "disabled", details: [] },
+            revoked: { from: ["imported", "approved", "disabled"], to: "revoked", details: [] },
+            removed: { from: ["imported", "approved", "disabled", "revoked"], to: "removed", details: [] },
+            upgraded: { from: ["approved"], to: "installed", details: ["fromPackageId"] },
+        },
+    },
+};
 /** The id an entry should carry (hash of the canonical entry without its id field). */
 export function computeAuditEventId(declaration, entry) {
     return declaration.prefix + sha256Hex(canonicalBytes(withoutMember(entry, declaration.idField)));
@@ -47,6 +69,7 @@ function chainError(code, index, message) {
  */
 export function verifyAuditChain(declaration, entries, expectedHead) {
     let previous = declaration.genesisPrevious;
+    const states = new Map();
     for (let index = 0; index < entries.length; index++) {
         const entry = entries[index];
         if (!isJsonObject(entry))
@@ -68,6 +91,11 @@ export function verifyAuditChain(declaration, entries, expectedHead) {
         if (stated !== expected)
             return chainError("event-id-mismatch", index, "entry id does not match its content");
         previous = expected;
+        if (declaration.lifecycle !== undefined) {
+            const failure = replayEntry(declaration.lifecycle, entry, states);
+            if (failure !== undefined)
+                return chainError(failure[0], index, failure[1]);
+        }
     }
     const last = entries[entries.length - 1];
     const head = isJsonObject(last) ? { sequence: entries.length, eventId: previous } : null;
@@ -78,11 +106,41 @@ export function verifyAuditChain(declaration, entries, expectedHead) {
     }
     return { ok: true, head };
 }
-/** Parses a JSON Lines audit log strictly (one entry per non-empty line) and verifies it. */
+function sameMembers(value, names) {
+    const keys = Object.keys(value);
+    return keys.length === names.length && names.every((name) => Object.prototype.hasOwnProperty.call(value, name));
+}
+/** Applies one entry to the subjects' states; the failure, or undefined when the entry is allowed. */
+function replayEntry(lifecycle, entry, states) {
+    if (!sameMembers(entry, lifecycle.fields))
+        return ["entry-invalid", "entry does not have exactly the log's members"];
+    const subject = entry[lifecycle.subjectField];
+    const action = entry[lifecycle.actionField];
+    const details = entry[lifecycle.detailsField];
+    if (typeof subject !== "string" || typeof action !== "string")
+        return ["entry-invalid", "subject or action is not a string"];
+    const transition = Object.prototype.hasOwnProperty.call(lifecycle.transitions, action) ? lifecycle.transitions[action] : undefined;
+    if (transition === undefined)
+        return ["transition-invalid", `unknown action ${JSON.stringify(action)}`];
+    const state = states.get(subject) ?? "";
+    if (!transition.from.includes(state))
+        return ["transition-invalid", `${action} is not allowed from ${state === "" ? "no entry" : state}`];
+    if (!isJsonObject(details) || !sameMembers(details, transition.details))
+        return ["details-invalid", `details of ${action} must have exactly [${transition.details.join(", ")}]`];
+    states.set(subject, transition.to);
+    return undefined;
+}
+/**
+ * Parses a JSON Lines audit log strictly (one entry per line, each line ended by "\n") and
+ * verifies it. An existing log file is never empty: the first entry is written with the file.
+ */
 export function verifyAuditLog(declaration, text, expectedHead) {
+    if (text === "")
+        return { ok: false, error: { code: "log-empty", index: 0, message: "the log file is empty" } };
     const lines = text.split("\n");
-    if (lines[lines.length - 1] === "")
-        lines.pop();
+    if (lines[lines.length - 1] !== "")
+        return chainError("line-unterminated", lines.length - 1, "the last line has no line feed");
+    lines.pop();
     const entries = [];
     for (let index = 0; index < lines.length; index++) {
         const parsed = parseStrictJson(lines[index]);

@@ -3,6 +3,8 @@
 // better-sqlite3 stays optional: import "@agent-contracts/bindings/runtime/replay-sqlite".
 export * from "./validation.js";
 export * from "./rules.js";
+export * from "./secret-text.js";
+export * from "./whatwg-url.js";
 export * from "./strict-json.js";
 export * from "./canonical-json.js";
 export * from "./crypto.js";

@@ -60,5 +60,9 @@ function ruleLiteral(rule: CrossFieldRule): string {
       return `CrossFieldRule.UniqueBy(${head}, array = ${s(rule.array)}, key = ${s(rule.key)})`;
     case "lastItemEquals":
       return `CrossFieldRule.LastItemEquals(${head}, array = ${s(rule.array)}, key = ${s(rule.key)}, value = ${s(rule.value)})`;
+    case "noSecrets":
+      return `CrossFieldRule.NoSecrets(${head}, text = ${s(rule.text)})`;
+    case "whatwgUrl":
+      return `CrossFieldRule.WhatwgUrl(${head}, url = ${s(rule.url)}, form = ${s(rule.form)})`;
   }
 }

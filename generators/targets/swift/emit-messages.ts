@@ -42,6 +42,10 @@ function messageConformance(id: string, rules: Protocol["messages"][number]["rul
         return `.uniqueBy(id: ${stringLiteral(r.id)}, message: ${stringLiteral(r.message)}, array: ${stringLiteral(r.array)}, key: ${stringLiteral(r.key)})`;
       case "lastItemEquals":
         return `.lastItemEquals(id: ${stringLiteral(r.id)}, message: ${stringLiteral(r.message)}, array: ${stringLiteral(r.array)}, key: ${stringLiteral(r.key)}, value: ${stringLiteral(r.value)})`;
+      case "noSecrets":
+        return `.noSecrets(id: ${stringLiteral(r.id)}, message: ${stringLiteral(r.message)}, text: ${stringLiteral(r.text)})`;
+      case "whatwgUrl":
+        return `.whatwgUrl(id: ${stringLiteral(r.id)}, message: ${stringLiteral(r.message)}, url: ${stringLiteral(r.url)}, form: ${stringLiteral(r.form)})`;
     }
   });
   const rulesText = ruleLines.length === 0 ? "[]" : `[\n${ruleLines.map((l) => `${indent}    ${l},`).join("\n")}\n${indent}]`;

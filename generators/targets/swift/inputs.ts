@@ -23,6 +23,11 @@ export function readSwiftCases(root: string, model: Model): SharedCaseFile[] {
       cases.push({ path: `${into}/${name}`, source: `${dir}/${name}`, text: readFileSync(`${root}/${dir}/${name}`, "utf8") });
     }
   }
+  // Real implementations' verdicts the Swift suite checks too (property-tests/vectors/real-implementations/README.md).
+  for (const name of ["meldwork-connector/field-value-verdicts.json"]) {
+    const source = `property-tests/vectors/real-implementations/${name}`;
+    if (existsSync(`${root}/${source}`)) cases.push({ path: `real-implementations/${name}`, source, text: readFileSync(`${root}/${source}`, "utf8") });
+  }
   for (const file of pathsFiles(model.protocols.flatMap((p) => p.lifecycles))) {
     cases.push({ path: file.path.replace(/^spec\//, ""), source: file.path, text: file.contents });
   }

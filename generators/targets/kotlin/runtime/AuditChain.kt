@@ -12,18 +12,58 @@ data class AuditChainDeclaration(
     val sequenceField: String,
     /** previousField value of the first entry. */
     val genesisPrevious: String,
+    /** When present, the entries must also replay through this lifecycle. */
+    val lifecycle: AuditLifecycle? = null,
 ) {
     companion object {
         /** The connector audit log: `connector-audit-` ids, genesis link "", 1-based sequence. */
         val CONNECTOR = AuditChainDeclaration("eventId", "connector-audit-", "previousEventId", "sequence", "")
+
+        /** The connector audit log with its trust lifecycle (trust.machine.yaml), as audit-chain.ts's CONNECTOR_AUDIT_LOG. */
+        val CONNECTOR_LOG = CONNECTOR.copy(
+            lifecycle = AuditLifecycle(
+                subjectField = "packageId",
+                actionField = "action",
+                detailsField = "details",
+                fields = listOf("action", "details", "eventId", "packageId", "previousEventId", "recordType", "schemaVersion", "sequence", "timestamp"),
+                transitions = mapOf(
+                    "imported" to AuditTransition(listOf(""), "imported", listOf("originFilename", "originSha256")),
+                    "approved" to AuditTransition(listOf("imported"), "approved", emptyList()),
+                    "installed" to AuditTransition(listOf("approved", "disabled"), "installed", emptyList()),
+                    "disabled" to AuditTransition(listOf("installed"), "disabled", emptyList()),
+                    "revoked" to AuditTransition(listOf("imported", "approved", "disabled"), "revoked", emptyList()),
+                    "removed" to AuditTransition(listOf("imported", "approved", "disabled", "revoked"), "removed", emptyList()),
+                    "upgraded" to AuditTransition(listOf("approved"), "installed", listOf("fromPackageId")),
+                ),
+            ),
+        )
     }
 }
+
+/**
+ * The lifecycle a log records, one state per subject: each entry's action must be allowed from
+ * its subject's state ("" before its first entry) and its details must have exactly the action's
+ * members; entries have exactly [fields].
+ */
+data class AuditLifecycle(
+    val subjectField: String,
+    val actionField: String,
+    val detailsField: String,
+    val fields: List<String>,
+    val transitions: Map<String, AuditTransition>,
+)
+
+data class AuditTransition(val from: List<String>, val to: String, val details: List<String>)
 
 /** Where the chain must end; kept apart from the log (another file, a database row, a keychain). */
 data class AuditHead(val sequence: Long, val eventId: String)
 
 enum class AuditChainErrorCode(val wireName: String) {
+    LOG_EMPTY("log-empty"),
+    LINE_UNTERMINATED("line-unterminated"),
     ENTRY_INVALID("entry-invalid"),
+    TRANSITION_INVALID("transition-invalid"),
+    DETAILS_INVALID("details-invalid"),
     SEQUENCE_MISMATCH("sequence-mismatch"),
     PREVIOUS_MISMATCH("previous-mismatch"),
     EVENT_ID_MISMATCH("event-id-mismatch"),
@@ -48,6 +88,7 @@ object AuditChain {
      */
     fun verify(declaration: AuditChainDeclaration, entries: List<JsonElement>, expectedHead: AuditHead?, checkHead: Boolean = true): AuditChainError? {
         var previous = declaration.genesisPrevious
+        val states = HashMap<String, String>()
         for ((index, entry) in entries.withIndex()) {
             fun error(code: AuditChainErrorCode, message: String) = AuditChainError(code, index, "$message (entry ${index + 1})")
             if (entry !is JsonObject) return error(AuditChainErrorCode.ENTRY_INVALID, "entry is not an object")
@@ -69,11 +110,60 @@ object AuditChain {
                 return error(AuditChainErrorCode.EVENT_ID_MISMATCH, "entry id does not match its content")
             }
             previous = expected
+            declaration.lifecycle?.let { lifecycle -> replay(lifecycle, entry, states)?.let { (code, message) -> return error(code, message) } }
         }
         val head = if (entries.lastOrNull() is JsonObject) AuditHead(entries.size.toLong(), previous) else null
         if (checkHead && head != expectedHead) {
             return AuditChainError(AuditChainErrorCode.HEAD_MISMATCH, entries.size, "log does not end at the stored head (entry ${entries.size + 1})")
         }
+        return null
+    }
+
+    /**
+     * Parses a JSON Lines log strictly (one entry per line, each ended by "\n") and verifies it.
+     * An existing log file is never empty: the first entry is written with the file.
+     */
+    fun verifyLog(declaration: AuditChainDeclaration, bytes: ByteArray, expectedHead: AuditHead?, checkHead: Boolean = true): AuditChainError? {
+        if (bytes.isEmpty()) return AuditChainError(AuditChainErrorCode.LOG_EMPTY, 0, "the log file is empty")
+        val lines = ArrayList<ByteArray>()
+        var start = 0
+        for (i in bytes.indices) {
+            if (bytes[i] == '\n'.code.toByte()) {
+                lines.add(bytes.copyOfRange(start, i))
+                start = i + 1
+            }
+        }
+        if (start != bytes.size) return AuditChainError(AuditChainErrorCode.LINE_UNTERMINATED, lines.size, "the last line has no line feed (entry ${lines.size + 1})")
+        val entries = ArrayList<JsonElement>()
+        for ((index, line) in lines.withIndex()) {
+            val entry = try {
+                StrictJson.parse(line)
+            } catch (e: StrictJsonException) {
+                return AuditChainError(AuditChainErrorCode.ENTRY_INVALID, index, "line is not strict JSON: ${e.code.wireName} (entry ${index + 1})")
+            }
+            entries.add(entry)
+        }
+        return verify(declaration, entries, expectedHead, checkHead)
+    }
+
+    private fun JsonElement?.stringContent(): String? = (this as? JsonPrimitive)?.takeIf { it.isString }?.content
+
+    /** Applies one entry to the subjects' states; the failure, or null when the entry is allowed. */
+    private fun replay(lifecycle: AuditLifecycle, entry: JsonObject, states: MutableMap<String, String>): Pair<AuditChainErrorCode, String>? {
+        if (entry.keys != lifecycle.fields.toSet() || entry.size != lifecycle.fields.size) {
+            return AuditChainErrorCode.ENTRY_INVALID to "entry does not have exactly the log's members"
+        }
+        val subject = entry[lifecycle.subjectField].stringContent()
+        val action = entry[lifecycle.actionField].stringContent()
+        if (subject == null || action == null) return AuditChainErrorCode.ENTRY_INVALID to "subject or action is not a string"
+        val transition = lifecycle.transitions[action] ?: return AuditChainErrorCode.TRANSITION_INVALID to "unknown action \"$action\""
+        val state = states[subject] ?: ""
+        if (state !in transition.from) return AuditChainErrorCode.TRANSITION_INVALID to "$action is not allowed from ${state.ifEmpty { "no entry" }}"
+        val details = entry[lifecycle.detailsField] as? JsonObject
+        if (details == null || details.keys != transition.details.toSet()) {
+            return AuditChainErrorCode.DETAILS_INVALID to "details of $action must have exactly ${transition.details}"
+        }
+        states[subject] = transition.to
         return null
     }
 }

@@ -51,6 +51,14 @@ sealed interface CrossFieldRule {
     ) : CrossFieldRule {
         override val kind get() = "lastItemEquals"
     }
+
+    data class NoSecrets(override val id: String, override val message: String, val text: String) : CrossFieldRule {
+        override val kind get() = "noSecrets"
+    }
+
+    data class WhatwgUrl(override val id: String, override val message: String, val url: String, val form: String) : CrossFieldRule {
+        override val kind get() = "whatwgUrl"
+    }
 }
 
 object CrossFieldRules {
@@ -96,6 +104,20 @@ object CrossFieldRules {
         }
         is CrossFieldRule.UniqueBy -> uniqueBy(value, rule)
         is CrossFieldRule.LastItemEquals -> lastItemEquals(value, rule)
+        is CrossFieldRule.NoSecrets -> firstFailing(value, rule.text) { !SecretText.contains(it) }
+        is CrossFieldRule.WhatwgUrl -> firstFailing(value, rule.url) { dev.agentcontracts.runtime.WhatwgUrl.check(it, rule.form) }
+    }
+
+    /** A string at [pointer] (or each string item of an array there) must pass [ok]; where it does not. */
+    private fun firstFailing(value: JsonElement, pointer: String, ok: (String) -> Boolean): String? {
+        val target = at(value, pointer) ?: return null
+        target.stringOrNull()?.let { return if (ok(it)) null else pointer }
+        val items = target as? JsonArray ?: return null
+        for ((i, item) in items.withIndex()) {
+            val text = item.stringOrNull() ?: continue
+            if (!ok(text)) return "$pointer/$i"
+        }
+        return null
     }
 
     private fun lastItemEquals(value: JsonElement, rule: CrossFieldRule.LastItemEquals): String? {

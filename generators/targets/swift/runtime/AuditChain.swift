@@ -13,19 +13,73 @@ public struct AuditChainDeclaration: Sendable, Equatable {
     public var sequenceField: String
     /// The previousField value of the first entry.
     public var genesisPrevious: String
+    /// When present, the entries must also replay through this lifecycle.
+    public var lifecycle: AuditLifecycle?
 
-    public init(idField: String, prefix: String, previousField: String, sequenceField: String, genesisPrevious: String) {
+    public init(idField: String, prefix: String, previousField: String, sequenceField: String, genesisPrevious: String, lifecycle: AuditLifecycle? = nil) {
         self.idField = idField
         self.prefix = prefix
         self.previousField = previousField
         self.sequenceField = sequenceField
         self.genesisPrevious = genesisPrevious
+        self.lifecycle = lifecycle
     }
 
     /// The connector audit log: `connector-audit-` ids, genesis link "", 1-based sequence.
     public static let connectorAudit = AuditChainDeclaration(
         idField: "eventId", prefix: "connector-audit-", previousField: "previousEventId", sequenceField: "sequence", genesisPrevious: ""
     )
+
+    /// The connector audit log with its trust lifecycle (trust.machine.yaml), as audit-chain.ts's CONNECTOR_AUDIT_LOG.
+    public static let connectorAuditLog = AuditChainDeclaration(
+        idField: "eventId", prefix: "connector-audit-", previousField: "previousEventId", sequenceField: "sequence", genesisPrevious: "",
+        lifecycle: AuditLifecycle(
+            subjectField: "packageId",
+            actionField: "action",
+            detailsField: "details",
+            fields: ["action", "details", "eventId", "packageId", "previousEventId", "recordType", "schemaVersion", "sequence", "timestamp"],
+            transitions: [
+                "imported": AuditTransition(from: [""], to: "imported", details: ["originFilename", "originSha256"]),
+                "approved": AuditTransition(from: ["imported"], to: "approved", details: []),
+                "installed": AuditTransition(from: ["approved", "disabled"], to: "installed", details: []),
+                "disabled": AuditTransition(from: ["installed"], to: "disabled", details: []),
+                "revoked": AuditTransition(from: ["imported", "approved", "disabled"], to: "revoked", details: []),
+                "removed": AuditTransition(from: ["imported", "approved", "disabled", "revoked"], to: "removed", details: []),
+                "upgraded": AuditTransition(from: ["approved"], to: "installed", details: ["fromPackageId"]),
+            ]
+        )
+    )
+}
+
+/// The lifecycle a log records, one state per subject: each entry's action must be allowed from
+/// its subject's state ("" before its first entry) and its details must have exactly the action's
+/// members; entries have exactly `fields`.
+public struct AuditLifecycle: Sendable, Equatable {
+    public var subjectField: String
+    public var actionField: String
+    public var detailsField: String
+    public var fields: [String]
+    public var transitions: [String: AuditTransition]
+
+    public init(subjectField: String, actionField: String, detailsField: String, fields: [String], transitions: [String: AuditTransition]) {
+        self.subjectField = subjectField
+        self.actionField = actionField
+        self.detailsField = detailsField
+        self.fields = fields
+        self.transitions = transitions
+    }
+}
+
+public struct AuditTransition: Sendable, Equatable {
+    public var from: [String]
+    public var to: String
+    public var details: [String]
+
+    public init(from: [String], to: String, details: [String]) {
+        self.from = from
+        self.to = to
+        self.details = details
+    }
 }
 
 /// Where the chain must end.
@@ -41,7 +95,11 @@ public struct AuditHead: Sendable, Equatable {
 
 public struct AuditChainError: Error, Equatable, Sendable {
     public enum Code: String, Sendable {
+        case logEmpty = "log-empty"
+        case lineUnterminated = "line-unterminated"
         case entryInvalid = "entry-invalid"
+        case transitionInvalid = "transition-invalid"
+        case detailsInvalid = "details-invalid"
         case sequenceMismatch = "sequence-mismatch"
         case previousMismatch = "previous-mismatch"
         case eventIDMismatch = "event-id-mismatch"
@@ -76,6 +134,7 @@ public enum AuditChain {
     @discardableResult
     public static func verify(_ declaration: AuditChainDeclaration, entries: [JSONValue], expectedHead: AuditHead?? = .none) throws -> AuditHead? {
         var previous = declaration.genesisPrevious
+        var states: [String: String] = [:]
         for (index, value) in entries.enumerated() {
             guard case let .object(entry) = value else { throw AuditChainError(code: .entryInvalid, index: index) }
             guard entry[declaration.sequenceField] == .number(Double(index + 1)) else {
@@ -89,6 +148,9 @@ public enum AuditChain {
                 throw AuditChainError(code: .eventIDMismatch, index: index)
             }
             previous = expected
+            if let lifecycle = declaration.lifecycle, let code = replay(lifecycle, entry, &states) {
+                throw AuditChainError(code: code, index: index)
+            }
         }
         let head: AuditHead? = entries.isEmpty ? nil : AuditHead(sequence: entries.count, eventID: previous)
         if case let .some(wanted) = expectedHead, wanted != head {
@@ -97,16 +159,44 @@ public enum AuditChain {
         return head
     }
 
-    /// Parses a JSON Lines log strictly (one entry per line) and verifies it.
+    /// Applies one entry to the subjects' states; the failure, or nil when the entry is allowed.
+    private static func replay(_ lifecycle: AuditLifecycle, _ entry: JSONObject, _ states: inout [String: String]) -> AuditChainError.Code? {
+        guard Set(entry.keys) == Set(lifecycle.fields), entry.keys.count == lifecycle.fields.count else { return .entryInvalid }
+        guard let subject = entry[lifecycle.subjectField]?.stringValue, let action = entry[lifecycle.actionField]?.stringValue else {
+            return .entryInvalid
+        }
+        guard let transition = lifecycle.transitions[action] else { return .transitionInvalid }
+        guard transition.from.contains(states[subject] ?? "") else { return .transitionInvalid }
+        guard let details = entry[lifecycle.detailsField]?.objectValue, Set(details.keys) == Set(transition.details),
+              details.keys.count == transition.details.count
+        else { return .detailsInvalid }
+        states[subject] = transition.to
+        return nil
+    }
+
+    /// Parses a JSON Lines log strictly (one entry per line, each ended by "\n") and verifies it.
+    /// An existing log file is never empty: the first entry is written with the file.
     @discardableResult
-    public static func verifyLog(_ declaration: AuditChainDeclaration, text: String, expectedHead: AuditHead?? = .none) throws -> AuditHead? {
-        var lines = text.components(separatedBy: "\n")
-        if lines.last == "" { lines.removeLast() }
+    public static func verifyLog(_ declaration: AuditChainDeclaration, bytes: [UInt8], expectedHead: AuditHead?? = .none) throws -> AuditHead? {
+        if bytes.isEmpty { throw AuditChainError(code: .logEmpty, index: 0) }
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for (i, byte) in bytes.enumerated() where byte == 0x0a {
+            lines.append(bytes[start..<i])
+            start = i + 1
+        }
+        if start != bytes.count { throw AuditChainError(code: .lineUnterminated, index: lines.count) }
         var entries: [JSONValue] = []
         for (index, line) in lines.enumerated() {
-            guard let entry = try? StrictJSON.parse(line) else { throw AuditChainError(code: .entryInvalid, index: index) }
+            guard let entry = try? StrictJSON.parse(Array(line)) else { throw AuditChainError(code: .entryInvalid, index: index) }
             entries.append(entry)
         }
         return try verify(declaration, entries: entries, expectedHead: expectedHead)
+    }
+
+    /// `verifyLog` on the UTF-8 bytes of `text`.
+    @discardableResult
+    public static func verifyLog(_ declaration: AuditChainDeclaration, text: String, expectedHead: AuditHead?? = .none) throws -> AuditHead? {
+        try verifyLog(declaration, bytes: Array(text.utf8), expectedHead: expectedHead)
     }
 }

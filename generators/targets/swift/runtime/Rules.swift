@@ -11,11 +11,14 @@ public enum CrossFieldRule: Sendable, Equatable {
     case semverRangeIncludes(id: String, message: String, min: String, max: String, version: String)
     case uniqueBy(id: String, message: String, array: String, key: String)
     case lastItemEquals(id: String, message: String, array: String, key: String, value: String)
+    case noSecrets(id: String, message: String, text: String)
+    case whatwgUrl(id: String, message: String, url: String, form: String)
 
     public var id: String {
         switch self {
         case let .equal(id, _, _, _), let .urlOriginIn(id, _, _, _), let .semverLte(id, _, _, _),
-             let .semverRangeIncludes(id, _, _, _, _), let .uniqueBy(id, _, _, _), let .lastItemEquals(id, _, _, _, _):
+             let .semverRangeIncludes(id, _, _, _, _), let .uniqueBy(id, _, _, _), let .lastItemEquals(id, _, _, _, _),
+             let .noSecrets(id, _, _), let .whatwgUrl(id, _, _, _):
             return id
         }
     }
@@ -24,7 +27,7 @@ public enum CrossFieldRule: Sendable, Equatable {
         switch self {
         case let .equal(_, message, _, _), let .urlOriginIn(_, message, _, _), let .semverLte(_, message, _, _),
              let .semverRangeIncludes(_, message, _, _, _), let .uniqueBy(_, message, _, _),
-             let .lastItemEquals(_, message, _, _, _):
+             let .lastItemEquals(_, message, _, _, _), let .noSecrets(_, message, _), let .whatwgUrl(_, message, _, _):
             return message
         }
     }
@@ -37,6 +40,8 @@ public enum CrossFieldRule: Sendable, Equatable {
         case .semverRangeIncludes: return "semverRangeIncludes"
         case .uniqueBy: return "uniqueBy"
         case .lastItemEquals: return "lastItemEquals"
+        case .noSecrets: return "noSecrets"
+        case .whatwgUrl: return "whatwgUrl"
         }
     }
 }
@@ -89,21 +94,28 @@ public enum CrossFieldRules {
             guard let items = at(value, array)?.arrayValue, let last = items.last else { return nil }
             if at(last, "/" + key)?.stringValue == expected { return nil }
             return "\(array)/\(items.count - 1)/\(key)"
+        case let .noSecrets(_, _, text):
+            return firstFailing(value, text) { !SecretText.contains($0) }
+        case let .whatwgUrl(_, _, url, form):
+            return firstFailing(value, url) { WhatwgURL.check($0, form: form) }
         }
     }
 
-    /// The origin of an http(s) URL ("https://host[:port]", default port dropped, host lowercased),
-    /// as the WHATWG URL standard serialises it; nil for URLs without a tuple origin.
-    public static func urlOrigin(_ text: String) -> String? {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              let host = components.host?.lowercased(), !host.isEmpty
-        else { return nil }
-        let defaults = ["http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21]
-        guard let defaultPort = defaults[scheme] else { return nil }
-        if let port = components.port, port != defaultPort {
-            return "\(scheme)://\(host):\(port)"
+    /// A string at `pointer` (or each string item of an array there) must pass `ok`; where it does not.
+    private static func firstFailing(_ value: JSONValue, _ pointer: String, _ ok: (String) -> Bool) -> String? {
+        guard let target = at(value, pointer) else { return nil }
+        if let text = target.stringValue { return ok(text) ? nil : pointer }
+        guard let items = target.arrayValue else { return nil }
+        for (index, item) in items.enumerated() {
+            if let text = item.stringValue, !ok(text) { return "\(pointer)/\(index)" }
         }
-        return "\(scheme)://\(host)"
+        return nil
+    }
+
+    /// The WHATWG origin of a special-scheme URL (`new URL(text).origin`); nil when the URL parser
+    /// refuses it or its origin is opaque.
+    public static func urlOrigin(_ text: String) -> String? {
+        WhatwgURL.parse(text)?.origin
     }
 }
 

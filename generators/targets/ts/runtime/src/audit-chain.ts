@@ -16,6 +16,21 @@ export interface AuditChainDeclaration {
   sequenceField: string;
   /** previousField value of the first entry. */
   genesisPrevious: string;
+  /** When present, the entries must also replay through this lifecycle. */
+  lifecycle?: AuditLifecycle;
+}
+
+/**
+ * The lifecycle a log records, one state per subject (a packageId): each entry's action must be
+ * allowed from its subject's state ("" before its first entry), and its details must have exactly
+ * the action's members. Entries have exactly `fields`.
+ */
+export interface AuditLifecycle {
+  subjectField: string;
+  actionField: string;
+  detailsField: string;
+  fields: string[];
+  transitions: Record<string, { from: string[]; to: string; details: string[] }>;
 }
 
 /** The connector audit log: `connector-audit-` ids, genesis link "", 1-based sequence. */
@@ -27,6 +42,29 @@ export const CONNECTOR_AUDIT_CHAIN: AuditChainDeclaration = {
   genesisPrevious: "",
 };
 
+/**
+ * The connector audit log with its trust lifecycle (spec/agent-connector/lifecycles/trust.machine.yaml,
+ * one transition per action its effects append), as Meldwork's package store replays it on load.
+ */
+export const CONNECTOR_AUDIT_LOG: AuditChainDeclaration = {
+  ...CONNECTOR_AUDIT_CHAIN,
+  lifecycle: {
+    subjectField: "packageId",
+    actionField: "action",
+    detailsField: "details",
+    fields: ["action", "details", "eventId", "packageId", "previousEventId", "recordType", "schemaVersion", "sequence", "timestamp"],
+    transitions: {
+      imported: { from: [""], to: "imported", details: ["originFilename", "originSha256"] },
+      approved: { from: ["imported"], to: "approved", details: [] },
+      installed: { from: ["approved", "disabled"], to: "installed", details: [] },
+      disabled: { from: ["installed"], to: "disabled", details: [] },
+      revoked: { from: ["imported", "approved", "disabled"], to: "revoked", details: [] },
+      removed: { from: ["imported", "approved", "disabled", "revoked"], to: "removed", details: [] },
+      upgraded: { from: ["approved"], to: "installed", details: ["fromPackageId"] },
+    },
+  },
+};
+
 /** Where the chain must end; kept outside the log (another file, a database row, a keychain). */
 export interface AuditHead {
   sequence: number;
@@ -34,7 +72,11 @@ export interface AuditHead {
 }
 
 export type AuditChainErrorCode =
+  | "log-empty"
+  | "line-unterminated"
   | "entry-invalid"
+  | "transition-invalid"
+  | "details-invalid"
   | "sequence-mismatch"
   | "previous-mismatch"
   | "event-id-mismatch"
@@ -90,6 +132,7 @@ export function verifyAuditChain(
   expectedHead?: AuditHead | null,
 ): AuditChainResult {
   let previous = declaration.genesisPrevious;
+  const states = new Map<string, string>();
   for (let index = 0; index < entries.length; index++) {
     const entry = entries[index];
     if (!isJsonObject(entry)) return chainError("entry-invalid", index, "entry is not an object");
@@ -105,6 +148,10 @@ export function verifyAuditChain(
     }
     if (stated !== expected) return chainError("event-id-mismatch", index, "entry id does not match its content");
     previous = expected;
+    if (declaration.lifecycle !== undefined) {
+      const failure = replayEntry(declaration.lifecycle, entry, states);
+      if (failure !== undefined) return chainError(failure[0], index, failure[1]);
+    }
   }
   const last = entries[entries.length - 1];
   const head: AuditHead | null = isJsonObject(last) ? { sequence: entries.length, eventId: previous } : null;
@@ -116,10 +163,36 @@ export function verifyAuditChain(
   return { ok: true, head };
 }
 
-/** Parses a JSON Lines audit log strictly (one entry per non-empty line) and verifies it. */
+function sameMembers(value: JsonObject, names: readonly string[]): boolean {
+  const keys = Object.keys(value);
+  return keys.length === names.length && names.every((name) => Object.prototype.hasOwnProperty.call(value, name));
+}
+
+/** Applies one entry to the subjects' states; the failure, or undefined when the entry is allowed. */
+function replayEntry(lifecycle: AuditLifecycle, entry: JsonObject, states: Map<string, string>): [AuditChainErrorCode, string] | undefined {
+  if (!sameMembers(entry, lifecycle.fields)) return ["entry-invalid", "entry does not have exactly the log's members"];
+  const subject = entry[lifecycle.subjectField];
+  const action = entry[lifecycle.actionField];
+  const details = entry[lifecycle.detailsField];
+  if (typeof subject !== "string" || typeof action !== "string") return ["entry-invalid", "subject or action is not a string"];
+  const transition = Object.prototype.hasOwnProperty.call(lifecycle.transitions, action) ? lifecycle.transitions[action] : undefined;
+  if (transition === undefined) return ["transition-invalid", `unknown action ${JSON.stringify(action)}`];
+  const state = states.get(subject) ?? "";
+  if (!transition.from.includes(state)) return ["transition-invalid", `${action} is not allowed from ${state === "" ? "no entry" : state}`];
+  if (!isJsonObject(details) || !sameMembers(details, transition.details)) return ["details-invalid", `details of ${action} must have exactly [${transition.details.join(", ")}]`];
+  states.set(subject, transition.to);
+  return undefined;
+}
+
+/**
+ * Parses a JSON Lines audit log strictly (one entry per line, each line ended by "\n") and
+ * verifies it. An existing log file is never empty: the first entry is written with the file.
+ */
 export function verifyAuditLog(declaration: AuditChainDeclaration, text: string, expectedHead?: AuditHead | null): AuditChainResult {
+  if (text === "") return { ok: false, error: { code: "log-empty", index: 0, message: "the log file is empty" } };
   const lines = text.split("\n");
-  if (lines[lines.length - 1] === "") lines.pop();
+  if (lines[lines.length - 1] !== "") return chainError("line-unterminated", lines.length - 1, "the last line has no line feed");
+  lines.pop();
   const entries: JsonValue[] = [];
   for (let index = 0; index < lines.length; index++) {
     const parsed = parseStrictJson(lines[index] as string);

@@ -1,6 +1,8 @@
 // Evaluates the x-rules of a message: cross-field rules JSON Schema cannot state. The rule
 // kinds are generic; which fields they relate is data generated from the spec.
 import type { ValidationError } from "./validation.js";
+import { containsSecret } from "./secret-text.js";
+import { checkHttpsUrl, type HttpsUrlForm } from "./whatwg-url.js";
 
 export type CrossFieldRule =
   | { id: string; kind: "equal"; message: string; left: string; right: string }
@@ -8,7 +10,9 @@ export type CrossFieldRule =
   | { id: string; kind: "semverLte"; message: string; lower: string; upper: string }
   | { id: string; kind: "semverRangeIncludes"; message: string; min: string; max: string; version: string }
   | { id: string; kind: "uniqueBy"; message: string; array: string; key: string }
-  | { id: string; kind: "lastItemEquals"; message: string; array: string; key: string; value: string };
+  | { id: string; kind: "lastItemEquals"; message: string; array: string; key: string; value: string }
+  | { id: string; kind: "noSecrets"; message: string; text: string }
+  | { id: string; kind: "whatwgUrl"; message: string; url: string; form: HttpsUrlForm };
 
 const ABSENT: unique symbol = Symbol("absent");
 
@@ -89,6 +93,10 @@ function evaluate(value: unknown, rule: CrossFieldRule): string | undefined {
       const last = `${rule.array}/${items.length - 1}/${rule.key}`;
       return at(items[items.length - 1], `/${rule.key}`) === rule.value ? undefined : last;
     }
+    case "noSecrets":
+      return firstFailing(value, rule.text, (text) => !containsSecret(text));
+    case "whatwgUrl":
+      return firstFailing(value, rule.url, (url) => checkHttpsUrl(url, rule.form));
     case "uniqueBy": {
       const items = at(value, rule.array);
       if (!Array.isArray(items)) return undefined;
@@ -102,6 +110,15 @@ function evaluate(value: unknown, rule: CrossFieldRule): string | undefined {
       return undefined;
     }
   }
+}
+
+/** A string at `pointer` (or each string item of an array there) must pass `ok`; where it does not. */
+function firstFailing(value: unknown, pointer: string, ok: (text: string) => boolean): string | undefined {
+  const target = at(value, pointer);
+  if (typeof target === "string") return ok(target) ? undefined : pointer;
+  if (!Array.isArray(target)) return undefined;
+  const bad = target.findIndex((item) => typeof item === "string" && !ok(item));
+  return bad < 0 ? undefined : `${pointer}/${bad}`;
 }
 
 export function originOf(url: string): string | undefined {

@@ -24,15 +24,23 @@ object AgentConnectorValidators {
                 listOf(
                     CrossFieldRule.SemverLte(id = "upstream-range-ordered", message = "upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)", lower = "/upstream/minVersion", upper = "/upstream/maxVersion"),
                     CrossFieldRule.UniqueBy(id = "credential-slot-ids-unique", message = "every credential slot needs its own slotId", array = "/credentials/slots", key = "slotId"),
+                    CrossFieldRule.NoSecrets(id = "label-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/label"),
+                    CrossFieldRule.NoSecrets(id = "description-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/description"),
+                    CrossFieldRule.WhatwgUrl(id = "outbound-destinations-are-origins", message = "must be exactly the serialized WHATWG origin of an https URL", url = "/outboundDestinations", form = "origin"),
                 ),
             ),
             "ConnectorPackage" to MessageSchema(
                 "https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json",
                 listOf(
+                    CrossFieldRule.WhatwgUrl(id = "endpoint-is-https", message = "must be an https URL without user info, query or fragment", url = "/provider/config/endpoint", form = "endpoint"),
                     CrossFieldRule.Equal(id = "recipe-matches-provider", message = "manifest.invocation.recipeId must name the package's provider", left = "/manifest/invocation/recipeId", right = "/provider/id"),
                     CrossFieldRule.SemverRangeIncludes(id = "sdk-version-supported", message = "the manifest's upstream range must include SDK version 1.0.0", min = "/manifest/upstream/minVersion", max = "/manifest/upstream/maxVersion", version = "1.0.0"),
                     CrossFieldRule.UrlOriginIn(id = "endpoint-origin-declared", message = "the origin of provider.config.endpoint must be one of manifest.outboundDestinations", url = "/provider/config/endpoint", list = "/manifest/outboundDestinations"),
                     CrossFieldRule.Equal(id = "auth-slot-declared", message = "provider.config.authSlotId must be the manifest's declared credential slot", left = "/provider/config/authSlotId", right = "/manifest/credentials/slots/0/slotId"),
+                    CrossFieldRule.NoSecrets(id = "publisher-name-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/publisher/name"),
+                    CrossFieldRule.NoSecrets(id = "manifest-label-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/manifest/label"),
+                    CrossFieldRule.NoSecrets(id = "manifest-description-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/manifest/description"),
+                    CrossFieldRule.WhatwgUrl(id = "manifest-outbound-destinations-are-origins", message = "must be exactly the serialized WHATWG origin of an https URL", url = "/manifest/outboundDestinations", form = "origin"),
                 ),
             ),
             "ConnectorResume" to MessageSchema(
@@ -41,7 +49,9 @@ object AgentConnectorValidators {
             ),
             "HttpJsonProviderConfig" to MessageSchema(
                 "https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json",
-                emptyList(),
+                listOf(
+                    CrossFieldRule.WhatwgUrl(id = "endpoint-is-https", message = "must be an https URL without user info, query or fragment", url = "/endpoint", form = "endpoint"),
+                ),
             ),
             "HttpJsonRequest" to MessageSchema(
                 "https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json",

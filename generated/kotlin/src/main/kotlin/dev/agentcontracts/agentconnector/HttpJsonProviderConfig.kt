@@ -24,7 +24,11 @@ import kotlinx.serialization.json.booleanOrNull
  */
 @Serializable
 data class HttpJsonProviderConfig(
-    /** An https URL without user info, query or fragment; a path is allowed. */
+    /**
+     * An https URL, read by the WHATWG URL parser (rule endpoint-is-https), without user info,
+     * query or fragment; a path is allowed (the parser percent-encodes a space in it), and an empty
+     * "?" or "#" is no query or fragment.
+     */
     val endpoint: String,
     /** The credential slot whose secret becomes the Bearer token, or null for none. */
     val authSlotId: String?,
