@@ -3,6 +3,7 @@
 // interpreter runtime/JsonSchemaValidator.kt, and a generated `<Protocol>Validators` object that
 // names each message's schema and holds its x-rules as Kotlin values. Pure.
 import type { CrossFieldRule, JsonSchema, JsonValue, Message, Model, OutputFile, Protocol } from "../../model/types.js";
+import { lengthFirst } from "../../model/length-first.js";
 import { pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
 
 /** Keys that carry no validation meaning; `x-` keys are dropped too (rules become Kotlin code). */
@@ -31,7 +32,7 @@ export function schemaResourcePath(protocol: Protocol): string {
 
 /** Every schema document a protocol's messages can reach: the shared ones and its messages. */
 export function emitSchemaResource(model: Model, protocol: Protocol): OutputFile {
-  const documents = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map(validatorView);
+  const documents = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((d) => validatorView(lengthFirst(d)));
   return {
     path: `src/main/resources/${schemaResourcePath(protocol)}`,
     contents: `${JSON.stringify(documents)}\n`,

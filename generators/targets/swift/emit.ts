@@ -1,6 +1,7 @@
 // The Swift target: model -> the files of generated/swift, a SwiftPM package with no outside
 // dependencies. Pure: the hand-written runtime and the shared case files are read by the pipeline
 // and passed in; paths are relative to generated/swift.
+import { lengthFirst } from "../../model/length-first.js";
 import Handlebars from "handlebars";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -267,7 +268,7 @@ function validatorView(node: JsonValue, parentKey = ""): JsonValue {
 
 function renderSchemas(model: Model): string {
   const documents = [...model.shared.map((s) => s.schema), ...model.protocols.flatMap((p) => p.messages.map((m) => m.schema))];
-  const literals = documents.map((d) => `        ${rawStringLiteral(JSON.stringify(validatorView(d)))},`);
+  const literals = documents.map((d) => `        ${rawStringLiteral(JSON.stringify(validatorView(lengthFirst(d))))},`);
   return [
     "import Foundation",
     "",
