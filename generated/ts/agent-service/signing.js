@@ -14,7 +14,7 @@ export function createApprovalTokenClaimsReplayGuard(store, now) {
 }
 
 /** The approval token rules for ApprovalTokenClaims (x-approval-token). */
-export const APPROVAL_TOKEN_CLAIMS_TOKEN = Object.freeze({"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600});
+export const APPROVAL_TOKEN_CLAIMS_TOKEN = Object.freeze({"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600,"minSecretBytes":32});
 
 export function mintApprovalTokenClaimsToken(input, secret, options = {}) {
   return mintApprovalToken(input, secret, { ...options, declaration: APPROVAL_TOKEN_CLAIMS_TOKEN });

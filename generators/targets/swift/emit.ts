@@ -399,7 +399,7 @@ function renderSigning(protocol: Protocol, namespace: string): { text: string; s
   for (const m of protocol.messages) {
     const signature = m.annotations["x-signature"] as unknown as HmacDecl | undefined;
     const replay = m.annotations["x-replay"] as unknown as { keyFields: string[]; scopeFields: string[]; expiresAtField: string; notBeforeField?: string; timeFormat?: string; skewSeconds: number; maxLifetimeSeconds?: number } | undefined;
-    const token = m.annotations["x-approval-token"] as unknown as { version: number; maxLifetimeSeconds: number; clockSkewSeconds: number; minTtlSeconds: number; maxTtlSeconds: number; defaultTtlSeconds: number } | undefined;
+    const token = m.annotations["x-approval-token"] as unknown as { version: number; maxLifetimeSeconds: number; clockSkewSeconds: number; minTtlSeconds: number; maxTtlSeconds: number; defaultTtlSeconds: number; minSecretBytes: number } | undefined;
     const address = m.contentAddress;
     if (!signature && !replay && !token && !address) continue;
     sources.add(m.location.file);
@@ -491,7 +491,7 @@ function renderSigning(protocol: Protocol, namespace: string): { text: string; s
     if (token) {
       body.push(
         `${i1}/// The approval token rules (x-approval-token).`,
-        `${i1}public static let tokenDeclaration = ApprovalTokenDeclaration(version: ${token.version}, maxLifetimeSeconds: ${token.maxLifetimeSeconds}, clockSkewSeconds: ${token.clockSkewSeconds}, minTTLSeconds: ${token.minTtlSeconds}, maxTTLSeconds: ${token.maxTtlSeconds}, defaultTTLSeconds: ${token.defaultTtlSeconds})`,
+        `${i1}public static let tokenDeclaration = ApprovalTokenDeclaration(version: ${token.version}, maxLifetimeSeconds: ${token.maxLifetimeSeconds}, clockSkewSeconds: ${token.clockSkewSeconds}, minTTLSeconds: ${token.minTtlSeconds}, maxTTLSeconds: ${token.maxTtlSeconds}, defaultTTLSeconds: ${token.defaultTtlSeconds}, minSecretBytes: ${token.minSecretBytes})`,
         "",
         `${i1}public static func mintToken(_ input: MintApprovalInput, secret: [UInt8], nowSeconds: Int64, ttlSeconds: Int64? = nil) throws -> (token: String, claims: ApprovalClaims) {`,
         `${i2}try ApprovalToken.mint(input, secret: secret, declaration: tokenDeclaration, nowSeconds: nowSeconds, ttlSeconds: ttlSeconds)`,
