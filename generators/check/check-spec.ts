@@ -10,6 +10,7 @@ import { checkRules, type CrossFieldRule } from "../targets/ts/runtime/src/rules
 import { runValidator, type CompiledValidator } from "../targets/ts/runtime/src/validation.js";
 import { lintIdMatchesFile, lintRefs, lintRulePointers, lintSchemaShapes, reporter } from "./lints.js";
 import { checkProtocolReferences } from "./protocol-lints.js";
+import { lintIntegerRange } from "./number-lints.js";
 import { lintLinearPatterns } from "./regex-lint.js";
 
 export function checkSpec(spec: LoadedSpec): SpecError[] {
@@ -40,6 +41,7 @@ export function checkSpec(spec: LoadedSpec): SpecError[] {
     lintRefs(file, schemasById, errors);
     lintRulePointers(file, schemasById, errors);
     lintLinearPatterns(file, errors);
+    lintIntegerRange(file, errors);
   }
   if (errors.length > 0) return errors;
 
