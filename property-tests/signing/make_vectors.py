@@ -394,16 +394,16 @@ def outputs():
             "declarations": declarations,
             "replay": {
                 "ActionProposal": {"keyFields": ["request_id"], "scopeFields": ["provider_id", "host_instance_id"],
-                                   "expiresAtField": "expires_at", "notBeforeField": "created_at", "skewSeconds": 60},
+                                   "expiresAtField": "expires_at", "notBeforeField": "created_at", "skewSeconds": 60, "maxLifetimeSeconds": 86400},
                 "AgentTriggerRequest": {"keyFields": ["request_id"], "scopeFields": ["provider_id", "host_instance_id"],
-                                        "expiresAtField": "expires_at", "notBeforeField": "created_at", "skewSeconds": 60},
+                                        "expiresAtField": "expires_at", "notBeforeField": "created_at", "skewSeconds": 60, "maxLifetimeSeconds": 86400},
             },
             "cases": hmac_cases(declarations),
         },
         "spec/agent-service/vectors/approval-token.json": dict(
             description="Approval tokens: decode `token` with secret_utf8 at now_unix_seconds (and check `bindings` when present); expect is 'valid' or the error code, in the reference verifier's order.",
             declaration={"version": 1, "maxLifetimeSeconds": 1800, "clockSkewSeconds": 60, "minTtlSeconds": 60, "maxTtlSeconds": 1800, "defaultTtlSeconds": 600, "minSecretBytes": 32},
-            replay={"keyFields": ["nonce"], "scopeFields": [], "expiresAtField": "exp", "timeFormat": "unix-seconds", "skewSeconds": 60},
+            replay={"keyFields": ["nonce"], "scopeFields": [], "expiresAtField": "exp", "timeFormat": "unix-seconds", "skewSeconds": 60, "maxLifetimeSeconds": 1800},
             **approval_cases(),
         ),
         "spec/agent-connector/vectors/content-ids.json": dict(

@@ -6,7 +6,7 @@ import { ReplayGuard } from "../runtime/replay-guard.js";
 import * as messages from "./messages.js";
 
 /** How a receiver admits ApprovalTokenClaims only once (x-replay). */
-export const APPROVAL_TOKEN_CLAIMS_REPLAY = Object.freeze({"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60});
+export const APPROVAL_TOKEN_CLAIMS_REPLAY = Object.freeze({"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60,"maxLifetimeSeconds":1800});
 
 /** A replay guard for ApprovalTokenClaims: run admit() after the signature verifies, so forgeries leave no record. */
 export function createApprovalTokenClaimsReplayGuard(store, now) {

@@ -106,23 +106,29 @@ function reject(code, message) {
 }
 /**
  * In-memory store. Memory is bounded by `maxEntries`: when full it first evicts expired records
- * and, if none are, refuses the new message rather than forget a live one (fail closed).
+ * and, if none are, refuses the new message rather than forget a live one (fail closed). Each
+ * scope (one provider and host instance, say) may hold at most `maxEntriesPerScope` records, so
+ * one sender with a valid key cannot fill the store and lock the others out.
  */
 export class MemoryReplayStore {
     maxEntries;
     records = new Map();
+    perScope = new Map();
     nextSweepMs = Number.NEGATIVE_INFINITY;
-    constructor(maxEntries = 100_000) {
+    maxEntriesPerScope;
+    constructor(maxEntries = 100_000, maxEntriesPerScope) {
         this.maxEntries = maxEntries;
+        this.maxEntriesPerScope = maxEntriesPerScope ?? Math.max(1, Math.floor(maxEntries / 10));
     }
     checkAndRecord(scope, key, retainUntilMs, nowMs) {
         const id = memoryId(scope, key);
         const held = this.records.get(id);
-        if (held !== undefined && held > nowMs)
+        if (held !== undefined && held.until > nowMs)
             return "replayed";
-        if (held === undefined && this.records.size >= this.maxEntries) {
+        const overQuota = () => this.records.size >= this.maxEntries || (this.perScope.get(scope) ?? 0) >= this.maxEntriesPerScope;
+        if (held === undefined && overQuota()) {
             this.evictExpired(nowMs);
-            if (this.records.size >= this.maxEntries)
+            if (overQuota())
                 return "full";
         }
         else if (nowMs >= this.nextSweepMs) {
@@ -130,14 +136,24 @@ export class MemoryReplayStore {
             this.evictExpired(nowMs);
             this.nextSweepMs = nowMs + 60_000;
         }
-        this.records.set(id, retainUntilMs);
+        if (held !== undefined && this.records.has(id))
+            held.until = retainUntilMs;
+        else {
+            this.records.set(id, { until: retainUntilMs, scope });
+            this.perScope.set(scope, (this.perScope.get(scope) ?? 0) + 1);
+        }
         return "recorded";
     }
     evictExpired(nowMs) {
         let evicted = 0;
-        for (const [id, retainUntil] of this.records) {
-            if (retainUntil <= nowMs) {
+        for (const [id, record] of this.records) {
+            if (record.until <= nowMs) {
                 this.records.delete(id);
+                const n = (this.perScope.get(record.scope) ?? 1) - 1;
+                if (n === 0)
+                    this.perScope.delete(record.scope);
+                else
+                    this.perScope.set(record.scope, n);
                 evicted++;
             }
         }

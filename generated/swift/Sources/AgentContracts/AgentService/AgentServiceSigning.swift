@@ -8,7 +8,8 @@ extension AgentService.ApprovalTokenClaims {
         scopeFields: [],
         expiresAtField: "exp",
         timeFormat: .unixSeconds,
-        skewSeconds: 60
+        skewSeconds: 60,
+        maxLifetimeSeconds: 1800
     )
 
     /// A replay guard for ApprovalTokenClaims over `store` (in memory by default; back it with the Keychain or a database).

@@ -20,7 +20,7 @@ export interface ReplayDeclaration {
   timeFormat?: "rfc3339" | "unix-seconds";
   /** Clock tolerance: how far in the future created_at may be, and how long past expiry records are kept. */
   skewSeconds: number;
-  /** Optional ceiling on expires_at - now, which bounds how long records are kept. */
+  /** Ceiling on expires_at - now: a message expiring later is refused (lifetime-exceeded), which bounds how long one record is kept. */
   maxLifetimeSeconds?: number;
 }
 
@@ -39,7 +39,8 @@ export type ReplayDecision = { ok: true } | { ok: false; error: { code: ReplayRe
 export interface ReplayStore {
   /**
    * Records (scope, key) until `retainUntilMs` and returns "recorded", or "replayed" if a record
-   * for it is still held at `nowMs`, or "full" if no room can be made without dropping a live one.
+   * for it is still held at `nowMs`, or "full" if no room can be made without dropping a live one
+   * (the whole store, or this scope's quota).
    */
   checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full";
   /** Drops records whose retention has passed; returns how many. */
@@ -143,35 +144,49 @@ function reject(code: ReplayRejectCode, message: string): ReplayDecision {
 
 /**
  * In-memory store. Memory is bounded by `maxEntries`: when full it first evicts expired records
- * and, if none are, refuses the new message rather than forget a live one (fail closed).
+ * and, if none are, refuses the new message rather than forget a live one (fail closed). Each
+ * scope (one provider and host instance, say) may hold at most `maxEntriesPerScope` records, so
+ * one sender with a valid key cannot fill the store and lock the others out.
  */
 export class MemoryReplayStore implements ReplayStore {
-  private readonly records = new Map<string, number>();
+  private readonly records = new Map<string, { until: number; scope: string }>();
+  private readonly perScope = new Map<string, number>();
   private nextSweepMs = Number.NEGATIVE_INFINITY;
+  private readonly maxEntriesPerScope: number;
 
-  constructor(private readonly maxEntries: number = 100_000) {}
+  constructor(private readonly maxEntries: number = 100_000, maxEntriesPerScope?: number) {
+    this.maxEntriesPerScope = maxEntriesPerScope ?? Math.max(1, Math.floor(maxEntries / 10));
+  }
 
   checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): "recorded" | "replayed" | "full" {
     const id = memoryId(scope, key);
     const held = this.records.get(id);
-    if (held !== undefined && held > nowMs) return "replayed";
-    if (held === undefined && this.records.size >= this.maxEntries) {
+    if (held !== undefined && held.until > nowMs) return "replayed";
+    const overQuota = () => this.records.size >= this.maxEntries || (this.perScope.get(scope) ?? 0) >= this.maxEntriesPerScope;
+    if (held === undefined && overQuota()) {
       this.evictExpired(nowMs);
-      if (this.records.size >= this.maxEntries) return "full";
+      if (overQuota()) return "full";
     } else if (nowMs >= this.nextSweepMs) {
       // Periodic sweep keeps memory close to the live set without scanning on every call.
       this.evictExpired(nowMs);
       this.nextSweepMs = nowMs + 60_000;
     }
-    this.records.set(id, retainUntilMs);
+    if (held !== undefined && this.records.has(id)) held.until = retainUntilMs;
+    else {
+      this.records.set(id, { until: retainUntilMs, scope });
+      this.perScope.set(scope, (this.perScope.get(scope) ?? 0) + 1);
+    }
     return "recorded";
   }
 
   evictExpired(nowMs: number): number {
     let evicted = 0;
-    for (const [id, retainUntil] of this.records) {
-      if (retainUntil <= nowMs) {
+    for (const [id, record] of this.records) {
+      if (record.until <= nowMs) {
         this.records.delete(id);
+        const n = (this.perScope.get(record.scope) ?? 1) - 1;
+        if (n === 0) this.perScope.delete(record.scope);
+        else this.perScope.set(record.scope, n);
         evicted++;
       }
     }
