@@ -60,7 +60,10 @@ export function parseRfc3339(text: string): number | null {
   const mo = Number(match[2]);
   const d = Number(match[3]);
   if (mo < 1 || mo > 12 || Number(match[4]) > 23 || Number(match[5]) > 59 || Number(match[6]) > 59) return null;
-  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  // Proleptic Gregorian (RFC 3339 appendix C), so year 0000 is a leap year. Date.UTC is no help
+  // here: it maps years 0-99 to 1900-1999.
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const days = mo === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(mo) ? 30 : 31;
   if (d < 1 || d > days) return null;
   const ms = Date.parse(text.toUpperCase());
   return Number.isNaN(ms) ? null : ms;
