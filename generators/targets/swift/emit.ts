@@ -544,7 +544,7 @@ function emitTests(model: Model, catalog: { protocol: Protocol; namespace: strin
     ...signingContext(catalog, cases),
   };
   const testSources = ["generators/targets/swift/templates"];
-  for (const name of ["SharedCases", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests"]) {
+  for (const name of ["SharedCases", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests", "FuzzCorpusTests"]) {
     files.push({ path: `${TESTS}/${name}.swift`, contents: render(`${name}.swift`, context), sources: testSources });
   }
   return files;

@@ -164,6 +164,7 @@ class SigningVectorsTest {
                 "version" to declaration.version.toLong(), "maxLifetimeSeconds" to declaration.maxLifetimeSeconds,
                 "clockSkewSeconds" to declaration.clockSkewSeconds, "minTtlSeconds" to declaration.minTtlSeconds,
                 "maxTtlSeconds" to declaration.maxTtlSeconds, "defaultTtlSeconds" to declaration.defaultTtlSeconds,
+                "minSecretBytes" to declaration.minSecretBytes.toLong(),
             ),
         )
         for (case in file.getValue("cases").jsonArray.map { it.jsonObject }) {
