@@ -10,6 +10,7 @@ import { lifecycleDot, inlineSvg } from "./dot.js";
 import { escapeHtml, inline, json, prose, summaryOf } from "./html.js";
 import { anchorId, anchors, rootOf, sitePaths } from "./paths.js";
 import { messageTables, typeTable, type SchemaContext, type SchemaDoc } from "./schema-view.js";
+import { hostileInputsHtml } from "./hostile-inputs.js";
 import { chainDeclaration, workedVectors, type ProtocolVectors } from "./signing-view.js";
 
 export interface ConformanceFile {
@@ -132,6 +133,7 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
       ["Common types", sitePaths.common],
       ["Signing", sitePaths.signing],
       ["Interoperability", sitePaths.interop],
+      ["Hostile input", sitePaths.limits],
       ...(hasApi ? [["API reference", sitePaths.api] as [string, string]] : []),
       ...(hasBench ? [["Performance", sitePaths.performance] as [string, string]] : []),
       ["Search", sitePaths.search],
@@ -471,7 +473,8 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
     for (const d of divergences) search.push({ t: d.divergence.id, k: "divergence", p: d.protocol, u: `${page}#${d.anchor}`, d: summaryOf(d.divergence.summary) });
   }
 
-  // ---- Performance (optional), search ------------------------------------------------------------
+  // ---- Hostile input (hostile-inputs.ts), performance (optional), search ------------------------
+  render(sitePaths.limits, "limits", "Hostile input", [{ label: "Home", path: sitePaths.home }, { label: "Hostile input" }], { html: new Handlebars.SafeString(hostileInputsHtml()) });
   if (hasBench) {
     render(sitePaths.performance, "performance", "Performance", [{ label: "Home", path: sitePaths.home }, { label: "Performance" }], { html: new Handlebars.SafeString(demoteHeadings(inputs.renderMarkdown(inputs.bench!))) });
   }
