@@ -28,7 +28,8 @@ describe("fuzz corpus", () => {
     const byName = Object.fromEntries(read("reproducers.json").cases.map((c) => [c.name, c.expect]));
     expect(byName["defect 1: 40k scheme characters in SafeText label"]).toBe("/label maxLength");
     expect(byName["defect 3: protocol_version 1e19"]).toBe("/protocol_version maximum");
-    expect(byName["defect 6: a number in a string+format field"]).toBe("/connectorVersion type");
+    expect(byName["defect 6: a number in a string+pattern field"]).toBe("/connectorVersion type");
+    expect(byName["defect 6: a number in a string+format field (format uri)"]).toBe("/callback_url type");
   });
   it("year 0000 is a leap year (RFC 3339 appendix C, proleptic Gregorian): days counted independently", () => {
     // 0001-01-01 is 719162 days before 1970-01-01 (365 * 1969 + 477 leap days); year 0 has 366 days.

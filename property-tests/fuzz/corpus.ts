@@ -129,6 +129,7 @@ function reproducerCases(): Omit<CorpusCase, "expect">[] {
   const example = (protocol: string, name: string) => result.model.protocols.find((p) => p.id === protocol)!.messages.find((m) => m.name === name)!.examples[0] as Record<string, unknown>;
   const manifest = example("agent-connector", "ConnectorManifest");
   const trigger = example("agent-provider", "AgentTriggerRequest");
+  const install = example("agent-provider", "AgentInstallRequest");
   const v = (name: string, protocol: string, message: string, body: string) => ({ kind: "validate" as const, name, protocol, message, b64: b64(body) });
   const withMember = (base: Record<string, unknown>, key: string, text: string) =>
     `{${Object.entries({ ...base, [key]: null }).map(([k, val]) => `${JSON.stringify(k)}:${k === key ? text : JSON.stringify(val)}`).join(",")}}`;
@@ -138,7 +139,8 @@ function reproducerCases(): Omit<CorpusCase, "expect">[] {
     v("defect 1: URL credentials in a label", "agent-connector", "ConnectorManifest", JSON.stringify({ ...manifest, label: "see x1abc://u:p@h" })),
     v("defect 3: protocol_version 1e19", "agent-provider", "AgentTriggerRequest", withMember(trigger, "protocol_version", "1e19")),
     v("defect 3: protocol_version 2^53 - 1", "agent-provider", "AgentTriggerRequest", withMember(trigger, "protocol_version", "9007199254740991")),
-    v("defect 6: a number in a string+format field", "agent-connector", "ConnectorManifest", withMember(manifest, "connectorVersion", "5")),
+    v("defect 6: a number in a string+pattern field", "agent-connector", "ConnectorManifest", withMember(manifest, "connectorVersion", "5")),
+    v("defect 6: a number in a string+format field (format uri)", "agent-provider", "AgentInstallRequest", withMember(install, "callback_url", "5")),
   ];
 }
 

@@ -4,6 +4,7 @@
 // before any pattern sees its text.
 import { describe, expect, it } from "vitest";
 import { validateConnectorManifest } from "../../generated/ts/agent-connector/messages.js";
+import { importConnectorManifest } from "../../generated/ts/agent-connector/signing.js";
 import { loadSpec } from "../../generators/load/load-spec.js";
 import { patternsOf, regexVerdict } from "../../generators/check/regex-lint.js";
 import { REPO_ROOT } from "../../generators/test/fixture.js";
@@ -40,6 +41,10 @@ describe("length before patterns", () => {
     const result = validateConnectorManifest({ ...example, description: "A".repeat(251_000) });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors[0]).toMatchObject({ instancePath: "/description", keyword: "maxLength" });
+  });
+  it("`agent-contracts id` on the 251 KB manifest (73 s before the fix) refuses it as schema-invalid", () => {
+    const result = importConnectorManifest(JSON.stringify({ ...example, description: "A".repeat(251_000) }));
+    expect(result.ok ? "imported" : result.error.code).toBe("schema-invalid");
   });
   it("a 40k-character label of scheme characters is refused by maxLength", () => {
     const result = validateConnectorManifest({ ...example, label: "a+b-".repeat(10_000) });
