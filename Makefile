@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all generate check test test-ts typecheck kotlin swift docs docs-serve chromium bench clean-install help
+.PHONY: all generate check test test-ts typecheck kotlin swift docs docs-serve chromium bench fuzz clean-install help
 
 all: generate
 
@@ -14,10 +14,20 @@ help:
 	@echo "make test     run every test (typecheck, vitest, Kotlin JUnit)"
 	@echo "make kotlin   build and test the generated Kotlin bindings (Maven)"
 	@echo "make swift    build and test the generated Swift package (provisions a Debian 13 Swift root when needed)"
+	@echo "make fuzz     run the fuzz suite longer (FUZZ_RUNS, default 20000; FUZZ_SEED to vary); make test runs 200 per property"
 	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md)"
 	@echo "make docs     build the documentation site into docs-site/dist (make docs-serve previews it)"
 
+# npm before 11.16 ignores package.json's allowScripts and runs every dependency's install script
+# (tree-sitter-cli's downloads a binary); refuse to install with it rather than run them.
+NPM_MIN := 11.16
 $(NODE_STAMP): package.json package-lock.json
+	@v=$$(npm --version 2>/dev/null || echo 0); \
+	if ! printf '%s\n%s\n' "$(NPM_MIN)" "$$v" | sort -V -C; then \
+	  echo "agent-contracts: npm $$v is too old: npm >= $(NPM_MIN) is required, the first that honours allowScripts in package.json." >&2; \
+	  echo "  Upgrade with: npm install -g npm@11 (or use a Node release that bundles npm 11.16+), then run make again." >&2; \
+	  exit 1; \
+	fi
 	npm ci --no-audit --no-fund
 	@touch $@
 
@@ -38,6 +48,10 @@ test-ts: $(NODE_STAMP)
 # dependencies into ~/.m2 on first use. -B -ntp keep Surefire's "Tests run:" lines visible.
 kotlin:
 	mvn -B -ntp -f generated/kotlin/pom.xml clean test
+
+# The fuzz suite (property-tests/fuzz) at a larger count; `make test` runs it bounded, fixed seed.
+fuzz: $(NODE_STAMP)
+	FUZZ_RUNS=$(or $(FUZZ_RUNS),20000) npx vitest run property-tests/fuzz
 
 # Benchmarks: tables with ratios against the anchors, also written to docs-site/bench/latest.md.
 bench: $(NODE_STAMP)

@@ -50,6 +50,18 @@ describe("emitDocsSite", () => {
     expect(site.every((f) => !f.path.startsWith("/") && !f.path.includes(".."))).toBe(true);
   });
 
+  it("has a hostile-input page with one row per input class of the security review (issue 15)", () => {
+    const page = byPath.get(sitePaths.limits) ?? "";
+    const rows = [...page.matchAll(/<tr><td>([^<]+)<\/td>/g)].map((m) => m[1]);
+    for (const inputClass of ["Malformed JSON", "Byte order mark", "Invalid UTF-8", "Surrogates", "Duplicate keys", "Huge numbers", "Deep nesting", "50 MB inputs", "Hostile servers"]) {
+      expect(rows, inputClass).toContain(inputClass);
+    }
+    expect(page).toContain("too-deep");
+    expect(page).toContain("generators/conformance");
+    expect(page).not.toMatch(/TODO|TBD/);
+    expect(byPath.get(sitePaths.signing)).toContain("integers-beyond-2-53");
+  });
+
   it("links only relatively, to files and ids that exist", () => {
     const ids = new Map<string, Set<string>>();
     for (const [path, html] of byPath) if (path.endsWith(".html")) ids.set(path, new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => decode(m[1]!))));

@@ -13,6 +13,8 @@ import { createMetaAjv, META_IDS } from "./meta.js";
 import { referenceCheck, type CompiledValidator } from "./reference-validator.js";
 import { lintIdMatchesFile, lintRefs, lintRulePointers, lintSchemaShapes, reporter } from "./lints.js";
 import { checkProtocolReferences } from "./protocol-lints.js";
+import { lintIntegerRange } from "./number-lints.js";
+import { lintLinearPatterns } from "./regex-lint.js";
 
 export interface CheckedSpec {
   errors: SpecError[];
@@ -63,6 +65,8 @@ function checkSchemas(spec: LoadedSpec, meta: Ajv2020): SpecError[] {
     lintSchemaShapes(file, errors);
     lintRefs(file, schemasById, errors);
     lintRulePointers(file, schemasById, errors);
+    lintLinearPatterns(file, errors);
+    lintIntegerRange(file, errors);
   }
   if (errors.length > 0) return errors;
 

@@ -64,6 +64,8 @@ export interface ApprovalTokenDeclaration {
   minTtlSeconds: number;
   maxTtlSeconds: number;
   defaultTtlSeconds: number;
+  /** Shortest secret mint and verify accept, in bytes. */
+  minSecretBytes: number;
 }
 
 /** x-inferred-from-clients: fields known only from client code. */

@@ -2,6 +2,7 @@
 // TypeScript emitter (standalone code), so both see exactly the same validation semantics.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { lengthFirst } from "./length-first.js";
 import type { JsonSchema, JsonValue } from "./types.js";
 
 // ajv-formats ships CommonJS; under NodeNext its default export is the module object.
@@ -24,7 +25,7 @@ export function createSchemaCompiler(schemas: readonly JsonSchema[], options: Sc
   });
   addFormats(ajv);
   for (const keyword of [...collectXKeywords(schemas)].sort()) ajv.addKeyword({ keyword });
-  for (const schema of schemas) ajv.addSchema(schema as object);
+  for (const schema of schemas) ajv.addSchema(lengthFirst(schema) as object);
   return ajv;
 }
 

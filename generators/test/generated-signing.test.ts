@@ -54,11 +54,18 @@ describe("agent-provider replay guards through the generated factories", () => {
   const trigger = vectors.find((v) => v.name === "rust_core_trigger_accept")!.signed_object;
   const at = (iso: string) => () => Date.parse(iso);
 
-  it("admits a real signed trigger once, then refuses it as replayed", async () => {
-    const guard = agentProvider.createAgentTriggerRequestReplayGuard(new MemoryReplayStore(), at(String(trigger["created_at"])));
+  // The vector was signed with a years-long lifetime; x-replay's maxLifetimeSeconds (86400) admits
+  // it only within its last day, and refuses it as lifetime-exceeded at created_at.
+  const lastDay = new Date(Date.parse(String(trigger["expires_at"])) - 3_600_000).toISOString();
+  it("admits a real signed trigger once (in its last day), then refuses it as replayed", async () => {
+    const guard = agentProvider.createAgentTriggerRequestReplayGuard(new MemoryReplayStore(), at(lastDay));
     expect(await guard.admit(trigger as never)).toEqual({ ok: true });
     const again = await guard.admit(trigger as never);
     expect(again.ok ? undefined : again.error.code).toBe("replayed");
+  });
+  it("refuses it at created_at: it expires beyond maxLifetimeSeconds", async () => {
+    const result = await agentProvider.createAgentTriggerRequestReplayGuard(new MemoryReplayStore(), at(String(trigger["created_at"]))).admit(trigger as never);
+    expect(result.ok ? undefined : result.error.code).toBe("lifetime-exceeded");
   });
   it("refuses it after expires_at", async () => {
     const late = new Date(Date.parse(String(trigger["expires_at"])) + 1000).toISOString();

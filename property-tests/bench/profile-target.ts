@@ -28,13 +28,13 @@ const targets: Record<string, () => () => unknown> = {
     return () => agentProvider.verifyAgentTriggerRequestSignature(message as never, signedTrigger.secret_utf8);
   },
   "replay-memory": () => {
-    const store = new MemoryReplayStore(50_000_000);
+    const store = new MemoryReplayStore(50_000_000, 50_000_000);
     const now = Date.now();
     return () => store.checkAndRecordNow(scope, `k${n++}`, now + 600_000, now);
   },
   "replay-sqlite": () => {
     const dir = mkdtempSync(join(tmpdir(), "agent-contracts-prof-"));
-    const store = new SqliteReplayStore(join(dir, "r.sqlite"));
+    const store = new SqliteReplayStore(join(dir, "r.sqlite"), { maxEntriesPerScope: 1_000_000 });
     cleanups.push(() => {
       store.close();
       rmSync(dir, { recursive: true, force: true });

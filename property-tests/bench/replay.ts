@@ -44,8 +44,8 @@ export async function replayArea(options: MeasureOptions): Promise<AreaTable> {
 
   // In memory. Stores are rebuilt each round so every round starts empty.
   {
-    let store = new MemoryReplayStore(50_000_000);
-    let guardStore = new MemoryReplayStore(50_000_000);
+    let store = new MemoryReplayStore(50_000_000, 50_000_000);
+    let guardStore = new MemoryReplayStore(50_000_000, 50_000_000);
     let guard = new ReplayGuard(TRIGGER_REPLAY, guardStore);
     let map = new Map<string, number>();
     let n = 0;
@@ -68,8 +68,8 @@ export async function replayArea(options: MeasureOptions): Promise<AreaTable> {
       {
         ...options,
         beforeRound: () => {
-          store = new MemoryReplayStore(50_000_000);
-          guardStore = new MemoryReplayStore(50_000_000);
+          store = new MemoryReplayStore(50_000_000, 50_000_000);
+          guardStore = new MemoryReplayStore(50_000_000, 50_000_000);
           guard = new ReplayGuard(TRIGGER_REPLAY, guardStore);
           map = new Map();
         },
@@ -82,8 +82,8 @@ export async function replayArea(options: MeasureOptions): Promise<AreaTable> {
   const dir = mkdtempSync(join(tmpdir(), "agent-contracts-bench-"));
   try {
     for (const synchronous of ["NORMAL", "FULL"] as const) {
-      const store = new SqliteReplayStore(join(dir, `store-${synchronous}.sqlite`), { synchronous });
-      const guardStore = new SqliteReplayStore(join(dir, `guard-${synchronous}.sqlite`), { synchronous });
+      const store = new SqliteReplayStore(join(dir, `store-${synchronous}.sqlite`), { synchronous, maxEntriesPerScope: 1_000_000 });
+      const guardStore = new SqliteReplayStore(join(dir, `guard-${synchronous}.sqlite`), { synchronous, maxEntriesPerScope: 1_000_000 });
       const guard = new ReplayGuard(TRIGGER_REPLAY, guardStore);
       const raw = new Database(join(dir, `raw-${synchronous}.sqlite`));
       raw.pragma("journal_mode = WAL");
@@ -141,7 +141,7 @@ export async function replayMemory(entries = 1_000_000): Promise<MemoryResult> {
   gc();
   gc();
   const before = process.memoryUsage();
-  const store = new MemoryReplayStore(entries + 1);
+  const store = new MemoryReplayStore(entries + 1, entries + 1);
   const guard = new ReplayGuard(TRIGGER_REPLAY, store);
   const next = freshTriggers();
   for (let i = 0; i < entries; i++) {

@@ -25,9 +25,50 @@ const dir = mkdtempSync(join(tmpdir(), "replay-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const stores: Record<string, (maxEntries: number) => ReplayStore> = {
-  memory: (max) => new MemoryReplayStore(max),
-  sqlite: (max) => new SqliteReplayStore(":memory:", { maxEntries: max }),
+  // The model below has one shared capacity; per-scope quotas are tested on their own.
+  memory: (max) => new MemoryReplayStore(max, max),
+  sqlite: (max) => new SqliteReplayStore(":memory:", { maxEntries: max, maxEntriesPerScope: max }),
 };
+const quotaStores: Record<string, (maxEntries: number, perScope: number) => ReplayStore> = {
+  memory: (max, perScope) => new MemoryReplayStore(max, perScope),
+  sqlite: (max, perScope) => new SqliteReplayStore(":memory:", { maxEntries: max, maxEntriesPerScope: perScope }),
+};
+
+describe("per-scope quota: one sender cannot lock the others out", () => {
+  for (const [name, makeStore] of Object.entries(quotaStores)) {
+    it(`${name}: a scope at its quota is refused; another scope is still admitted; eviction frees the quota`, async () => {
+      let now = T0;
+      const guard = new ReplayGuard({ ...DECLARATION, maxLifetimeSeconds: 86_400 }, makeStore(100, 10), () => now);
+      const msg = (provider: string, id: number, lifetimeS = 3600): JsonObject => ({
+        request_id: `r-${id}`, provider_id: provider, host_instance_id: "h", created_at: iso(now), expires_at: iso(now + lifetimeS * 1000),
+      });
+      const code = async (m: JsonObject) => { const d = await guard.admit(m); return d.ok ? "recorded" : d.error.code; };
+      for (let i = 0; i < 10; i++) expect(await code(msg("greedy", i))).toBe("recorded");
+      expect(await code(msg("greedy", 10))).toBe("capacity-exceeded");
+      expect(await code(msg("greedy", 3))).toBe("replayed");
+      expect(await code(msg("polite", 0))).toBe("recorded");
+      expect(await code(msg("polite", 0))).toBe("replayed");
+      now += 3661_000;
+      expect(await code(msg("greedy", 11))).toBe("recorded");
+    });
+  }
+  it("a message expiring beyond maxLifetimeSeconds (year 9999) is refused before it is recorded", async () => {
+    const store = new MemoryReplayStore(100, 10);
+    const guard = new ReplayGuard({ ...DECLARATION, maxLifetimeSeconds: 86_400 }, store, () => T0);
+    const d = await guard.admit({ request_id: "x", provider_id: "p", host_instance_id: "h", created_at: iso(T0), expires_at: "9999-12-31T23:59:59Z" });
+    expect(d.ok ? "recorded" : d.error.code).toBe("lifetime-exceeded");
+    expect(await store.size()).toBe(0);
+  });
+  it("every x-replay declaration in the spec has maxLifetimeSeconds", async () => {
+    const { loadModel } = await import("../../generators/pipeline.js");
+    const { REPO_ROOT } = await import("../../generators/test/fixture.js");
+    const r = loadModel(REPO_ROOT);
+    if (!r.ok) throw new Error("spec has errors");
+    const replays = r.model.protocols.flatMap((p) => p.messages).map((m) => m.replay).filter((x) => x !== undefined) as ReplayDeclaration[];
+    expect(replays.length).toBeGreaterThanOrEqual(3);
+    for (const d of replays) expect(d.maxLifetimeSeconds).toBeGreaterThan(0);
+  });
+});
 
 // A message is fixed by its key: the same request_id always carries the same times (as a signed
 // message would), and an operation either delivers a message or moves the clock.

@@ -45,11 +45,13 @@ describe("spec/agent-service/vectors/approval-token.json", () => {
     });
   }
   it("every vector's MAC verdict agrees with Python's hmac", () => {
+    // A refused key (key-missing, key-too-short) is decided before any MAC is computed.
+    const macCases = spec.cases.filter((c: any) => !String(c.expect).startsWith("key-"));
     const verdicts = python<boolean[]>(
       "import sys,json,hmac,hashlib,base64\nout=[]\nfor c in json.load(sys.stdin):\n  t=c['token']\n  if '.' not in t: out.append(False); continue\n  p,s=t.split('.',1)\n  m=base64.urlsafe_b64encode(hmac.new(c['secret_utf8'].encode(),p.encode(),hashlib.sha256).digest()).decode().rstrip('=')\n  out.append(hmac.compare_digest(m,s))\nprint(json.dumps(out))",
-      spec.cases,
+      macCases,
     );
-    const ours = spec.cases.map((c: any) => {
+    const ours = macCases.map((c: any) => {
       const r = decodeApprovalToken(c.token, c.secret_utf8, c.now_unix_seconds * 1000);
       return r.ok || !["invalid-format", "signature-not-base64url", "signature-invalid"].includes(r.error.code);
     });
@@ -58,7 +60,7 @@ describe("spec/agent-service/vectors/approval-token.json", () => {
 });
 
 describe("approval token properties", () => {
-  const secret = fc.string({ minLength: 24, maxLength: 48 });
+  const secret = fc.string({ minLength: 32, maxLength: 48 });
   const id = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() !== "");
   const start = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true });
   const input = fc.record({ action: id, resource_id: id, actor_id: id, request_id: id, choice: fc.option(id), expected_choice: fc.option(id), payload: fc.dictionary(fc.string({ maxLength: 4 }), fc.string(), { maxKeys: 3 }), nonce: id });
@@ -88,7 +90,26 @@ describe("approval token properties", () => {
   });
   it("the minter refuses TTLs outside 60-1800 s and blank identities", () => {
     const claims = { action: "a", resource_id: "r", actor_id: "u", request_id: "q" };
-    for (const ttlSeconds of [59, 1801, 0, 1.5]) expect(mintApprovalToken(claims, "k".repeat(24), { ttlSeconds }).ok).toBe(false);
-    expect(mintApprovalToken({ ...claims, actor_id: " " }, "k".repeat(24)).ok).toBe(false);
+    for (const ttlSeconds of [59, 1801, 0, 1.5]) expect(mintApprovalToken(claims, "k".repeat(32), { ttlSeconds }).ok).toBe(false);
+    expect(mintApprovalToken({ ...claims, actor_id: " " }, "k".repeat(32)).ok).toBe(false);
+  });
+  it("an empty or short secret is refused by mint and verify (x-approval-token minSecretBytes: 32)", () => {
+    const claims = { action: "a", resource_id: "r", actor_id: "u", request_id: "q" };
+    const code = (r: { ok: boolean; error?: { code: string } }) => (r.ok ? "valid" : r.error!.code);
+    expect(code(mintApprovalToken(claims, ""))).toBe("key-missing");
+    expect(code(mintApprovalToken(claims, new Uint8Array(0)))).toBe("key-missing");
+    expect(code(mintApprovalToken(claims, "k".repeat(31)))).toBe("key-too-short");
+    // 31 UTF-8 bytes in 11 characters: the bound counts bytes.
+    expect(code(mintApprovalToken(claims, "\u00e9".repeat(15) + "k"))).toBe("key-too-short");
+    const minted = mintApprovalToken(claims, "k".repeat(32), { nowMs: 1_700_000_000_000 });
+    expect(code(minted)).toBe("valid");
+    if (!minted.ok) return;
+    const bindings = { action: "a", resource_id: "r", request_id: "q", expected_choice: null };
+    expect(code(verifyApprovalToken(minted.token, "k".repeat(32), bindings, 1_700_000_000_000))).toBe("valid");
+    // A token MACed with the empty key is refused as key-missing, never checked against it.
+    const forged = mintApprovalToken(claims, "k".repeat(32), { nowMs: 1_700_000_000_000 });
+    expect(code(decodeApprovalToken(forged.ok ? forged.token : "", "", 1_700_000_000_000))).toBe("key-missing");
+    expect(code(verifyApprovalToken(minted.token, "", bindings, 1_700_000_000_000))).toBe("key-missing");
+    expect(code(verifyApprovalToken(minted.token, "k".repeat(16), bindings, 1_700_000_000_000))).toBe("key-too-short");
   });
 });

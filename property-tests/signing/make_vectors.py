@@ -250,7 +250,7 @@ def approval_cases():
     cases = []
 
     def add(name, tok, now, expect, binds=None, sec=None):
-        entry = {"name": name, "secret_utf8": sec or secret, "token": tok, "now_unix_seconds": now, "expect": expect}
+        entry = {"name": name, "secret_utf8": secret if sec is None else sec, "token": tok, "now_unix_seconds": now, "expect": expect}
         if binds is not None:
             entry["bindings"] = binds
         cases.append(entry)
@@ -266,6 +266,9 @@ def approval_cases():
     add("python-minted token, lifetime 1800 + 60 accepted", token, exp - 1860, "valid")
     add("python-minted token, lifetime 1800 + 61 refused", token, exp - 1861, "lifetime-exceeded")
     add("python-minted token, wrong secret", token, exp - 60, "signature-invalid", sec="another-secret-of-at-least-24-chars")
+    # The secret is checked before the token (x-approval-token minSecretBytes: 32; hmac-sha256-v1's key-missing).
+    add("empty secret refused before the token is read", token, exp - 60, "key-missing", sec="")
+    add("31-byte secret refused (minSecretBytes 32)", token, exp - 60, "key-too-short", sec="k" * 31)
     add("no dot", token.replace(".", ""), exp - 60, "invalid-format")
     add("signature with padding", token + "=", exp - 60, "signature-not-base64url")
     # A token whose MAC has '-' or '_' in base64url, re-encoded in the standard alphabet.
@@ -391,16 +394,16 @@ def outputs():
             "declarations": declarations,
             "replay": {
                 "ActionProposal": {"keyFields": ["request_id"], "scopeFields": ["provider_id", "host_instance_id"],
-                                   "expiresAtField": "expires_at", "notBeforeField": "created_at", "skewSeconds": 60},
+                                   "expiresAtField": "expires_at", "notBeforeField": "created_at", "skewSeconds": 60, "maxLifetimeSeconds": 86400},
                 "AgentTriggerRequest": {"keyFields": ["request_id"], "scopeFields": ["provider_id", "host_instance_id"],
-                                        "expiresAtField": "expires_at", "notBeforeField": "created_at", "skewSeconds": 60},
+                                        "expiresAtField": "expires_at", "notBeforeField": "created_at", "skewSeconds": 60, "maxLifetimeSeconds": 86400},
             },
             "cases": hmac_cases(declarations),
         },
         "spec/agent-service/vectors/approval-token.json": dict(
             description="Approval tokens: decode `token` with secret_utf8 at now_unix_seconds (and check `bindings` when present); expect is 'valid' or the error code, in the reference verifier's order.",
-            declaration={"version": 1, "maxLifetimeSeconds": 1800, "clockSkewSeconds": 60, "minTtlSeconds": 60, "maxTtlSeconds": 1800, "defaultTtlSeconds": 600},
-            replay={"keyFields": ["nonce"], "scopeFields": [], "expiresAtField": "exp", "timeFormat": "unix-seconds", "skewSeconds": 60},
+            declaration={"version": 1, "maxLifetimeSeconds": 1800, "clockSkewSeconds": 60, "minTtlSeconds": 60, "maxTtlSeconds": 1800, "defaultTtlSeconds": 600, "minSecretBytes": 32},
+            replay={"keyFields": ["nonce"], "scopeFields": [], "expiresAtField": "exp", "timeFormat": "unix-seconds", "skewSeconds": 60, "maxLifetimeSeconds": 1800},
             **approval_cases(),
         ),
         "spec/agent-connector/vectors/content-ids.json": dict(

@@ -939,7 +939,7 @@ return errors === 0;
 validate20.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateConnectorManifest = validate40;
-const schema52 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json","title":"ConnectorManifest","x-content-address":{"idField":"manifestId","prefix":"connector-manifest-","digest":"sha256-hex","covers":"record-without-id","maxCanonicalBytes":262144,"canonicalInput":true},"type":"object","additionalProperties":false,"required":["manifestId","schemaVersion","recordType","connectorId","connectorVersion","kind","label","description","transport","upstream","invocation","domains","session","inputTypes","permissionModes","eventProtocolVersion","eventTypes","usage","outboundDestinations","credentials","license"],"properties":{"manifestId":{"type":"string","pattern":"^connector-manifest-[a-f0-9]{64}$"},"schemaVersion":{"const":1},"recordType":{"const":"agent-connector-manifest"},"connectorId":{"$ref":"#/$defs/PublicId"},"connectorVersion":{"$ref":"#/$defs/SemVer"},"kind":{"const":"agent"},"label":{"$ref":"#/$defs/SafeText","maxLength":120},"description":{"$ref":"#/$defs/SafeText","maxLength":1000},"transport":{"$ref":"#/$defs/Transport"},"upstream":{"$ref":"#/$defs/UpstreamRange"},"invocation":{"$ref":"#/$defs/Invocation"},"domains":{"type":"array","minItems":1,"maxItems":32,"uniqueItems":true,"items":{"$ref":"#/$defs/PublicId"}},"session":{"$ref":"#/$defs/SessionCapabilities"},"inputTypes":{"type":"array","minItems":1,"maxItems":16,"uniqueItems":true,"items":{"$ref":"#/$defs/InputType"}},"permissionModes":{"type":"array","minItems":1,"maxItems":2,"uniqueItems":true,"items":{"$ref":"#/$defs/PermissionMode"}},"eventProtocolVersion":{"const":1},"eventTypes":{"type":"array","minItems":3,"maxItems":9,"uniqueItems":true,"items":{"$ref":"#/$defs/EventType"},"allOf":[{"contains":{"const":"Completed"}},{"contains":{"const":"Failed"}},{"contains":{"const":"Cancelled"}}]},"usage":{"$ref":"#/$defs/UsageReporting"},"outboundDestinations":{"type":"array","maxItems":16,"uniqueItems":true,"items":{"$ref":"#/$defs/HttpsOrigin"}},"credentials":{"$ref":"#/$defs/Credentials"},"license":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[A-Za-z0-9][A-Za-z0-9.+-]{0,79}$"}},"x-rules":[{"id":"upstream-range-ordered","kind":"semverLte","lower":"/upstream/minVersion","upper":"/upstream/maxVersion","message":"upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)"},{"id":"credential-slot-ids-unique","kind":"uniqueBy","array":"/credentials/slots","key":"slotId","message":"every credential slot needs its own slotId"},{"id":"label-has-no-secret","kind":"noSecrets","text":"/label","message":"must not contain anything the host's secret filter would redact"},{"id":"description-has-no-secret","kind":"noSecrets","text":"/description","message":"must not contain anything the host's secret filter would redact"},{"id":"outbound-destinations-are-origins","kind":"whatwgUrl","url":"/outboundDestinations","form":"origin","message":"must be exactly the serialized WHATWG origin of an https URL"}],"$defs":{"PublicId":{"title":"PublicId","type":"string","minLength":1,"maxLength":120,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,119}$"},"SafeText":{"title":"SafeText","type":"string","minLength":1,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"SemVer":{"title":"SemVer","type":"string","minLength":5,"maxLength":120,"pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?$"},"HttpsOrigin":{"title":"HttpsOrigin","type":"string","minLength":9,"maxLength":2048,"pattern":"^https://[^/?#@\\s]+$"},"TransportType":{"title":"TransportType","enum":["cli","acp","http","a2a"]},"TransportProtocol":{"title":"TransportProtocol","enum":["text","json","jsonl","acp","event-stream"]},"Transport":{"title":"Transport","type":"object","additionalProperties":false,"required":["type","protocol"],"properties":{"type":{"$ref":"#/$defs/TransportType"},"protocol":{"$ref":"#/$defs/TransportProtocol"}},"allOf":[{"if":{"properties":{"type":{"const":"cli"}}},"then":{"properties":{"protocol":{"enum":["text","json","jsonl"]}}}},{"if":{"properties":{"type":{"const":"acp"}}},"then":{"properties":{"protocol":{"const":"acp"}}}},{"if":{"properties":{"type":{"enum":["http","a2a"]}}},"then":{"properties":{"protocol":{"enum":["json","event-stream"]}}}}]},"UpstreamRange":{"title":"UpstreamRange","type":"object","additionalProperties":false,"required":["id","minVersion","maxVersion"],"properties":{"id":{"$ref":"#/$defs/PublicId"},"minVersion":{"$ref":"#/$defs/SemVer"},"maxVersion":{"$ref":"#/$defs/SemVer"}}},"Invocation":{"title":"Invocation","type":"object","additionalProperties":false,"required":["recipeId"],"properties":{"recipeId":{"$ref":"#/$defs/PublicId"},"idempotencyMode":{"enum":["none","durable"]}}},"SessionCapabilities":{"title":"SessionCapabilities","type":"object","additionalProperties":false,"required":["supported","resume","cancel","checkpoint"],"properties":{"supported":{"type":"boolean"},"resume":{"type":"boolean"},"cancel":{"type":"boolean"},"checkpoint":{"type":"boolean"}},"if":{"properties":{"supported":{"const":false}}},"then":{"properties":{"resume":{"const":false},"checkpoint":{"const":false}}}},"InputType":{"title":"InputType","enum":["text","image","audio","video","file","structured-data"]},"PermissionMode":{"title":"PermissionMode","enum":["read-only","workspace-write"]},"EventType":{"title":"EventType","enum":["Permission","SourceUsed","Artifact","Evidence","Usage","WaitingInput","Completed","Failed","Cancelled"]},"UsageReporting":{"title":"UsageReporting","type":"object","additionalProperties":false,"required":["inputTokens","outputTokens","costMicros","toolCalls","outboundBytes","elapsedMs"],"properties":{"inputTokens":{"type":"boolean"},"outputTokens":{"type":"boolean"},"costMicros":{"type":"boolean"},"toolCalls":{"type":"boolean"},"outboundBytes":{"type":"boolean"},"elapsedMs":{"type":"boolean"}}},"CredentialSlotType":{"title":"CredentialSlotType","enum":["api-key","oauth","token","provider-profile"]},"CredentialSlot":{"title":"CredentialSlot","type":"object","additionalProperties":false,"required":["slotId","type","required"],"properties":{"slotId":{"$ref":"#/$defs/PublicId"},"type":{"$ref":"#/$defs/CredentialSlotType"},"required":{"type":"boolean"}}},"Credentials":{"title":"Credentials","type":"object","additionalProperties":false,"required":["mode","slots"],"properties":{"mode":{"enum":["none","credential-ref"]},"slots":{"type":"array","maxItems":16,"items":{"$ref":"#/$defs/CredentialSlot"}}},"allOf":[{"if":{"properties":{"mode":{"const":"none"}}},"then":{"properties":{"slots":{"maxItems":0}}}},{"if":{"properties":{"mode":{"const":"credential-ref"}}},"then":{"properties":{"slots":{"minItems":1}}}}]}}};
+const schema52 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json","title":"ConnectorManifest","x-content-address":{"idField":"manifestId","prefix":"connector-manifest-","digest":"sha256-hex","covers":"record-without-id","maxCanonicalBytes":262144,"canonicalInput":true},"type":"object","additionalProperties":false,"required":["manifestId","schemaVersion","recordType","connectorId","connectorVersion","kind","label","description","transport","upstream","invocation","domains","session","inputTypes","permissionModes","eventProtocolVersion","eventTypes","usage","outboundDestinations","credentials","license"],"properties":{"manifestId":{"type":"string","pattern":"^connector-manifest-[a-f0-9]{64}$"},"schemaVersion":{"const":1},"recordType":{"const":"agent-connector-manifest"},"connectorId":{"$ref":"#/$defs/PublicId"},"connectorVersion":{"$ref":"#/$defs/SemVer"},"kind":{"const":"agent"},"label":{"allOf":[{"maxLength":120},{"$ref":"#/$defs/SafeText"}]},"description":{"allOf":[{"maxLength":1000},{"$ref":"#/$defs/SafeText"}]},"transport":{"$ref":"#/$defs/Transport"},"upstream":{"$ref":"#/$defs/UpstreamRange"},"invocation":{"$ref":"#/$defs/Invocation"},"domains":{"type":"array","minItems":1,"maxItems":32,"uniqueItems":true,"items":{"$ref":"#/$defs/PublicId"}},"session":{"$ref":"#/$defs/SessionCapabilities"},"inputTypes":{"type":"array","minItems":1,"maxItems":16,"uniqueItems":true,"items":{"$ref":"#/$defs/InputType"}},"permissionModes":{"type":"array","minItems":1,"maxItems":2,"uniqueItems":true,"items":{"$ref":"#/$defs/PermissionMode"}},"eventProtocolVersion":{"const":1},"eventTypes":{"type":"array","minItems":3,"maxItems":9,"uniqueItems":true,"items":{"$ref":"#/$defs/EventType"},"allOf":[{"contains":{"const":"Completed"}},{"contains":{"const":"Failed"}},{"contains":{"const":"Cancelled"}}]},"usage":{"$ref":"#/$defs/UsageReporting"},"outboundDestinations":{"type":"array","maxItems":16,"uniqueItems":true,"items":{"$ref":"#/$defs/HttpsOrigin"}},"credentials":{"$ref":"#/$defs/Credentials"},"license":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[A-Za-z0-9][A-Za-z0-9.+-]{0,79}$"}},"x-rules":[{"id":"upstream-range-ordered","kind":"semverLte","lower":"/upstream/minVersion","upper":"/upstream/maxVersion","message":"upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)"},{"id":"credential-slot-ids-unique","kind":"uniqueBy","array":"/credentials/slots","key":"slotId","message":"every credential slot needs its own slotId"},{"id":"label-has-no-secret","kind":"noSecrets","text":"/label","message":"must not contain anything the host's secret filter would redact"},{"id":"description-has-no-secret","kind":"noSecrets","text":"/description","message":"must not contain anything the host's secret filter would redact"},{"id":"outbound-destinations-are-origins","kind":"whatwgUrl","url":"/outboundDestinations","form":"origin","message":"must be exactly the serialized WHATWG origin of an https URL"}],"$defs":{"PublicId":{"title":"PublicId","type":"string","minLength":1,"maxLength":120,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,119}$"},"SafeText":{"title":"SafeText","type":"string","minLength":1,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"SemVer":{"title":"SemVer","type":"string","minLength":5,"maxLength":120,"pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?$"},"HttpsOrigin":{"title":"HttpsOrigin","type":"string","minLength":9,"maxLength":2048,"pattern":"^https://[^/?#@\\s]+$"},"TransportType":{"title":"TransportType","enum":["cli","acp","http","a2a"]},"TransportProtocol":{"title":"TransportProtocol","enum":["text","json","jsonl","acp","event-stream"]},"Transport":{"title":"Transport","type":"object","additionalProperties":false,"required":["type","protocol"],"properties":{"type":{"$ref":"#/$defs/TransportType"},"protocol":{"$ref":"#/$defs/TransportProtocol"}},"allOf":[{"if":{"properties":{"type":{"const":"cli"}}},"then":{"properties":{"protocol":{"enum":["text","json","jsonl"]}}}},{"if":{"properties":{"type":{"const":"acp"}}},"then":{"properties":{"protocol":{"const":"acp"}}}},{"if":{"properties":{"type":{"enum":["http","a2a"]}}},"then":{"properties":{"protocol":{"enum":["json","event-stream"]}}}}]},"UpstreamRange":{"title":"UpstreamRange","type":"object","additionalProperties":false,"required":["id","minVersion","maxVersion"],"properties":{"id":{"$ref":"#/$defs/PublicId"},"minVersion":{"$ref":"#/$defs/SemVer"},"maxVersion":{"$ref":"#/$defs/SemVer"}}},"Invocation":{"title":"Invocation","type":"object","additionalProperties":false,"required":["recipeId"],"properties":{"recipeId":{"$ref":"#/$defs/PublicId"},"idempotencyMode":{"enum":["none","durable"]}}},"SessionCapabilities":{"title":"SessionCapabilities","type":"object","additionalProperties":false,"required":["supported","resume","cancel","checkpoint"],"properties":{"supported":{"type":"boolean"},"resume":{"type":"boolean"},"cancel":{"type":"boolean"},"checkpoint":{"type":"boolean"}},"if":{"properties":{"supported":{"const":false}}},"then":{"properties":{"resume":{"const":false},"checkpoint":{"const":false}}}},"InputType":{"title":"InputType","enum":["text","image","audio","video","file","structured-data"]},"PermissionMode":{"title":"PermissionMode","enum":["read-only","workspace-write"]},"EventType":{"title":"EventType","enum":["Permission","SourceUsed","Artifact","Evidence","Usage","WaitingInput","Completed","Failed","Cancelled"]},"UsageReporting":{"title":"UsageReporting","type":"object","additionalProperties":false,"required":["inputTokens","outputTokens","costMicros","toolCalls","outboundBytes","elapsedMs"],"properties":{"inputTokens":{"type":"boolean"},"outputTokens":{"type":"boolean"},"costMicros":{"type":"boolean"},"toolCalls":{"type":"boolean"},"outboundBytes":{"type":"boolean"},"elapsedMs":{"type":"boolean"}}},"CredentialSlotType":{"title":"CredentialSlotType","enum":["api-key","oauth","token","provider-profile"]},"CredentialSlot":{"title":"CredentialSlot","type":"object","additionalProperties":false,"required":["slotId","type","required"],"properties":{"slotId":{"$ref":"#/$defs/PublicId"},"type":{"$ref":"#/$defs/CredentialSlotType"},"required":{"type":"boolean"}}},"Credentials":{"title":"Credentials","type":"object","additionalProperties":false,"required":["mode","slots"],"properties":{"mode":{"enum":["none","credential-ref"]},"slots":{"type":"array","maxItems":16,"items":{"$ref":"#/$defs/CredentialSlot"}}},"allOf":[{"if":{"properties":{"mode":{"const":"none"}}},"then":{"properties":{"slots":{"maxItems":0}}}},{"if":{"properties":{"mode":{"const":"credential-ref"}}},"then":{"properties":{"slots":{"minItems":1}}}}]}}};
 const schema53 = {"title":"PublicId","type":"string","minLength":1,"maxLength":120,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,119}$"};
 const schema54 = {"title":"SemVer","type":"string","minLength":5,"maxLength":120,"pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?$"};
 const schema55 = {"title":"SafeText","type":"string","minLength":1,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"};
@@ -1953,7 +1953,17 @@ if(data.label !== undefined){
 let data6 = data.label;
 const _errs15 = errors;
 const _errs16 = errors;
-if(errors === _errs16){
+if(typeof data6 === "string"){
+if(func2(data6) > 120){
+validate40.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/allOf/0/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
+return false;
+}
+}
+var valid3 = _errs16 === errors;
+if(valid3){
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
 if(typeof data6 === "string"){
 if(func2(data6) < 1){
 validate40.errors = [{instancePath:instancePath+"/label",schemaPath:"#/$defs/SafeText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
@@ -1971,13 +1981,7 @@ validate40.errors = [{instancePath:instancePath+"/label",schemaPath:"#/$defs/Saf
 return false;
 }
 }
-if(errors === _errs15){
-if(typeof data6 === "string"){
-if(func2(data6) > 120){
-validate40.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
-return false;
-}
-}
+var valid3 = _errs17 === errors;
 }
 var valid0 = _errs15 === errors;
 }
@@ -1987,9 +1991,19 @@ var valid0 = true;
 if(valid0){
 if(data.description !== undefined){
 let data7 = data.description;
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
+const _errs20 = errors;
+const _errs21 = errors;
+if(typeof data7 === "string"){
+if(func2(data7) > 1000){
+validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+return false;
+}
+}
+var valid5 = _errs21 === errors;
+if(valid5){
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
 if(typeof data7 === "string"){
 if(func2(data7) < 1){
 validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/$defs/SafeText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
@@ -2007,51 +2021,45 @@ validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/$de
 return false;
 }
 }
-if(errors === _errs18){
-if(typeof data7 === "string"){
-if(func2(data7) > 1000){
-validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
-return false;
+var valid5 = _errs22 === errors;
 }
-}
-}
-var valid0 = _errs18 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.transport !== undefined){
-const _errs21 = errors;
+const _errs25 = errors;
 if(!(validate41(data.transport, {instancePath:instancePath+"/transport",parentData:data,parentDataProperty:"transport",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.upstream !== undefined){
-const _errs22 = errors;
+const _errs26 = errors;
 if(!(validate43(data.upstream, {instancePath:instancePath+"/upstream",parentData:data,parentDataProperty:"upstream",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.invocation !== undefined){
-const _errs23 = errors;
+const _errs27 = errors;
 if(!(validate45(data.invocation, {instancePath:instancePath+"/invocation",parentData:data,parentDataProperty:"invocation",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs23 === errors;
+var valid0 = _errs27 === errors;
 }
 else {
 var valid0 = true;
@@ -2059,8 +2067,8 @@ var valid0 = true;
 if(valid0){
 if(data.domains !== undefined){
 let data11 = data.domains;
-const _errs24 = errors;
-if(errors === _errs24){
+const _errs28 = errors;
+if(errors === _errs28){
 if(Array.isArray(data11)){
 if(data11.length > 32){
 validate40.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/maxItems",keyword:"maxItems",params:{limit: 32},message:"must NOT have more than 32 items"}];
@@ -2072,13 +2080,13 @@ validate40.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/propert
 return false;
 }
 else {
-var valid5 = true;
+var valid7 = true;
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
 let data12 = data11[i0];
-const _errs26 = errors;
-const _errs27 = errors;
-if(errors === _errs27){
+const _errs30 = errors;
+const _errs31 = errors;
+if(errors === _errs31){
 if(typeof data12 === "string"){
 if(func2(data12) > 120){
 validate40.errors = [{instancePath:instancePath+"/domains/" + i0,schemaPath:"#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
@@ -2102,12 +2110,12 @@ validate40.errors = [{instancePath:instancePath+"/domains/" + i0,schemaPath:"#/$
 return false;
 }
 }
-var valid5 = _errs26 === errors;
-if(!valid5){
+var valid7 = _errs30 === errors;
+if(!valid7){
 break;
 }
 }
-if(valid5){
+if(valid7){
 let i1 = data11.length;
 let j0;
 if(i1 > 1){
@@ -2131,7 +2139,7 @@ validate40.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs28 === errors;
 }
 else {
 var valid0 = true;
@@ -2139,11 +2147,11 @@ var valid0 = true;
 if(valid0){
 if(data.session !== undefined){
 let data13 = data.session;
-const _errs29 = errors;
-const _errs30 = errors;
-const _errs32 = errors;
-let valid9 = true;
 const _errs33 = errors;
+const _errs34 = errors;
+const _errs36 = errors;
+let valid11 = true;
+const _errs37 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.supported !== undefined){
 if(false !== data13.supported){
@@ -2158,54 +2166,54 @@ errors++;
 }
 }
 }
-var _valid0 = _errs33 === errors;
-errors = _errs32;
+var _valid0 = _errs37 === errors;
+errors = _errs36;
 if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
+if(_errs36){
+vErrors.length = _errs36;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs35 = errors;
+const _errs39 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.resume !== undefined){
-const _errs36 = errors;
+const _errs40 = errors;
 if(false !== data13.resume){
 validate40.errors = [{instancePath:instancePath+"/session/resume",schemaPath:"#/$defs/SessionCapabilities/then/properties/resume/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"}];
 return false;
 }
-var valid11 = _errs36 === errors;
+var valid13 = _errs40 === errors;
 }
 else {
-var valid11 = true;
+var valid13 = true;
 }
-if(valid11){
+if(valid13){
 if(data13.checkpoint !== undefined){
-const _errs37 = errors;
+const _errs41 = errors;
 if(false !== data13.checkpoint){
 validate40.errors = [{instancePath:instancePath+"/session/checkpoint",schemaPath:"#/$defs/SessionCapabilities/then/properties/checkpoint/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"}];
 return false;
 }
-var valid11 = _errs37 === errors;
+var valid13 = _errs41 === errors;
 }
 else {
-var valid11 = true;
+var valid13 = true;
 }
 }
 }
-var _valid0 = _errs35 === errors;
-valid9 = _valid0;
-if(valid9){
+var _valid0 = _errs39 === errors;
+valid11 = _valid0;
+if(valid11){
 var props0 = {};
 props0.resume = true;
 props0.checkpoint = true;
 props0.supported = true;
 }
 }
-if(!valid9){
+if(!valid11){
 const err1 = {instancePath:instancePath+"/session",schemaPath:"#/$defs/SessionCapabilities/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2217,7 +2225,7 @@ errors++;
 validate40.errors = vErrors;
 return false;
 }
-if(errors === _errs30){
+if(errors === _errs34){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing1;
 if(((((data13.supported === undefined) && (missing1 = "supported")) || ((data13.resume === undefined) && (missing1 = "resume"))) || ((data13.cancel === undefined) && (missing1 = "cancel"))) || ((data13.checkpoint === undefined) && (missing1 = "checkpoint"))){
@@ -2225,7 +2233,7 @@ validate40.errors = [{instancePath:instancePath+"/session",schemaPath:"#/$defs/S
 return false;
 }
 else {
-const _errs38 = errors;
+const _errs42 = errors;
 for(const key1 in data13){
 if(!((((key1 === "supported") || (key1 === "resume")) || (key1 === "cancel")) || (key1 === "checkpoint"))){
 validate40.errors = [{instancePath:instancePath+"/session",schemaPath:"#/$defs/SessionCapabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
@@ -2233,53 +2241,53 @@ return false;
 break;
 }
 }
-if(_errs38 === errors){
+if(_errs42 === errors){
 if(data13.supported !== undefined){
-const _errs39 = errors;
+const _errs43 = errors;
 if(typeof data13.supported !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/session/supported",schemaPath:"#/$defs/SessionCapabilities/properties/supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid12 = _errs39 === errors;
+var valid14 = _errs43 === errors;
 }
 else {
-var valid12 = true;
+var valid14 = true;
 }
-if(valid12){
+if(valid14){
 if(data13.resume !== undefined){
-const _errs41 = errors;
+const _errs45 = errors;
 if(typeof data13.resume !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/session/resume",schemaPath:"#/$defs/SessionCapabilities/properties/resume/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid12 = _errs41 === errors;
+var valid14 = _errs45 === errors;
 }
 else {
-var valid12 = true;
+var valid14 = true;
 }
-if(valid12){
+if(valid14){
 if(data13.cancel !== undefined){
-const _errs43 = errors;
+const _errs47 = errors;
 if(typeof data13.cancel !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/session/cancel",schemaPath:"#/$defs/SessionCapabilities/properties/cancel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid12 = _errs43 === errors;
+var valid14 = _errs47 === errors;
 }
 else {
-var valid12 = true;
+var valid14 = true;
 }
-if(valid12){
+if(valid14){
 if(data13.checkpoint !== undefined){
-const _errs45 = errors;
+const _errs49 = errors;
 if(typeof data13.checkpoint !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/session/checkpoint",schemaPath:"#/$defs/SessionCapabilities/properties/checkpoint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid12 = _errs45 === errors;
+var valid14 = _errs49 === errors;
 }
 else {
-var valid12 = true;
+var valid14 = true;
 }
 }
 }
@@ -2292,7 +2300,7 @@ validate40.errors = [{instancePath:instancePath+"/session",schemaPath:"#/$defs/S
 return false;
 }
 }
-var valid0 = _errs29 === errors;
+var valid0 = _errs33 === errors;
 }
 else {
 var valid0 = true;
@@ -2300,8 +2308,8 @@ var valid0 = true;
 if(valid0){
 if(data.inputTypes !== undefined){
 let data21 = data.inputTypes;
-const _errs47 = errors;
-if(errors === _errs47){
+const _errs51 = errors;
+if(errors === _errs51){
 if(Array.isArray(data21)){
 if(data21.length > 16){
 validate40.errors = [{instancePath:instancePath+"/inputTypes",schemaPath:"#/properties/inputTypes/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"}];
@@ -2313,21 +2321,21 @@ validate40.errors = [{instancePath:instancePath+"/inputTypes",schemaPath:"#/prop
 return false;
 }
 else {
-var valid13 = true;
+var valid15 = true;
 const len1 = data21.length;
 for(let i2=0; i2<len1; i2++){
 let data22 = data21[i2];
-const _errs49 = errors;
+const _errs53 = errors;
 if(!((((((data22 === "text") || (data22 === "image")) || (data22 === "audio")) || (data22 === "video")) || (data22 === "file")) || (data22 === "structured-data"))){
 validate40.errors = [{instancePath:instancePath+"/inputTypes/" + i2,schemaPath:"#/$defs/InputType/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid13 = _errs49 === errors;
-if(!valid13){
+var valid15 = _errs53 === errors;
+if(!valid15){
 break;
 }
 }
-if(valid13){
+if(valid15){
 let i3 = data21.length;
 let j1;
 if(i3 > 1){
@@ -2351,7 +2359,7 @@ validate40.errors = [{instancePath:instancePath+"/inputTypes",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs47 === errors;
+var valid0 = _errs51 === errors;
 }
 else {
 var valid0 = true;
@@ -2359,8 +2367,8 @@ var valid0 = true;
 if(valid0){
 if(data.permissionModes !== undefined){
 let data23 = data.permissionModes;
-const _errs51 = errors;
-if(errors === _errs51){
+const _errs55 = errors;
+if(errors === _errs55){
 if(Array.isArray(data23)){
 if(data23.length > 2){
 validate40.errors = [{instancePath:instancePath+"/permissionModes",schemaPath:"#/properties/permissionModes/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
@@ -2372,21 +2380,21 @@ validate40.errors = [{instancePath:instancePath+"/permissionModes",schemaPath:"#
 return false;
 }
 else {
-var valid16 = true;
+var valid18 = true;
 const len2 = data23.length;
 for(let i4=0; i4<len2; i4++){
 let data24 = data23[i4];
-const _errs53 = errors;
+const _errs57 = errors;
 if(!((data24 === "read-only") || (data24 === "workspace-write"))){
 validate40.errors = [{instancePath:instancePath+"/permissionModes/" + i4,schemaPath:"#/$defs/PermissionMode/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid16 = _errs53 === errors;
-if(!valid16){
+var valid18 = _errs57 === errors;
+if(!valid18){
 break;
 }
 }
-if(valid16){
+if(valid18){
 let i5 = data23.length;
 let j2;
 if(i5 > 1){
@@ -2410,19 +2418,19 @@ validate40.errors = [{instancePath:instancePath+"/permissionModes",schemaPath:"#
 return false;
 }
 }
-var valid0 = _errs51 === errors;
+var valid0 = _errs55 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.eventProtocolVersion !== undefined){
-const _errs55 = errors;
+const _errs59 = errors;
 if(1 !== data.eventProtocolVersion){
 validate40.errors = [{instancePath:instancePath+"/eventProtocolVersion",schemaPath:"#/properties/eventProtocolVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"}];
 return false;
 }
-var valid0 = _errs55 === errors;
+var valid0 = _errs59 === errors;
 }
 else {
 var valid0 = true;
@@ -2430,13 +2438,13 @@ var valid0 = true;
 if(valid0){
 if(data.eventTypes !== undefined){
 let data26 = data.eventTypes;
-const _errs56 = errors;
-const _errs58 = errors;
+const _errs60 = errors;
+const _errs62 = errors;
 if(Array.isArray(data26)){
-const _errs59 = errors;
+const _errs63 = errors;
 const len3 = data26.length;
 for(let i6=0; i6<len3; i6++){
-const _errs60 = errors;
+const _errs64 = errors;
 if("Completed" !== data26[i6]){
 const err2 = {instancePath:instancePath+"/eventTypes/" + i6,schemaPath:"#/properties/eventTypes/allOf/0/contains/const",keyword:"const",params:{allowedValue: "Completed"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2447,20 +2455,20 @@ vErrors.push(err2);
 }
 errors++;
 }
-var valid20 = _errs60 === errors;
-if(valid20){
+var valid22 = _errs64 === errors;
+if(valid22){
 break;
 }
 }
-if(!valid20){
+if(!valid22){
 validate40.errors = [{instancePath:instancePath+"/eventTypes",schemaPath:"#/properties/eventTypes/allOf/0/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"}];
 return false;
 }
 else {
-errors = _errs59;
+errors = _errs63;
 if(vErrors !== null){
-if(_errs59){
-vErrors.length = _errs59;
+if(_errs63){
+vErrors.length = _errs63;
 }
 else {
 vErrors = null;
@@ -2468,14 +2476,14 @@ vErrors = null;
 }
 }
 }
-var valid19 = _errs58 === errors;
-if(valid19){
-const _errs61 = errors;
+var valid21 = _errs62 === errors;
+if(valid21){
+const _errs65 = errors;
 if(Array.isArray(data26)){
-const _errs62 = errors;
+const _errs66 = errors;
 const len4 = data26.length;
 for(let i7=0; i7<len4; i7++){
-const _errs63 = errors;
+const _errs67 = errors;
 if("Failed" !== data26[i7]){
 const err3 = {instancePath:instancePath+"/eventTypes/" + i7,schemaPath:"#/properties/eventTypes/allOf/1/contains/const",keyword:"const",params:{allowedValue: "Failed"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2486,20 +2494,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-var valid21 = _errs63 === errors;
-if(valid21){
+var valid23 = _errs67 === errors;
+if(valid23){
 break;
 }
 }
-if(!valid21){
+if(!valid23){
 validate40.errors = [{instancePath:instancePath+"/eventTypes",schemaPath:"#/properties/eventTypes/allOf/1/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"}];
 return false;
 }
 else {
-errors = _errs62;
+errors = _errs66;
 if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
+if(_errs66){
+vErrors.length = _errs66;
 }
 else {
 vErrors = null;
@@ -2507,14 +2515,14 @@ vErrors = null;
 }
 }
 }
-var valid19 = _errs61 === errors;
-if(valid19){
-const _errs64 = errors;
+var valid21 = _errs65 === errors;
+if(valid21){
+const _errs68 = errors;
 if(Array.isArray(data26)){
-const _errs65 = errors;
+const _errs69 = errors;
 const len5 = data26.length;
 for(let i8=0; i8<len5; i8++){
-const _errs66 = errors;
+const _errs70 = errors;
 if("Cancelled" !== data26[i8]){
 const err4 = {instancePath:instancePath+"/eventTypes/" + i8,schemaPath:"#/properties/eventTypes/allOf/2/contains/const",keyword:"const",params:{allowedValue: "Cancelled"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2525,20 +2533,20 @@ vErrors.push(err4);
 }
 errors++;
 }
-var valid22 = _errs66 === errors;
-if(valid22){
+var valid24 = _errs70 === errors;
+if(valid24){
 break;
 }
 }
-if(!valid22){
+if(!valid24){
 validate40.errors = [{instancePath:instancePath+"/eventTypes",schemaPath:"#/properties/eventTypes/allOf/2/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"}];
 return false;
 }
 else {
-errors = _errs65;
+errors = _errs69;
 if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
+if(_errs69){
+vErrors.length = _errs69;
 }
 else {
 vErrors = null;
@@ -2546,10 +2554,10 @@ vErrors = null;
 }
 }
 }
-var valid19 = _errs64 === errors;
+var valid21 = _errs68 === errors;
 }
 }
-if(errors === _errs56){
+if(errors === _errs60){
 if(Array.isArray(data26)){
 if(data26.length > 9){
 validate40.errors = [{instancePath:instancePath+"/eventTypes",schemaPath:"#/properties/eventTypes/maxItems",keyword:"maxItems",params:{limit: 9},message:"must NOT have more than 9 items"}];
@@ -2561,21 +2569,21 @@ validate40.errors = [{instancePath:instancePath+"/eventTypes",schemaPath:"#/prop
 return false;
 }
 else {
-var valid23 = true;
+var valid25 = true;
 const len6 = data26.length;
 for(let i9=0; i9<len6; i9++){
 let data30 = data26[i9];
-const _errs67 = errors;
+const _errs71 = errors;
 if(!(((((((((data30 === "Permission") || (data30 === "SourceUsed")) || (data30 === "Artifact")) || (data30 === "Evidence")) || (data30 === "Usage")) || (data30 === "WaitingInput")) || (data30 === "Completed")) || (data30 === "Failed")) || (data30 === "Cancelled"))){
 validate40.errors = [{instancePath:instancePath+"/eventTypes/" + i9,schemaPath:"#/$defs/EventType/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid23 = _errs67 === errors;
-if(!valid23){
+var valid25 = _errs71 === errors;
+if(!valid25){
 break;
 }
 }
-if(valid23){
+if(valid25){
 let i10 = data26.length;
 let j3;
 if(i10 > 1){
@@ -2599,7 +2607,7 @@ validate40.errors = [{instancePath:instancePath+"/eventTypes",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs56 === errors;
+var valid0 = _errs60 === errors;
 }
 else {
 var valid0 = true;
@@ -2607,9 +2615,9 @@ var valid0 = true;
 if(valid0){
 if(data.usage !== undefined){
 let data31 = data.usage;
-const _errs69 = errors;
-const _errs70 = errors;
-if(errors === _errs70){
+const _errs73 = errors;
+const _errs74 = errors;
+if(errors === _errs74){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing2;
 if(((((((data31.inputTokens === undefined) && (missing2 = "inputTokens")) || ((data31.outputTokens === undefined) && (missing2 = "outputTokens"))) || ((data31.costMicros === undefined) && (missing2 = "costMicros"))) || ((data31.toolCalls === undefined) && (missing2 = "toolCalls"))) || ((data31.outboundBytes === undefined) && (missing2 = "outboundBytes"))) || ((data31.elapsedMs === undefined) && (missing2 = "elapsedMs"))){
@@ -2617,7 +2625,7 @@ validate40.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/$defs/Usa
 return false;
 }
 else {
-const _errs72 = errors;
+const _errs76 = errors;
 for(const key2 in data31){
 if(!((((((key2 === "inputTokens") || (key2 === "outputTokens")) || (key2 === "costMicros")) || (key2 === "toolCalls")) || (key2 === "outboundBytes")) || (key2 === "elapsedMs"))){
 validate40.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/$defs/UsageReporting/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
@@ -2625,77 +2633,77 @@ return false;
 break;
 }
 }
-if(_errs72 === errors){
+if(_errs76 === errors){
 if(data31.inputTokens !== undefined){
-const _errs73 = errors;
+const _errs77 = errors;
 if(typeof data31.inputTokens !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/usage/inputTokens",schemaPath:"#/$defs/UsageReporting/properties/inputTokens/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid27 = _errs73 === errors;
+var valid29 = _errs77 === errors;
 }
 else {
-var valid27 = true;
+var valid29 = true;
 }
-if(valid27){
+if(valid29){
 if(data31.outputTokens !== undefined){
-const _errs75 = errors;
+const _errs79 = errors;
 if(typeof data31.outputTokens !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/usage/outputTokens",schemaPath:"#/$defs/UsageReporting/properties/outputTokens/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid27 = _errs75 === errors;
+var valid29 = _errs79 === errors;
 }
 else {
-var valid27 = true;
+var valid29 = true;
 }
-if(valid27){
+if(valid29){
 if(data31.costMicros !== undefined){
-const _errs77 = errors;
+const _errs81 = errors;
 if(typeof data31.costMicros !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/usage/costMicros",schemaPath:"#/$defs/UsageReporting/properties/costMicros/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid27 = _errs77 === errors;
+var valid29 = _errs81 === errors;
 }
 else {
-var valid27 = true;
+var valid29 = true;
 }
-if(valid27){
+if(valid29){
 if(data31.toolCalls !== undefined){
-const _errs79 = errors;
+const _errs83 = errors;
 if(typeof data31.toolCalls !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/usage/toolCalls",schemaPath:"#/$defs/UsageReporting/properties/toolCalls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid27 = _errs79 === errors;
+var valid29 = _errs83 === errors;
 }
 else {
-var valid27 = true;
+var valid29 = true;
 }
-if(valid27){
+if(valid29){
 if(data31.outboundBytes !== undefined){
-const _errs81 = errors;
+const _errs85 = errors;
 if(typeof data31.outboundBytes !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/usage/outboundBytes",schemaPath:"#/$defs/UsageReporting/properties/outboundBytes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid27 = _errs81 === errors;
+var valid29 = _errs85 === errors;
 }
 else {
-var valid27 = true;
+var valid29 = true;
 }
-if(valid27){
+if(valid29){
 if(data31.elapsedMs !== undefined){
-const _errs83 = errors;
+const _errs87 = errors;
 if(typeof data31.elapsedMs !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/usage/elapsedMs",schemaPath:"#/$defs/UsageReporting/properties/elapsedMs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid27 = _errs83 === errors;
+var valid29 = _errs87 === errors;
 }
 else {
-var valid27 = true;
+var valid29 = true;
 }
 }
 }
@@ -2710,7 +2718,7 @@ validate40.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/$defs/Usa
 return false;
 }
 }
-var valid0 = _errs69 === errors;
+var valid0 = _errs73 === errors;
 }
 else {
 var valid0 = true;
@@ -2718,21 +2726,21 @@ var valid0 = true;
 if(valid0){
 if(data.outboundDestinations !== undefined){
 let data38 = data.outboundDestinations;
-const _errs85 = errors;
-if(errors === _errs85){
+const _errs89 = errors;
+if(errors === _errs89){
 if(Array.isArray(data38)){
 if(data38.length > 16){
 validate40.errors = [{instancePath:instancePath+"/outboundDestinations",schemaPath:"#/properties/outboundDestinations/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"}];
 return false;
 }
 else {
-var valid28 = true;
+var valid30 = true;
 const len7 = data38.length;
 for(let i11=0; i11<len7; i11++){
 let data39 = data38[i11];
-const _errs87 = errors;
-const _errs88 = errors;
-if(errors === _errs88){
+const _errs91 = errors;
+const _errs92 = errors;
+if(errors === _errs92){
 if(typeof data39 === "string"){
 if(func2(data39) > 2048){
 validate40.errors = [{instancePath:instancePath+"/outboundDestinations/" + i11,schemaPath:"#/$defs/HttpsOrigin/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
@@ -2756,12 +2764,12 @@ validate40.errors = [{instancePath:instancePath+"/outboundDestinations/" + i11,s
 return false;
 }
 }
-var valid28 = _errs87 === errors;
-if(!valid28){
+var valid30 = _errs91 === errors;
+if(!valid30){
 break;
 }
 }
-if(valid28){
+if(valid30){
 let i12 = data38.length;
 let j4;
 if(i12 > 1){
@@ -2784,19 +2792,19 @@ validate40.errors = [{instancePath:instancePath+"/outboundDestinations",schemaPa
 return false;
 }
 }
-var valid0 = _errs85 === errors;
+var valid0 = _errs89 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.credentials !== undefined){
-const _errs90 = errors;
+const _errs94 = errors;
 if(!(validate47(data.credentials, {instancePath:instancePath+"/credentials",parentData:data,parentDataProperty:"credentials",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs90 === errors;
+var valid0 = _errs94 === errors;
 }
 else {
 var valid0 = true;
@@ -2804,8 +2812,8 @@ var valid0 = true;
 if(valid0){
 if(data.license !== undefined){
 let data41 = data.license;
-const _errs91 = errors;
-if(errors === _errs91){
+const _errs95 = errors;
+if(errors === _errs95){
 if(typeof data41 === "string"){
 if(func2(data41) > 80){
 validate40.errors = [{instancePath:instancePath+"/license",schemaPath:"#/properties/license/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"}];
@@ -2829,7 +2837,7 @@ validate40.errors = [{instancePath:instancePath+"/license",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs91 === errors;
+var valid0 = _errs95 === errors;
 }
 else {
 var valid0 = true;
@@ -2868,8 +2876,8 @@ return errors === 0;
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateConnectorPackage = validate51;
-const schema77 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json","title":"ConnectorPackage","x-content-address":{"idField":"packageId","prefix":"connector-package-","digest":"sha256-hex","covers":"record-without-id","maxCanonicalBytes":524288,"canonicalInput":true},"type":"object","additionalProperties":false,"required":["packageId","schemaVersion","recordType","publisher","provider","manifest"],"properties":{"packageId":{"type":"string","pattern":"^connector-package-[a-f0-9]{64}$"},"schemaVersion":{"const":1},"recordType":{"const":"agent-connector-package"},"publisher":{"$ref":"#/$defs/Publisher"},"provider":{"$ref":"#/$defs/ConnectorProvider"},"manifest":{"$ref":"ConnectorManifest.json"}},"allOf":[{"properties":{"manifest":{"properties":{"upstream":{"properties":{"id":{"const":"meldwork-sdk"}}}}}}},{"if":{"properties":{"provider":{"properties":{"id":{"const":"sdk.local-echo.v1"}}}}},"then":{"properties":{"manifest":{"properties":{"transport":{"properties":{"type":{"const":"cli"},"protocol":{"const":"json"}}},"outboundDestinations":{"maxItems":0},"credentials":{"properties":{"mode":{"const":"none"}}},"inputTypes":{"const":["text"]},"permissionModes":{"const":["read-only"]}}}}}},{"if":{"properties":{"provider":{"properties":{"id":{"const":"sdk.http-json.v1"}}}}},"then":{"properties":{"manifest":{"properties":{"transport":{"properties":{"type":{"const":"http"},"protocol":{"const":"json"}}},"inputTypes":{"const":["text"]},"permissionModes":{"const":["read-only"]}}}}}},{"if":{"properties":{"provider":{"properties":{"config":{"properties":{"authSlotId":{"const":null}},"required":["authSlotId"]}}}}},"then":{"properties":{"manifest":{"properties":{"credentials":{"properties":{"mode":{"const":"none"}}}}}}}},{"if":{"properties":{"provider":{"properties":{"config":{"properties":{"authSlotId":{"type":"string"}},"required":["authSlotId"]}}}}},"then":{"properties":{"manifest":{"properties":{"credentials":{"properties":{"mode":{"const":"credential-ref"},"slots":{"maxItems":1,"items":{"properties":{"required":{"const":true},"type":{"enum":["api-key","token"]}}}}}}}}}}}],"x-rules":[{"id":"endpoint-is-https","kind":"whatwgUrl","url":"/provider/config/endpoint","form":"endpoint","message":"must be an https URL without user info, query or fragment"},{"id":"recipe-matches-provider","kind":"equal","left":"/manifest/invocation/recipeId","right":"/provider/id","message":"manifest.invocation.recipeId must name the package's provider"},{"id":"sdk-version-supported","kind":"semverRangeIncludes","min":"/manifest/upstream/minVersion","max":"/manifest/upstream/maxVersion","version":"1.0.0","message":"the manifest's upstream range must include SDK version 1.0.0"},{"id":"endpoint-origin-declared","kind":"urlOriginIn","url":"/provider/config/endpoint","list":"/manifest/outboundDestinations","message":"the origin of provider.config.endpoint must be one of manifest.outboundDestinations"},{"id":"auth-slot-declared","kind":"equal","left":"/provider/config/authSlotId","right":"/manifest/credentials/slots/0/slotId","message":"provider.config.authSlotId must be the manifest's declared credential slot"},{"id":"publisher-name-has-no-secret","kind":"noSecrets","text":"/publisher/name","message":"must not contain anything the host's secret filter would redact"},{"id":"manifest-label-has-no-secret","kind":"noSecrets","text":"/manifest/label","message":"must not contain anything the host's secret filter would redact"},{"id":"manifest-description-has-no-secret","kind":"noSecrets","text":"/manifest/description","message":"must not contain anything the host's secret filter would redact"},{"id":"manifest-outbound-destinations-are-origins","kind":"whatwgUrl","url":"/manifest/outboundDestinations","form":"origin","message":"must be exactly the serialized WHATWG origin of an https URL"}],"$defs":{"Publisher":{"title":"Publisher","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"ConnectorManifest.json#/$defs/PublicId"},"name":{"$ref":"ConnectorManifest.json#/$defs/SafeText","maxLength":120}}},"LocalEchoProvider":{"title":"LocalEchoProvider","type":"object","additionalProperties":false,"required":["id","config"],"properties":{"id":{"const":"sdk.local-echo.v1"},"config":{"$ref":"LocalEchoProviderConfig.json"}}},"HttpJsonProvider":{"title":"HttpJsonProvider","type":"object","additionalProperties":false,"required":["id","config"],"properties":{"id":{"const":"sdk.http-json.v1"},"config":{"$ref":"HttpJsonProviderConfig.json"}}},"ConnectorProvider":{"title":"ConnectorProvider","type":"object","required":["id"],"discriminator":{"propertyName":"id"},"oneOf":[{"$ref":"#/$defs/LocalEchoProvider"},{"$ref":"#/$defs/HttpJsonProvider"}]}}};
-const schema78 = {"title":"Publisher","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"ConnectorManifest.json#/$defs/PublicId"},"name":{"$ref":"ConnectorManifest.json#/$defs/SafeText","maxLength":120}}};
+const schema77 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json","title":"ConnectorPackage","x-content-address":{"idField":"packageId","prefix":"connector-package-","digest":"sha256-hex","covers":"record-without-id","maxCanonicalBytes":524288,"canonicalInput":true},"type":"object","additionalProperties":false,"required":["packageId","schemaVersion","recordType","publisher","provider","manifest"],"properties":{"packageId":{"type":"string","pattern":"^connector-package-[a-f0-9]{64}$"},"schemaVersion":{"const":1},"recordType":{"const":"agent-connector-package"},"publisher":{"$ref":"#/$defs/Publisher"},"provider":{"$ref":"#/$defs/ConnectorProvider"},"manifest":{"$ref":"ConnectorManifest.json"}},"allOf":[{"properties":{"manifest":{"properties":{"upstream":{"properties":{"id":{"const":"meldwork-sdk"}}}}}}},{"if":{"properties":{"provider":{"properties":{"id":{"const":"sdk.local-echo.v1"}}}}},"then":{"properties":{"manifest":{"properties":{"transport":{"properties":{"type":{"const":"cli"},"protocol":{"const":"json"}}},"outboundDestinations":{"maxItems":0},"credentials":{"properties":{"mode":{"const":"none"}}},"inputTypes":{"const":["text"]},"permissionModes":{"const":["read-only"]}}}}}},{"if":{"properties":{"provider":{"properties":{"id":{"const":"sdk.http-json.v1"}}}}},"then":{"properties":{"manifest":{"properties":{"transport":{"properties":{"type":{"const":"http"},"protocol":{"const":"json"}}},"inputTypes":{"const":["text"]},"permissionModes":{"const":["read-only"]}}}}}},{"if":{"properties":{"provider":{"properties":{"config":{"properties":{"authSlotId":{"const":null}},"required":["authSlotId"]}}}}},"then":{"properties":{"manifest":{"properties":{"credentials":{"properties":{"mode":{"const":"none"}}}}}}}},{"if":{"properties":{"provider":{"properties":{"config":{"properties":{"authSlotId":{"type":"string"}},"required":["authSlotId"]}}}}},"then":{"properties":{"manifest":{"properties":{"credentials":{"properties":{"mode":{"const":"credential-ref"},"slots":{"maxItems":1,"items":{"properties":{"required":{"const":true},"type":{"enum":["api-key","token"]}}}}}}}}}}}],"x-rules":[{"id":"endpoint-is-https","kind":"whatwgUrl","url":"/provider/config/endpoint","form":"endpoint","message":"must be an https URL without user info, query or fragment"},{"id":"recipe-matches-provider","kind":"equal","left":"/manifest/invocation/recipeId","right":"/provider/id","message":"manifest.invocation.recipeId must name the package's provider"},{"id":"sdk-version-supported","kind":"semverRangeIncludes","min":"/manifest/upstream/minVersion","max":"/manifest/upstream/maxVersion","version":"1.0.0","message":"the manifest's upstream range must include SDK version 1.0.0"},{"id":"endpoint-origin-declared","kind":"urlOriginIn","url":"/provider/config/endpoint","list":"/manifest/outboundDestinations","message":"the origin of provider.config.endpoint must be one of manifest.outboundDestinations"},{"id":"auth-slot-declared","kind":"equal","left":"/provider/config/authSlotId","right":"/manifest/credentials/slots/0/slotId","message":"provider.config.authSlotId must be the manifest's declared credential slot"},{"id":"publisher-name-has-no-secret","kind":"noSecrets","text":"/publisher/name","message":"must not contain anything the host's secret filter would redact"},{"id":"manifest-label-has-no-secret","kind":"noSecrets","text":"/manifest/label","message":"must not contain anything the host's secret filter would redact"},{"id":"manifest-description-has-no-secret","kind":"noSecrets","text":"/manifest/description","message":"must not contain anything the host's secret filter would redact"},{"id":"manifest-outbound-destinations-are-origins","kind":"whatwgUrl","url":"/manifest/outboundDestinations","form":"origin","message":"must be exactly the serialized WHATWG origin of an https URL"}],"$defs":{"Publisher":{"title":"Publisher","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"ConnectorManifest.json#/$defs/PublicId"},"name":{"allOf":[{"maxLength":120},{"$ref":"ConnectorManifest.json#/$defs/SafeText"}]}}},"LocalEchoProvider":{"title":"LocalEchoProvider","type":"object","additionalProperties":false,"required":["id","config"],"properties":{"id":{"const":"sdk.local-echo.v1"},"config":{"$ref":"LocalEchoProviderConfig.json"}}},"HttpJsonProvider":{"title":"HttpJsonProvider","type":"object","additionalProperties":false,"required":["id","config"],"properties":{"id":{"const":"sdk.http-json.v1"},"config":{"$ref":"HttpJsonProviderConfig.json"}}},"ConnectorProvider":{"title":"ConnectorProvider","type":"object","required":["id"],"discriminator":{"propertyName":"id"},"oneOf":[{"$ref":"#/$defs/LocalEchoProvider"},{"$ref":"#/$defs/HttpJsonProvider"}]}}};
+const schema78 = {"title":"Publisher","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"ConnectorManifest.json#/$defs/PublicId"},"name":{"allOf":[{"maxLength":120},{"$ref":"ConnectorManifest.json#/$defs/SafeText"}]}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2936,7 +2944,17 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 const _errs6 = errors;
-if(errors === _errs6){
+if(typeof data1 === "string"){
+if(func2(data1) > 120){
+validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
+return false;
+}
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs8){
 if(typeof data1 === "string"){
 if(func2(data1) < 1){
 validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"ConnectorManifest.json#/$defs/SafeText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
@@ -2954,13 +2972,7 @@ validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"ConnectorMan
 return false;
 }
 }
-if(errors === _errs5){
-if(typeof data1 === "string"){
-if(func2(data1) > 120){
-validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
-return false;
-}
-}
+var valid2 = _errs7 === errors;
 }
 var valid0 = _errs5 === errors;
 }

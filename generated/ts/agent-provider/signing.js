@@ -32,7 +32,7 @@ export function verifyAgentTriggerRequestSignature(message, key) {
 }
 
 /** How a receiver admits ActionProposal only once (x-replay). */
-export const ACTION_PROPOSAL_REPLAY = Object.freeze({"keyFields":["request_id"],"scopeFields":["provider_id","host_instance_id"],"expiresAtField":"expires_at","notBeforeField":"created_at","skewSeconds":60});
+export const ACTION_PROPOSAL_REPLAY = Object.freeze({"keyFields":["request_id"],"scopeFields":["provider_id","host_instance_id"],"expiresAtField":"expires_at","notBeforeField":"created_at","skewSeconds":60,"maxLifetimeSeconds":86400});
 
 /** A replay guard for ActionProposal: run admit() after the signature verifies, so forgeries leave no record. */
 export function createActionProposalReplayGuard(store, now) {
@@ -40,7 +40,7 @@ export function createActionProposalReplayGuard(store, now) {
 }
 
 /** How a receiver admits AgentTriggerRequest only once (x-replay). */
-export const AGENT_TRIGGER_REQUEST_REPLAY = Object.freeze({"keyFields":["request_id"],"scopeFields":["provider_id","host_instance_id"],"expiresAtField":"expires_at","notBeforeField":"created_at","skewSeconds":60});
+export const AGENT_TRIGGER_REQUEST_REPLAY = Object.freeze({"keyFields":["request_id"],"scopeFields":["provider_id","host_instance_id"],"expiresAtField":"expires_at","notBeforeField":"created_at","skewSeconds":60,"maxLifetimeSeconds":86400});
 
 /** A replay guard for AgentTriggerRequest: run admit() after the signature verifies, so forgeries leave no record. */
 export function createAgentTriggerRequestReplayGuard(store, now) {

@@ -94,8 +94,8 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateActionProposal = validate21;
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-provider/ActionProposal.json","title":"ActionProposal","type":"object","additionalProperties":false,"required":["request_id","provider_id","agent_id","action_id","tool_name","arguments","created_at","expires_at","nonce","idempotency_key","risk","confirmation_policy"],"properties":{"request_id":{"$ref":"#/$defs/SingleLineId"},"provider_id":{"$ref":"#/$defs/SingleLineId"},"agent_id":{"$ref":"#/$defs/SingleLineId"},"action_id":{"$ref":"#/$defs/SingleLineId"},"tool_name":{"$ref":"AgentAction.json#/$defs/ToolName"},"arguments":{"type":"object","x-open":"The arguments are whatever the action's `parameters` JSON Schema allows; the protocol does not constrain them."},"user_intent_summary":{"type":"string","default":""},"created_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"expires_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"nonce":{"$ref":"#/$defs/SingleLineId"},"idempotency_key":{"$ref":"#/$defs/SingleLineId"},"callback":{"$ref":"ProposalCallback.json"},"risk":{"$ref":"AgentAction.json#/$defs/ActionRisk"},"confirmation_policy":{"$ref":"AgentAction.json#/$defs/ConfirmationPolicy"},"host_instance_id":{"$ref":"#/$defs/SingleLineId"},"signature_algorithm":{"$ref":"#/$defs/SignatureAlgorithm"},"signature":{"$ref":"#/$defs/HmacSignature"}},"dependentRequired":{"signature":["signature_algorithm","host_instance_id"],"signature_algorithm":["signature"]},"$defs":{"SingleLineId":{"title":"SingleLineId","type":"string","pattern":"^[^\\n]*\\S[^\\n]*$"},"SingleLineText":{"title":"SingleLineText","type":"string","pattern":"^[^\\n]*$"},"SignatureAlgorithm":{"title":"SignatureAlgorithm","type":"string","const":"hmac-sha256-v1"},"HmacSignature":{"title":"HmacSignature","type":"string","pattern":"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]$"}},"x-signature":{"scheme":"hmac-sha256-v1","algorithmId":"hmac-sha256-v1","algorithmField":"signature_algorithm","signatureField":"signature","lineSeparator":"\n","lines":[{"name":"request_id","field":"request_id","value":"string"},{"name":"provider_id","field":"provider_id","value":"string"},{"name":"agent_id","field":"agent_id","value":"string"},{"name":"action_id","field":"action_id","value":"string"},{"name":"tool_name","field":"tool_name","value":"string"},{"name":"arguments_sha256","field":"arguments","value":"sha256-jcs-base64-std-nopad"},{"name":"created_at","field":"created_at","value":"string"},{"name":"expires_at","field":"expires_at","value":"string"},{"name":"nonce","field":"nonce","value":"string"},{"name":"idempotency_key","field":"idempotency_key","value":"string"},{"name":"risk","field":"risk","value":"string"},{"name":"confirmation_policy","field":"confirmation_policy","value":"string"},{"name":"host_instance_id","field":"host_instance_id","value":"string"}],"key":{"source":"install-binding","field":"host_shared_secret","encoding":"utf8"},"signatureEncoding":"base64-std-nopad"},"x-replay":{"keyFields":["request_id"],"scopeFields":["provider_id","host_instance_id"],"expiresAtField":"expires_at","notBeforeField":"created_at","skewSeconds":60}};
-const schema33 = {"title":"SingleLineId","type":"string","pattern":"^[^\\n]*\\S[^\\n]*$"};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-provider/ActionProposal.json","title":"ActionProposal","type":"object","additionalProperties":false,"required":["request_id","provider_id","agent_id","action_id","tool_name","arguments","created_at","expires_at","nonce","idempotency_key","risk","confirmation_policy"],"properties":{"request_id":{"$ref":"#/$defs/SingleLineId"},"provider_id":{"$ref":"#/$defs/SingleLineId"},"agent_id":{"$ref":"#/$defs/SingleLineId"},"action_id":{"$ref":"#/$defs/SingleLineId"},"tool_name":{"$ref":"AgentAction.json#/$defs/ToolName"},"arguments":{"type":"object","x-open":"The arguments are whatever the action's `parameters` JSON Schema allows; the protocol does not constrain them."},"user_intent_summary":{"type":"string","default":""},"created_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"expires_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"nonce":{"$ref":"#/$defs/SingleLineId"},"idempotency_key":{"$ref":"#/$defs/SingleLineId"},"callback":{"$ref":"ProposalCallback.json"},"risk":{"$ref":"AgentAction.json#/$defs/ActionRisk"},"confirmation_policy":{"$ref":"AgentAction.json#/$defs/ConfirmationPolicy"},"host_instance_id":{"$ref":"#/$defs/SingleLineId"},"signature_algorithm":{"$ref":"#/$defs/SignatureAlgorithm"},"signature":{"$ref":"#/$defs/HmacSignature"}},"dependentRequired":{"signature":["signature_algorithm","host_instance_id"],"signature_algorithm":["signature"]},"$defs":{"SingleLineId":{"title":"SingleLineId","type":"string","pattern":"^[^\\S\\n]*\\S[^\\n]*$"},"SingleLineText":{"title":"SingleLineText","type":"string","pattern":"^[^\\n]*$"},"SignatureAlgorithm":{"title":"SignatureAlgorithm","type":"string","const":"hmac-sha256-v1"},"HmacSignature":{"title":"HmacSignature","type":"string","pattern":"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]$"}},"x-signature":{"scheme":"hmac-sha256-v1","algorithmId":"hmac-sha256-v1","algorithmField":"signature_algorithm","signatureField":"signature","lineSeparator":"\n","lines":[{"name":"request_id","field":"request_id","value":"string"},{"name":"provider_id","field":"provider_id","value":"string"},{"name":"agent_id","field":"agent_id","value":"string"},{"name":"action_id","field":"action_id","value":"string"},{"name":"tool_name","field":"tool_name","value":"string"},{"name":"arguments_sha256","field":"arguments","value":"sha256-jcs-base64-std-nopad"},{"name":"created_at","field":"created_at","value":"string"},{"name":"expires_at","field":"expires_at","value":"string"},{"name":"nonce","field":"nonce","value":"string"},{"name":"idempotency_key","field":"idempotency_key","value":"string"},{"name":"risk","field":"risk","value":"string"},{"name":"confirmation_policy","field":"confirmation_policy","value":"string"},{"name":"host_instance_id","field":"host_instance_id","value":"string"}],"key":{"source":"install-binding","field":"host_shared_secret","encoding":"utf8"},"signatureEncoding":"base64-std-nopad"},"x-replay":{"keyFields":["request_id"],"scopeFields":["provider_id","host_instance_id"],"expiresAtField":"expires_at","notBeforeField":"created_at","skewSeconds":60,"maxLifetimeSeconds":86400}};
+const schema33 = {"title":"SingleLineId","type":"string","pattern":"^[^\\S\\n]*\\S[^\\n]*$"};
 const schema39 = {"title":"ToolName","type":"string","pattern":"^app_action_[A-Za-z0-9_.-]*$"};
 const schema47 = {"title":"Timestamp","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"};
 const schema51 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-provider/ProposalCallback.json","title":"ProposalCallback","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","minLength":1},"request_id_required":{"type":"boolean"}}};
@@ -105,7 +105,7 @@ const schema55 = {"title":"SignatureAlgorithm","type":"string","const":"hmac-sha
 const schema56 = {"title":"HmacSignature","type":"string","pattern":"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]$"};
 const func1 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
-const pattern5 = new RegExp("^[^\\n]*\\S[^\\n]*$", "u");
+const pattern5 = new RegExp("^[^\\S\\n]*\\S[^\\n]*$", "u");
 const pattern10 = new RegExp("^app_action_[A-Za-z0-9_.-]*$", "u");
 const pattern15 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$", "u");
 const pattern20 = new RegExp("^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]$", "u");
@@ -145,7 +145,7 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-validate21.errors = [{instancePath:instancePath+"/request_id",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate21.errors = [{instancePath:instancePath+"/request_id",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -167,7 +167,7 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-validate21.errors = [{instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate21.errors = [{instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -189,7 +189,7 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-validate21.errors = [{instancePath:instancePath+"/agent_id",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate21.errors = [{instancePath:instancePath+"/agent_id",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -211,7 +211,7 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
-validate21.errors = [{instancePath:instancePath+"/action_id",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate21.errors = [{instancePath:instancePath+"/action_id",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -324,7 +324,7 @@ const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data9 === "string"){
 if(!pattern5.test(data9)){
-validate21.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate21.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -346,7 +346,7 @@ const _errs34 = errors;
 if(errors === _errs34){
 if(typeof data10 === "string"){
 if(!pattern5.test(data10)){
-validate21.errors = [{instancePath:instancePath+"/idempotency_key",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate21.errors = [{instancePath:instancePath+"/idempotency_key",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -463,7 +463,7 @@ const _errs51 = errors;
 if(errors === _errs51){
 if(typeof data16 === "string"){
 if(!pattern5.test(data16)){
-validate21.errors = [{instancePath:instancePath+"/host_instance_id",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate21.errors = [{instancePath:instancePath+"/host_instance_id",schemaPath:"#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -602,7 +602,7 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-validate24.errors = [{instancePath:instancePath+"/request_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate24.errors = [{instancePath:instancePath+"/request_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -918,7 +918,7 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-validate22.errors = [{instancePath:instancePath+"/action_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate22.errors = [{instancePath:instancePath+"/action_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -1461,7 +1461,7 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
-validate25.errors = [{instancePath:instancePath+"/request_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate25.errors = [{instancePath:instancePath+"/request_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -1483,7 +1483,7 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-validate25.errors = [{instancePath:instancePath+"/nonce",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate25.errors = [{instancePath:instancePath+"/nonce",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -1765,8 +1765,8 @@ validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateAgentInstallResult = validate26;
 const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json","title":"AgentInstallResult","type":"object","additionalProperties":false,"required":["status","request_id","nonce","completed_at"],"properties":{"status":{"type":"string","enum":["succeeded","failed","canceled"]},"request_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"nonce":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"package":{"$ref":"AgentPackage.json","type":"object","dependentRequired":{"provider_id":["display_name"]}},"error":{"anyOf":[{"$ref":"ActionError.json"},{"type":"null"}]},"completed_at":{"$ref":"../common/types.json#/$defs/Timestamp"}},"allOf":[{"if":{"properties":{"status":{"const":"succeeded"}},"required":["status"]},"then":{"required":["package"],"properties":{"package":{"type":"object"}}}}],"x-rules":[{"id":"unique-action-id","kind":"uniqueBy","array":"/package/actions","key":"action_id","message":"action_id must be unique within the returned package"},{"id":"unique-tool-name","kind":"uniqueBy","array":"/package/actions","key":"tool_name","message":"tool_name must be unique within the returned package"}]};
-const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json","title":"AgentPackage","type":"object","additionalProperties":false,"required":["provider_id","agent_id"],"properties":{"provider_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"agent_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"display_name":{"type":"string","pattern":"\\S"},"description":{"type":"string","default":""},"system_prompt":{"type":"string","default":""},"actions":{"type":"array","items":{"$ref":"AgentAction.json"},"default":[]},"handoff":{"type":"object","default":{},"x-open":"The document shows it as an open object (handoff {}) reserved for provider handoff hints."},"result":{"type":"object","default":{},"x-open":"The document shows it as an open object (result {}) reserved for provider result hints."},"install_binding":{"anyOf":[{"$ref":"InstallBinding.json"},{"type":"null"}]},"created_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"updated_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"auto_invoke_enabled":{"type":"boolean"},"use_count":{"type":"integer","minimum":0},"last_used_at":{"$ref":"../common/types.json#/$defs/Timestamp"}},"x-rules":[{"id":"unique-action-id","kind":"uniqueBy","array":"/actions","key":"action_id","message":"action_id must be unique within the package"},{"id":"unique-tool-name","kind":"uniqueBy","array":"/actions","key":"tool_name","message":"tool_name must be unique within the package"}]};
-const schema73 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-provider/InstallBinding.json","title":"InstallBinding","type":"object","discriminator":{"propertyName":"platform"},"oneOf":[{"title":"AndroidInstallBinding","type":"object","additionalProperties":false,"required":["platform","app_package_name","activity_name","signing_cert_sha256","installed_at","install_request_id","protocol_version"],"properties":{"platform":{"const":"android"},"app_package_name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$"},"activity_name":{"type":"string","pattern":"^[A-Za-z_$.][A-Za-z0-9_$.]*$"},"signing_cert_sha256":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"installed_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"install_request_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"protocol_version":{"type":"integer","minimum":1,"maximum":2},"host_package_name":{"type":"string","minLength":1},"host_signing_cert_sha256":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"host_instance_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"background_trigger_supported":{"type":"boolean","default":false},"host_background_trigger_service":{"type":"string","minLength":1},"app_version_code":{"type":"integer","minimum":0},"app_last_update_time_ms":{"type":"integer","minimum":0},"trusted_refresh_supported":{"type":"boolean"}}},{"title":"IosInstallBinding","type":"object","additionalProperties":false,"required":["platform","app_package_name","activity_name","signing_cert_sha256","installed_at","install_request_id","protocol_version","action_url"],"properties":{"platform":{"const":"ios"},"app_package_name":{"const":""},"activity_name":{"const":""},"signing_cert_sha256":{"const":""},"installed_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"install_request_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"protocol_version":{"type":"integer","minimum":1,"maximum":2},"host_package_name":{"type":"string","minLength":1},"host_signing_cert_sha256":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"host_instance_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"ios_bundle_id":{"type":"string","pattern":"^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*$"},"ios_team_id":{"type":"string","pattern":"^[A-Z0-9]{10}$"},"install_url":{"type":"string","format":"uri"},"action_url":{"type":"string","format":"uri"},"universal_link_domain":{"type":"string","format":"hostname"},"host_bundle_id":{"type":"string","minLength":1},"host_team_id":{"type":"string","pattern":"^[A-Z0-9]{10}$"},"host_callback_scheme":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9+.-]*$"}}}]};
+const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json","title":"AgentPackage","type":"object","additionalProperties":false,"required":["provider_id","agent_id"],"properties":{"provider_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"agent_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"display_name":{"type":"string","pattern":"\\S"},"description":{"type":"string","default":""},"system_prompt":{"type":"string","default":""},"actions":{"type":"array","items":{"$ref":"AgentAction.json"},"default":[]},"handoff":{"type":"object","default":{},"x-open":"The document shows it as an open object (handoff {}) reserved for provider handoff hints."},"result":{"type":"object","default":{},"x-open":"The document shows it as an open object (result {}) reserved for provider result hints."},"install_binding":{"anyOf":[{"$ref":"InstallBinding.json"},{"type":"null"}]},"created_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"updated_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"auto_invoke_enabled":{"type":"boolean"},"use_count":{"type":"integer","minimum":0,"maximum":9007199254740991},"last_used_at":{"$ref":"../common/types.json#/$defs/Timestamp"}},"x-rules":[{"id":"unique-action-id","kind":"uniqueBy","array":"/actions","key":"action_id","message":"action_id must be unique within the package"},{"id":"unique-tool-name","kind":"uniqueBy","array":"/actions","key":"tool_name","message":"tool_name must be unique within the package"}]};
+const schema73 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-provider/InstallBinding.json","title":"InstallBinding","type":"object","discriminator":{"propertyName":"platform"},"oneOf":[{"title":"AndroidInstallBinding","type":"object","additionalProperties":false,"required":["platform","app_package_name","activity_name","signing_cert_sha256","installed_at","install_request_id","protocol_version"],"properties":{"platform":{"const":"android"},"app_package_name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$"},"activity_name":{"type":"string","pattern":"^[A-Za-z_$.][A-Za-z0-9_$.]*$"},"signing_cert_sha256":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"installed_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"install_request_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"protocol_version":{"type":"integer","minimum":1,"maximum":2},"host_package_name":{"type":"string","minLength":1},"host_signing_cert_sha256":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"host_instance_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"background_trigger_supported":{"type":"boolean","default":false},"host_background_trigger_service":{"type":"string","minLength":1},"app_version_code":{"type":"integer","minimum":0,"maximum":9007199254740991},"app_last_update_time_ms":{"type":"integer","minimum":0,"maximum":9007199254740991},"trusted_refresh_supported":{"type":"boolean"}}},{"title":"IosInstallBinding","type":"object","additionalProperties":false,"required":["platform","app_package_name","activity_name","signing_cert_sha256","installed_at","install_request_id","protocol_version","action_url"],"properties":{"platform":{"const":"ios"},"app_package_name":{"const":""},"activity_name":{"const":""},"signing_cert_sha256":{"const":""},"installed_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"install_request_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"protocol_version":{"type":"integer","minimum":1,"maximum":2},"host_package_name":{"type":"string","minLength":1},"host_signing_cert_sha256":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"host_instance_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"ios_bundle_id":{"type":"string","pattern":"^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*$"},"ios_team_id":{"type":"string","pattern":"^[A-Z0-9]{10}$"},"install_url":{"type":"string","format":"uri"},"action_url":{"type":"string","format":"uri"},"universal_link_domain":{"type":"string","format":"hostname"},"host_bundle_id":{"type":"string","minLength":1},"host_team_id":{"type":"string","pattern":"^[A-Z0-9]{10}$"},"host_callback_scheme":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9+.-]*$"}}}]};
 const schema74 = {"title":"Sha256Hex","type":"string","pattern":"^[a-f0-9]{64}$"};
 const pattern38 = new RegExp("^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$", "u");
 const pattern39 = new RegExp("^[A-Za-z_$.][A-Za-z0-9_$.]*$", "u");
@@ -1913,7 +1913,7 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
-validate29.errors = [{instancePath:instancePath+"/install_request_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate29.errors = [{instancePath:instancePath+"/install_request_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -2005,7 +2005,7 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(typeof data9 === "string"){
 if(!pattern5.test(data9)){
-validate29.errors = [{instancePath:instancePath+"/host_instance_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate29.errors = [{instancePath:instancePath+"/host_instance_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -2062,9 +2062,15 @@ return false;
 }
 if(errors === _errs33){
 if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 9007199254740991 || isNaN(data12)){
+validate29.errors = [{instancePath:instancePath+"/app_version_code",schemaPath:"#/oneOf/0/properties/app_version_code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data12 < 0 || isNaN(data12)){
 validate29.errors = [{instancePath:instancePath+"/app_version_code",schemaPath:"#/oneOf/0/properties/app_version_code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -2083,9 +2089,15 @@ return false;
 }
 if(errors === _errs35){
 if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 9007199254740991 || isNaN(data13)){
+validate29.errors = [{instancePath:instancePath+"/app_last_update_time_ms",schemaPath:"#/oneOf/0/properties/app_last_update_time_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data13 < 0 || isNaN(data13)){
 validate29.errors = [{instancePath:instancePath+"/app_last_update_time_ms",schemaPath:"#/oneOf/0/properties/app_last_update_time_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -2226,7 +2238,7 @@ const _errs50 = errors;
 if(errors === _errs50){
 if(typeof data20 === "string"){
 if(!pattern5.test(data20)){
-validate29.errors = [{instancePath:instancePath+"/install_request_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate29.errors = [{instancePath:instancePath+"/install_request_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -2318,7 +2330,7 @@ const _errs60 = errors;
 if(errors === _errs60){
 if(typeof data24 === "string"){
 if(!pattern5.test(data24)){
-validate29.errors = [{instancePath:instancePath+"/host_instance_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate29.errors = [{instancePath:instancePath+"/host_instance_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -2592,7 +2604,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-validate27.errors = [{instancePath:instancePath+"/provider_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate27.errors = [{instancePath:instancePath+"/provider_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -2614,7 +2626,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-validate27.errors = [{instancePath:instancePath+"/agent_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate27.errors = [{instancePath:instancePath+"/agent_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -2849,9 +2861,15 @@ return false;
 }
 if(errors === _errs37){
 if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 9007199254740991 || isNaN(data13)){
+validate27.errors = [{instancePath:instancePath+"/use_count",schemaPath:"#/properties/use_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data13 < 0 || isNaN(data13)){
 validate27.errors = [{instancePath:instancePath+"/use_count",schemaPath:"#/properties/use_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -3039,7 +3057,7 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
-validate26.errors = [{instancePath:instancePath+"/request_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate26.errors = [{instancePath:instancePath+"/request_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -3061,7 +3079,7 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
-validate26.errors = [{instancePath:instancePath+"/nonce",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate26.errors = [{instancePath:instancePath+"/nonce",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -3312,7 +3330,7 @@ validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const validateAgentPackage = validate27;
 
 export const validateAgentTriggerRequest = validate32;
-const schema88 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json","title":"AgentTriggerRequest","type":"object","additionalProperties":false,"required":["request_id","provider_id","agent_id","message","payload","created_at","expires_at","nonce","idempotency_key","host_instance_id","signature_algorithm","signature"],"properties":{"protocol_version":{"type":"integer","minimum":2,"default":2},"request_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"provider_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"agent_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"message":{"type":"string","pattern":"\\S"},"source":{"$ref":"ActionProposal.json#/$defs/SingleLineText","default":""},"event_type":{"$ref":"ActionProposal.json#/$defs/SingleLineText","default":""},"payload":{"type":"object","x-open":"The payload is provider-defined event data; the protocol does not constrain it."},"created_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"expires_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"nonce":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"idempotency_key":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"host_instance_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"signature_algorithm":{"$ref":"ActionProposal.json#/$defs/SignatureAlgorithm"},"signature":{"$ref":"ActionProposal.json#/$defs/HmacSignature"}},"x-signature":{"scheme":"hmac-sha256-v1","algorithmId":"hmac-sha256-v1","algorithmField":"signature_algorithm","signatureField":"signature","lineSeparator":"\n","lines":[{"name":"request_id","field":"request_id","value":"string"},{"name":"provider_id","field":"provider_id","value":"string"},{"name":"agent_id","field":"agent_id","value":"string"},{"name":"message","field":"message","value":"string"},{"name":"source","field":"source","value":"string","default":""},{"name":"event_type","field":"event_type","value":"string","default":""},{"name":"payload_sha256","field":"payload","value":"sha256-jcs-base64-std-nopad"},{"name":"created_at","field":"created_at","value":"string"},{"name":"expires_at","field":"expires_at","value":"string"},{"name":"nonce","field":"nonce","value":"string"},{"name":"idempotency_key","field":"idempotency_key","value":"string"},{"name":"host_instance_id","field":"host_instance_id","value":"string"}],"key":{"source":"install-binding","field":"host_shared_secret","encoding":"utf8"},"signatureEncoding":"base64-std-nopad"},"x-replay":{"keyFields":["request_id"],"scopeFields":["provider_id","host_instance_id"],"expiresAtField":"expires_at","notBeforeField":"created_at","skewSeconds":60}};
+const schema88 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json","title":"AgentTriggerRequest","type":"object","additionalProperties":false,"required":["request_id","provider_id","agent_id","message","payload","created_at","expires_at","nonce","idempotency_key","host_instance_id","signature_algorithm","signature"],"properties":{"protocol_version":{"type":"integer","minimum":2,"maximum":9007199254740991,"default":2},"request_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"provider_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"agent_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"message":{"type":"string","pattern":"\\S"},"source":{"$ref":"ActionProposal.json#/$defs/SingleLineText","default":""},"event_type":{"$ref":"ActionProposal.json#/$defs/SingleLineText","default":""},"payload":{"type":"object","x-open":"The payload is provider-defined event data; the protocol does not constrain it."},"created_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"expires_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"nonce":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"idempotency_key":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"host_instance_id":{"$ref":"ActionProposal.json#/$defs/SingleLineId"},"signature_algorithm":{"$ref":"ActionProposal.json#/$defs/SignatureAlgorithm"},"signature":{"$ref":"ActionProposal.json#/$defs/HmacSignature"}},"x-signature":{"scheme":"hmac-sha256-v1","algorithmId":"hmac-sha256-v1","algorithmField":"signature_algorithm","signatureField":"signature","lineSeparator":"\n","lines":[{"name":"request_id","field":"request_id","value":"string"},{"name":"provider_id","field":"provider_id","value":"string"},{"name":"agent_id","field":"agent_id","value":"string"},{"name":"message","field":"message","value":"string"},{"name":"source","field":"source","value":"string","default":""},{"name":"event_type","field":"event_type","value":"string","default":""},{"name":"payload_sha256","field":"payload","value":"sha256-jcs-base64-std-nopad"},{"name":"created_at","field":"created_at","value":"string"},{"name":"expires_at","field":"expires_at","value":"string"},{"name":"nonce","field":"nonce","value":"string"},{"name":"idempotency_key","field":"idempotency_key","value":"string"},{"name":"host_instance_id","field":"host_instance_id","value":"string"}],"key":{"source":"install-binding","field":"host_shared_secret","encoding":"utf8"},"signatureEncoding":"base64-std-nopad"},"x-replay":{"keyFields":["request_id"],"scopeFields":["provider_id","host_instance_id"],"expiresAtField":"expires_at","notBeforeField":"created_at","skewSeconds":60,"maxLifetimeSeconds":86400}};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json" */;
@@ -3351,9 +3369,15 @@ return false;
 }
 if(errors === _errs4){
 if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+validate32.errors = [{instancePath:instancePath+"/protocol_version",schemaPath:"#/properties/protocol_version/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data0 < 2 || isNaN(data0)){
 validate32.errors = [{instancePath:instancePath+"/protocol_version",schemaPath:"#/properties/protocol_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2"}];
 return false;
+}
 }
 }
 }
@@ -3370,7 +3394,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-validate32.errors = [{instancePath:instancePath+"/request_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate32.errors = [{instancePath:instancePath+"/request_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -3392,7 +3416,7 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-validate32.errors = [{instancePath:instancePath+"/provider_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate32.errors = [{instancePath:instancePath+"/provider_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -3414,7 +3438,7 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
-validate32.errors = [{instancePath:instancePath+"/agent_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate32.errors = [{instancePath:instancePath+"/agent_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -3558,7 +3582,7 @@ const _errs33 = errors;
 if(errors === _errs33){
 if(typeof data10 === "string"){
 if(!pattern5.test(data10)){
-validate32.errors = [{instancePath:instancePath+"/nonce",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate32.errors = [{instancePath:instancePath+"/nonce",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -3580,7 +3604,7 @@ const _errs36 = errors;
 if(errors === _errs36){
 if(typeof data11 === "string"){
 if(!pattern5.test(data11)){
-validate32.errors = [{instancePath:instancePath+"/idempotency_key",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate32.errors = [{instancePath:instancePath+"/idempotency_key",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -3602,7 +3626,7 @@ const _errs39 = errors;
 if(errors === _errs39){
 if(typeof data12 === "string"){
 if(!pattern5.test(data12)){
-validate32.errors = [{instancePath:instancePath+"/host_instance_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate32.errors = [{instancePath:instancePath+"/host_instance_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }
@@ -4513,7 +4537,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-validate36.errors = [{instancePath:instancePath+"/host_instance_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\n]*\\S[^\\n]*$"+"\""}];
+validate36.errors = [{instancePath:instancePath+"/host_instance_id",schemaPath:"ActionProposal.json#/$defs/SingleLineId/pattern",keyword:"pattern",params:{pattern: "^[^\\S\\n]*\\S[^\\n]*$"},message:"must match pattern \""+"^[^\\S\\n]*\\S[^\\n]*$"+"\""}];
 return false;
 }
 }

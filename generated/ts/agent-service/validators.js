@@ -52,7 +52,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateApprovalTokenClaims = validate21;
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json","title":"ApprovalTokenClaims","type":"object","required":["v","exp","action","resource_id","actor_id","request_id","choice","expected_choice","override_requested","rationale","payload","payload_sha256","nonce"],"properties":{"v":{"type":"integer","const":1},"exp":{"type":"integer","minimum":0,"maximum":9007199254740991},"action":{"type":"string","minLength":1},"resource_id":{"type":"string","minLength":1},"actor_id":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"request_id":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"choice":{"type":["string","null"]},"expected_choice":{"type":["string","null"]},"override_requested":{"type":"boolean"},"rationale":{"type":["string","null"]},"payload":{"title":"ApprovalPayload","type":["object","null"],"properties":{"note":{"type":"string"}},"x-open":"The payload is application-owned: the MCP verifier treats it as an arbitrary JSON value and only checks that payload_sha256 is the SHA-256 of its canonical JSON; other template variants put other fields here."},"payload_sha256":{"anyOf":[{"$ref":"../common/types.json#/$defs/Sha256Hex"},{"type":"null"}]},"nonce":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"}},"x-open":"The MCP verifier's ApprovalClaims struct does not deny unknown fields, so a claim it does not know is ignored (it is still covered by the signature); variants of the template add their own claims. Generated verifiers must keep unknown claims and must not refuse them.","x-approval-token":{"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600},"x-replay":{"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60}};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json","title":"ApprovalTokenClaims","type":"object","required":["v","exp","action","resource_id","actor_id","request_id","choice","expected_choice","override_requested","rationale","payload","payload_sha256","nonce"],"properties":{"v":{"type":"integer","const":1},"exp":{"type":"integer","minimum":0,"maximum":9007199254740991},"action":{"type":"string","minLength":1},"resource_id":{"type":"string","minLength":1},"actor_id":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"request_id":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"choice":{"type":["string","null"]},"expected_choice":{"type":["string","null"]},"override_requested":{"type":"boolean"},"rationale":{"type":["string","null"]},"payload":{"title":"ApprovalPayload","type":["object","null"],"properties":{"note":{"type":"string"}},"x-open":"The payload is application-owned: the MCP verifier treats it as an arbitrary JSON value and only checks that payload_sha256 is the SHA-256 of its canonical JSON; other template variants put other fields here."},"payload_sha256":{"anyOf":[{"$ref":"../common/types.json#/$defs/Sha256Hex"},{"type":"null"}]},"nonce":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"}},"x-open":"The MCP verifier's ApprovalClaims struct does not deny unknown fields, so a claim it does not know is ignored (it is still covered by the signature); variants of the template add their own claims. Generated verifiers must keep unknown claims and must not refuse them.","x-approval-token":{"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600,"minSecretBytes":32},"x-replay":{"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60,"maxLifetimeSeconds":1800}};
 const schema34 = {"title":"Sha256Hex","type":"string","pattern":"^[a-f0-9]{64}$"};
 const func1 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]", "u");
@@ -1166,7 +1166,7 @@ return errors === 0;
 validate26.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateInputGuardrailDecision = validate27;
-const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/InputGuardrailDecision.json","title":"InputGuardrailDecision","type":"object","discriminator":{"propertyName":"decision_source"},"oneOf":[{"title":"ScreenedInputDecision","type":"object","required":["stage","name","outcome","blocked","modified","llm_blocked","classifier_available","deterministic_blocked","deterministic_block_matches","deterministic_allow_matches","allow_override_applied","decision_source","llm_call_count"],"properties":{"stage":{"type":"string","const":"input"},"name":{"type":"string","const":"self check input"},"outcome":{"type":"string","enum":["passed","blocked"]},"blocked":{"type":"boolean"},"modified":{"type":"boolean","const":false},"llm_blocked":{"type":"boolean"},"classifier_available":{"type":"boolean"},"deterministic_blocked":{"type":"boolean"},"deterministic_block_matches":{"type":"array","items":{"type":"string"}},"deterministic_allow_matches":{"type":"array","items":{"type":"string"}},"allow_override_applied":{"type":"boolean"},"decision_source":{"type":"string","enum":["llm","llm_and_deterministic_block","deterministic_block_fallback","deterministic_allow_override","llm_and_deterministic_allow"]},"llm_call_count":{"type":"integer","minimum":0}},"additionalProperties":false},{"title":"InputSizeLimitDecision","type":"object","required":["stage","outcome","blocked","decision_source","input_length","input_limit"],"properties":{"stage":{"type":"string","const":"input"},"outcome":{"type":"string","const":"blocked"},"blocked":{"type":"boolean","const":true},"decision_source":{"type":"string","const":"deterministic_input_limit"},"input_length":{"type":"integer","minimum":0},"input_limit":{"type":"integer","minimum":256}},"additionalProperties":false}]};
+const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/InputGuardrailDecision.json","title":"InputGuardrailDecision","type":"object","discriminator":{"propertyName":"decision_source"},"oneOf":[{"title":"ScreenedInputDecision","type":"object","required":["stage","name","outcome","blocked","modified","llm_blocked","classifier_available","deterministic_blocked","deterministic_block_matches","deterministic_allow_matches","allow_override_applied","decision_source","llm_call_count"],"properties":{"stage":{"type":"string","const":"input"},"name":{"type":"string","const":"self check input"},"outcome":{"type":"string","enum":["passed","blocked"]},"blocked":{"type":"boolean"},"modified":{"type":"boolean","const":false},"llm_blocked":{"type":"boolean"},"classifier_available":{"type":"boolean"},"deterministic_blocked":{"type":"boolean"},"deterministic_block_matches":{"type":"array","items":{"type":"string"}},"deterministic_allow_matches":{"type":"array","items":{"type":"string"}},"allow_override_applied":{"type":"boolean"},"decision_source":{"type":"string","enum":["llm","llm_and_deterministic_block","deterministic_block_fallback","deterministic_allow_override","llm_and_deterministic_allow"]},"llm_call_count":{"type":"integer","minimum":0,"maximum":9007199254740991}},"additionalProperties":false},{"title":"InputSizeLimitDecision","type":"object","required":["stage","outcome","blocked","decision_source","input_length","input_limit"],"properties":{"stage":{"type":"string","const":"input"},"outcome":{"type":"string","const":"blocked"},"blocked":{"type":"boolean","const":true},"decision_source":{"type":"string","const":"deterministic_input_limit"},"input_length":{"type":"integer","minimum":0,"maximum":9007199254740991},"input_limit":{"type":"integer","minimum":256,"maximum":9007199254740991}},"additionalProperties":false}]};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-service/InputGuardrailDecision.json" */;
@@ -1416,9 +1416,15 @@ return false;
 }
 if(errors === _errs33){
 if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 9007199254740991 || isNaN(data14)){
+validate27.errors = [{instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data14 < 0 || isNaN(data14)){
 validate27.errors = [{instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -1682,9 +1688,15 @@ return false;
 }
 if(errors === _errs66){
 if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 > 9007199254740991 || isNaN(data29)){
+validate27.errors = [{instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data29 < 0 || isNaN(data29)){
 validate27.errors = [{instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -1950,9 +1962,15 @@ return false;
 }
 if(errors === _errs99){
 if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 > 9007199254740991 || isNaN(data44)){
+validate27.errors = [{instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data44 < 0 || isNaN(data44)){
 validate27.errors = [{instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -2218,9 +2236,15 @@ return false;
 }
 if(errors === _errs132){
 if((typeof data59 == "number") && (isFinite(data59))){
+if(data59 > 9007199254740991 || isNaN(data59)){
+validate27.errors = [{instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data59 < 0 || isNaN(data59)){
 validate27.errors = [{instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -2486,9 +2510,15 @@ return false;
 }
 if(errors === _errs165){
 if((typeof data74 == "number") && (isFinite(data74))){
+if(data74 > 9007199254740991 || isNaN(data74)){
+validate27.errors = [{instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data74 < 0 || isNaN(data74)){
 validate27.errors = [{instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -2617,9 +2647,15 @@ return false;
 }
 if(errors === _errs178){
 if((typeof data79 == "number") && (isFinite(data79))){
+if(data79 > 9007199254740991 || isNaN(data79)){
+validate27.errors = [{instancePath:instancePath+"/input_length",schemaPath:"#/oneOf/1/properties/input_length/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data79 < 0 || isNaN(data79)){
 validate27.errors = [{instancePath:instancePath+"/input_length",schemaPath:"#/oneOf/1/properties/input_length/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -2638,9 +2674,15 @@ return false;
 }
 if(errors === _errs180){
 if((typeof data80 == "number") && (isFinite(data80))){
+if(data80 > 9007199254740991 || isNaN(data80)){
+validate27.errors = [{instancePath:instancePath+"/input_limit",schemaPath:"#/oneOf/1/properties/input_limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data80 < 256 || isNaN(data80)){
 validate27.errors = [{instancePath:instancePath+"/input_limit",schemaPath:"#/oneOf/1/properties/input_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 256},message:"must be >= 256"}];
 return false;
+}
 }
 }
 }
@@ -3868,7 +3910,7 @@ return errors === 0;
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateOutputGuardrailDecision = validate31;
-const schema45 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/OutputGuardrailDecision.json","title":"OutputGuardrailDecision","type":"object","required":["stage","outcome","blocked","modified"],"properties":{"stage":{"type":"string","const":"output"},"name":{"type":"string"},"outcome":{"type":"string","enum":["passed","modified","blocked"]},"blocked":{"type":"boolean"},"modified":{"type":"boolean"},"oversized":{"type":"boolean"},"masked_entities":{"type":"object","propertyNames":{"pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"integer","minimum":1}},"sanitized_output_length":{"type":"integer","minimum":0}},"x-open":"Only stage, outcome, blocked and modified are common to both runtimes; NAT's Presidio-based decision carries fields that were not recovered, so other members are allowed and ignored."};
+const schema45 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/OutputGuardrailDecision.json","title":"OutputGuardrailDecision","type":"object","required":["stage","outcome","blocked","modified"],"properties":{"stage":{"type":"string","const":"output"},"name":{"type":"string"},"outcome":{"type":"string","enum":["passed","modified","blocked"]},"blocked":{"type":"boolean"},"modified":{"type":"boolean"},"oversized":{"type":"boolean"},"masked_entities":{"type":"object","propertyNames":{"pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"integer","minimum":1,"maximum":9007199254740991}},"sanitized_output_length":{"type":"integer","minimum":0,"maximum":9007199254740991}},"x-open":"Only stage, outcome, blocked and modified are common to both runtimes; NAT's Presidio-based decision carries fields that were not recovered, so other members are allowed and ignored."};
 const pattern13 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4016,9 +4058,15 @@ return false;
 }
 if(errors === _errs18){
 if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 9007199254740991 || isNaN(data7)){
+validate31.errors = [{instancePath:instancePath+"/masked_entities/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/masked_entities/additionalProperties/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data7 < 1 || isNaN(data7)){
 validate31.errors = [{instancePath:instancePath+"/masked_entities/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/masked_entities/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
+}
 }
 }
 }
@@ -4049,9 +4097,15 @@ return false;
 }
 if(errors === _errs20){
 if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 9007199254740991 || isNaN(data8)){
+validate31.errors = [{instancePath:instancePath+"/sanitized_output_length",schemaPath:"#/properties/sanitized_output_length/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data8 < 0 || isNaN(data8)){
 validate31.errors = [{instancePath:instancePath+"/sanitized_output_length",schemaPath:"#/properties/sanitized_output_length/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }

@@ -8,6 +8,8 @@ export interface ApprovalTokenDeclaration {
     minTtlSeconds: number;
     maxTtlSeconds: number;
     defaultTtlSeconds: number;
+    /** Smallest accepted secret, in UTF-8 bytes; an empty secret is key-missing. */
+    minSecretBytes: number;
 }
 /** The values the reference implementation uses. */
 export declare const APPROVAL_TOKEN_V1: ApprovalTokenDeclaration;
@@ -26,7 +28,7 @@ export interface ApprovalClaims {
     payload_sha256: string | null;
     nonce: string;
 }
-export type ApprovalTokenErrorCode = "invalid-format" | "signature-not-base64url" | "signature-invalid" | "payload-not-base64url" | "payload-invalid" | "version-unsupported" | "expired" | "lifetime-exceeded" | "not-bound-to-action" | "not-bound-to-request" | "payload-digest-mismatch" | "expected-choice-mismatch" | "missing-identity" | "mint-ttl-out-of-range" | "mint-identity-missing";
+export type ApprovalTokenErrorCode = "invalid-format" | "signature-not-base64url" | "signature-invalid" | "payload-not-base64url" | "payload-invalid" | "version-unsupported" | "expired" | "lifetime-exceeded" | "not-bound-to-action" | "not-bound-to-request" | "payload-digest-mismatch" | "expected-choice-mismatch" | "missing-identity" | "mint-ttl-out-of-range" | "mint-identity-missing" | "key-missing" | "key-too-short";
 export interface ApprovalTokenError {
     code: ApprovalTokenErrorCode;
     message: string;

@@ -17,6 +17,7 @@ export const APPROVAL_TOKEN_V1 = {
     minTtlSeconds: 60,
     maxTtlSeconds: 1800,
     defaultTtlSeconds: 600,
+    minSecretBytes: 32,
 };
 function fail(code, message) {
     return { ok: false, error: { code, message } };
@@ -25,9 +26,21 @@ function fail(code, message) {
 export function approvalPayloadDigest(payload) {
     return payload === null ? null : sha256Hex(canonicalize(payload));
 }
+/** An empty or short secret would let anyone (or a brute force) mint valid tokens. */
+function secretProblem(secret, declaration) {
+    const bytes = typeof secret === "string" ? new TextEncoder().encode(secret).length : secret.length;
+    if (bytes === 0)
+        return fail("key-missing", "approval token secret is empty");
+    if (bytes < declaration.minSecretBytes)
+        return fail("key-too-short", `approval token secret must be at least ${declaration.minSecretBytes} bytes`);
+    return null;
+}
 /** Mints a token; refuses a TTL outside the declared range and a blank actor or request id. */
 export function mintApprovalToken(input, secret, options = {}) {
     const declaration = options.declaration ?? APPROVAL_TOKEN_V1;
+    const weak = secretProblem(secret, declaration);
+    if (weak)
+        return weak;
     const ttl = options.ttlSeconds ?? declaration.defaultTtlSeconds;
     if (!Number.isInteger(ttl) || ttl < declaration.minTtlSeconds || ttl > declaration.maxTtlSeconds) {
         return fail("mint-ttl-out-of-range", `ttl must be ${declaration.minTtlSeconds}-${declaration.maxTtlSeconds} seconds`);
@@ -92,6 +105,9 @@ function readClaims(value) {
 }
 /** Decodes and authenticates a token; `nowMs` is injectable so tests can fix the clock. */
 export function decodeApprovalToken(token, secret, nowMs = Date.now(), declaration = APPROVAL_TOKEN_V1) {
+    const weak = secretProblem(secret, declaration);
+    if (weak)
+        return weak;
     const dot = token.indexOf(".");
     if (dot < 0)
         return fail("invalid-format", "approval token has invalid format");

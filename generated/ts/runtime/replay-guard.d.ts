@@ -14,7 +14,7 @@ export interface ReplayDeclaration {
     timeFormat?: "rfc3339" | "unix-seconds";
     /** Clock tolerance: how far in the future created_at may be, and how long past expiry records are kept. */
     skewSeconds: number;
-    /** Optional ceiling on expires_at - now, which bounds how long records are kept. */
+    /** Ceiling on expires_at - now: a message expiring later is refused (lifetime-exceeded), which bounds how long one record is kept. */
     maxLifetimeSeconds?: number;
 }
 export type ReplayRejectCode = "field-missing" | "invalid-timestamp" | "expired" | "not-yet-valid" | "lifetime-exceeded" | "replayed" | "capacity-exceeded" | "store-unavailable";
@@ -39,7 +39,8 @@ export type ReplayOutcome = "recorded" | "replayed" | "full";
 export interface ReplayStore {
     /**
      * Records (scope, key) until `retainUntilMs` and resolves "recorded", or "replayed" if a record
-     * for it is still held at `nowMs`, or "full" if no room can be made without dropping a live one.
+     * for it is still held at `nowMs`, or "full" if no room can be made without dropping a live one
+     * (the whole store, or this scope's quota).
      */
     checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome>;
     /** Drops records whose retention has passed; resolves how many. */
@@ -59,13 +60,17 @@ export declare class ReplayGuard {
 }
 /**
  * In-memory store. Memory is bounded by `maxEntries`: when full it first evicts expired records
- * and, if none are, refuses the new message rather than forget a live one (fail closed).
+ * and, if none are, refuses the new message rather than forget a live one (fail closed). Each
+ * scope (one provider and host instance, say) may hold at most `maxEntriesPerScope` records, so
+ * one sender with a valid key cannot fill the store and lock the others out.
  */
 export declare class MemoryReplayStore implements ReplayStore {
     private readonly maxEntries;
     private readonly records;
+    private readonly perScope;
     private nextSweepMs;
-    constructor(maxEntries?: number);
+    private readonly maxEntriesPerScope;
+    constructor(maxEntries?: number, maxEntriesPerScope?: number);
     checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome>;
     /** The same decision, synchronously: this store never waits on anything. */
     checkAndRecordNow(scope: string, key: string, retainUntilMs: number, nowMs: number): ReplayOutcome;

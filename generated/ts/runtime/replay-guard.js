@@ -16,7 +16,10 @@ export function parseRfc3339(text) {
     const d = Number(match[3]);
     if (mo < 1 || mo > 12 || Number(match[4]) > 23 || Number(match[5]) > 59 || Number(match[6]) > 59)
         return null;
-    const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+    // Proleptic Gregorian (RFC 3339 appendix C), so year 0000 is a leap year. Date.UTC is no help
+    // here: it maps years 0-99 to 1900-1999.
+    const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+    const days = mo === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(mo) ? 30 : 31;
     if (d < 1 || d > days)
         return null;
     const ms = Date.parse(text.toUpperCase());
@@ -118,14 +121,19 @@ function reject(code, message) {
 }
 /**
  * In-memory store. Memory is bounded by `maxEntries`: when full it first evicts expired records
- * and, if none are, refuses the new message rather than forget a live one (fail closed).
+ * and, if none are, refuses the new message rather than forget a live one (fail closed). Each
+ * scope (one provider and host instance, say) may hold at most `maxEntriesPerScope` records, so
+ * one sender with a valid key cannot fill the store and lock the others out.
  */
 export class MemoryReplayStore {
     maxEntries;
     records = new Map();
+    perScope = new Map();
     nextSweepMs = Number.NEGATIVE_INFINITY;
-    constructor(maxEntries = 100_000) {
+    maxEntriesPerScope;
+    constructor(maxEntries = 100_000, maxEntriesPerScope) {
         this.maxEntries = maxEntries;
+        this.maxEntriesPerScope = maxEntriesPerScope ?? Math.max(1, Math.floor(maxEntries / 10));
     }
     async checkAndRecord(scope, key, retainUntilMs, nowMs) {
         return this.checkAndRecordNow(scope, key, retainUntilMs, nowMs);
@@ -134,11 +142,12 @@ export class MemoryReplayStore {
     checkAndRecordNow(scope, key, retainUntilMs, nowMs) {
         const id = memoryId(scope, key);
         const held = this.records.get(id);
-        if (held !== undefined && held > nowMs)
+        if (held !== undefined && held.until > nowMs)
             return "replayed";
-        if (held === undefined && this.records.size >= this.maxEntries) {
+        const overQuota = () => this.records.size >= this.maxEntries || (this.perScope.get(scope) ?? 0) >= this.maxEntriesPerScope;
+        if (held === undefined && overQuota()) {
             this.evictNow(nowMs);
-            if (this.records.size >= this.maxEntries)
+            if (overQuota())
                 return "full";
         }
         else if (nowMs >= this.nextSweepMs) {
@@ -146,7 +155,12 @@ export class MemoryReplayStore {
             this.evictNow(nowMs);
             this.nextSweepMs = nowMs + 60_000;
         }
-        this.records.set(id, retainUntilMs);
+        if (held !== undefined && this.records.has(id))
+            held.until = retainUntilMs;
+        else {
+            this.records.set(id, { until: retainUntilMs, scope });
+            this.perScope.set(scope, (this.perScope.get(scope) ?? 0) + 1);
+        }
         return "recorded";
     }
     async evictExpired(nowMs) {
@@ -154,9 +168,14 @@ export class MemoryReplayStore {
     }
     evictNow(nowMs) {
         let evicted = 0;
-        for (const [id, retainUntil] of this.records) {
-            if (retainUntil <= nowMs) {
+        for (const [id, record] of this.records) {
+            if (record.until <= nowMs) {
                 this.records.delete(id);
+                const n = (this.perScope.get(record.scope) ?? 1) - 1;
+                if (n === 0)
+                    this.perScope.delete(record.scope);
+                else
+                    this.perScope.set(record.scope, n);
                 evicted++;
             }
         }

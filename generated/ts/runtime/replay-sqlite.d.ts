@@ -6,6 +6,8 @@ export type SqliteReplayDurability = "NORMAL" | "FULL";
 export interface SqliteReplayStoreOptions {
     /** Largest number of live records; past it new messages are refused (fail closed). */
     maxEntries?: number;
+    /** Largest number of live records one scope may hold (default maxEntries / 10), so one sender cannot lock the others out. */
+    maxEntriesPerScope?: number;
     /**
      * "NORMAL" (default): acknowledged records survive a crash or SIGKILL of the process; a power
      * loss can drop the last ones. "FULL": they survive power loss too, at one fsync per record.
@@ -17,6 +19,8 @@ export interface SqliteReplayStoreOptions {
 export declare class SqliteReplayStore implements ReplayStore {
     private readonly db;
     private readonly maxEntries;
+    private readonly maxEntriesPerScope;
+    private readonly scopeCount;
     private readonly upsert;
     private readonly upsertBelowCapacity;
     private readonly count;

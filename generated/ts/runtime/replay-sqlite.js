@@ -21,6 +21,8 @@ const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 export class SqliteReplayStore {
     db;
     maxEntries;
+    maxEntriesPerScope;
+    scopeCount;
     upsert;
     upsertBelowCapacity;
     count;
@@ -43,8 +45,16 @@ export class SqliteReplayStore {
             "CREATE TABLE IF NOT EXISTS replay_count (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);" +
             "INSERT OR IGNORE INTO replay_count (id, n) SELECT 1, COUNT(*) FROM replay_records;" +
             "CREATE TRIGGER IF NOT EXISTS replay_records_added AFTER INSERT ON replay_records BEGIN UPDATE replay_count SET n = n + 1 WHERE id = 1; END;" +
-            "CREATE TRIGGER IF NOT EXISTS replay_records_removed AFTER DELETE ON replay_records BEGIN UPDATE replay_count SET n = n - 1 WHERE id = 1; END;");
+            "CREATE TRIGGER IF NOT EXISTS replay_records_removed AFTER DELETE ON replay_records BEGIN UPDATE replay_count SET n = n - 1 WHERE id = 1; END;" +
+            // Per-scope counters for the quota, maintained the same way.
+            "CREATE TABLE IF NOT EXISTS replay_scope_count (scope TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;" +
+            "INSERT OR IGNORE INTO replay_scope_count (scope, n) SELECT scope, COUNT(*) FROM replay_records GROUP BY scope;" +
+            "CREATE TRIGGER IF NOT EXISTS replay_scope_added AFTER INSERT ON replay_records BEGIN " +
+            "INSERT INTO replay_scope_count (scope, n) VALUES (NEW.scope, 1) ON CONFLICT (scope) DO UPDATE SET n = n + 1; END;" +
+            "CREATE TRIGGER IF NOT EXISTS replay_scope_removed AFTER DELETE ON replay_records BEGIN " +
+            "UPDATE replay_scope_count SET n = n - 1 WHERE scope = OLD.scope; DELETE FROM replay_scope_count WHERE scope = OLD.scope AND n <= 0; END;");
         this.maxEntries = options.maxEntries ?? 1_000_000;
+        this.maxEntriesPerScope = options.maxEntriesPerScope ?? Math.max(1, Math.floor(this.maxEntries / 10));
         this.sweepIntervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
         // A held record blocks the insert unless its retention has passed, in which case it is reused.
         this.upsert = this.db.prepare("INSERT INTO replay_records (scope, key, retain_until_ms) VALUES (?, ?, ?) " +
@@ -53,18 +63,22 @@ export class SqliteReplayStore {
         // capacity test, the conflict test and the write are one atomic step, without the BEGIN,
         // COUNT and COMMIT round trips of the transaction below.
         this.upsertBelowCapacity = this.db.prepare("INSERT INTO replay_records (scope, key, retain_until_ms) SELECT ?, ?, ? WHERE (SELECT n FROM replay_count WHERE id = 1) < ? " +
+            "AND COALESCE((SELECT n FROM replay_scope_count WHERE scope = ?), 0) < ? " +
             "ON CONFLICT (scope, key) DO UPDATE SET retain_until_ms = excluded.retain_until_ms WHERE replay_records.retain_until_ms <= ?");
         this.count = this.db.prepare("SELECT n FROM replay_count WHERE id = 1");
+        this.scopeCount = this.db.prepare("SELECT n FROM replay_scope_count WHERE scope = ?");
         this.evict = this.db.prepare("DELETE FROM replay_records WHERE retain_until_ms <= ?");
         const held = this.db.prepare("SELECT 1 FROM replay_records WHERE scope = ? AND key = ?");
         // IMMEDIATE takes the write lock first, so two processes sharing the file cannot both pass.
         this.checkAndRecordTx = this.db
             .transaction((scope, key, retainUntilMs, nowMs) => {
-            if ((this.count.get()?.n ?? 0) >= this.maxEntries) {
-                // Full, possibly of expired rows the periodic sweep has not reached yet: evict, then decide.
+            const full = () => (this.count.get()?.n ?? 0) >= this.maxEntries || (this.scopeCount.get(scope)?.n ?? 0) >= this.maxEntriesPerScope;
+            if (full()) {
+                // Full (or this scope at its quota), possibly of expired rows the periodic sweep has not
+                // reached yet: evict, then decide. A held row (live or expired) is reused, not added.
                 this.evict.run(nowMs);
-                if ((this.count.get()?.n ?? 0) >= this.maxEntries)
-                    return held.get(scope, key) === undefined ? "full" : "replayed";
+                if (full() && held.get(scope, key) === undefined)
+                    return "full";
             }
             return this.upsert.run(scope, key, retainUntilMs, nowMs).changes === 1 ? "recorded" : "replayed";
         })
@@ -79,7 +93,7 @@ export class SqliteReplayStore {
             this.evict.run(nowMs);
             this.nextSweepMs = nowMs + this.sweepIntervalMs;
         }
-        if (this.upsertBelowCapacity.run(scope, key, retainUntilMs, this.maxEntries, nowMs).changes === 1)
+        if (this.upsertBelowCapacity.run(scope, key, retainUntilMs, this.maxEntries, scope, this.maxEntriesPerScope, nowMs).changes === 1)
             return "recorded";
         // Not written: a live record holds the key, or the store is full (perhaps of expired rows).
         // The transaction evicts when full and tells the two apart; rare, so its cost does not matter.

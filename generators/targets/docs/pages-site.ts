@@ -9,6 +9,7 @@ import { typeTable } from "./schema-view.js";
 import { chainDeclaration, type ProtocolVectors } from "./signing-view.js";
 import type { Site } from "./site.js";
 import { PROTOCOL_LANGS } from "./snippets.js";
+import { hostileInputsHtml } from "./hostile-inputs.js";
 
 /** The home page: protocols, install lines, first steps. */
 export function homePage(site: Site): void {
@@ -126,9 +127,10 @@ export function interopPage(site: Site): void {
   for (const d of divergences) search.push({ t: d.divergence.id, k: "divergence", p: d.protocol, u: `${page}#${d.anchor}`, d: summaryOf(d.divergence.summary) });
 }
 
-/** The optional performance page, the hand-written guides, the search page and its index, and the assets. */
+/** The hostile-input limits page, the optional performance page, the hand-written guides, the search page and its index, and the assets. */
 export function finishSite(site: Site): void {
   const { inputs, files, search, hasBench, render } = site;
+  render(sitePaths.limits, "limits", "Hostile input", [{ label: "Home", path: sitePaths.home }, { label: "Hostile input" }], { html: safeHtml(hostileInputsHtml()) });
   if (hasBench) {
     render(sitePaths.performance, "performance", "Performance", [{ label: "Home", path: sitePaths.home }, { label: "Performance" }], { html: safeHtml(demoteHeadings(inputs.renderMarkdown(inputs.bench!))) });
   }

@@ -9,6 +9,7 @@ export const sitePaths = {
   interop: "interop.html",
   search: "search.html",
   performance: "performance.html",
+  limits: "limits.html",
   api: "api/index.html",
   searchIndex: "search-index.json",
   protocol: (protocol: string) => `${protocol}/index.html`,

@@ -73,6 +73,7 @@ export function createSite(model: Model, inputs: DocsInputs): Site {
       ["Common types", sitePaths.common],
       ["Signing", sitePaths.signing],
       ["Interoperability", sitePaths.interop],
+      ["Hostile input", sitePaths.limits],
       ...inputs.guides.map((g): [string, string] => [g.title, sitePaths.guide(g.name)]),
       ...(hasApi ? [["API reference", sitePaths.api] as [string, string]] : []),
       ...(hasBench ? [["Performance", sitePaths.performance] as [string, string]] : []),

@@ -4,6 +4,7 @@
 // names each message's schema and holds its x-rules as Kotlin values. Pure.
 import type { CrossFieldRule, JsonSchema, JsonValue, Message, Model, OutputFile, Protocol } from "../../model/types.js";
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
+import { lengthFirst } from "../../model/length-first.js";
 import { pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
 
 /** The interpreter needs no prose, titles or defaults, and no x- keys (rules become Kotlin code). */
@@ -15,7 +16,7 @@ export function schemaResourcePath(protocol: Protocol): string {
 
 /** Every schema document a protocol's messages can reach: the shared ones and its messages. */
 export function emitSchemaResource(model: Model, protocol: Protocol): OutputFile {
-  const documents = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s, dropForKotlin));
+  const documents = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((d) => validatorView(lengthFirst(d), dropForKotlin));
   return {
     path: `src/main/resources/${schemaResourcePath(protocol)}`,
     contents: `${JSON.stringify(documents)}\n`,

@@ -1,5 +1,6 @@
 // Schemas.swift: every schema document as a raw string literal, for the runtime's validator.
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
+import { lengthFirst } from "../../model/length-first.js";
 import type { Model } from "../../model/types.js";
 import { rawStringLiteral } from "./naming.js";
 
@@ -8,7 +9,7 @@ const dropForSwift = (keyword: string): boolean => PROSE_AND_EXAMPLES.has(keywor
 
 export function renderSchemas(model: Model): string {
   const documents = [...model.shared.map((s) => s.schema), ...model.protocols.flatMap((p) => p.messages.map((m) => m.schema))];
-  const literals = documents.map((d) => `        ${rawStringLiteral(JSON.stringify(validatorView(d, dropForSwift)))},`);
+  const literals = documents.map((d) => `        ${rawStringLiteral(JSON.stringify(validatorView(lengthFirst(d), dropForSwift)))},`);
   return [
     "import Foundation",
     "",

@@ -101,7 +101,7 @@ export function renderSigning(protocol: Protocol, namespace: string): { text: st
     if (token) {
       body.push(
         `${i1}/// The approval token rules (x-approval-token).`,
-        `${i1}public static let tokenDeclaration = ApprovalTokenDeclaration(version: ${token.version}, maxLifetimeSeconds: ${token.maxLifetimeSeconds}, clockSkewSeconds: ${token.clockSkewSeconds}, minTTLSeconds: ${token.minTtlSeconds}, maxTTLSeconds: ${token.maxTtlSeconds}, defaultTTLSeconds: ${token.defaultTtlSeconds})`,
+        `${i1}public static let tokenDeclaration = ApprovalTokenDeclaration(version: ${token.version}, maxLifetimeSeconds: ${token.maxLifetimeSeconds}, clockSkewSeconds: ${token.clockSkewSeconds}, minTTLSeconds: ${token.minTtlSeconds}, maxTTLSeconds: ${token.maxTtlSeconds}, defaultTTLSeconds: ${token.defaultTtlSeconds}, minSecretBytes: ${token.minSecretBytes})`,
         "",
         `${i1}public static func mintToken(_ input: MintApprovalInput, secret: [UInt8], nowSeconds: Int64, ttlSeconds: Int64? = nil) throws -> (token: String, claims: ApprovalClaims) {`,
         `${i2}try ApprovalToken.mint(input, secret: secret, declaration: tokenDeclaration, nowSeconds: nowSeconds, ttlSeconds: ttlSeconds)`,

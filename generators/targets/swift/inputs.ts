@@ -16,7 +16,12 @@ export function readSwiftRuntime(root: string): SwiftRuntimeSource[] {
 
 export function readSwiftCases(root: string, model: Model): SharedCaseFile[] {
   const cases: SharedCaseFile[] = [];
-  const vectorDirs = [{ dir: "spec/common/vectors", into: "common" }, ...model.protocols.map((p) => ({ dir: `spec/${p.id}/vectors`, into: `${p.id}/vectors` }))];
+  const vectorDirs = [
+    { dir: "spec/common/vectors", into: "common" },
+    ...model.protocols.map((p) => ({ dir: `spec/${p.id}/vectors`, into: `${p.id}/vectors` })),
+    // The hostile-input corpus with TypeScript's verdicts (property-tests/fuzz/corpus.ts).
+    { dir: "property-tests/fuzz/corpus", into: "fuzz" },
+  ];
   for (const { dir, into } of vectorDirs) {
     if (!existsSync(`${root}/${dir}`)) continue;
     for (const name of readdirSync(`${root}/${dir}`).filter((n) => n.endsWith(".json")).sort()) {

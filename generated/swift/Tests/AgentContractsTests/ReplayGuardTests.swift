@@ -52,6 +52,21 @@ final class ReplayGuardTests: XCTestCase {
         XCTAssertEqual(store.count, 0)
     }
 
+    func testOneScopeAtItsQuotaDoesNotLockOutAnother() throws {
+        let clock = TestClock(try XCTUnwrap(RFC3339.epochMilliseconds("2026-05-27T00:01:00Z")))
+        let guardian = ReplayGuard(declaration: declaration, store: InMemoryReplayStore(maxEntries: 100, maxEntriesPerScope: 10), now: { clock.nowMs })
+        func from(_ provider: String, _ id: String) -> JSONObject {
+            JSONObject(pairs: [
+                ("request_id", .string(id)), ("provider_id", .string(provider)), ("host_instance_id", "host-1"),
+                ("created_at", "2026-05-27T00:00:00Z"), ("expires_at", "2026-05-27T00:05:00Z"),
+            ])
+        }
+        for i in 0..<10 { XCTAssertEqual(guardian.admit(from("greedy", "g-\(i)")), .admitted) }
+        XCTAssertEqual(guardian.admit(from("greedy", "g-10")), .rejected(.capacityExceeded))
+        XCTAssertEqual(guardian.admit(from("greedy", "g-3")), .rejected(.replayed))
+        XCTAssertEqual(guardian.admit(from("polite", "p-0")), .admitted)
+    }
+
     func testUnixSecondsExpiryIsInclusive() {
         let tokenReplay = ReplayDeclaration(keyFields: ["nonce"], scopeFields: [], expiresAtField: "exp", timeFormat: .unixSeconds, skewSeconds: 60)
         let clock = TestClock(1_000_000 * 1000)

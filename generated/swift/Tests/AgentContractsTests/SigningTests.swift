@@ -110,6 +110,20 @@ final class SigningTests: XCTestCase {
         XCTAssertEqual(AgentService.ApprovalTokenClaims.validate(claims.jsonValue), [])
     }
 
+    func testApprovalTokenRefusesEmptyOrShortSecret() throws {
+        let input = MintApprovalInput(action: "a", resourceID: "r", actorID: "u", requestID: "q")
+        func code(_ body: () throws -> Any) -> String {
+            do { _ = try body(); return "valid" } catch let e as ApprovalTokenError { return e.rawValue } catch { return "other" }
+        }
+        XCTAssertEqual(code { try AgentService.ApprovalTokenClaims.mintToken(input, secret: [], nowSeconds: 1_700_000_000) }, "key-missing")
+        XCTAssertEqual(code { try AgentService.ApprovalTokenClaims.mintToken(input, secret: Array(repeating: 107, count: 31), nowSeconds: 1_700_000_000) }, "key-too-short")
+        let minted = try AgentService.ApprovalTokenClaims.mintToken(input, secret: Array(repeating: 107, count: 32), nowSeconds: 1_700_000_000)
+        let bindings = ApprovalBindings(action: "a", resourceID: "r", requestID: "q", expectedChoice: nil)
+        XCTAssertEqual(code { try AgentService.ApprovalTokenClaims.verifyToken(minted.token, secret: Array(repeating: 107, count: 32), bindings: bindings, nowSeconds: 1_700_000_000) }, "valid")
+        XCTAssertEqual(code { try AgentService.ApprovalTokenClaims.verifyToken(minted.token, secret: [], bindings: bindings, nowSeconds: 1_700_000_000) }, "key-missing")
+        XCTAssertEqual(code { try AgentService.ApprovalTokenClaims.decodeToken(minted.token, secret: Array(repeating: 107, count: 16), nowSeconds: 1_700_000_000) }, "key-too-short")
+    }
+
     /// Content addresses: prefix + hex SHA-256 of JCS(record without its id), for real records.
     func testContentIDVectors() throws {
         let computers: [String: (JSONObject) throws -> String] = [

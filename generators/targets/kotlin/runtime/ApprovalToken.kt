@@ -14,6 +14,8 @@ data class ApprovalTokenDeclaration(
     val minTtlSeconds: Long,
     val maxTtlSeconds: Long,
     val defaultTtlSeconds: Long,
+    /** Smallest accepted secret in bytes; an empty secret is KEY_MISSING. */
+    val minSecretBytes: Int,
 )
 
 /** The claims of a token, as the verifier reads them (absent optional claims become null/false). */
@@ -49,6 +51,8 @@ enum class ApprovalTokenErrorCode(val wireName: String) {
     MISSING_IDENTITY("missing-identity"),
     MINT_TTL_OUT_OF_RANGE("mint-ttl-out-of-range"),
     MINT_IDENTITY_MISSING("mint-identity-missing"),
+    KEY_MISSING("key-missing"),
+    KEY_TOO_SHORT("key-too-short"),
 }
 
 sealed interface ApprovalTokenResult {
@@ -84,6 +88,7 @@ object ApprovalToken {
         if (payload is JsonNull) null else Encoding.hexEncode(Crypto.sha256(CanonicalJson.canonicalBytes(payload)))
 
     fun mint(declaration: ApprovalTokenDeclaration, input: MintApprovalInput, secret: ByteArray, nowMs: Long, ttlSeconds: Long = declaration.defaultTtlSeconds): ApprovalTokenResult {
+        secretProblem(declaration, secret)?.let { return it }
         if (ttlSeconds !in declaration.minTtlSeconds..declaration.maxTtlSeconds) {
             return failed(ApprovalTokenErrorCode.MINT_TTL_OUT_OF_RANGE, "ttl must be ${declaration.minTtlSeconds}-${declaration.maxTtlSeconds} seconds")
         }
@@ -113,6 +118,7 @@ object ApprovalToken {
 
     /** Decodes and authenticates [token] at [nowMs]; the first failing check in reference order. */
     fun decode(declaration: ApprovalTokenDeclaration, token: String, secret: ByteArray, nowMs: Long): ApprovalTokenResult {
+        secretProblem(declaration, secret)?.let { return it }
         val dot = token.indexOf('.')
         if (dot < 0) return failed(ApprovalTokenErrorCode.INVALID_FORMAT, "approval token has invalid format")
         val payloadText = token.substring(0, dot)
@@ -158,6 +164,13 @@ object ApprovalToken {
             return failed(ApprovalTokenErrorCode.MISSING_IDENTITY, "approval token is missing audit identity or request correlation")
         }
         return decoded
+    }
+
+    /** An empty or short secret would let anyone (or a brute force) mint valid tokens. */
+    private fun secretProblem(declaration: ApprovalTokenDeclaration, secret: ByteArray): ApprovalTokenResult.Failed? = when {
+        secret.isEmpty() -> failed(ApprovalTokenErrorCode.KEY_MISSING, "approval token secret is empty")
+        secret.size < declaration.minSecretBytes -> failed(ApprovalTokenErrorCode.KEY_TOO_SHORT, "approval token secret must be at least ${declaration.minSecretBytes} bytes")
+        else -> null
     }
 
     private fun failed(code: ApprovalTokenErrorCode, message: String) = ApprovalTokenResult.Failed(code, message)

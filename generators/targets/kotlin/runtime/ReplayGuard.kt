@@ -120,15 +120,24 @@ class ReplayGuard(
 
 /**
  * In-memory store. Memory is bounded by [maxEntries]: when full it first evicts expired records
- * and, if none are, refuses the new message rather than forget a live one (fail closed).
+ * and, if none are, refuses the new message rather than forget a live one (fail closed). Each
+ * scope may hold at most [maxEntriesPerScope] records, so one sender with a valid key cannot fill
+ * the store and lock the others out.
  * Thread-safe: every operation holds the store's lock, which makes check-and-record atomic.
  */
-class InMemoryReplayStore(private val maxEntries: Int = 100_000) : ReplayStore {
-    private val records = HashMap<String, Long>()
+class InMemoryReplayStore(
+    private val maxEntries: Int = 100_000,
+    private val maxEntriesPerScope: Int = maxOf(1, maxEntries / 10),
+) : ReplayStore {
+    private class Held(var until: Long, val scope: String)
+
+    private val records = HashMap<String, Held>()
+    private val perScope = HashMap<String, Int>()
     private var nextSweepMs = Long.MIN_VALUE
 
     init {
         require(maxEntries > 0) { "maxEntries must be positive" }
+        require(maxEntriesPerScope > 0) { "maxEntriesPerScope must be positive" }
     }
 
     override suspend fun checkAndRecord(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome =
@@ -138,29 +147,45 @@ class InMemoryReplayStore(private val maxEntries: Int = 100_000) : ReplayStore {
 
     override suspend fun size(): Int = synchronized(this) { records.size }
 
+    private fun overQuota(scope: String) = records.size >= maxEntries || (perScope[scope] ?: 0) >= maxEntriesPerScope
+
     /** The same decision without suspending: this store never waits on anything. */
     @Synchronized
     fun checkAndRecordNow(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome {
         val id = joinKey(listOf(scope, key))
         val held = records[id]
-        if (held != null && held > nowMs) return RecordOutcome.REPLAYED
-        if (held == null && records.size >= maxEntries) {
+        if (held != null && held.until > nowMs) return RecordOutcome.REPLAYED
+        if (held == null && overQuota(scope)) {
             evictNow(nowMs)
-            if (records.size >= maxEntries) return RecordOutcome.FULL
+            if (overQuota(scope)) return RecordOutcome.FULL
         } else if (nowMs >= nextSweepMs) {
             // A periodic sweep keeps memory near the live set without a scan on every call.
             evictNow(nowMs)
             nextSweepMs = nowMs + SWEEP_INTERVAL_MS
         }
-        records[id] = retainUntilMs
+        val kept = records[id]
+        if (kept != null) {
+            kept.until = retainUntilMs
+        } else {
+            records[id] = Held(retainUntilMs, scope)
+            perScope[scope] = (perScope[scope] ?: 0) + 1
+        }
         return RecordOutcome.RECORDED
     }
 
     @Synchronized
     private fun evictNow(nowMs: Long): Int {
-        val before = records.size
-        records.values.removeIf { retainUntil -> retainUntil <= nowMs }
-        return before - records.size
+        var evicted = 0
+        val it = records.values.iterator()
+        while (it.hasNext()) {
+            val record = it.next()
+            if (record.until > nowMs) continue
+            it.remove()
+            val n = (perScope[record.scope] ?: 1) - 1
+            if (n == 0) perScope.remove(record.scope) else perScope[record.scope] = n
+            evicted++
+        }
+        return evicted
     }
 
     private companion object {

@@ -14,10 +14,13 @@ public struct ApprovalTokenDeclaration: Sendable, Equatable {
     public var minTTLSeconds: Int64
     public var maxTTLSeconds: Int64
     public var defaultTTLSeconds: Int64
+    /// Smallest accepted secret in bytes; an empty secret is `keyMissing`.
+    public var minSecretBytes: Int
 
     public init(version: Int, maxLifetimeSeconds: Int64, clockSkewSeconds: Int64, minTTLSeconds: Int64,
-                maxTTLSeconds: Int64, defaultTTLSeconds: Int64)
+                maxTTLSeconds: Int64, defaultTTLSeconds: Int64, minSecretBytes: Int)
     {
+        self.minSecretBytes = minSecretBytes
         self.version = version
         self.maxLifetimeSeconds = maxLifetimeSeconds
         self.clockSkewSeconds = clockSkewSeconds
@@ -43,6 +46,8 @@ public enum ApprovalTokenError: String, Error, Sendable {
     case missingIdentity = "missing-identity"
     case mintTTLOutOfRange = "mint-ttl-out-of-range"
     case mintIdentityMissing = "mint-identity-missing"
+    case keyMissing = "key-missing"
+    case keyTooShort = "key-too-short"
 }
 
 /// The claims a token carries, as the verifier reads them.
@@ -123,9 +128,16 @@ public enum ApprovalToken {
         return Crypto.sha256Hex(try CanonicalJSON.canonicalBytes(payload))
     }
 
+    /// An empty or short secret would let anyone (or a brute force) mint valid tokens.
+    static func checkSecret(_ secret: [UInt8], _ declaration: ApprovalTokenDeclaration) throws {
+        if secret.isEmpty { throw ApprovalTokenError.keyMissing }
+        if secret.count < declaration.minSecretBytes { throw ApprovalTokenError.keyTooShort }
+    }
+
     public static func mint(_ input: MintApprovalInput, secret: [UInt8], declaration: ApprovalTokenDeclaration,
                             nowSeconds: Int64, ttlSeconds: Int64? = nil) throws -> (token: String, claims: ApprovalClaims)
     {
+        try checkSecret(secret, declaration)
         let ttl = ttlSeconds ?? declaration.defaultTTLSeconds
         if ttl < declaration.minTTLSeconds || ttl > declaration.maxTTLSeconds { throw ApprovalTokenError.mintTTLOutOfRange }
         if isBlank(input.actorID) || isBlank(input.requestID) { throw ApprovalTokenError.mintIdentityMissing }
@@ -144,6 +156,7 @@ public enum ApprovalToken {
 
     /// Decodes and authenticates a token at `nowSeconds` (Unix seconds).
     public static func decode(_ token: String, secret: [UInt8], declaration: ApprovalTokenDeclaration, nowSeconds: Int64) throws -> ApprovalClaims {
+        try checkSecret(secret, declaration)
         guard let dot = token.firstIndex(of: ".") else { throw ApprovalTokenError.invalidFormat }
         let payloadText = String(token[..<dot])
         guard let signature = Base64.decode(String(token[token.index(after: dot)...]), alphabet: .url) else {

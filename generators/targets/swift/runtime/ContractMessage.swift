@@ -24,7 +24,13 @@ extension ContractMessage {
     public static func decode(_ value: JSONValue) throws -> Self {
         let errors = validate(value)
         if !errors.isEmpty { throw ValidationFailure(errors: errors) }
-        return try JSONDecoder().decode(Self.self, from: Data(try CanonicalJSON.canonicalBytes(value)))
+        // The integer-range lint keeps every schema-valid value decodable; if one still does not
+        // fit (a generator bug), the caller gets a ValidationFailure, never a DecodingError.
+        do {
+            return try JSONDecoder().decode(Self.self, from: Data(try CanonicalJSON.canonicalBytes(value)))
+        } catch {
+            throw ValidationFailure(errors: [ValidationError(instancePath: "", keyword: "x-decode", message: "\(Self.self) does not decode into its type")])
+        }
     }
 
     /// Parses untrusted bytes strictly, validates and decodes. A parse error is reported as a

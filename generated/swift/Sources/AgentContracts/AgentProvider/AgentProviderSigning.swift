@@ -49,7 +49,8 @@ extension AgentProvider.ActionProposal {
         scopeFields: ["provider_id", "host_instance_id"],
         expiresAtField: "expires_at",
         notBeforeField: "created_at",
-        skewSeconds: 60
+        skewSeconds: 60,
+        maxLifetimeSeconds: 86400
     )
 
     /// A replay guard for ActionProposal over `store` (in memory by default; back it with the Keychain or a database).
@@ -105,7 +106,8 @@ extension AgentProvider.AgentTriggerRequest {
         scopeFields: ["provider_id", "host_instance_id"],
         expiresAtField: "expires_at",
         notBeforeField: "created_at",
-        skewSeconds: 60
+        skewSeconds: 60,
+        maxLifetimeSeconds: 86400
     )
 
     /// A replay guard for AgentTriggerRequest over `store` (in memory by default; back it with the Keychain or a database).

@@ -8,7 +8,8 @@ extension AgentService.ApprovalTokenClaims {
         scopeFields: [],
         expiresAtField: "exp",
         timeFormat: .unixSeconds,
-        skewSeconds: 60
+        skewSeconds: 60,
+        maxLifetimeSeconds: 1800
     )
 
     /// A replay guard for ApprovalTokenClaims over `store` (in memory by default; back it with the Keychain or a database).
@@ -17,7 +18,7 @@ extension AgentService.ApprovalTokenClaims {
     }
 
     /// The approval token rules (x-approval-token).
-    public static let tokenDeclaration = ApprovalTokenDeclaration(version: 1, maxLifetimeSeconds: 1800, clockSkewSeconds: 60, minTTLSeconds: 60, maxTTLSeconds: 1800, defaultTTLSeconds: 600)
+    public static let tokenDeclaration = ApprovalTokenDeclaration(version: 1, maxLifetimeSeconds: 1800, clockSkewSeconds: 60, minTTLSeconds: 60, maxTTLSeconds: 1800, defaultTTLSeconds: 600, minSecretBytes: 32)
 
     public static func mintToken(_ input: MintApprovalInput, secret: [UInt8], nowSeconds: Int64, ttlSeconds: Int64? = nil) throws -> (token: String, claims: ApprovalClaims) {
         try ApprovalToken.mint(input, secret: secret, declaration: tokenDeclaration, nowSeconds: nowSeconds, ttlSeconds: ttlSeconds)

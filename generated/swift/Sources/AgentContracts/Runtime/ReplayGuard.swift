@@ -211,14 +211,23 @@ public enum RFC3339 {
 
 /// An in-memory store. Memory is bounded by `maxEntries`: when full it first evicts expired
 /// records and, if none are, refuses the new message rather than forget a live one (fail closed).
+/// Each scope may hold at most `maxEntriesPerScope` records, so one sender with a valid key cannot
+/// fill the store and lock the others out.
 public final class InMemoryReplayStore: ReplayStore {
-    private var records: [String: Int64] = [:]
+    private var records: [String: (until: Int64, scope: String)] = [:]
+    private var perScope: [String: Int] = [:]
     private var nextSweepMs = Int64.min
     private let maxEntries: Int
+    private let maxEntriesPerScope: Int
     private let lock = NSLock()
 
-    public init(maxEntries: Int = 100_000) {
+    public init(maxEntries: Int = 100_000, maxEntriesPerScope: Int? = nil) {
         self.maxEntries = maxEntries
+        self.maxEntriesPerScope = maxEntriesPerScope ?? max(1, maxEntries / 10)
+    }
+
+    private func overQuota(_ scope: String) -> Bool {
+        records.count >= maxEntries || perScope[scope, default: 0] >= maxEntriesPerScope
     }
 
     public func checkAndRecord(scope: String, key: String, retainUntilMs: Int64, nowMs: Int64) -> ReplayRecordOutcome {
@@ -226,16 +235,21 @@ public final class InMemoryReplayStore: ReplayStore {
         defer { lock.unlock() }
         let id = joinKey([scope, key])
         let held = records[id]
-        if let held = held, held > nowMs { return .replayed }
-        if held == nil && records.count >= maxEntries {
+        if let held = held, held.until > nowMs { return .replayed }
+        if held == nil && overQuota(scope) {
             evictLocked(nowMs)
-            if records.count >= maxEntries { return .full }
+            if overQuota(scope) { return .full }
         } else if nowMs >= nextSweepMs {
             // A periodic sweep keeps memory close to the live set without scanning on every call.
             evictLocked(nowMs)
             nextSweepMs = nowMs + 60_000
         }
-        records[id] = retainUntilMs
+        if records[id] != nil {
+            records[id]!.until = retainUntilMs
+        } else {
+            records[id] = (retainUntilMs, scope)
+            perScope[scope, default: 0] += 1
+        }
         return .recorded
     }
 
@@ -255,7 +269,11 @@ public final class InMemoryReplayStore: ReplayStore {
     @discardableResult
     private func evictLocked(_ nowMs: Int64) -> Int {
         let before = records.count
-        records = records.filter { $0.value > nowMs }
+        for (id, record) in records where record.until <= nowMs {
+            records[id] = nil
+            let n = perScope[record.scope, default: 1] - 1
+            perScope[record.scope] = n == 0 ? nil : n
+        }
         return before - records.count
     }
 }

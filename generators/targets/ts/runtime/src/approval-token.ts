@@ -18,6 +18,8 @@ export interface ApprovalTokenDeclaration {
   minTtlSeconds: number;
   maxTtlSeconds: number;
   defaultTtlSeconds: number;
+  /** Smallest accepted secret, in UTF-8 bytes; an empty secret is key-missing. */
+  minSecretBytes: number;
 }
 
 /** The values the reference implementation uses. */
@@ -28,6 +30,7 @@ export const APPROVAL_TOKEN_V1: ApprovalTokenDeclaration = {
   minTtlSeconds: 60,
   maxTtlSeconds: 1800,
   defaultTtlSeconds: 600,
+  minSecretBytes: 32,
 };
 
 export interface ApprovalClaims {
@@ -61,7 +64,9 @@ export type ApprovalTokenErrorCode =
   | "expected-choice-mismatch"
   | "missing-identity"
   | "mint-ttl-out-of-range"
-  | "mint-identity-missing";
+  | "mint-identity-missing"
+  | "key-missing"
+  | "key-too-short";
 
 export interface ApprovalTokenError {
   code: ApprovalTokenErrorCode;
@@ -98,9 +103,19 @@ export interface MintOptions {
   declaration?: ApprovalTokenDeclaration;
 }
 
+/** An empty or short secret would let anyone (or a brute force) mint valid tokens. */
+function secretProblem(secret: string | Uint8Array, declaration: ApprovalTokenDeclaration): { ok: false; error: ApprovalTokenError } | null {
+  const bytes = typeof secret === "string" ? new TextEncoder().encode(secret).length : secret.length;
+  if (bytes === 0) return fail("key-missing", "approval token secret is empty");
+  if (bytes < declaration.minSecretBytes) return fail("key-too-short", `approval token secret must be at least ${declaration.minSecretBytes} bytes`);
+  return null;
+}
+
 /** Mints a token; refuses a TTL outside the declared range and a blank actor or request id. */
 export function mintApprovalToken(input: MintApprovalInput, secret: string | Uint8Array, options: MintOptions = {}): ApprovalMintResult {
   const declaration = options.declaration ?? APPROVAL_TOKEN_V1;
+  const weak = secretProblem(secret, declaration);
+  if (weak) return weak;
   const ttl = options.ttlSeconds ?? declaration.defaultTtlSeconds;
   if (!Number.isInteger(ttl) || ttl < declaration.minTtlSeconds || ttl > declaration.maxTtlSeconds) {
     return fail("mint-ttl-out-of-range", `ttl must be ${declaration.minTtlSeconds}-${declaration.maxTtlSeconds} seconds`);
@@ -166,6 +181,8 @@ export function decodeApprovalToken(
   nowMs: number = Date.now(),
   declaration: ApprovalTokenDeclaration = APPROVAL_TOKEN_V1,
 ): ApprovalDecodeResult {
+  const weak = secretProblem(secret, declaration);
+  if (weak) return weak;
   const dot = token.indexOf(".");
   if (dot < 0) return fail("invalid-format", "approval token has invalid format");
   const payloadText = token.slice(0, dot);

@@ -20,7 +20,7 @@ export interface ReplayDeclaration {
   timeFormat?: "rfc3339" | "unix-seconds";
   /** Clock tolerance: how far in the future created_at may be, and how long past expiry records are kept. */
   skewSeconds: number;
-  /** Optional ceiling on expires_at - now, which bounds how long records are kept. */
+  /** Ceiling on expires_at - now: a message expiring later is refused (lifetime-exceeded), which bounds how long one record is kept. */
   maxLifetimeSeconds?: number;
 }
 
@@ -49,7 +49,8 @@ export type ReplayOutcome = "recorded" | "replayed" | "full";
 export interface ReplayStore {
   /**
    * Records (scope, key) until `retainUntilMs` and resolves "recorded", or "replayed" if a record
-   * for it is still held at `nowMs`, or "full" if no room can be made without dropping a live one.
+   * for it is still held at `nowMs`, or "full" if no room can be made without dropping a live one
+   * (the whole store, or this scope's quota).
    */
   checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome>;
   /** Drops records whose retention has passed; resolves how many. */
@@ -69,7 +70,10 @@ export function parseRfc3339(text: string): number | null {
   const mo = Number(match[2]);
   const d = Number(match[3]);
   if (mo < 1 || mo > 12 || Number(match[4]) > 23 || Number(match[5]) > 59 || Number(match[6]) > 59) return null;
-  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  // Proleptic Gregorian (RFC 3339 appendix C), so year 0000 is a leap year. Date.UTC is no help
+  // here: it maps years 0-99 to 1900-1999.
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const days = mo === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(mo) ? 30 : 31;
   if (d < 1 || d > days) return null;
   const ms = Date.parse(text.toUpperCase());
   return Number.isNaN(ms) ? null : ms;
@@ -165,13 +169,19 @@ function reject(code: ReplayRejectCode, message: string): ReplayDecision {
 
 /**
  * In-memory store. Memory is bounded by `maxEntries`: when full it first evicts expired records
- * and, if none are, refuses the new message rather than forget a live one (fail closed).
+ * and, if none are, refuses the new message rather than forget a live one (fail closed). Each
+ * scope (one provider and host instance, say) may hold at most `maxEntriesPerScope` records, so
+ * one sender with a valid key cannot fill the store and lock the others out.
  */
 export class MemoryReplayStore implements ReplayStore {
-  private readonly records = new Map<string, number>();
+  private readonly records = new Map<string, { until: number; scope: string }>();
+  private readonly perScope = new Map<string, number>();
   private nextSweepMs = Number.NEGATIVE_INFINITY;
+  private readonly maxEntriesPerScope: number;
 
-  constructor(private readonly maxEntries: number = 100_000) {}
+  constructor(private readonly maxEntries: number = 100_000, maxEntriesPerScope?: number) {
+    this.maxEntriesPerScope = maxEntriesPerScope ?? Math.max(1, Math.floor(maxEntries / 10));
+  }
 
   async checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome> {
     return this.checkAndRecordNow(scope, key, retainUntilMs, nowMs);
@@ -181,16 +191,21 @@ export class MemoryReplayStore implements ReplayStore {
   checkAndRecordNow(scope: string, key: string, retainUntilMs: number, nowMs: number): ReplayOutcome {
     const id = memoryId(scope, key);
     const held = this.records.get(id);
-    if (held !== undefined && held > nowMs) return "replayed";
-    if (held === undefined && this.records.size >= this.maxEntries) {
+    if (held !== undefined && held.until > nowMs) return "replayed";
+    const overQuota = () => this.records.size >= this.maxEntries || (this.perScope.get(scope) ?? 0) >= this.maxEntriesPerScope;
+    if (held === undefined && overQuota()) {
       this.evictNow(nowMs);
-      if (this.records.size >= this.maxEntries) return "full";
+      if (overQuota()) return "full";
     } else if (nowMs >= this.nextSweepMs) {
       // Periodic sweep keeps memory close to the live set without scanning on every call.
       this.evictNow(nowMs);
       this.nextSweepMs = nowMs + 60_000;
     }
-    this.records.set(id, retainUntilMs);
+    if (held !== undefined && this.records.has(id)) held.until = retainUntilMs;
+    else {
+      this.records.set(id, { until: retainUntilMs, scope });
+      this.perScope.set(scope, (this.perScope.get(scope) ?? 0) + 1);
+    }
     return "recorded";
   }
 
@@ -200,9 +215,12 @@ export class MemoryReplayStore implements ReplayStore {
 
   private evictNow(nowMs: number): number {
     let evicted = 0;
-    for (const [id, retainUntil] of this.records) {
-      if (retainUntil <= nowMs) {
+    for (const [id, record] of this.records) {
+      if (record.until <= nowMs) {
         this.records.delete(id);
+        const n = (this.perScope.get(record.scope) ?? 1) - 1;
+        if (n === 0) this.perScope.delete(record.scope);
+        else this.perScope.set(record.scope, n);
         evicted++;
       }
     }

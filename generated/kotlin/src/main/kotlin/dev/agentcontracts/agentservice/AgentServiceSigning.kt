@@ -20,6 +20,7 @@ object AgentServiceSigning {
         minTtlSeconds = 60,
         maxTtlSeconds = 1800,
         defaultTtlSeconds = 600,
+        minSecretBytes = 32,
     )
 
     fun mintApprovalTokenClaimsToken(

@@ -254,7 +254,9 @@ class JsonSchemaValidator(documents: List<JsonObject>) {
         /** ajv's rule groups and keyword order (Ajv2020 with the discriminator option). */
         val GROUPS = listOf(
             Group(null, listOf("\$ref", "const", "enum", "not", "anyOf", "oneOf", "allOf", "if", "then", "else")),
-            Group("number", listOf("maximum", "minimum", "format")),
+            // ajv lists `format` in the number group too, but every format the spec uses is a string
+            // format, which ajv skips for numbers: a number in a string+format field is a type error.
+            Group("number", listOf("maximum", "minimum")),
             Group("string", listOf("maxLength", "minLength", "pattern", "format")),
             Group("array", listOf("maxItems", "minItems", "items", "contains", "uniqueItems")),
             Group("object", listOf("maxProperties", "minProperties", "required", "propertyNames", "additionalProperties", "properties", "dependentRequired", "discriminator")),

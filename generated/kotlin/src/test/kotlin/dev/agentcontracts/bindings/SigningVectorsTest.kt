@@ -165,6 +165,7 @@ class SigningVectorsTest {
                 "version" to declaration.version.toLong(), "maxLifetimeSeconds" to declaration.maxLifetimeSeconds,
                 "clockSkewSeconds" to declaration.clockSkewSeconds, "minTtlSeconds" to declaration.minTtlSeconds,
                 "maxTtlSeconds" to declaration.maxTtlSeconds, "defaultTtlSeconds" to declaration.defaultTtlSeconds,
+                "minSecretBytes" to declaration.minSecretBytes.toLong(),
             ),
         )
         for (case in file.getValue("cases").jsonArray.map { it.jsonObject }) {
@@ -196,5 +197,18 @@ class SigningVectorsTest {
         assertEquals(CanonicalJson.canonicalize(JsonObject(emptyMap())), CanonicalJson.canonicalize(decoded.claims.payload))
         val refused = AgentServiceSigning.mintApprovalTokenClaimsToken(input, secret, nowMs = 0, ttlSeconds = 5)
         assertEquals("mint-ttl-out-of-range", (refused as ApprovalTokenResult.Failed).code.wireName)
+    }
+
+    @Test
+    fun `an empty or short approval secret is refused by mint and verify`() {
+        val input = dev.agentcontracts.runtime.MintApprovalInput("a", "r", "u", "q")
+        fun code(r: ApprovalTokenResult) = (r as? ApprovalTokenResult.Failed)?.code?.wireName ?: "valid"
+        assertEquals("key-missing", code(AgentServiceSigning.mintApprovalTokenClaimsToken(input, ByteArray(0), nowMs = 1_700_000_000_000)))
+        assertEquals("key-too-short", code(AgentServiceSigning.mintApprovalTokenClaimsToken(input, ByteArray(31) { 107 }, nowMs = 1_700_000_000_000)))
+        val minted = AgentServiceSigning.mintApprovalTokenClaimsToken(input, ByteArray(32) { 107 }, nowMs = 1_700_000_000_000) as ApprovalTokenResult.Valid
+        val bindings = dev.agentcontracts.runtime.ApprovalBindings("a", "r", "q", null)
+        assertEquals("valid", code(AgentServiceSigning.verifyApprovalTokenClaimsToken(minted.token, ByteArray(32) { 107 }, bindings, nowMs = 1_700_000_000_000)))
+        assertEquals("key-missing", code(AgentServiceSigning.verifyApprovalTokenClaimsToken(minted.token, ByteArray(0), bindings, nowMs = 1_700_000_000_000)))
+        assertEquals("key-too-short", code(AgentServiceSigning.decodeApprovalTokenClaimsToken(minted.token, ByteArray(16) { 107 }, nowMs = 1_700_000_000_000)))
     }
 }

@@ -68,6 +68,17 @@ class ReplayGuardTest {
     }
 
     @Test
+    fun `one scope at its quota does not lock out another`() {
+        val guard = ReplayGuard(declaration, InMemoryReplayStore(maxEntries = 100, maxEntriesPerScope = 10), clock)
+        for (i in 0 until 10) assertEquals(ReplayDecision.Admitted, guard.admit(proposal(requestId = "g-$i", provider = "greedy")))
+        assertEquals(ReplayRejectCode.CAPACITY_EXCEEDED, rejection(guard.admit(proposal(requestId = "g-10", provider = "greedy"))))
+        assertEquals(ReplayRejectCode.REPLAYED, rejection(guard.admit(proposal(requestId = "g-3", provider = "greedy"))))
+        assertEquals(ReplayDecision.Admitted, guard.admit(proposal(requestId = "p-0", provider = "polite")))
+        clock.now = Instant.parse("2026-05-27T00:11:01Z")
+        assertEquals(ReplayDecision.Admitted, guard.admit(proposal(requestId = "g-11", provider = "greedy", createdAt = "2026-05-27T00:11:00Z", expiresAt = "2026-05-27T00:20:00Z")))
+    }
+
+    @Test
     fun `time rules come before the store`() {
         val store = InMemoryReplayStore()
         val guard = ReplayGuard(declaration, store, clock)

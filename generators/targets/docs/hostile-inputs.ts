@@ -1,0 +1,38 @@
+// The hostile-input page: one row per input class of the security review (issue 15), with the
+// limit, the typed error, and the time and memory bound. A hand-written table: the limits are the
+// runtimes' defaults (imported, so the page cannot drift from the code) and the error codes are
+// the strict parser's and the validators' own; property-tests/fuzz/corpus holds an input of each
+// class with the verdict every language must give.
+import { DEFAULT_MAX_JSON_BYTES, DEFAULT_MAX_JSON_DEPTH } from "../ts/runtime/src/strict-json.js";
+
+export interface HostileInputRow {
+  inputClass: string;
+  limit: string;
+  errorCode: string;
+  time: string;
+  memory: string;
+}
+
+const MIB = DEFAULT_MAX_JSON_BYTES / (1024 * 1024);
+
+export const HOSTILE_INPUT_ROWS: readonly HostileInputRow[] = [
+  { inputClass: "Malformed JSON", limit: "RFC 8259 grammar only: no comments, trailing commas, NaN/Infinity, leading zeros or trailing data", errorCode: "unexpected-character, unexpected-end, invalid-number, invalid-string, non-json-literal, trailing-data (keyword json)", time: "one pass, linear in the input", memory: "the parsed value; input at most the size limit" },
+  { inputClass: "Byte order mark", limit: "refused at offset 0", errorCode: "bom", time: "constant", memory: "none" },
+  { inputClass: "Invalid UTF-8", limit: "overlong forms, encoded surrogates, truncated and stray bytes refused", errorCode: "invalid-utf8", time: "linear", memory: "none beyond the input" },
+  { inputClass: "Surrogates", limit: "a lone or reversed \\uD800-\\uDFFF escape is refused; pairs decode", errorCode: "lone-surrogate", time: "linear", memory: "none beyond the value" },
+  { inputClass: "Duplicate keys", limit: "refused after escapes are decoded (\"a\" and \"\\u0061\" are the same key)", errorCode: "duplicate-key", time: "linear (one hash set per object)", memory: "linear in the object's keys" },
+  { inputClass: "Huge numbers", limit: "a number beyond the double range or not exactly a double (2^53 + 1) is refused; every integer field is bounded to 2^53 - 1 by the schema (lint integer-range)", errorCode: "number-out-of-range, number-not-exact; maximum", time: "linear in the digits", memory: "constant per number" },
+  { inputClass: "Deep nesting", limit: `depth ${DEFAULT_MAX_JSON_DEPTH}`, errorCode: "too-deep", time: "linear; stops at the limit", memory: `bounded by depth ${DEFAULT_MAX_JSON_DEPTH}, not by the input` },
+  { inputClass: "Long strings and patterns", limit: "maxLength runs before every other keyword; every pattern is linear-time (lint linear-regex, recheck)", errorCode: "maxLength, then pattern / not", time: "linear in the string", memory: "constant beyond the string" },
+  { inputClass: "50 MB inputs", limit: `${MIB} MiB per document (StrictJsonLimits.maxBytes), checked before parsing`, errorCode: "too-large", time: "constant: refused before it is parsed", memory: "the bytes already read" },
+  { inputClass: "Replay flooding", limit: "maxLifetimeSeconds per x-replay message; a per-scope quota in every store", errorCode: "lifetime-exceeded, capacity-exceeded", time: "constant per message", memory: "bounded by the store's maxEntries" },
+  { inputClass: "Hostile servers", limit: "conformance kit (generators/conformance): an overall deadline per case, capped bodies and SSE events, the connection closed on every exit; limits and failure codes in generators/conformance/README.md", errorCode: "a typed failure per case (see generators/conformance)", time: "the case deadline", memory: "the body and event caps" },
+];
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export function hostileInputsHtml(): string {
+  const head = "<tr><th>Input class</th><th>Limit</th><th>Error code</th><th>Time bound</th><th>Memory bound</th></tr>";
+  const rows = HOSTILE_INPUT_ROWS.map((r) => `<tr><td>${esc(r.inputClass)}</td><td>${esc(r.limit)}</td><td><code>${esc(r.errorCode)}</code></td><td>${esc(r.time)}</td><td>${esc(r.memory)}</td></tr>`).join("\n");
+  return `<table class="hostile-inputs">\n<thead>${head}</thead>\n<tbody>\n${rows}\n</tbody>\n</table>`;
+}
