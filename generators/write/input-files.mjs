@@ -35,6 +35,10 @@ export function inputHashes(root) {
   };
   walk("spec");
   walk("generators");
+  // Outside data a target copies into generated/ (the Swift test resources): the fuzz corpus and
+  // the real implementations' verdicts. Without them here, the no-op check would miss their edits.
+  walk("property-tests/fuzz/corpus");
+  walk("property-tests/vectors/real-implementations");
   if (existsSync(`${root}/package-lock.json`)) hashes["package-lock.json"] = sha256Hex(readFileSync(`${root}/package-lock.json`));
   return hashes;
 }
