@@ -48,6 +48,8 @@ export interface Divergence {
   summary: string;
   rule: string;
   implementations: { name: string; behaviour: string }[];
+  /** A platform's JSON writer, as data the signature doctor replays (never used to accept). */
+  canonicalization?: JsonValue;
 }
 
 export interface DocumentRef {

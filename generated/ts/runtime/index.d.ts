@@ -14,3 +14,5 @@ export * from "./lifecycle-runner.js";
 export * from "./trust-store.js";
 export * from "./interaction-registry.js";
 export * from "./inbox-cursor.js";
+export * from "./canonical-dialects.js";
+export * from "./signature-doctor.js";
