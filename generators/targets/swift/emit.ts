@@ -9,6 +9,7 @@ import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../m
 import { docComment, docText, identifier, lowerCamel, rawStringLiteral, stringLiteral, upperCamel } from "./naming.js";
 import { ProtocolTypes, type SwiftDecl, type SwiftEnum, type SwiftStruct, type SwiftUnion } from "./types.js";
 import { nestedContentAddressed } from "../../model/queries.js";
+import { swiftDoctorFiles } from "./emit-doctor.js";
 
 /** A hand-written runtime file (generators/targets/swift/runtime/<name>). */
 export interface SwiftRuntimeSource {
@@ -44,6 +45,7 @@ export function emitSwift(model: Model, runtime: readonly SwiftRuntimeSource[], 
     }
     const signing = renderSigning(protocol, namespace);
     if (signing !== undefined) files.push({ path: `${SOURCES}/${namespace}/${namespace}Signing.swift`, contents: signing.text, sources: signing.sources });
+    files.push(...swiftDoctorFiles(protocol, namespace, SOURCES, TESTS));
   }
   files.push({ path: `${SOURCES}/Schemas.swift`, contents: renderSchemas(model), sources: model.sourceFiles });
   for (const source of [...runtime].sort((a, b) => (a.name < b.name ? -1 : 1))) {

@@ -3,6 +3,7 @@
 // generic runtime function; nothing protocol-specific is hand-written in the runtime.
 import type { Message, OutputFile, Protocol } from "../../model/types.js";
 import { nestedContentAddressed } from "../../model/queries.js";
+import { canonicalizationDialects } from "../../model/dialects.js";
 
 export function emitSigning(protocol: Protocol): OutputFile[] {
   const signed = protocol.messages.filter((m) => m.annotations["x-signature"] !== undefined);
@@ -97,13 +98,6 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
     { path: `${protocol.id}/signing.js`, contents: js.join("\n") + "\n", sources },
     { path: `${protocol.id}/signing.d.ts`, contents: dts.join("\n") + "\n", sources },
   ];
-}
-
-/** The canonicalization entries of a protocol's divergences, each with its divergence id. */
-export function canonicalizationDialects(protocol: Protocol): object[] {
-  return protocol.divergences
-    .filter((d) => d.canonicalization !== undefined)
-    .map((d) => ({ divergence: d.id, absentHashedField: "refuse", ...(d.canonicalization as object) }));
 }
 
 function constName(name: string): string {
