@@ -162,8 +162,8 @@ describe("model-based: the cursor never disagrees with the generated machine", (
       {
         numRuns: 150,
         examples: [
-          [[{ kind: "arrive", type: "message" }, { kind: "notify" }, { kind: "notify" }, { kind: "page", limit: 1, shuffle: false }, { kind: "interrupt" }, { kind: "notify" }, { kind: "page", limit: 2, shuffle: false }, { kind: "finish" }, { kind: "page", limit: 1, shuffle: false }]],
-          [[{ kind: "arrive", type: "message" }, { kind: "arrive", type: "duplicate" }, { kind: "arrive", type: "other" }, { kind: "notify" }, { kind: "page", limit: 3, shuffle: true }, { kind: "finish" }, { kind: "page", limit: 3, shuffle: false }, { kind: "page", limit: 3, shuffle: false }, { kind: "page", limit: 3, shuffle: false }, { kind: "readFailed" }, { kind: "stop" }]],
+          [[{ kind: "arrive", type: "message", gap: false }, { kind: "notify" }, { kind: "notify" }, { kind: "page", limit: 1, shuffle: false }, { kind: "interrupt" }, { kind: "notify" }, { kind: "page", limit: 2, shuffle: false }, { kind: "finish" }, { kind: "page", limit: 1, shuffle: false }]],
+          [[{ kind: "arrive", type: "message", gap: false }, { kind: "arrive", type: "duplicate", gap: false }, { kind: "arrive", type: "other", gap: false }, { kind: "notify" }, { kind: "page", limit: 3, shuffle: true }, { kind: "finish" }, { kind: "page", limit: 3, shuffle: false }, { kind: "page", limit: 3, shuffle: false }, { kind: "page", limit: 3, shuffle: false }, { kind: "readFailed" }, { kind: "stop" }]],
         ],
       },
     );

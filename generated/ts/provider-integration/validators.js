@@ -1448,7 +1448,7 @@ return errors === 0;
 validate33.evaluated = {"props":{"entries":true,"next_after_sequence":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateLiveInboxChanged = validate35;
-const schema58 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json","title":"LiveInboxChanged","x-inferred-from-clients":{"fields":["type","latest_sequence"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py _listen, CAPABILITY.md","PostdockAI/pi-adapter@1ff2d77 src/index.ts openSocket"]},"type":"object","x-open":"Read, not written, by this project: the live frame; readers act on type alone and never on other members (myagent keeps the frame content-free: no message, sender or URL, see the secrets rule). Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["type"],"properties":{"type":{"const":"inbox.changed"},"latest_sequence":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
+const schema58 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json","title":"LiveInboxChanged","x-inferred-from-clients":{"fields":["type","latest_sequence"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py _listen, CAPABILITY.md","PostdockAI/pi-adapter@1ff2d77 src/index.ts openSocket"]},"type":"object","x-open":"Read, not written, by this project: the live frame; readers act on type alone and never on other members (myagent keeps the frame content-free: no message, sender or URL, see the secrets rule). Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["type"],"propertyNames":{"not":{"enum":["body","text","content","message","sender","from","from_address","attachment_ids","attachments","credential","token","secret","authorization","signed_url","url"]}},"properties":{"type":{"const":"inbox.changed"},"latest_sequence":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json" */;
@@ -1469,26 +1469,78 @@ validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",pa
 return false;
 }
 else {
-if(data.type !== undefined){
+for(const key0 in data){
 const _errs3 = errors;
+const _errs4 = errors;
+const _errs5 = errors;
+if(!(((((((((((((((key0 === "body") || (key0 === "text")) || (key0 === "content")) || (key0 === "message")) || (key0 === "sender")) || (key0 === "from")) || (key0 === "from_address")) || (key0 === "attachment_ids")) || (key0 === "attachments")) || (key0 === "credential")) || (key0 === "token")) || (key0 === "secret")) || (key0 === "authorization")) || (key0 === "signed_url")) || (key0 === "url"))){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid1 = _errs5 === errors;
+if(valid1){
+const err1 = {instancePath,schemaPath:"#/propertyNames/not",keyword:"not",params:{},message:"must NOT be valid",propertyName:key0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs3 === errors;
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate35.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid0){
+if(data.type !== undefined){
+const _errs6 = errors;
 if("inbox.changed" !== data.type){
 validate35.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "inbox.changed"},message:"must be equal to constant"}];
 return false;
 }
-var valid0 = _errs3 === errors;
+var valid2 = _errs6 === errors;
 }
 else {
-var valid0 = true;
+var valid2 = true;
 }
-if(valid0){
+if(valid2){
 if(data.latest_sequence !== undefined){
 let data1 = data.latest_sequence;
-const _errs4 = errors;
+const _errs7 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 validate35.errors = [{instancePath:instancePath+"/latest_sequence",schemaPath:"#/properties/latest_sequence/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs4){
+if(errors === _errs7){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 9007199254740991 || isNaN(data1)){
 validate35.errors = [{instancePath:instancePath+"/latest_sequence",schemaPath:"#/properties/latest_sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
@@ -1502,10 +1554,11 @@ return false;
 }
 }
 }
-var valid0 = _errs4 === errors;
+var valid2 = _errs7 === errors;
 }
 else {
-var valid0 = true;
+var valid2 = true;
+}
 }
 }
 }
