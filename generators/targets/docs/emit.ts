@@ -2,6 +2,7 @@
 // every file of docs-site/dist except the typedoc output (api/), which the build entry adds.
 // Pages are handlebars templates (docs-site/templates) over view models built here; everything
 // from the spec is escaped by handlebars or by html.ts, and every link is relative.
+import { dialectViews } from "./dialect-view.js";
 import Handlebars from "handlebars";
 import type { Lifecycle } from "../../lifecycles/types.js";
 import { literalText } from "../../lifecycles/types.js";
@@ -465,6 +466,7 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
           summaryHtml: prose(d.divergence.summary),
           ruleHtml: inline(d.divergence.rule),
           implementations: d.divergence.implementations.map((i) => ({ nameHtml: inline(i.name), behaviourHtml: inline(i.behaviour) })),
+          dialectHtml: dialectViews(p, inputs.vectors[p.id] ?? {}).get(d.divergence.id),
         })),
     }));
     render(page, "interop", "Interoperability notes", [{ label: "Home", path: sitePaths.home }, { label: "Interoperability" }], { groups, total: divergences.length });
