@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { canonicalize } from "../targets/ts/runtime/src/canonical-json.js";
 import { parseStrictJson } from "../targets/ts/runtime/src/strict-json.js";
+import { formatSignatureExplanation, type SignatureExplanation } from "../targets/ts/runtime/src/signature-doctor.js";
 import { parseArgs, readInput, UsageError, type Command, type Io } from "./io.js";
 
 type Fn = (...args: unknown[]) => { ok: boolean; [key: string]: unknown };
@@ -79,14 +80,16 @@ export const signCommand: Command = {
 };
 
 export const verifyCommand: Command = {
-  usage: "verify <protocol> <Message> --key-file F [file|-]",
-  summary: "Verify a message's signature; exit 0 valid, 1 invalid with the reason code.",
+  usage: "verify <protocol> <Message> --key-file F [--explain] [file|-]",
+  summary: "Verify a message's signature; exit 0 valid, 1 invalid with the reason code. --explain names the recorded platform dialect a failing signature was made with.",
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { valued: ["--key-file"] });
+    const { flags, positionals } = parseArgs(args, { valued: ["--key-file"], flags: ["--explain"] });
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");
     const [protocol, name, file] = positionals as [string, string, string | undefined];
-    const verify = fn(await protocolModule(io, protocol), `verify${name}Signature`, `${name} is not a signed message of ${protocol}`);
+    const mod = await protocolModule(io, protocol);
+    const verify = fn(mod, `verify${name}Signature`, `${name} is not a signed message of ${protocol}`);
     const key = readKey(flags);
+    if (flags.has("--explain")) return explain(fn(mod, `explain${name}Signature`, `${name} has no signature doctor`), await readInput(file, io), key, io);
     const json = await readJson(file, io);
     if (!json.ok) return json.code;
     const result = verify(json.value, key) as { ok: boolean; error?: { code: string; message: string } };
@@ -98,6 +101,15 @@ export const verifyCommand: Command = {
     return 1;
   },
 };
+
+// The doctor reads the raw text (a dialect depends on number tokens a parser forgets). A
+// diagnosis explains the refusal; the exit code stays 1.
+function explain(doctor: Fn, input: Buffer, key: string, io: Io): number {
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(input);
+  const explanation = doctor(text, key) as unknown as SignatureExplanation;
+  for (const line of formatSignatureExplanation(explanation)) io.out(line);
+  return explanation.verified ? 0 : 1;
+}
 
 export const idCommand: Command = {
   usage: "id <protocol> <Message> [file|-]",

@@ -97,10 +97,15 @@ describe("issue 5 rules on the machines", () => {
   it("inbox-handling: the handled position advances only after the runtime finished (or past an entry needing none)", () => {
     const l = get("inbox-handling");
     const advancing = l.transitions.filter((t) => t.effects.includes("advanceHandledPosition")).map((t) => `${t.from}/${t.event}`);
-    expect(advancing).toEqual(["reading/page_received", "handling/runtime_finished"]);
+    expect(advancing).toEqual(["reading/page_received", "pending/page_received", "reading/page_received", "pending/page_received", "handling/runtime_finished"]);
     expect(l.transitions.find((t) => t.event === "page_received" && t.effects.includes("advanceHandledPosition"))!.guards).toContainEqual({ guard: "needsRuntime", negated: true });
     expect(evaluate(l, "handling", "runtime_interrupted", {})).toEqual(expect.objectContaining({ ok: true, state: "idle", effects: [] }));
-    for (const s of ["reading", "handling"]) expect(evaluate(l, s, "notify", {})).toMatchObject({ ok: true, state: s, effects: [] });
+    // A hint during a read is kept (pending), during handling it changes nothing.
+    for (const e of ["notify", "live_changed", "connected"]) {
+      expect(evaluate(l, "reading", e, {})).toMatchObject({ ok: true, state: "pending", effects: [] });
+      expect(evaluate(l, "handling", e, {})).toMatchObject({ ok: true, state: "handling", effects: [] });
+    }
+    expect(evaluate(l, "pending", "page_received", { hasEntry: false, needsRuntime: false, poison: false })).toMatchObject({ ok: true, state: "reading", effects: ["readInbox"] });
   });
 
   it("paths files are 2-space JSON with a trailing newline, the same bytes every time", () => {

@@ -1,5 +1,6 @@
 // Where spec items come from and what a defect in them looks like: the leaf types every other
 // model module (types.ts, lifecycle.ts) builds on.
+import type { JsonValue } from "./json.js";
 
 /** Where a spec item came from, so errors and generated headers can name it. */
 export interface SourceLocation {
@@ -26,6 +27,8 @@ export interface Divergence {
   summary: string;
   rule: string;
   implementations: { name: string; behaviour: string }[];
+  /** A platform's JSON writer, as data the signature doctor replays (never used to accept). */
+  canonicalization?: JsonValue;
 }
 
 export interface DocumentRef {

@@ -18,6 +18,8 @@ const lifecycles = S.lifecycles as unknown as {
 };
 
 export interface AgentServiceOptions {
+  /** The clock (ms since the epoch) for approval tokens and prompt expiry; the wall clock when absent. */
+  now?: () => number;
   key?: string;
   approvals?: boolean;
   approvalSecret?: string;
@@ -75,7 +77,9 @@ export async function startAgentService(options: AgentServiceOptions = {}): Prom
   const abandonDelayMs = options.abandonDelayMs ?? 250;
   const inputMax = options.inputMaxChars ?? (L.INPUT_MAX_CHARS as number);
   const variant = options.variant ?? {};
-  const registry = new InteractionRegistry({ timeoutMs: options.interactionTimeoutMs ?? 30_000 });
+  // Time-dependent checks take the clock as a parameter, so no conformance case depends on the date.
+  const now = options.now ?? ((): number => Date.now());
+  const registry = new InteractionRegistry({ timeoutMs: options.interactionTimeoutMs ?? 30_000, now });
   const tickets = new Map([["TKT-1001", "medium"], ["TKT-1002", "urgent"]]);
   const applied: string[] = [];
   const usedNonces = new Set<string>();
@@ -402,6 +406,7 @@ export async function startAgentService(options: AgentServiceOptions = {}): Prom
       const minted = S.mintApprovalTokenClaimsToken(
         { action, resource_id: ticketId, actor_id: who.user, request_id: who.requestId, choice, expected_choice: current, rationale: second.text, payload: { note } },
         secret,
+        { nowMs: now() },
       );
       if (!minted.ok) return finish({ approved: true, committed: false, result: { error: minted.error.message }, next_step: G.NEXT_STEP_REFUSED });
       const executed = execute(minted.token, who.requestId);
@@ -444,7 +449,7 @@ export async function startAgentService(options: AgentServiceOptions = {}): Prom
 
   /** The MCP side of an approval: one nonce, verified against the locked state, applied once. */
   function execute(token: string, requestId: string): { ok: boolean; result: Record<string, unknown> } {
-    const decoded = S.decodeApprovalTokenClaimsToken(token, secret);
+    const decoded = S.decodeApprovalTokenClaimsToken(token, secret, now());
     if (!decoded.ok) return { ok: false, result: { error: decoded.error.message } };
     const claims = decoded.claims;
     if (usedNonces.has(claims.nonce)) return { ok: false, result: { refused: S.executeRefusals.ALREADY_USED } };

@@ -6,6 +6,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import { parse as parseYaml } from "yaml";
 import { validateMessage } from "../../generated/ts/index.js";
 
 const P = "provider-integration";
@@ -235,16 +237,21 @@ describe("notifications are content-free", () => {
     });
   });
 
+  // LiveInboxChanged is open for members a server adds (divergence open-server-answers), but a
+  // member that would carry content is still refused, by name (propertyNames).
   it.each(CONTENT_FIELDS)("rejects a live frame carrying %s, naming the field", (field, value) => {
-    expect(firstError("LiveInboxChanged", { type: "inbox.changed", latest_sequence: 42, [field]: value })).toMatchObject({
-      instancePath: "",
-      keyword: "additionalProperties",
-      params: { additionalProperty: field },
-    });
+    const result = validateMessage(P, "LiveInboxChanged", { type: "inbox.changed", latest_sequence: 42, [field]: value });
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.errors).toContainEqual(expect.objectContaining({ instancePath: "", keyword: "propertyNames", params: { propertyName: field } }));
+  });
+
+  it("accepts a live frame with a member a server added", () => {
+    expect(validateMessage(P, "LiveInboxChanged", { type: "inbox.changed", latest_sequence: 42, connection_id: "conn_1", server_time: "2026-09-08T00:00:00Z" }).ok).toBe(true);
   });
 
   it("keeps the two notification shapes apart (divergence notification-delivery-shape)", () => {
-    expect(firstError("LiveInboxChanged", notification)).toMatchObject({ instancePath: "", keyword: "additionalProperties" });
+    // A reader of live frames accepts the document's shape too (it is open and both mean "drain").
+    expect(validateMessage(P, "LiveInboxChanged", notification).ok).toBe(true);
     expect(firstError("NotificationEvent", { type: "inbox.changed", latest_sequence: 7 })).toMatchObject({ instancePath: "", keyword: "required" });
   });
 
@@ -305,4 +312,34 @@ describe("health and disconnect", () => {
     expectValid("DisconnectResult", { outcome: "incomplete", address: "owner/worker", failed_steps: ["revoke_binding"] });
     expect(firstError("DisconnectResult", { outcome: "incomplete", failed_steps: [] })).toMatchObject({ instancePath: "/failed_steps", keyword: "minItems" });
   });
+});
+
+// The server's answers are read, not written, by this project (divergence open-server-answers):
+// a member a server adds must not make a client refuse the answer; requests stay closed.
+describe("readers of myagent answers accept members a server adds", () => {
+  const answers = ["ConnectStartResponse", "ConnectPollResponse", "InboxPage", "InboxEntry", "SendMessageResponse", "LiveInboxChanged"];
+  const specOf = (name: string): { examples: Record<string, unknown>[]; properties?: Record<string, { default?: unknown }> } =>
+    parseYaml(readFileSync(new URL(`../../spec/provider-integration/messages/${name}.yaml`, import.meta.url), "utf8"));
+  const examplesOf = (name: string): Record<string, unknown>[] => specOf(name).examples;
+  for (const name of answers) {
+    it(`${name}: every example still validates with an added member`, () => {
+      for (const example of examplesOf(name)) {
+        const extended: Record<string, unknown> = { ...example, added_by_a_newer_server: { any: ["shape", 1] } };
+        if (name === "InboxEntry" && example["type"] === "message.received") extended["payload"] = { ...(example["payload"] as object), added_by_a_newer_server: true };
+        if (name === "InboxPage") extended["entries"] = (example["entries"] as Record<string, unknown>[]).map((e) => ({ ...e, added_by_a_newer_server: 1 }));
+        expect(validateMessage(P, name, extended)).toMatchObject({ ok: true });
+      }
+    });
+  }
+  it("ConnectStartResponse: expires_in is optional (Pi has none; Hermes and Pi use 600 s)", () => {
+    const start = { device_code: "dc_1", user_code: "ABCD-EFGH", verification_url: "https://myagent.to/connect", interval: 2 };
+    expect(validateMessage(P, "ConnectStartResponse", start).ok).toBe(true);
+    expect(specOf("ConnectStartResponse").properties!["expires_in"]!.default).toBe(600);
+  });
+  for (const request of ["SendMessageRequest", "ConnectPollRequest", "InboxBookmark"]) {
+    it(`${request} (written by this project) stays closed`, () => {
+      const example = examplesOf(request)[0]!;
+      expect(firstError(request, { ...example, added_by_a_newer_server: 1 })).toMatchObject({ keyword: "additionalProperties" });
+    });
+  }
 });

@@ -9,7 +9,7 @@ export const protocolVersion = Object.freeze({
 export const endpoints = Object.freeze({
   /** Default base URL of the HTTP API, the live channel (wss) and the MCP server; overridden by MYAGENT_API_URL in every client. */
   DEFAULT_API_URL: "https://myagent.to",
-  /** Environment variable the clients read for another base URL (HTTP allowed only for localhost). */
+  /** Environment variable the clients read for another base URL (the spec allows HTTP only for localhost; see divergence plain-http-base-url). */
   API_URL_ENV: "MYAGENT_API_URL",
 });
 
@@ -45,7 +45,7 @@ export const httpRoutes = Object.freeze({
 export const httpHeaders = Object.freeze({
   /** `Bearer <agent credential>` (the ConnectPollApproved secret) on every route except /v1/connect/start and /v1/connect/poll, and on the WebSocket upgrade. */
   AUTHORIZATION: "authorization",
-  /** Always `application/json`. */
+  /** application/json (Pi); Hermes sends *\/* (divergence accept-header). */
   ACCEPT: "accept",
   /** `application/json` on every request with a body. */
   CONTENT_TYPE: "content-type",

@@ -61,6 +61,7 @@ export interface ConnectPollRequest {
  */
 export interface ConnectPollPending {
   status: "pending";
+  [k: string]: unknown | undefined;
 }
 /**
  * The owner approved; the credential is returned once.
@@ -72,6 +73,7 @@ export interface ConnectPollApproved {
    * The agent-scoped bearer credential, an RFC 6750 b64token so that it fits the Authorization header (its exact format is not public). Stored only in the provider's secret store; never logged or shown.
    */
   secret: string;
+  [k: string]: unknown | undefined;
 }
 /**
  * The body of `POST /v1/connect/start` (no authentication): connection step 1, starting myagent device authorization for the grants the provider asks the owner to approve. The grants include `identity:read`, because step 3 verifies `whoami` with the resulting credential.
@@ -101,13 +103,14 @@ export interface ConnectStartResponse {
    */
   verification_url: string;
   /**
-   * Seconds between polls. Clients poll every max(1, interval) seconds.
+   * Seconds between polls. Clients poll every max(1, interval) seconds. Required: Hermes defaults an absent interval to 2 s (CONNECT_POLL_INTERVAL_FALLBACK) but Pi then busy-polls (divergence connect-start-timing).
    */
   interval: number;
   /**
-   * Seconds until the device code expires; polling stops then.
+   * Seconds until the device code expires; polling stops then. Optional, as the real clients treat it (Pi's typed answer has no expires_in): absent means 600 (Hermes' default and Pi's fixed deadline, CONNECT_EXPIRES_IN_FALLBACK).
    */
-  expires_in: number;
+  expires_in?: number;
+  [k: string]: unknown | undefined;
 }
 /**
  * The binding was revoked, the live channel is closed (or was never open) and the credential is removed.
@@ -175,6 +178,7 @@ export interface InboxEntry {
    * For `message.received`, a MessageReceivedPayload; for other types an object whose members are not public.
    */
   payload: {};
+  [k: string]: unknown | undefined;
 }
 /**
  * The answer to `GET /v1/inbox?after_sequence=N&limit=M` (bearer, grant `inbox:read`): up to `limit` entries with a sequence greater than `after_sequence` (exclusive), in ascending sequence order. `next_after_sequence` is null when there is nothing more; otherwise the reader continues with `after_sequence = next_after_sequence`.
@@ -190,6 +194,7 @@ export interface InboxPage {
    * Where to continue (exclusive), or null when the inbox has been read to its end.
    */
   next_after_sequence: number | null;
+  [k: string]: unknown | undefined;
 }
 /**
  * A server-to-client text frame on the live channel (`GET /v1/reach/live` WebSocket, bearer authenticated): the inbox changed. Like NotificationEvent it is content-free, a hint and not delivery: it carries at most the latest inbox sequence, and the provider then reads the inbox.
@@ -200,6 +205,7 @@ export interface LiveInboxChanged {
    * The highest sequence now in the inbox (Hermes' capability sheet: "inbox.changed contains only latest_sequence"). Clients do not need it; they drain from their bookmark.
    */
   latest_sequence?: number;
+  [k: string]: unknown | undefined;
 }
 /**
  * HTTP 202. The runtime was scheduled (now, or earlier for a duplicate event_id).
@@ -278,6 +284,7 @@ export interface SendMessageResponse {
    * Present (and true) only when set; never false.
    */
   retention_expired?: true;
+  [k: string]: unknown | undefined;
 }
 /**
  * The answer to `GET /v1/whoami` made with the agent-scoped credential: the myagent identity the credential acts for, as its address `<username>/<agentname>`. Connection step 3: the provider verifies `whoami` before reporting Ready, and the address must equal the `address` the device authorization approved.

@@ -63,7 +63,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateConnectPollResponse = validate21;
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json","title":"ConnectPollResponse","x-inferred-from-clients":{"fields":["status","address","secret"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"title":"ConnectPollPending","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"const":"pending"}}},{"title":"ConnectPollApproved","type":"object","additionalProperties":false,"required":["status","address","secret"],"properties":{"status":{"const":"approved"},"address":{"$ref":"Whoami.json#/$defs/AgentAddress"},"secret":{"type":"string","maxLength":4096,"pattern":"^[A-Za-z0-9._~+/-]+=*$"}}}]};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json","title":"ConnectPollResponse","x-inferred-from-clients":{"fields":["status","address","secret"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"title":"ConnectPollPending","type":"object","x-open":"Read, not written, by this project: the pending poll answer. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["status"],"properties":{"status":{"const":"pending"}}},{"title":"ConnectPollApproved","type":"object","x-open":"Read, not written, by this project: the approved poll answer. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["status","address","secret"],"properties":{"status":{"const":"approved"},"address":{"$ref":"Whoami.json#/$defs/AgentAddress"},"secret":{"type":"string","maxLength":4096,"pattern":"^[A-Za-z0-9._~+/-]+=*$"}}}]};
 const schema34 = {"title":"AgentAddress","type":"string","pattern":"^[a-z0-9][a-z0-9_-]{2,31}/[a-z0-9][a-z0-9_-]{2,31}$"};
 const pattern5 = new RegExp("^[a-z0-9][a-z0-9_-]{2,31}/[a-z0-9][a-z0-9_-]{2,31}$", "u");
 const pattern7 = new RegExp("^[A-Za-z0-9._~+/-]+=*$", "u");
@@ -94,20 +94,10 @@ validate21.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"requ
 return false;
 }
 else {
-const _errs5 = errors;
-for(const key0 in data){
-if(!(key0 === "status")){
-validate21.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs5 === errors){
 if(data.status !== undefined){
 if("pending" !== data.status){
 validate21.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "pending"},message:"must be equal to constant"}];
 return false;
-}
 }
 }
 }
@@ -117,7 +107,8 @@ validate21.errors = [{instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",pa
 return false;
 }
 }
-var props0 = true;
+var props0 = {};
+props0.status = true;
 }
 else if(tag0 === "approved"){
 const _errs7 = errors;
@@ -129,15 +120,6 @@ validate21.errors = [{instancePath,schemaPath:"#/oneOf/1/required",keyword:"requ
 return false;
 }
 else {
-const _errs9 = errors;
-for(const key1 in data){
-if(!(((key1 === "status") || (key1 === "address")) || (key1 === "secret"))){
-validate21.errors = [{instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs9 === errors){
 if(data.status !== undefined){
 const _errs10 = errors;
 if("approved" !== data.status){
@@ -202,14 +184,16 @@ var valid4 = true;
 }
 }
 }
-}
 else {
 validate21.errors = [{instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
 if(props0 !== true){
-props0 = true;
+props0 = props0 || {};
+props0.status = true;
+props0.address = true;
+props0.secret = true;
 }
 }
 else {
@@ -366,7 +350,7 @@ return errors === 0;
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateConnectStartResponse = validate24;
-const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectStartResponse.json","title":"ConnectStartResponse","x-inferred-from-clients":{"fields":["device_code","user_code","verification_url","interval","expires_in"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","additionalProperties":false,"required":["device_code","user_code","verification_url","interval","expires_in"],"properties":{"device_code":{"type":"string","pattern":"^[!-~]{1,512}$"},"user_code":{"type":"string","pattern":"^[!-~]{1,64}$"},"verification_url":{"type":"string","maxLength":2048,"pattern":"^https?://[!-~]+$"},"interval":{"type":"integer","minimum":1,"maximum":3600},"expires_in":{"type":"integer","minimum":1,"maximum":86400}}};
+const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectStartResponse.json","title":"ConnectStartResponse","x-inferred-from-clients":{"fields":["device_code","user_code","verification_url","interval","expires_in"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","x-open":"Read, not written, by this project: the device authorization answer. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["device_code","user_code","verification_url","interval"],"properties":{"device_code":{"type":"string","pattern":"^[!-~]{1,512}$"},"user_code":{"type":"string","pattern":"^[!-~]{1,64}$"},"verification_url":{"type":"string","maxLength":2048,"pattern":"^https?://[!-~]+$"},"interval":{"type":"integer","minimum":1,"maximum":3600},"expires_in":{"default":600,"type":"integer","minimum":1,"maximum":86400}}};
 const pattern9 = new RegExp("^[!-~]{1,64}$", "u");
 const pattern10 = new RegExp("^https?://[!-~]+$", "u");
 
@@ -384,20 +368,11 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.device_code === undefined) && (missing0 = "device_code")) || ((data.user_code === undefined) && (missing0 = "user_code"))) || ((data.verification_url === undefined) && (missing0 = "verification_url"))) || ((data.interval === undefined) && (missing0 = "interval"))) || ((data.expires_in === undefined) && (missing0 = "expires_in"))){
+if(((((data.device_code === undefined) && (missing0 = "device_code")) || ((data.user_code === undefined) && (missing0 = "user_code"))) || ((data.verification_url === undefined) && (missing0 = "verification_url"))) || ((data.interval === undefined) && (missing0 = "interval"))){
 validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-const _errs2 = errors;
-for(const key0 in data){
-if(!(((((key0 === "device_code") || (key0 === "user_code")) || (key0 === "verification_url")) || (key0 === "interval")) || (key0 === "expires_in"))){
-validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs2 === errors){
 if(data.device_code !== undefined){
 let data0 = data.device_code;
 const _errs3 = errors;
@@ -526,7 +501,6 @@ var valid0 = true;
 }
 }
 }
-}
 else {
 validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
@@ -535,7 +509,7 @@ return false;
 validate24.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":{"device_code":true,"user_code":true,"verification_url":true,"interval":true,"expires_in":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateDisconnectResult = validate25;
 const schema39 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/DisconnectResult.json","title":"DisconnectResult","type":"object","discriminator":{"propertyName":"outcome"},"oneOf":[{"title":"DisconnectCompleted","type":"object","additionalProperties":false,"required":["outcome","live_channel"],"properties":{"outcome":{"const":"disconnected"},"address":{"$ref":"Whoami.json#/$defs/AgentAddress"},"live_channel":{"enum":["closed","not_open"]}}},{"title":"DisconnectIncomplete","type":"object","additionalProperties":false,"required":["outcome","failed_steps"],"properties":{"outcome":{"const":"incomplete"},"address":{"$ref":"Whoami.json#/$defs/AgentAddress"},"failed_steps":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"enum":["revoke_binding","close_live_channel","remove_credential"]}}}}]};
@@ -930,9 +904,9 @@ return errors === 0;
 validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateInboxEntry = validate28;
-const schema44 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/InboxEntry.json","title":"InboxEntry","x-inferred-from-clients":{"fields":["sequence","event_id","type","occurred_at","payload","payload.from","payload.message_id","payload.content","payload.attachment_ids"],"clients":["PostdockAI/pi-adapter@1ff2d77 src/index.ts InboxEntry type, envelopeText","PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py _drain_once, _dispatch_message; tests/test_adapter.py entry()"]},"type":"object","additionalProperties":false,"required":["sequence","event_id","type","occurred_at","payload"],"properties":{"sequence":{"type":"integer","minimum":1,"maximum":9007199254740991},"event_id":{"type":"string","pattern":"^[!-~]{1,200}$"},"type":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$"},"occurred_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"payload":{"type":"object"}},"if":{"required":["type"],"properties":{"type":{"const":"message.received"}}},"then":{"properties":{"payload":{"$ref":"#/$defs/MessageReceivedPayload"}}},"$defs":{"MessageReceivedPayload":{"title":"MessageReceivedPayload","type":"object","additionalProperties":false,"required":["from","message_id","content","attachment_ids"],"properties":{"from":{"$ref":"Whoami.json#/$defs/AgentAddress"},"message_id":{"$ref":"SendMessageRequest.json#/$defs/MessageId"},"content":{"$ref":"SendMessageRequest.json#/$defs/PlaintextContent"},"attachment_ids":{"$ref":"SendMessageRequest.json#/$defs/AttachmentIds"}}}}};
+const schema44 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/InboxEntry.json","title":"InboxEntry","x-inferred-from-clients":{"fields":["sequence","event_id","type","occurred_at","payload","payload.from","payload.message_id","payload.content","payload.attachment_ids"],"clients":["PostdockAI/pi-adapter@1ff2d77 src/index.ts InboxEntry type, envelopeText","PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py _drain_once, _dispatch_message; tests/test_adapter.py entry()"]},"type":"object","x-open":"Read, not written, by this project: the inbox entry. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["sequence","event_id","type","occurred_at","payload"],"properties":{"sequence":{"type":"integer","minimum":1,"maximum":9007199254740991},"event_id":{"type":"string","pattern":"^[!-~]{1,200}$"},"type":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$"},"occurred_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"payload":{"type":"object"}},"if":{"required":["type"],"properties":{"type":{"const":"message.received"}}},"then":{"properties":{"payload":{"$ref":"#/$defs/MessageReceivedPayload"}}},"$defs":{"MessageReceivedPayload":{"title":"MessageReceivedPayload","type":"object","x-open":"Read, not written, by this project: the entry's payload. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["from","message_id","content","attachment_ids"],"properties":{"from":{"$ref":"Whoami.json#/$defs/AgentAddress"},"message_id":{"$ref":"SendMessageRequest.json#/$defs/MessageId"},"content":{"$ref":"SendMessageRequest.json#/$defs/PlaintextContent"},"attachment_ids":{"$ref":"SendMessageRequest.json#/$defs/AttachmentIds"}}}}};
 const schema56 = {"title":"Timestamp","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"};
-const schema45 = {"title":"MessageReceivedPayload","type":"object","additionalProperties":false,"required":["from","message_id","content","attachment_ids"],"properties":{"from":{"$ref":"Whoami.json#/$defs/AgentAddress"},"message_id":{"$ref":"SendMessageRequest.json#/$defs/MessageId"},"content":{"$ref":"SendMessageRequest.json#/$defs/PlaintextContent"},"attachment_ids":{"$ref":"SendMessageRequest.json#/$defs/AttachmentIds"}}};
+const schema45 = {"title":"MessageReceivedPayload","type":"object","x-open":"Read, not written, by this project: the entry's payload. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["from","message_id","content","attachment_ids"],"properties":{"from":{"$ref":"Whoami.json#/$defs/AgentAddress"},"message_id":{"$ref":"SendMessageRequest.json#/$defs/MessageId"},"content":{"$ref":"SendMessageRequest.json#/$defs/PlaintextContent"},"attachment_ids":{"$ref":"SendMessageRequest.json#/$defs/AttachmentIds"}}};
 const schema48 = {"title":"MessageId","type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"};
 const schema50 = {"title":"PlaintextContent","type":"object","additionalProperties":false,"required":["encoding","text"],"properties":{"encoding":{"const":"plaintext"},"text":{"type":"string","minLength":1,"maxLength":32768}}};
 const schema51 = {"title":"AttachmentIds","type":"array","uniqueItems":true,"maxItems":32,"items":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,128}$"}};
@@ -957,15 +931,6 @@ validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",pa
 return false;
 }
 else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "from") || (key0 === "message_id")) || (key0 === "content")) || (key0 === "attachment_ids"))){
-validate29.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
 if(data.from !== undefined){
 let data0 = data.from;
 const _errs2 = errors;
@@ -1023,9 +988,9 @@ return false;
 }
 else {
 const _errs11 = errors;
-for(const key1 in data2){
-if(!((key1 === "encoding") || (key1 === "text"))){
-validate29.errors = [{instancePath:instancePath+"/content",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+for(const key0 in data2){
+if(!((key0 === "encoding") || (key0 === "text"))){
+validate29.errors = [{instancePath:instancePath+"/content",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1154,7 +1119,6 @@ var valid0 = true;
 }
 }
 }
-}
 else {
 validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
@@ -1163,7 +1127,7 @@ return false;
 validate29.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":{"from":true,"message_id":true,"content":true,"attachment_ids":true},"dynamicProps":false,"dynamicItems":false};
 
 const pattern19 = new RegExp("^[!-~]{1,200}$", "u");
 const pattern20 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$", "u");
@@ -1258,15 +1222,14 @@ validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",pa
 return false;
 }
 else {
-const _errs7 = errors;
-for(const key0 in data){
-if(!(((((key0 === "sequence") || (key0 === "event_id")) || (key0 === "type")) || (key0 === "occurred_at")) || (key0 === "payload"))){
-validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+if(props0 !== true){
+props0 = props0 || {};
+props0.sequence = true;
+props0.event_id = true;
+props0.type = true;
+props0.occurred_at = true;
+props0.payload = true;
 }
-}
-if(_errs7 === errors){
 if(data.sequence !== undefined){
 let data2 = data.sequence;
 const _errs8 = errors;
@@ -1376,19 +1339,19 @@ var valid3 = true;
 }
 }
 }
-}
 else {
 validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
 validate28.errors = vErrors;
+evaluated0.props = props0;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateInboxPage = validate33;
-const schema57 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/InboxPage.json","title":"InboxPage","x-inferred-from-clients":{"fields":["entries","next_after_sequence"],"clients":["PostdockAI/pi-adapter@1ff2d77 src/index.ts readOneEntry","PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py _drain_once, tests/test_adapter.py FakeClient"]},"type":"object","additionalProperties":false,"required":["entries","next_after_sequence"],"properties":{"entries":{"type":"array","maxItems":100,"items":{"$ref":"InboxEntry.json"}},"next_after_sequence":{"type":["integer","null"],"minimum":0,"maximum":9007199254740991}},"x-rules":[{"id":"entry-sequence-unique","kind":"uniqueBy","array":"/entries","key":"sequence","message":"Two entries of one page have the same sequence."}]};
+const schema57 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/InboxPage.json","title":"InboxPage","x-inferred-from-clients":{"fields":["entries","next_after_sequence"],"clients":["PostdockAI/pi-adapter@1ff2d77 src/index.ts readOneEntry","PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py _drain_once, tests/test_adapter.py FakeClient"]},"type":"object","x-open":"Read, not written, by this project: the inbox page. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["entries","next_after_sequence"],"properties":{"entries":{"type":"array","maxItems":100,"items":{"$ref":"InboxEntry.json"}},"next_after_sequence":{"type":["integer","null"],"minimum":0,"maximum":9007199254740991}},"x-rules":[{"id":"entry-sequence-unique","kind":"uniqueBy","array":"/entries","key":"sequence","message":"Two entries of one page have the same sequence."}]};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/InboxPage.json" */;
@@ -1409,15 +1372,6 @@ validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",pa
 return false;
 }
 else {
-const _errs3 = errors;
-for(const key0 in data){
-if(!((key0 === "entries") || (key0 === "next_after_sequence"))){
-validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs3 === errors){
 if(data.entries !== undefined){
 let data0 = data.entries;
 const _errs4 = errors;
@@ -1483,7 +1437,6 @@ var valid0 = true;
 }
 }
 }
-}
 else {
 validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
@@ -1492,10 +1445,10 @@ return false;
 validate33.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":{"entries":true,"next_after_sequence":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateLiveInboxChanged = validate35;
-const schema58 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json","title":"LiveInboxChanged","x-inferred-from-clients":{"fields":["type","latest_sequence"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py _listen, CAPABILITY.md","PostdockAI/pi-adapter@1ff2d77 src/index.ts openSocket"]},"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"inbox.changed"},"latest_sequence":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
+const schema58 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json","title":"LiveInboxChanged","x-inferred-from-clients":{"fields":["type","latest_sequence"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py _listen, CAPABILITY.md","PostdockAI/pi-adapter@1ff2d77 src/index.ts openSocket"]},"type":"object","x-open":"Read, not written, by this project: the live frame; readers act on type alone and never on other members (myagent keeps the frame content-free: no message, sender or URL, see the secrets rule). Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["type"],"propertyNames":{"not":{"enum":["body","text","content","message","sender","from","from_address","attachment_ids","attachments","credential","token","secret","authorization","signed_url","url"]}},"properties":{"type":{"const":"inbox.changed"},"latest_sequence":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json" */;
@@ -1516,35 +1469,78 @@ validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",pa
 return false;
 }
 else {
-const _errs2 = errors;
 for(const key0 in data){
-if(!((key0 === "type") || (key0 === "latest_sequence"))){
-validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+const _errs3 = errors;
+const _errs4 = errors;
+const _errs5 = errors;
+if(!(((((((((((((((key0 === "body") || (key0 === "text")) || (key0 === "content")) || (key0 === "message")) || (key0 === "sender")) || (key0 === "from")) || (key0 === "from_address")) || (key0 === "attachment_ids")) || (key0 === "attachments")) || (key0 === "credential")) || (key0 === "token")) || (key0 === "secret")) || (key0 === "authorization")) || (key0 === "signed_url")) || (key0 === "url"))){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid1 = _errs5 === errors;
+if(valid1){
+const err1 = {instancePath,schemaPath:"#/propertyNames/not",keyword:"not",params:{},message:"must NOT be valid",propertyName:key0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs3 === errors;
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate35.errors = vErrors;
 return false;
 break;
 }
 }
-if(_errs2 === errors){
+if(valid0){
 if(data.type !== undefined){
-const _errs3 = errors;
+const _errs6 = errors;
 if("inbox.changed" !== data.type){
 validate35.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "inbox.changed"},message:"must be equal to constant"}];
 return false;
 }
-var valid0 = _errs3 === errors;
+var valid2 = _errs6 === errors;
 }
 else {
-var valid0 = true;
+var valid2 = true;
 }
-if(valid0){
+if(valid2){
 if(data.latest_sequence !== undefined){
 let data1 = data.latest_sequence;
-const _errs4 = errors;
+const _errs7 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 validate35.errors = [{instancePath:instancePath+"/latest_sequence",schemaPath:"#/properties/latest_sequence/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs4){
+if(errors === _errs7){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 9007199254740991 || isNaN(data1)){
 validate35.errors = [{instancePath:instancePath+"/latest_sequence",schemaPath:"#/properties/latest_sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
@@ -1558,10 +1554,10 @@ return false;
 }
 }
 }
-var valid0 = _errs4 === errors;
+var valid2 = _errs7 === errors;
 }
 else {
-var valid0 = true;
+var valid2 = true;
 }
 }
 }
@@ -1575,7 +1571,7 @@ return false;
 validate35.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":{"type":true,"latest_sequence":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateNotificationAcceptance = validate36;
 const schema59 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/NotificationAcceptance.json","title":"NotificationAcceptance","type":"object","discriminator":{"propertyName":"result"},"oneOf":[{"title":"NotificationAccepted","type":"object","additionalProperties":false,"required":["result","event_id"],"properties":{"result":{"const":"accepted"},"event_id":{"$ref":"NotificationEvent.json#/$defs/NotificationEventId"},"duplicate":{"type":"boolean"}}},{"title":"NotificationAuthenticationFailed","type":"object","additionalProperties":false,"required":["result"],"properties":{"result":{"const":"authentication_failed"},"event_id":{"$ref":"NotificationEvent.json#/$defs/NotificationEventId"}}},{"title":"NotificationMissingRuntime","type":"object","additionalProperties":false,"required":["result"],"properties":{"result":{"const":"missing_runtime"},"event_id":{"$ref":"NotificationEvent.json#/$defs/NotificationEventId"}}},{"title":"NotificationIntegrationDisabled","type":"object","additionalProperties":false,"required":["result"],"properties":{"result":{"const":"disabled_integration"},"event_id":{"$ref":"NotificationEvent.json#/$defs/NotificationEventId"}}}]};
@@ -2262,7 +2258,7 @@ return errors === 0;
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateSendMessageResponse = validate39;
-const schema68 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/SendMessageResponse.json","title":"SendMessageResponse","x-inferred-from-clients":{"fields":["accepted","duplicate","recipient_sequence","retention_expired"],"clients":["PostdockAI/pi-adapter@1ff2d77 src/index.ts myagent_send_message result type","PostdockAI/hermes-agent-plugin@a7c4a8b tests/live_fixture.mjs (reads recipient_sequence)"]},"type":"object","additionalProperties":false,"required":["accepted","duplicate","recipient_sequence"],"properties":{"accepted":{"const":true},"duplicate":{"type":"boolean"},"recipient_sequence":{"type":"integer","minimum":1,"maximum":9007199254740991},"retention_expired":{"const":true}}};
+const schema68 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/SendMessageResponse.json","title":"SendMessageResponse","x-inferred-from-clients":{"fields":["accepted","duplicate","recipient_sequence","retention_expired"],"clients":["PostdockAI/pi-adapter@1ff2d77 src/index.ts myagent_send_message result type","PostdockAI/hermes-agent-plugin@a7c4a8b tests/live_fixture.mjs (reads recipient_sequence)"]},"type":"object","x-open":"Read, not written, by this project: the send answer. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["accepted","duplicate","recipient_sequence"],"properties":{"accepted":{"const":true},"duplicate":{"type":"boolean"},"recipient_sequence":{"type":"integer","minimum":1,"maximum":9007199254740991},"retention_expired":{"const":true}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/SendMessageResponse.json" */;
@@ -2283,15 +2279,6 @@ validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",pa
 return false;
 }
 else {
-const _errs2 = errors;
-for(const key0 in data){
-if(!((((key0 === "accepted") || (key0 === "duplicate")) || (key0 === "recipient_sequence")) || (key0 === "retention_expired"))){
-validate39.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs2 === errors){
 if(data.accepted !== undefined){
 const _errs3 = errors;
 if(true !== data.accepted){
@@ -2359,7 +2346,6 @@ var valid0 = true;
 }
 }
 }
-}
 else {
 validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
@@ -2368,7 +2354,7 @@ return false;
 validate39.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":{"accepted":true,"duplicate":true,"recipient_sequence":true,"retention_expired":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateWhoami = validate22;
 const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/Whoami.json","title":"Whoami","x-inferred-from-clients":{"fields":["address"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _save_connection, adapter.py MyagentAdapter.connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect (calls whoami, ignores the body)"]},"x-open":"The observed response is `{address, …}`: clients read only `address` and the server's other members are not public, so unknown members are accepted and kept out of the typed surface.","type":"object","required":["address"],"properties":{"address":{"$ref":"#/$defs/AgentAddress"}},"$defs":{"AgentAddress":{"title":"AgentAddress","type":"string","pattern":"^[a-z0-9][a-z0-9_-]{2,31}/[a-z0-9][a-z0-9_-]{2,31}$"}}};

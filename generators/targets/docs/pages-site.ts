@@ -10,6 +10,7 @@ import { chainDeclaration, type ProtocolVectors } from "./signing-view.js";
 import type { Site } from "./site.js";
 import { PROTOCOL_LANGS } from "./snippets.js";
 import { hostileInputsHtml } from "./hostile-inputs.js";
+import { dialectViews } from "./dialect-view.js";
 
 /** The home page: protocols, install lines, first steps. */
 export function homePage(site: Site): void {
@@ -121,6 +122,7 @@ export function interopPage(site: Site): void {
         summaryHtml: prose(d.divergence.summary),
         ruleHtml: inline(d.divergence.rule),
         implementations: d.divergence.implementations.map((i) => ({ nameHtml: inline(i.name), behaviourHtml: inline(i.behaviour) })),
+        dialectHtml: dialectViews(p, site.inputs.vectors[p.id] ?? {}).get(d.divergence.id),
       })),
   }));
   render(page, "interop", "Interoperability notes", [{ label: "Home", path: sitePaths.home }, { label: "Interoperability" }], { groups, total: divergences.length });

@@ -2,6 +2,7 @@
 // each message's x-signature, x-content-address and x-approval-token declaration (rendered as
 // Kotlin values) to the generic schemes in the runtime. The same surface as generators/targets/ts/emit-signing.ts.
 import { nestedContentAddressed } from "../../model/queries.js";
+import { canonicalizationDialects } from "../../model/dialects.js";
 import type { JsonValue, Message, Protocol, SignatureDeclaration } from "../../model/types.js";
 import { validatorsName } from "./emit-validation.js";
 import { pascalCase, protocolPackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
@@ -20,7 +21,7 @@ export function signingContext(protocol: Protocol): object | undefined {
   if (signed.length + addressed.length + tokens.length === 0) return undefined;
   const imports = new Set<string>();
   if (signed.length > 0) {
-    for (const name of ["HmacSha256V1", "HmacSha256V1Declaration", "HmacV1Error", "HmacV1Line", "HmacV1SignResult"]) imports.add(`${RUNTIME}.${name}`);
+    for (const name of ["CanonicalizationDialect", "HmacSha256V1", "HmacSha256V1Declaration", "HmacV1Error", "HmacV1Line", "HmacV1SignResult", "SignatureDoctor", "SignatureExplanation"]) imports.add(`${RUNTIME}.${name}`);
     imports.add("kotlinx.serialization.json.JsonObject");
   }
   if (addressed.length > 0) {
@@ -38,6 +39,7 @@ export function signingContext(protocol: Protocol): object | undefined {
     objectName: signingName(protocol),
     imports: [...imports].sort(),
     signed: signed.map((m) => signatureContext(m)),
+    dialectsLiteral: stringLiteral(JSON.stringify(canonicalizationDialects(protocol))),
     addressed: addressed.map((m) => ({
       name: m.name,
       nameLiteral: stringLiteral(m.name),

@@ -68,9 +68,9 @@ export function renderSigning(protocol: Protocol, namespace: string): { text: st
         args.map((a) => `${i2}${a}`).join(",\n"),
         `${i1})`,
         "",
-        `${i1}/// A replay guard for ${m.name} over \`store\` (in memory by default; back it with the Keychain or a database).`,
-        `${i1}public static func replayGuard(store: ReplayStore = InMemoryReplayStore()) -> ReplayGuard {`,
-        `${i2}ReplayGuard(declaration: replayDeclaration, store: store)`,
+        `${i1}/// A replay guard for ${m.name} over \`store\` (in memory by default; back it with the Keychain or a database); \`now\` is the clock (the system clock by default; tests pass one).`,
+        `${i1}public static func replayGuard(store: ReplayStore = InMemoryReplayStore(), now: ReplayClock? = nil) -> ReplayGuard {`,
+        `${i2}now.map { ReplayGuard(declaration: replayDeclaration, store: store, now: $0) } ?? ReplayGuard(declaration: replayDeclaration, store: store)`,
         `${i1}}`,
         "",
       );

@@ -5,7 +5,8 @@ import type { Lifecycle } from "../../model/lifecycle.js";
 import type { Model, OutputFile } from "../../model/types.js";
 import { upperCamel } from "./naming.js";
 import { ProtocolTypes } from "./types.js";
-import { render, SOURCES, tidy } from "./emit-support.js";
+import { render, SOURCES, TESTS, tidy } from "./emit-support.js";
+import { swiftDoctorFiles } from "./emit-doctor.js";
 import { renderMessages } from "./emit-messages.js";
 import { renderConstants } from "./emit-constants.js";
 import { renderLifecycles } from "./emit-lifecycles.js";
@@ -46,6 +47,7 @@ export function emitSwift(model: Model, runtime: readonly SwiftRuntimeSource[], 
     }
     const signing = renderSigning(protocol, namespace);
     if (signing !== undefined) files.push({ path: `${SOURCES}/${namespace}/${namespace}Signing.swift`, contents: signing.text, sources: signing.sources });
+    files.push(...swiftDoctorFiles(protocol, namespace, SOURCES, TESTS));
   }
   files.push({ path: `${SOURCES}/Schemas.swift`, contents: renderSchemas(model), sources: model.sourceFiles });
   for (const source of [...runtime].sort((a, b) => (a.name < b.name ? -1 : 1))) {

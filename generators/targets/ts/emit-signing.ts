@@ -3,6 +3,7 @@
 // generic runtime function; nothing protocol-specific is hand-written in the runtime.
 import type { Message, OutputFile, Protocol } from "../../model/types.js";
 import { nestedContentAddressed } from "../../model/queries.js";
+import { canonicalizationDialects } from "../../model/dialects.js";
 
 export function emitSigning(protocol: Protocol): OutputFile[] {
   const signed = protocol.messages.filter((m) => m.signature !== undefined);
@@ -13,6 +14,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
 
   const js: string[] = [
     `import { signHmacV1, verifyHmacV1 } from "../runtime/signing-hmac-v1.js";`,
+    `import { explainHmacV1 } from "../runtime/signature-doctor.js";`,
     `import { computeContentId, importCanonicalRecord, verifyContentId } from "../runtime/content-address.js";`,
     `import { decodeApprovalToken, mintApprovalToken, verifyApprovalToken } from "../runtime/approval-token.js";`,
     `import { ReplayGuard } from "../runtime/replay-guard.js";`,
@@ -20,23 +22,33 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
   ];
   const dts: string[] = [
     `import type { HmacSha256V1Declaration, HmacV1SignResult, HmacV1VerifyResult } from "../runtime/signing-hmac-v1.js";`,
+    `import type { CanonicalizationDialect } from "../runtime/canonical-dialects.js";`,
+    `import type { SignatureExplanation } from "../runtime/signature-doctor.js";`,
     `import type { ContentAddressDeclaration, ContentImportResult } from "../runtime/content-address.js";`,
     `import type { ApprovalTokenDeclaration, ApprovalBindings, ApprovalDecodeResult, ApprovalMintResult, MintApprovalInput, MintOptions } from "../runtime/approval-token.js";`,
     `import type { JsonObject } from "../runtime/json-value.js";`,
     `import type { ReplayDeclaration, ReplayGuard, ReplayStore } from "../runtime/replay-guard.js";`,
     `import type { ${[...new Set([...signed, ...addressed, ...tokens].map((m) => m.name))].join(", ")} } from "./types.js";`,
   ];
+  if (signed.length > 0) {
+    js.push(
+      `\n/** The recorded platform JSON writers (divergences with a canonicalization entry): what the signature doctor tries. */\nexport const CANONICALIZATION_DIALECTS = Object.freeze(${JSON.stringify(canonicalizationDialects(protocol))});`,
+    );
+    dts.push(`\nexport declare const CANONICALIZATION_DIALECTS: readonly CanonicalizationDialect[];`);
+  }
   for (const m of signed) {
     const decl = `${constName(m.name)}_SIGNATURE`;
     js.push(
       `\n/** How ${m.name} is signed (x-signature). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.signature)});`,
       `\n/** Signs a ${m.name}: returns the signature for its signature field. */\nexport function sign${m.name}(message, key) {\n  return signHmacV1(${decl}, message, key);\n}`,
       `\n/** Verifies a ${m.name}'s signature in constant time; the reason code says what failed. */\nexport function verify${m.name}Signature(message, key) {\n  return verifyHmacV1(${decl}, message, key);\n}`,
+      `\n/** Verifies the received ${m.name} text and, when that fails, names each recorded dialect whose bytes the signature matches (never acceptance). */\nexport function explain${m.name}Signature(text, key) {\n  return explainHmacV1(${decl}, CANONICALIZATION_DIALECTS, text, key);\n}`,
     );
     dts.push(
       `\nexport declare const ${decl}: HmacSha256V1Declaration;`,
       `export declare function sign${m.name}(message: ${m.name} | JsonObject, key: string | Uint8Array): HmacV1SignResult;`,
       `export declare function verify${m.name}Signature(message: ${m.name} | JsonObject, key: string | Uint8Array): HmacV1VerifyResult;`,
+      `export declare function explain${m.name}Signature(text: string, key: string | Uint8Array): SignatureExplanation;`,
     );
   }
   for (const m of protocol.messages.filter((m) => m.replay !== undefined)) {
@@ -87,7 +99,6 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
     { path: `${protocol.id}/signing.d.ts`, contents: dts.join("\n") + "\n", sources },
   ];
 }
-
 
 function constName(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();

@@ -41,6 +41,24 @@ final class ReplayGuardTests: XCTestCase {
         XCTAssertEqual(guardian.admit(message("r1")), .rejected(.expired))
     }
 
+    /// Every valid signed vector is admitted at its own clock and expires after its expires_at plus
+    /// the skew: no vector depends on today's date.
+    func testSignedVectorsAtTheirOwnClock() throws {
+        var checked = 0
+        for c in try SharedCases.cases("agent-provider/vectors/hmac-sha256-v1.json") where c.text("expect") == "valid" {
+            guard let message = c["message"]?.objectValue, let declaration = SignatureDeclarations.replay[c.text("message_type")],
+                  let created = RFC3339.epochMilliseconds(message.text("created_at")), let expires = RFC3339.epochMilliseconds(message.text("expires_at"))
+            else { continue }
+            let clock = TestClock(created)
+            let guardian = ReplayGuard(declaration: declaration, store: InMemoryReplayStore(), now: { clock.nowMs })
+            XCTAssertEqual(guardian.admit(message), .admitted, c.text("name"))
+            clock.nowMs = expires + declaration.skewSeconds * 1000 + 1000
+            XCTAssertEqual(ReplayGuard(declaration: declaration, store: InMemoryReplayStore(), now: { clock.nowMs }).admit(message), .rejected(.expired), c.text("name"))
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 5)
+    }
+
     func testFullStoreFailsClosed() throws {
         let clock = TestClock(try XCTUnwrap(RFC3339.epochMilliseconds("2026-05-27T00:01:00Z")))
         let store = InMemoryReplayStore(maxEntries: 1)

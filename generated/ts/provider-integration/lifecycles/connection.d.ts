@@ -33,8 +33,17 @@ export type ConnectionState =
   | "runtime_missing"
   /** The integration is disabled. Reported as a disabled-integration failure. */
   | "disabled"
-  /** The binding was revoked, the live channel closed and the credential removed. Terminal. */
-  | "disconnected";
+  /**
+   * The binding was revoked, the live channel closed and the credential removed (DisconnectResult
+   * disconnected). Terminal.
+   */
+  | "disconnected"
+  /**
+   * Local cleanup was done but a step failed, typically the server revocation (Pi's revoke got a
+   * 500; Hermes makes no server call). Reported as DisconnectResult incomplete with the failed
+   * steps; disconnecting again retries them.
+   */
+  | "disconnect_incomplete";
 
 /** An event connection reacts to. */
 export type ConnectionEvent =
@@ -57,7 +66,10 @@ export type ConnectionEvent =
   | "integration_disabled"
   /** Start device authorization again. */
   | "reauthorize"
-  /** The owner disconnects the integration. */
+  /**
+   * The owner disconnects the integration; the adapter performs the three steps and reports the
+   * outcome. Carried by DisconnectResult.
+   */
   | "disconnect";
 
 /** A guard the caller evaluates when it applies an event. */
@@ -69,7 +81,11 @@ export type ConnectionGuard =
   /** The provider runtime for this identity exists and can be scheduled. */
   | "runtimeAvailable"
   /** The integration is enabled in the provider's settings. */
-  | "integrationEnabled";
+  | "integrationEnabled"
+  /**
+   * The revocation at myagent, closing the live channel and removing the credential all succeeded.
+   */
+  | "allStepsDone";
 
 /** A side effect a transition must have. */
 export type ConnectionEffect =
@@ -88,7 +104,11 @@ export type ConnectionEffect =
   /** Close the live channel if one is open. */
   | "closeLiveChannel"
   /** Remove the stored credential. */
-  | "removeCredential";
+  | "removeCredential"
+  /** Report DisconnectResult with outcome disconnected. */
+  | "reportDisconnected"
+  /** Report DisconnectResult with outcome incomplete and the failed steps (never as success). */
+  | "reportDisconnectIncomplete";
 
 export type ConnectionGuards = GuardValues<ConnectionGuard>;
 export type ConnectionOutcome = TransitionOutcome<ConnectionState, ConnectionEvent, ConnectionEffect>;
@@ -98,7 +118,8 @@ export type ConnectionOutcome = TransitionOutcome<ConnectionState, ConnectionEve
  * approval, a whoami check of the stored agent-scoped credential, then Ready. Authentication,
  * missing-runtime and disabled-integration failures are distinct states, each reported as such.
  * Disconnect revokes the provider binding, closes the live channel and removes the credential, from
- * any state.
+ * any state, and reports DisconnectResult: `disconnected` when every step succeeded, `incomplete`
+ * (with the failed steps) when one did not, e.g. the server revocation failed.
  */
 export declare const connectionMachine: Machine<ConnectionState, ConnectionEvent, ConnectionGuard, ConnectionEffect>;
 

@@ -7,17 +7,18 @@ import { defineMachine } from "../../runtime/lifecycle-runner.js";
  * approval, a whoami check of the stored agent-scoped credential, then Ready. Authentication,
  * missing-runtime and disabled-integration failures are distinct states, each reported as such.
  * Disconnect revokes the provider binding, closes the live channel and removes the credential, from
- * any state.
+ * any state, and reports DisconnectResult: `disconnected` when every step succeeded, `incomplete`
+ * (with the failed steps) when one did not, e.g. the server revocation failed.
  */
 export const connectionMachine = defineMachine({
   protocol: "provider-integration",
   name: "connection",
   initial: "authorizing",
-  states: ["authorizing", "approved", "verified", "ready", "authentication_failed", "runtime_missing", "disabled", "disconnected"],
+  states: ["authorizing", "approved", "verified", "ready", "authentication_failed", "runtime_missing", "disabled", "disconnected", "disconnect_incomplete"],
   terminal: ["disconnected"],
   events: ["authorization_approved", "authorization_failed", "whoami", "check_runtime", "credential_rejected", "runtime_lost", "integration_disabled", "reauthorize", "disconnect"],
-  guards: ["authenticated", "addressMatches", "runtimeAvailable", "integrationEnabled"],
-  effects: ["storeCredential", "reportReady", "reportAuthenticationFailure", "reportRuntimeMissing", "reportDisabled", "revokeBinding", "closeLiveChannel", "removeCredential"],
+  guards: ["authenticated", "addressMatches", "runtimeAvailable", "integrationEnabled", "allStepsDone"],
+  effects: ["storeCredential", "reportReady", "reportAuthenticationFailure", "reportRuntimeMissing", "reportDisabled", "revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnected", "reportDisconnectIncomplete"],
   transitions: [
     { from: "authorizing", event: "authorization_approved", to: "approved", guards: [], effects: ["storeCredential"] },
     { from: "authorizing", event: "authorization_failed", to: "authentication_failed", guards: [], effects: ["reportAuthenticationFailure"] },
@@ -40,13 +41,22 @@ export const connectionMachine = defineMachine({
     { from: "ready", event: "integration_disabled", to: "disabled", guards: [], effects: ["reportDisabled"] },
     { from: "runtime_missing", event: "integration_disabled", to: "disabled", guards: [], effects: ["reportDisabled"] },
     { from: "authentication_failed", event: "reauthorize", to: "authorizing", guards: [], effects: ["removeCredential"] },
-    { from: "authorizing", event: "disconnect", to: "disconnected", guards: [], effects: ["revokeBinding", "closeLiveChannel", "removeCredential"] },
-    { from: "approved", event: "disconnect", to: "disconnected", guards: [], effects: ["revokeBinding", "closeLiveChannel", "removeCredential"] },
-    { from: "verified", event: "disconnect", to: "disconnected", guards: [], effects: ["revokeBinding", "closeLiveChannel", "removeCredential"] },
-    { from: "ready", event: "disconnect", to: "disconnected", guards: [], effects: ["revokeBinding", "closeLiveChannel", "removeCredential"] },
-    { from: "authentication_failed", event: "disconnect", to: "disconnected", guards: [], effects: ["revokeBinding", "closeLiveChannel", "removeCredential"] },
-    { from: "runtime_missing", event: "disconnect", to: "disconnected", guards: [], effects: ["revokeBinding", "closeLiveChannel", "removeCredential"] },
-    { from: "disabled", event: "disconnect", to: "disconnected", guards: [], effects: ["revokeBinding", "closeLiveChannel", "removeCredential"] },
+    { from: "authorizing", event: "disconnect", to: "disconnected", guards: [{ guard: "allStepsDone", negated: false }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnected"] },
+    { from: "approved", event: "disconnect", to: "disconnected", guards: [{ guard: "allStepsDone", negated: false }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnected"] },
+    { from: "verified", event: "disconnect", to: "disconnected", guards: [{ guard: "allStepsDone", negated: false }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnected"] },
+    { from: "ready", event: "disconnect", to: "disconnected", guards: [{ guard: "allStepsDone", negated: false }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnected"] },
+    { from: "authentication_failed", event: "disconnect", to: "disconnected", guards: [{ guard: "allStepsDone", negated: false }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnected"] },
+    { from: "runtime_missing", event: "disconnect", to: "disconnected", guards: [{ guard: "allStepsDone", negated: false }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnected"] },
+    { from: "disabled", event: "disconnect", to: "disconnected", guards: [{ guard: "allStepsDone", negated: false }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnected"] },
+    { from: "disconnect_incomplete", event: "disconnect", to: "disconnected", guards: [{ guard: "allStepsDone", negated: false }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnected"] },
+    { from: "authorizing", event: "disconnect", to: "disconnect_incomplete", guards: [{ guard: "allStepsDone", negated: true }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnectIncomplete"] },
+    { from: "approved", event: "disconnect", to: "disconnect_incomplete", guards: [{ guard: "allStepsDone", negated: true }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnectIncomplete"] },
+    { from: "verified", event: "disconnect", to: "disconnect_incomplete", guards: [{ guard: "allStepsDone", negated: true }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnectIncomplete"] },
+    { from: "ready", event: "disconnect", to: "disconnect_incomplete", guards: [{ guard: "allStepsDone", negated: true }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnectIncomplete"] },
+    { from: "authentication_failed", event: "disconnect", to: "disconnect_incomplete", guards: [{ guard: "allStepsDone", negated: true }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnectIncomplete"] },
+    { from: "runtime_missing", event: "disconnect", to: "disconnect_incomplete", guards: [{ guard: "allStepsDone", negated: true }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnectIncomplete"] },
+    { from: "disabled", event: "disconnect", to: "disconnect_incomplete", guards: [{ guard: "allStepsDone", negated: true }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnectIncomplete"] },
+    { from: "disconnect_incomplete", event: "disconnect", to: "disconnect_incomplete", guards: [{ guard: "allStepsDone", negated: true }], effects: ["revokeBinding", "closeLiveChannel", "removeCredential", "reportDisconnectIncomplete"] },
   ],
 });
 

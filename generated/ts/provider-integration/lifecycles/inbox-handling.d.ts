@@ -5,13 +5,21 @@ import type { GuardValues, Machine, TransitionOutcome } from "../../runtime/life
 /** A state of inbox-handling. */
 export type InboxHandlingState =
   /**
-   * Nothing to do; the adapter waits for a notification. The handled position is the last finished
+   * Nothing to do; the adapter waits for a hint. The handled position is the last finished
    * sequence. Long-lived.
    */
   | "idle"
   /** The adapter reads the inbox after its handled position. */
   | "reading"
-  /** The runtime is handling the first unhandled entry. */
+  /**
+   * The adapter reads the inbox, and a hint arrived during this read; when the read ends the
+   * adapter reads again.
+   */
+  | "pending"
+  /**
+   * The runtime is handling the first unhandled entry; the adapter reads again after it, so hints
+   * change nothing.
+   */
   | "handling"
   /**
    * The adapter stopped (disconnect or shutdown); the handled position is kept as it was. Terminal.
@@ -21,10 +29,20 @@ export type InboxHandlingState =
 /** An event inbox-handling reacts to. */
 export type InboxHandlingEvent =
   /**
-   * A content-free inbox.changed notification arrives (live channel or HTTPS endpoint), possibly a
-   * duplicate. Carried by NotificationEvent.
+   * A content-free inbox.changed notification arrives at the HTTPS endpoint, possibly a duplicate.
+   * Carried by NotificationEvent.
    */
   | "notify"
+  /**
+   * A LiveInboxChanged frame arrives on the live channel (Pi treats any frame, even a ping, as
+   * one). Carried by LiveInboxChanged.
+   */
+  | "live_changed"
+  /**
+   * The live channel connected or reconnected; both real clients drain the inbox then, without any
+   * notification.
+   */
+  | "connected"
   /** The inbox read returned a page of entries after the handled position. Carried by InboxPage. */
   | "page_received"
   /** The inbox read failed. */
@@ -44,36 +62,51 @@ export type InboxHandlingGuard =
   /** The page holds at least one entry after the handled position. */
   | "hasEntry"
   /**
-   * The first such entry (lowest sequence) is a message.received entry whose event_id and
-   * message_id were not handled before. Any other entry is marked handled without reaching the
-   * runtime, so a duplicate delivery is harmless.
+   * The first such entry (lowest sequence) is a well-formed plaintext message.received entry whose
+   * event_id and message_id were not handled before. Any other well-formed entry is marked handled
+   * without reaching the runtime, so a duplicate delivery is harmless.
    */
-  | "needsRuntime";
+  | "needsRuntime"
+  /**
+   * The first such entry is malformed (not a valid InboxEntry) or its content is not plaintext, so
+   * no runtime can handle it and retrying cannot help.
+   */
+  | "poison";
 
 /** A side effect a transition must have. */
 export type InboxHandlingEffect =
   /** Read the inbox with after_sequence = the handled position. */
   | "readInbox"
   /**
-   * Hand the first unhandled entry to the runtime, deduplicated by its stable event_id /
-   * message_id.
+   * Hand the first unhandled entry to the runtime, deduplicated by its sequence and its stable
+   * event_id / message_id.
    */
   | "dispatchEntry"
   /**
-   * Set the handled position to the entry's sequence and save the bookmark (PUT
+   * Set the handled position to the entry's sequence (not previous + 1) and save the bookmark (PUT
    * /v1/inbox/bookmark).
    */
-  | "advanceHandledPosition";
+  | "advanceHandledPosition"
+  /**
+   * Report the entry's sequence and why it cannot be handled (to the owner's log), then pass over
+   * it.
+   */
+  | "reportPoisonEntry";
 
 export type InboxHandlingGuards = GuardValues<InboxHandlingGuard>;
 export type InboxHandlingOutcome = TransitionOutcome<InboxHandlingState, InboxHandlingEvent, InboxHandlingEffect>;
 
 /**
- * The adapter's inbox cursor. A NotificationEvent is only a hint: the adapter reads the inbox after
- * its handled position, hands one entry at a time to its runtime, and advances the handled position
- * only after the runtime finished that entry successfully. An interruption leaves the position
- * unchanged, so the same entry is attempted again. Notifications that arrive while the adapter is
- * already reading or handling change nothing.
+ * The adapter's inbox cursor. A NotificationEvent or a live LiveInboxChanged frame is only a hint,
+ * and so is (re)connecting the live channel: the adapter reads the inbox after its handled
+ * position, hands one entry at a time to its runtime, and advances the handled position only after
+ * the runtime finished that entry successfully. An interruption leaves the position unchanged, so
+ * the same entry is attempted again. A hint that arrives during a read is kept (`pending`): the
+ * adapter reads once more when that read ends, so an entry written during the read is not left
+ * waiting for the next hint. A malformed or non-plaintext entry is reported and passed over, so it
+ * neither freezes the cursor nor lets later entries overtake it. Sequences strictly increase but
+ * need not be dense: the handled position becomes the handled entry's sequence, never "previous +
+ * 1", so a page {11, 13} is handled as 11 then 13.
  */
 export declare const inboxHandlingMachine: Machine<InboxHandlingState, InboxHandlingEvent, InboxHandlingGuard, InboxHandlingEffect>;
 

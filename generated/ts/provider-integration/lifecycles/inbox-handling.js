@@ -3,33 +3,54 @@
 import { defineMachine } from "../../runtime/lifecycle-runner.js";
 
 /**
- * The adapter's inbox cursor. A NotificationEvent is only a hint: the adapter reads the inbox after
- * its handled position, hands one entry at a time to its runtime, and advances the handled position
- * only after the runtime finished that entry successfully. An interruption leaves the position
- * unchanged, so the same entry is attempted again. Notifications that arrive while the adapter is
- * already reading or handling change nothing.
+ * The adapter's inbox cursor. A NotificationEvent or a live LiveInboxChanged frame is only a hint,
+ * and so is (re)connecting the live channel: the adapter reads the inbox after its handled
+ * position, hands one entry at a time to its runtime, and advances the handled position only after
+ * the runtime finished that entry successfully. An interruption leaves the position unchanged, so
+ * the same entry is attempted again. A hint that arrives during a read is kept (`pending`): the
+ * adapter reads once more when that read ends, so an entry written during the read is not left
+ * waiting for the next hint. A malformed or non-plaintext entry is reported and passed over, so it
+ * neither freezes the cursor nor lets later entries overtake it. Sequences strictly increase but
+ * need not be dense: the handled position becomes the handled entry's sequence, never "previous +
+ * 1", so a page {11, 13} is handled as 11 then 13.
  */
 export const inboxHandlingMachine = defineMachine({
   protocol: "provider-integration",
   name: "inbox-handling",
   initial: "idle",
-  states: ["idle", "reading", "handling", "stopped"],
+  states: ["idle", "reading", "pending", "handling", "stopped"],
   terminal: ["stopped"],
-  events: ["notify", "page_received", "read_failed", "runtime_finished", "runtime_interrupted", "stop"],
-  guards: ["hasEntry", "needsRuntime"],
-  effects: ["readInbox", "dispatchEntry", "advanceHandledPosition"],
+  events: ["notify", "live_changed", "connected", "page_received", "read_failed", "runtime_finished", "runtime_interrupted", "stop"],
+  guards: ["hasEntry", "needsRuntime", "poison"],
+  effects: ["readInbox", "dispatchEntry", "advanceHandledPosition", "reportPoisonEntry"],
   transitions: [
     { from: "idle", event: "notify", to: "reading", guards: [], effects: ["readInbox"] },
-    { from: "reading", event: "notify", to: "reading", guards: [], effects: [] },
+    { from: "idle", event: "live_changed", to: "reading", guards: [], effects: ["readInbox"] },
+    { from: "idle", event: "connected", to: "reading", guards: [], effects: ["readInbox"] },
+    { from: "reading", event: "notify", to: "pending", guards: [], effects: [] },
+    { from: "pending", event: "notify", to: "pending", guards: [], effects: [] },
+    { from: "reading", event: "live_changed", to: "pending", guards: [], effects: [] },
+    { from: "pending", event: "live_changed", to: "pending", guards: [], effects: [] },
+    { from: "reading", event: "connected", to: "pending", guards: [], effects: [] },
+    { from: "pending", event: "connected", to: "pending", guards: [], effects: [] },
     { from: "handling", event: "notify", to: "handling", guards: [], effects: [] },
+    { from: "handling", event: "live_changed", to: "handling", guards: [], effects: [] },
+    { from: "handling", event: "connected", to: "handling", guards: [], effects: [] },
     { from: "reading", event: "page_received", to: "idle", guards: [{ guard: "hasEntry", negated: true }], effects: [] },
+    { from: "pending", event: "page_received", to: "reading", guards: [{ guard: "hasEntry", negated: true }], effects: ["readInbox"] },
     { from: "reading", event: "page_received", to: "handling", guards: [{ guard: "hasEntry", negated: false }, { guard: "needsRuntime", negated: false }], effects: ["dispatchEntry"] },
-    { from: "reading", event: "page_received", to: "reading", guards: [{ guard: "hasEntry", negated: false }, { guard: "needsRuntime", negated: true }], effects: ["advanceHandledPosition", "readInbox"] },
+    { from: "pending", event: "page_received", to: "handling", guards: [{ guard: "hasEntry", negated: false }, { guard: "needsRuntime", negated: false }], effects: ["dispatchEntry"] },
+    { from: "reading", event: "page_received", to: "reading", guards: [{ guard: "hasEntry", negated: false }, { guard: "needsRuntime", negated: true }, { guard: "poison", negated: true }], effects: ["advanceHandledPosition", "readInbox"] },
+    { from: "pending", event: "page_received", to: "reading", guards: [{ guard: "hasEntry", negated: false }, { guard: "needsRuntime", negated: true }, { guard: "poison", negated: true }], effects: ["advanceHandledPosition", "readInbox"] },
+    { from: "reading", event: "page_received", to: "reading", guards: [{ guard: "hasEntry", negated: false }, { guard: "poison", negated: false }], effects: ["reportPoisonEntry", "advanceHandledPosition", "readInbox"] },
+    { from: "pending", event: "page_received", to: "reading", guards: [{ guard: "hasEntry", negated: false }, { guard: "poison", negated: false }], effects: ["reportPoisonEntry", "advanceHandledPosition", "readInbox"] },
     { from: "reading", event: "read_failed", to: "idle", guards: [], effects: [] },
+    { from: "pending", event: "read_failed", to: "idle", guards: [], effects: [] },
     { from: "handling", event: "runtime_finished", to: "reading", guards: [], effects: ["advanceHandledPosition", "readInbox"] },
     { from: "handling", event: "runtime_interrupted", to: "idle", guards: [], effects: [] },
     { from: "idle", event: "stop", to: "stopped", guards: [], effects: [] },
     { from: "reading", event: "stop", to: "stopped", guards: [], effects: [] },
+    { from: "pending", event: "stop", to: "stopped", guards: [], effects: [] },
     { from: "handling", event: "stop", to: "stopped", guards: [], effects: [] },
   ],
 });

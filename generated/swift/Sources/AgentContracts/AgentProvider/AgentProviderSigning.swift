@@ -53,9 +53,9 @@ extension AgentProvider.ActionProposal {
         maxLifetimeSeconds: 86400
     )
 
-    /// A replay guard for ActionProposal over `store` (in memory by default; back it with the Keychain or a database).
-    public static func replayGuard(store: ReplayStore = InMemoryReplayStore()) -> ReplayGuard {
-        ReplayGuard(declaration: replayDeclaration, store: store)
+    /// A replay guard for ActionProposal over `store` (in memory by default; back it with the Keychain or a database); `now` is the clock (the system clock by default; tests pass one).
+    public static func replayGuard(store: ReplayStore = InMemoryReplayStore(), now: ReplayClock? = nil) -> ReplayGuard {
+        now.map { ReplayGuard(declaration: replayDeclaration, store: store, now: $0) } ?? ReplayGuard(declaration: replayDeclaration, store: store)
     }
 }
 
@@ -110,8 +110,8 @@ extension AgentProvider.AgentTriggerRequest {
         maxLifetimeSeconds: 86400
     )
 
-    /// A replay guard for AgentTriggerRequest over `store` (in memory by default; back it with the Keychain or a database).
-    public static func replayGuard(store: ReplayStore = InMemoryReplayStore()) -> ReplayGuard {
-        ReplayGuard(declaration: replayDeclaration, store: store)
+    /// A replay guard for AgentTriggerRequest over `store` (in memory by default; back it with the Keychain or a database); `now` is the clock (the system clock by default; tests pass one).
+    public static func replayGuard(store: ReplayStore = InMemoryReplayStore(), now: ReplayClock? = nil) -> ReplayGuard {
+        now.map { ReplayGuard(declaration: replayDeclaration, store: store, now: $0) } ?? ReplayGuard(declaration: replayDeclaration, store: store)
     }
 }

@@ -12,9 +12,9 @@ extension AgentService.ApprovalTokenClaims {
         maxLifetimeSeconds: 1800
     )
 
-    /// A replay guard for ApprovalTokenClaims over `store` (in memory by default; back it with the Keychain or a database).
-    public static func replayGuard(store: ReplayStore = InMemoryReplayStore()) -> ReplayGuard {
-        ReplayGuard(declaration: replayDeclaration, store: store)
+    /// A replay guard for ApprovalTokenClaims over `store` (in memory by default; back it with the Keychain or a database); `now` is the clock (the system clock by default; tests pass one).
+    public static func replayGuard(store: ReplayStore = InMemoryReplayStore(), now: ReplayClock? = nil) -> ReplayGuard {
+        now.map { ReplayGuard(declaration: replayDeclaration, store: store, now: $0) } ?? ReplayGuard(declaration: replayDeclaration, store: store)
     }
 
     /// The approval token rules (x-approval-token).

@@ -13,8 +13,8 @@ extension ProviderIntegration {
         /// Default base URL of the HTTP API, the live channel (wss) and the MCP server; overridden
         /// by MYAGENT_API_URL in every client.
         public static let defaultAPIURL: String = "https://myagent.to"
-        /// Environment variable the clients read for another base URL (HTTP allowed only for
-        /// localhost).
+        /// Environment variable the clients read for another base URL (the spec allows HTTP only
+        /// for localhost; see divergence plain-http-base-url).
         public static let apiURLEnv: String = "MYAGENT_API_URL"
     }
 
@@ -52,7 +52,7 @@ extension ProviderIntegration {
         /// `Bearer <agent credential>` (the ConnectPollApproved secret) on every route except
         /// /v1/connect/start and /v1/connect/poll, and on the WebSocket upgrade.
         public static let authorization: String = "authorization"
-        /// Always `application/json`.
+        /// application/json (Pi); Hermes sends */* (divergence accept-header).
         public static let accept: String = "accept"
         /// `application/json` on every request with a body.
         public static let contentType: String = "content-type"

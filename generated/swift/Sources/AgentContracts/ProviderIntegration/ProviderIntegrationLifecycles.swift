@@ -6,7 +6,9 @@ extension ProviderIntegration {
     /// authorization, the owner's approval, a whoami check of the stored agent-scoped credential,
     /// then Ready. Authentication, missing-runtime and disabled-integration failures are distinct
     /// states, each reported as such. Disconnect revokes the provider binding, closes the live
-    /// channel and removes the credential, from any state. Role: provider.
+    /// channel and removes the credential, from any state, and reports DisconnectResult:
+    /// `disconnected` when every step succeeded, `incomplete` (with the failed steps) when one did
+    /// not, e.g. the server revocation failed. Role: provider.
     public enum ConnectionLifecycle: LifecycleMachine {
         /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
@@ -29,8 +31,13 @@ extension ProviderIntegration {
             case runtimeMissing = "runtime_missing"
             /// The integration is disabled. Reported as a disabled-integration failure.
             case disabled
-            /// The binding was revoked, the live channel closed and the credential removed.
+            /// The binding was revoked, the live channel closed and the credential removed
+            /// (DisconnectResult disconnected).
             case disconnected
+            /// Local cleanup was done but a step failed, typically the server revocation (Pi's
+            /// revoke got a 500; Hermes makes no server call). Reported as DisconnectResult
+            /// incomplete with the failed steps; disconnecting again retries them.
+            case disconnectIncomplete = "disconnect_incomplete"
         }
 
         /// The events the machine reacts to.
@@ -51,7 +58,8 @@ extension ProviderIntegration {
             case integrationDisabled = "integration_disabled"
             /// Start device authorization again.
             case reauthorize
-            /// The owner disconnects the integration.
+            /// The owner disconnects the integration; the adapter performs the three steps and
+            /// reports the outcome.
             case disconnect
         }
 
@@ -65,6 +73,9 @@ extension ProviderIntegration {
             case runtimeAvailable
             /// The integration is enabled in the provider's settings.
             case integrationEnabled
+            /// The revocation at myagent, closing the live channel and removing the credential all
+            /// succeeded.
+            case allStepsDone
         }
 
         /// Side effects a transition must have.
@@ -86,6 +97,11 @@ extension ProviderIntegration {
             case closeLiveChannel
             /// Remove the stored credential.
             case removeCredential
+            /// Report DisconnectResult with outcome disconnected.
+            case reportDisconnected
+            /// Report DisconnectResult with outcome incomplete and the failed steps (never as
+            /// success).
+            case reportDisconnectIncomplete
         }
 
         public static let protocolID = "provider-integration"
@@ -118,31 +134,49 @@ extension ProviderIntegration {
             Transition(from: .ready, event: .integrationDisabled, to: .disabled, effects: [.reportDisabled]),
             Transition(from: .runtimeMissing, event: .integrationDisabled, to: .disabled, effects: [.reportDisabled]),
             Transition(from: .authenticationFailed, event: .reauthorize, to: .authorizing, effects: [.removeCredential]),
-            Transition(from: .authorizing, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
-            Transition(from: .approved, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
-            Transition(from: .verified, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
-            Transition(from: .ready, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
-            Transition(from: .authenticationFailed, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
-            Transition(from: .runtimeMissing, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
-            Transition(from: .disabled, event: .disconnect, to: .disconnected, effects: [.revokeBinding, .closeLiveChannel, .removeCredential]),
+            Transition(from: .authorizing, event: .disconnect, to: .disconnected, guards: [.holds(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnected]),
+            Transition(from: .approved, event: .disconnect, to: .disconnected, guards: [.holds(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnected]),
+            Transition(from: .verified, event: .disconnect, to: .disconnected, guards: [.holds(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnected]),
+            Transition(from: .ready, event: .disconnect, to: .disconnected, guards: [.holds(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnected]),
+            Transition(from: .authenticationFailed, event: .disconnect, to: .disconnected, guards: [.holds(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnected]),
+            Transition(from: .runtimeMissing, event: .disconnect, to: .disconnected, guards: [.holds(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnected]),
+            Transition(from: .disabled, event: .disconnect, to: .disconnected, guards: [.holds(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnected]),
+            Transition(from: .disconnectIncomplete, event: .disconnect, to: .disconnected, guards: [.holds(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnected]),
+            Transition(from: .authorizing, event: .disconnect, to: .disconnectIncomplete, guards: [.not(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnectIncomplete]),
+            Transition(from: .approved, event: .disconnect, to: .disconnectIncomplete, guards: [.not(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnectIncomplete]),
+            Transition(from: .verified, event: .disconnect, to: .disconnectIncomplete, guards: [.not(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnectIncomplete]),
+            Transition(from: .ready, event: .disconnect, to: .disconnectIncomplete, guards: [.not(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnectIncomplete]),
+            Transition(from: .authenticationFailed, event: .disconnect, to: .disconnectIncomplete, guards: [.not(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnectIncomplete]),
+            Transition(from: .runtimeMissing, event: .disconnect, to: .disconnectIncomplete, guards: [.not(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnectIncomplete]),
+            Transition(from: .disabled, event: .disconnect, to: .disconnectIncomplete, guards: [.not(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnectIncomplete]),
+            Transition(from: .disconnectIncomplete, event: .disconnect, to: .disconnectIncomplete, guards: [.not(.allStepsDone)], effects: [.revokeBinding, .closeLiveChannel, .removeCredential, .reportDisconnectIncomplete]),
         ]
     }
 
-    /// Inbox handling (provider): The adapter's inbox cursor. A NotificationEvent is only a hint:
-    /// the adapter reads the inbox after its handled position, hands one entry at a time to its
+    /// Inbox handling (provider): The adapter's inbox cursor. A NotificationEvent or a live
+    /// LiveInboxChanged frame is only a hint, and so is (re)connecting the live channel: the
+    /// adapter reads the inbox after its handled position, hands one entry at a time to its
     /// runtime, and advances the handled position only after the runtime finished that entry
     /// successfully. An interruption leaves the position unchanged, so the same entry is attempted
-    /// again. Notifications that arrive while the adapter is already reading or handling change
-    /// nothing. Role: provider.
+    /// again. A hint that arrives during a read is kept (`pending`): the adapter reads once more
+    /// when that read ends, so an entry written during the read is not left waiting for the next
+    /// hint. A malformed or non-plaintext entry is reported and passed over, so it neither freezes
+    /// the cursor nor lets later entries overtake it. Sequences strictly increase but need not be
+    /// dense: the handled position becomes the handled entry's sequence, never "previous + 1", so a
+    /// page {11, 13} is handled as 11 then 13. Role: provider.
     public enum InboxHandlingLifecycle: LifecycleMachine {
         /// The machine's states; terminal ones refuse every event.
         public enum State: String, CaseIterable, Codable, Sendable {
-            /// Nothing to do; the adapter waits for a notification. The handled position is the
-            /// last finished sequence.
+            /// Nothing to do; the adapter waits for a hint. The handled position is the last
+            /// finished sequence.
             case idle
             /// The adapter reads the inbox after its handled position.
             case reading
-            /// The runtime is handling the first unhandled entry.
+            /// The adapter reads the inbox, and a hint arrived during this read; when the read ends
+            /// the adapter reads again.
+            case pending
+            /// The runtime is handling the first unhandled entry; the adapter reads again after it,
+            /// so hints change nothing.
             case handling
             /// The adapter stopped (disconnect or shutdown); the handled position is kept as it
             /// was.
@@ -151,9 +185,15 @@ extension ProviderIntegration {
 
         /// The events the machine reacts to.
         public enum Event: String, CaseIterable, Codable, Sendable {
-            /// A content-free inbox.changed notification arrives (live channel or HTTPS endpoint),
-            /// possibly a duplicate.
+            /// A content-free inbox.changed notification arrives at the HTTPS endpoint, possibly a
+            /// duplicate.
             case notify
+            /// A LiveInboxChanged frame arrives on the live channel (Pi treats any frame, even a
+            /// ping, as one).
+            case liveChanged = "live_changed"
+            /// The live channel connected or reconnected; both real clients drain the inbox then,
+            /// without any notification.
+            case connected
             /// The inbox read returned a page of entries after the handled position.
             case pageReceived = "page_received"
             /// The inbox read failed.
@@ -171,22 +211,29 @@ extension ProviderIntegration {
         public enum Guard: String, CaseIterable, Codable, Sendable {
             /// The page holds at least one entry after the handled position.
             case hasEntry
-            /// The first such entry (lowest sequence) is a message.received entry whose event_id
-            /// and message_id were not handled before. Any other entry is marked handled without
-            /// reaching the runtime, so a duplicate delivery is harmless.
+            /// The first such entry (lowest sequence) is a well-formed plaintext message.received
+            /// entry whose event_id and message_id were not handled before. Any other well-formed
+            /// entry is marked handled without reaching the runtime, so a duplicate delivery is
+            /// harmless.
             case needsRuntime
+            /// The first such entry is malformed (not a valid InboxEntry) or its content is not
+            /// plaintext, so no runtime can handle it and retrying cannot help.
+            case poison
         }
 
         /// Side effects a transition must have.
         public enum Effect: String, CaseIterable, Codable, Sendable {
             /// Read the inbox with after_sequence = the handled position.
             case readInbox
-            /// Hand the first unhandled entry to the runtime, deduplicated by its stable event_id /
-            /// message_id.
+            /// Hand the first unhandled entry to the runtime, deduplicated by its sequence and its
+            /// stable event_id / message_id.
             case dispatchEntry
-            /// Set the handled position to the entry's sequence and save the bookmark (PUT
-            /// /v1/inbox/bookmark).
+            /// Set the handled position to the entry's sequence (not previous + 1) and save the
+            /// bookmark (PUT /v1/inbox/bookmark).
             case advanceHandledPosition
+            /// Report the entry's sequence and why it cannot be handled (to the owner's log), then
+            /// pass over it.
+            case reportPoisonEntry
         }
 
         public static let protocolID = "provider-integration"
@@ -194,21 +241,37 @@ extension ProviderIntegration {
         public static let initial: State = .idle
         public static let terminalStates: Set<State> = [.stopped]
         /// Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive).
-        public static let mutuallyExclusive: [Set<Guard>] = []
+        public static let mutuallyExclusive: [Set<Guard>] = [[.needsRuntime, .poison]]
         public typealias Transition = LifecycleTransition<State, Event, Guard, Effect>
 
         public static let transitions: [Transition] = [
             Transition(from: .idle, event: .notify, to: .reading, effects: [.readInbox]),
-            Transition(from: .reading, event: .notify, to: .reading),
+            Transition(from: .idle, event: .liveChanged, to: .reading, effects: [.readInbox]),
+            Transition(from: .idle, event: .connected, to: .reading, effects: [.readInbox]),
+            Transition(from: .reading, event: .notify, to: .pending),
+            Transition(from: .pending, event: .notify, to: .pending),
+            Transition(from: .reading, event: .liveChanged, to: .pending),
+            Transition(from: .pending, event: .liveChanged, to: .pending),
+            Transition(from: .reading, event: .connected, to: .pending),
+            Transition(from: .pending, event: .connected, to: .pending),
             Transition(from: .handling, event: .notify, to: .handling),
+            Transition(from: .handling, event: .liveChanged, to: .handling),
+            Transition(from: .handling, event: .connected, to: .handling),
             Transition(from: .reading, event: .pageReceived, to: .idle, guards: [.not(.hasEntry)]),
+            Transition(from: .pending, event: .pageReceived, to: .reading, guards: [.not(.hasEntry)], effects: [.readInbox]),
             Transition(from: .reading, event: .pageReceived, to: .handling, guards: [.holds(.hasEntry), .holds(.needsRuntime)], effects: [.dispatchEntry]),
-            Transition(from: .reading, event: .pageReceived, to: .reading, guards: [.holds(.hasEntry), .not(.needsRuntime)], effects: [.advanceHandledPosition, .readInbox]),
+            Transition(from: .pending, event: .pageReceived, to: .handling, guards: [.holds(.hasEntry), .holds(.needsRuntime)], effects: [.dispatchEntry]),
+            Transition(from: .reading, event: .pageReceived, to: .reading, guards: [.holds(.hasEntry), .not(.needsRuntime), .not(.poison)], effects: [.advanceHandledPosition, .readInbox]),
+            Transition(from: .pending, event: .pageReceived, to: .reading, guards: [.holds(.hasEntry), .not(.needsRuntime), .not(.poison)], effects: [.advanceHandledPosition, .readInbox]),
+            Transition(from: .reading, event: .pageReceived, to: .reading, guards: [.holds(.hasEntry), .holds(.poison)], effects: [.reportPoisonEntry, .advanceHandledPosition, .readInbox]),
+            Transition(from: .pending, event: .pageReceived, to: .reading, guards: [.holds(.hasEntry), .holds(.poison)], effects: [.reportPoisonEntry, .advanceHandledPosition, .readInbox]),
             Transition(from: .reading, event: .readFailed, to: .idle),
+            Transition(from: .pending, event: .readFailed, to: .idle),
             Transition(from: .handling, event: .runtimeFinished, to: .reading, effects: [.advanceHandledPosition, .readInbox]),
             Transition(from: .handling, event: .runtimeInterrupted, to: .idle),
             Transition(from: .idle, event: .stop, to: .stopped),
             Transition(from: .reading, event: .stop, to: .stopped),
+            Transition(from: .pending, event: .stop, to: .stopped),
             Transition(from: .handling, event: .stop, to: .stopped),
         ]
     }

@@ -39,7 +39,6 @@ extension ProviderIntegration {
         }
 
         public init(from decoder: Decoder) throws {
-            try ContractCoding.rejectUnknownKeys(decoder, known: ["status", "address", "secret"], type: "ConnectPollApproved")
             try ContractCoding.expectConstant(decoder, key: "status", expected: .string("approved"), type: "ConnectPollApproved")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             address = try container.decode(String.self, forKey: .address)
@@ -69,7 +68,6 @@ extension ProviderIntegration {
         }
 
         public init(from decoder: Decoder) throws {
-            try ContractCoding.rejectUnknownKeys(decoder, known: ["status"], type: "ConnectPollPending")
             try ContractCoding.expectConstant(decoder, key: "status", expected: .string("pending"), type: "ConnectPollPending")
         }
 
@@ -205,12 +203,16 @@ extension ProviderIntegration {
         /// The approval page the provider shows (Hermes also opens it in a browser). HTTPS, or HTTP
         /// for a local development server.
         public var verificationURL: String
-        /// Seconds between polls. Clients poll every max(1, interval) seconds.
+        /// Seconds between polls. Clients poll every max(1, interval) seconds. Required: Hermes
+        /// defaults an absent interval to 2 s (CONNECT_POLL_INTERVAL_FALLBACK) but Pi then
+        /// busy-polls (divergence connect-start-timing).
         public var interval: Int
-        /// Seconds until the device code expires; polling stops then.
-        public var expiresIn: Int
+        /// Seconds until the device code expires; polling stops then. Optional, as the real clients
+        /// treat it (Pi's typed answer has no expires_in): absent means 600 (Hermes' default and
+        /// Pi's fixed deadline, CONNECT_EXPIRES_IN_FALLBACK).
+        public var expiresIn: Int?
 
-        public init(deviceCode: String, userCode: String, verificationURL: String, interval: Int, expiresIn: Int) {
+        public init(deviceCode: String, userCode: String, verificationURL: String, interval: Int, expiresIn: Int? = nil) {
             self.deviceCode = deviceCode
             self.userCode = userCode
             self.verificationURL = verificationURL
@@ -227,13 +229,12 @@ extension ProviderIntegration {
         }
 
         public init(from decoder: Decoder) throws {
-            try ContractCoding.rejectUnknownKeys(decoder, known: ["device_code", "user_code", "verification_url", "interval", "expires_in"], type: "ConnectStartResponse")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             deviceCode = try container.decode(String.self, forKey: .deviceCode)
             userCode = try container.decode(String.self, forKey: .userCode)
             verificationURL = try container.decode(String.self, forKey: .verificationURL)
             interval = try container.decode(Int.self, forKey: .interval)
-            expiresIn = try container.decode(Int.self, forKey: .expiresIn)
+            expiresIn = try container.decodeIfPresent(Int.self, forKey: .expiresIn)
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -242,7 +243,7 @@ extension ProviderIntegration {
             try container.encode(userCode, forKey: .userCode)
             try container.encode(verificationURL, forKey: .verificationURL)
             try container.encode(interval, forKey: .interval)
-            try container.encode(expiresIn, forKey: .expiresIn)
+            try container.encodeIfPresent(expiresIn, forKey: .expiresIn)
         }
     }
 }
@@ -599,7 +600,6 @@ extension ProviderIntegration {
         }
 
         public init(from decoder: Decoder) throws {
-            try ContractCoding.rejectUnknownKeys(decoder, known: ["sequence", "event_id", "type", "occurred_at", "payload"], type: "InboxEntry")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             sequence = try container.decode(Int.self, forKey: .sequence)
             eventID = try container.decode(String.self, forKey: .eventID)
@@ -648,7 +648,6 @@ extension ProviderIntegration {
         }
 
         public init(from decoder: Decoder) throws {
-            try ContractCoding.rejectUnknownKeys(decoder, known: ["entries", "next_after_sequence"], type: "InboxPage")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             entries = try container.decode([InboxEntry].self, forKey: .entries)
             nextAfterSequence = try container.decode(Int?.self, forKey: .nextAfterSequence)
@@ -688,7 +687,6 @@ extension ProviderIntegration {
         }
 
         public init(from decoder: Decoder) throws {
-            try ContractCoding.rejectUnknownKeys(decoder, known: ["type", "latest_sequence"], type: "LiveInboxChanged")
             try ContractCoding.expectConstant(decoder, key: "type", expected: .string("inbox.changed"), type: "LiveInboxChanged")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             latestSequence = try container.decodeIfPresent(Int.self, forKey: .latestSequence)
@@ -1148,7 +1146,6 @@ extension ProviderIntegration {
         }
 
         public init(from decoder: Decoder) throws {
-            try ContractCoding.rejectUnknownKeys(decoder, known: ["accepted", "duplicate", "recipient_sequence", "retention_expired"], type: "SendMessageResponse")
             try ContractCoding.expectConstant(decoder, key: "accepted", expected: .bool(true), type: "SendMessageResponse")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             duplicate = try container.decode(Bool.self, forKey: .duplicate)

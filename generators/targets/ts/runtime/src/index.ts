@@ -20,3 +20,5 @@ export * from "./inbox-cursor.js";
 export * from "./store-support.js";
 export * from "./single-use.js";
 export * from "./bookmark-store.js";
+export * from "./canonical-dialects.js";
+export * from "./signature-doctor.js";

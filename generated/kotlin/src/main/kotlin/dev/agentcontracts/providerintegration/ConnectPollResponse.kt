@@ -38,6 +38,7 @@ internal object ConnectPollResponseSerializer : JsonContentPolymorphicSerializer
 
 /** The owner has not approved yet; poll again after `interval` seconds. */
 @Serializable
+@JsonIgnoreUnknownKeys
 class ConnectPollPending : ConnectPollResponse {
     /** Always "pending": fixed by the schema and written even though it is the default. */
     @EncodeDefault
@@ -53,6 +54,7 @@ class ConnectPollPending : ConnectPollResponse {
 
 /** The owner approved; the credential is returned once. */
 @Serializable
+@JsonIgnoreUnknownKeys
 data class ConnectPollApproved(
     val address: String,
     /**

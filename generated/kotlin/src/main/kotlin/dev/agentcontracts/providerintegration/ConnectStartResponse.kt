@@ -22,6 +22,7 @@ import kotlinx.serialization.json.booleanOrNull
  * owner chooses the myagent identity and permissions), the poll interval and the code's lifetime.
  */
 @Serializable
+@JsonIgnoreUnknownKeys
 data class ConnectStartResponse(
     /**
      * Opaque code the provider sends back in ConnectPollRequest. Whoever holds it can collect the
@@ -38,9 +39,17 @@ data class ConnectStartResponse(
      */
     @SerialName("verification_url")
     val verificationUrl: String,
-    /** Seconds between polls. Clients poll every max(1, interval) seconds. */
+    /**
+     * Seconds between polls. Clients poll every max(1, interval) seconds. Required: Hermes defaults
+     * an absent interval to 2 s (CONNECT_POLL_INTERVAL_FALLBACK) but Pi then busy-polls (divergence
+     * connect-start-timing).
+     */
     val interval: Int,
-    /** Seconds until the device code expires; polling stops then. */
+    /**
+     * Seconds until the device code expires; polling stops then. Optional, as the real clients
+     * treat it (Pi's typed answer has no expires_in): absent means 600 (Hermes' default and Pi's
+     * fixed deadline, CONNECT_EXPIRES_IN_FALLBACK).
+     */
     @SerialName("expires_in")
-    val expiresIn: Int,
+    val expiresIn: Int? = null,
 )

@@ -14,7 +14,10 @@ object Endpoints {
      * MYAGENT_API_URL in every client.
      */
     const val DEFAULT_API_URL: String = "https://myagent.to"
-    /** Environment variable the clients read for another base URL (HTTP allowed only for localhost). */
+    /**
+     * Environment variable the clients read for another base URL (the spec allows HTTP only for
+     * localhost; see divergence plain-http-base-url).
+     */
     const val API_URL_ENV: String = "MYAGENT_API_URL"
 }
 
@@ -53,7 +56,7 @@ object HttpHeaders {
      * /v1/connect/start and /v1/connect/poll, and on the WebSocket upgrade.
      */
     const val AUTHORIZATION: String = "authorization"
-    /** Always `application/json`. */
+    /** application/json (Pi); Hermes sends *&#47;* (divergence accept-header). */
     const val ACCEPT: String = "accept"
     /** `application/json` on every request with a body. */
     const val CONTENT_TYPE: String = "content-type"

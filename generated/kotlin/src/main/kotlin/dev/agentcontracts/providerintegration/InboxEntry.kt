@@ -24,6 +24,7 @@ import kotlinx.serialization.json.booleanOrNull
  * advancing past them without dispatching them to the runtime.
  */
 @Serializable
+@JsonIgnoreUnknownKeys
 data class InboxEntry(
     /** Position in this inbox; strictly increasing, starting at 1. */
     val sequence: Long,

@@ -23,6 +23,7 @@ import kotlinx.serialization.json.booleanOrNull
  * with `after_sequence = next_after_sequence`.
  */
 @Serializable
+@JsonIgnoreUnknownKeys
 data class InboxPage(
     /** At most 100 entries (the largest limit clients use), ascending by sequence. */
     val entries: List<InboxEntry>,

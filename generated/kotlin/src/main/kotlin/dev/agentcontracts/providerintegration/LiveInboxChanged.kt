@@ -22,6 +22,7 @@ import kotlinx.serialization.json.booleanOrNull
  * delivery: it carries at most the latest inbox sequence, and the provider then reads the inbox.
  */
 @Serializable
+@JsonIgnoreUnknownKeys
 data class LiveInboxChanged(
     /**
      * The highest sequence now in the inbox (Hermes' capability sheet: "inbox.changed contains only

@@ -24,6 +24,7 @@ import kotlinx.serialization.json.booleanOrNull
  * type).
  */
 @Serializable
+@JsonIgnoreUnknownKeys
 data class SendMessageResponse(
     val duplicate: Boolean,
     /** The sequence of the stored message in the recipient's inbox. */

@@ -140,6 +140,34 @@ class ReplayGuardTest {
     }
 
     @Test
+    fun `every valid signed vector is admitted at its own clock and expires after its expires_at`() {
+        // The clock is a parameter: no vector depends on today's date (two trigger vectors expired in May 2026).
+        val spec = TestData.json("spec/agent-provider/vectors/hmac-sha256-v1.json").jsonObject
+        var checked = 0
+        for (element in spec.getValue("cases").jsonArray) {
+            val c = element.jsonObject
+            if (c.getValue("expect").jsonPrimitive.content != "valid") continue
+            val message = c.getValue("message").jsonObject
+            val replay = spec.getValue("replay").jsonObject.getValue(c.getValue("message_type").jsonPrimitive.content).jsonObject
+            val d = ReplayDeclaration(
+                keyFields = replay.getValue("keyFields").jsonArray.map { it.jsonPrimitive.content },
+                scopeFields = replay.getValue("scopeFields").jsonArray.map { it.jsonPrimitive.content },
+                expiresAtField = replay.string("expiresAtField"),
+                notBeforeField = replay.stringOrNull("notBeforeField"),
+                skewSeconds = replay.getValue("skewSeconds").jsonPrimitive.long,
+            )
+            val created = parseRfc3339(message.getValue("created_at").jsonPrimitive.content) ?: continue
+            val expires = parseRfc3339(message.getValue("expires_at").jsonPrimitive.content) ?: continue
+            val name = c.getValue("name").jsonPrimitive.content
+            assertEquals(ReplayDecision.Admitted, ReplayGuard(d, InMemoryReplayStore(), TestClock(Instant.ofEpochMilli(created))).admit(message), name)
+            val late = TestClock(Instant.ofEpochMilli(expires + d.skewSeconds * 1000 + 1000))
+            assertEquals(ReplayRejectCode.EXPIRED, rejection(ReplayGuard(d, InMemoryReplayStore(), late).admit(message)), name)
+            checked++
+        }
+        assert(checked > 5) { "only $checked signed vectors" }
+    }
+
+    @Test
     fun `rfc 3339 parsing is strict`() {
         assertEquals(Instant.parse("2026-05-27T00:00:00Z").toEpochMilli(), parseRfc3339("2026-05-27T00:00:00Z"))
         assertEquals(Instant.parse("2026-05-26T22:30:00.123Z").toEpochMilli(), parseRfc3339("2026-05-27T00:00:00.123999+01:30"))

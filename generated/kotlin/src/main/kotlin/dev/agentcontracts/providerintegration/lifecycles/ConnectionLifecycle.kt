@@ -10,7 +10,9 @@ import dev.agentcontracts.runtime.Outcome
  * device authorization, the owner's approval, a whoami check of the stored agent-scoped credential,
  * then Ready. Authentication, missing-runtime and disabled-integration failures are distinct
  * states, each reported as such. Disconnect revokes the provider binding, closes the live channel
- * and removes the credential, from any state.
+ * and removes the credential, from any state, and reports DisconnectResult: `disconnected` when
+ * every step succeeded, `incomplete` (with the failed steps) when one did not, e.g. the server
+ * revocation failed.
  */
 object ConnectionLifecycle {
     /** The machine's states; terminal ones refuse every event. */
@@ -44,8 +46,17 @@ object ConnectionLifecycle {
         RUNTIME_MISSING("runtime_missing"),
         /** The integration is disabled. Reported as a disabled-integration failure. */
         DISABLED("disabled"),
-        /** The binding was revoked, the live channel closed and the credential removed. */
+        /**
+         * The binding was revoked, the live channel closed and the credential removed
+         * (DisconnectResult disconnected).
+         */
         DISCONNECTED("disconnected"),
+        /**
+         * Local cleanup was done but a step failed, typically the server revocation (Pi's revoke
+         * got a 500; Hermes makes no server call). Reported as DisconnectResult incomplete with the
+         * failed steps; disconnecting again retries them.
+         */
+        DISCONNECT_INCOMPLETE("disconnect_incomplete"),
     }
 
     /** The events the machine reacts to. */
@@ -66,7 +77,10 @@ object ConnectionLifecycle {
         INTEGRATION_DISABLED("integration_disabled"),
         /** Start device authorization again. */
         REAUTHORIZE("reauthorize"),
-        /** The owner disconnects the integration. */
+        /**
+         * The owner disconnects the integration; the adapter performs the three steps and reports
+         * the outcome.
+         */
         DISCONNECT("disconnect"),
     }
 
@@ -80,6 +94,11 @@ object ConnectionLifecycle {
         RUNTIME_AVAILABLE("runtimeAvailable"),
         /** The integration is enabled in the provider's settings. */
         INTEGRATION_ENABLED("integrationEnabled"),
+        /**
+         * The revocation at myagent, closing the live channel and removing the credential all
+         * succeeded.
+         */
+        ALL_STEPS_DONE("allStepsDone"),
     }
 
     /** Side effects a transition must have. */
@@ -100,6 +119,10 @@ object ConnectionLifecycle {
         CLOSE_LIVE_CHANNEL("closeLiveChannel"),
         /** Remove the stored credential. */
         REMOVE_CREDENTIAL("removeCredential"),
+        /** Report DisconnectResult with outcome disconnected. */
+        REPORT_DISCONNECTED("reportDisconnected"),
+        /** Report DisconnectResult with outcome incomplete and the failed steps (never as success). */
+        REPORT_DISCONNECT_INCOMPLETE("reportDisconnectIncomplete"),
     }
 
     val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine<State, Event, Guard, Effect>(
@@ -132,13 +155,22 @@ object ConnectionLifecycle {
             rule(State.READY, Event.INTEGRATION_DISABLED, State.DISABLED, emptyList(), listOf(Effect.REPORT_DISABLED)),
             rule(State.RUNTIME_MISSING, Event.INTEGRATION_DISABLED, State.DISABLED, emptyList(), listOf(Effect.REPORT_DISABLED)),
             rule(State.AUTHENTICATION_FAILED, Event.REAUTHORIZE, State.AUTHORIZING, emptyList(), listOf(Effect.REMOVE_CREDENTIAL)),
-            rule(State.AUTHORIZING, Event.DISCONNECT, State.DISCONNECTED, emptyList(), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL)),
-            rule(State.APPROVED, Event.DISCONNECT, State.DISCONNECTED, emptyList(), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL)),
-            rule(State.VERIFIED, Event.DISCONNECT, State.DISCONNECTED, emptyList(), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL)),
-            rule(State.READY, Event.DISCONNECT, State.DISCONNECTED, emptyList(), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL)),
-            rule(State.AUTHENTICATION_FAILED, Event.DISCONNECT, State.DISCONNECTED, emptyList(), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL)),
-            rule(State.RUNTIME_MISSING, Event.DISCONNECT, State.DISCONNECTED, emptyList(), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL)),
-            rule(State.DISABLED, Event.DISCONNECT, State.DISCONNECTED, emptyList(), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL)),
+            rule(State.AUTHORIZING, Event.DISCONNECT, State.DISCONNECTED, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECTED)),
+            rule(State.APPROVED, Event.DISCONNECT, State.DISCONNECTED, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECTED)),
+            rule(State.VERIFIED, Event.DISCONNECT, State.DISCONNECTED, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECTED)),
+            rule(State.READY, Event.DISCONNECT, State.DISCONNECTED, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECTED)),
+            rule(State.AUTHENTICATION_FAILED, Event.DISCONNECT, State.DISCONNECTED, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECTED)),
+            rule(State.RUNTIME_MISSING, Event.DISCONNECT, State.DISCONNECTED, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECTED)),
+            rule(State.DISABLED, Event.DISCONNECT, State.DISCONNECTED, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECTED)),
+            rule(State.DISCONNECT_INCOMPLETE, Event.DISCONNECT, State.DISCONNECTED, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECTED)),
+            rule(State.AUTHORIZING, Event.DISCONNECT, State.DISCONNECT_INCOMPLETE, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE, negated = true)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECT_INCOMPLETE)),
+            rule(State.APPROVED, Event.DISCONNECT, State.DISCONNECT_INCOMPLETE, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE, negated = true)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECT_INCOMPLETE)),
+            rule(State.VERIFIED, Event.DISCONNECT, State.DISCONNECT_INCOMPLETE, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE, negated = true)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECT_INCOMPLETE)),
+            rule(State.READY, Event.DISCONNECT, State.DISCONNECT_INCOMPLETE, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE, negated = true)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECT_INCOMPLETE)),
+            rule(State.AUTHENTICATION_FAILED, Event.DISCONNECT, State.DISCONNECT_INCOMPLETE, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE, negated = true)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECT_INCOMPLETE)),
+            rule(State.RUNTIME_MISSING, Event.DISCONNECT, State.DISCONNECT_INCOMPLETE, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE, negated = true)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECT_INCOMPLETE)),
+            rule(State.DISABLED, Event.DISCONNECT, State.DISCONNECT_INCOMPLETE, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE, negated = true)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECT_INCOMPLETE)),
+            rule(State.DISCONNECT_INCOMPLETE, Event.DISCONNECT, State.DISCONNECT_INCOMPLETE, listOf(LifecycleMachine.Literal(Guard.ALL_STEPS_DONE, negated = true)), listOf(Effect.REVOKE_BINDING, Effect.CLOSE_LIVE_CHANNEL, Effect.REMOVE_CREDENTIAL, Effect.REPORT_DISCONNECT_INCOMPLETE)),
         ),
     )
 

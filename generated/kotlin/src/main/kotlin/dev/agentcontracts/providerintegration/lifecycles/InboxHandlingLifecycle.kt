@@ -6,23 +6,36 @@ import dev.agentcontracts.runtime.LifecycleName
 import dev.agentcontracts.runtime.Outcome
 
 /**
- * Inbox handling (provider) (role: provider). The adapter's inbox cursor. A NotificationEvent is
- * only a hint: the adapter reads the inbox after its handled position, hands one entry at a time to
- * its runtime, and advances the handled position only after the runtime finished that entry
- * successfully. An interruption leaves the position unchanged, so the same entry is attempted
- * again. Notifications that arrive while the adapter is already reading or handling change nothing.
+ * Inbox handling (provider) (role: provider). The adapter's inbox cursor. A NotificationEvent or a
+ * live LiveInboxChanged frame is only a hint, and so is (re)connecting the live channel: the
+ * adapter reads the inbox after its handled position, hands one entry at a time to its runtime, and
+ * advances the handled position only after the runtime finished that entry successfully. An
+ * interruption leaves the position unchanged, so the same entry is attempted again. A hint that
+ * arrives during a read is kept (`pending`): the adapter reads once more when that read ends, so an
+ * entry written during the read is not left waiting for the next hint. A malformed or non-plaintext
+ * entry is reported and passed over, so it neither freezes the cursor nor lets later entries
+ * overtake it. Sequences strictly increase but need not be dense: the handled position becomes the
+ * handled entry's sequence, never "previous + 1", so a page {11, 13} is handled as 11 then 13.
  */
 object InboxHandlingLifecycle {
     /** The machine's states; terminal ones refuse every event. */
     enum class State(override val wireName: String) : LifecycleName {
         /**
-         * Nothing to do; the adapter waits for a notification. The handled position is the last
-         * finished sequence.
+         * Nothing to do; the adapter waits for a hint. The handled position is the last finished
+         * sequence.
          */
         IDLE("idle"),
         /** The adapter reads the inbox after its handled position. */
         READING("reading"),
-        /** The runtime is handling the first unhandled entry. */
+        /**
+         * The adapter reads the inbox, and a hint arrived during this read; when the read ends the
+         * adapter reads again.
+         */
+        PENDING("pending"),
+        /**
+         * The runtime is handling the first unhandled entry; the adapter reads again after it, so
+         * hints change nothing.
+         */
         HANDLING("handling"),
         /** The adapter stopped (disconnect or shutdown); the handled position is kept as it was. */
         STOPPED("stopped"),
@@ -31,10 +44,20 @@ object InboxHandlingLifecycle {
     /** The events the machine reacts to. */
     enum class Event(override val wireName: String) : LifecycleName {
         /**
-         * A content-free inbox.changed notification arrives (live channel or HTTPS endpoint),
-         * possibly a duplicate.
+         * A content-free inbox.changed notification arrives at the HTTPS endpoint, possibly a
+         * duplicate.
          */
         NOTIFY("notify"),
+        /**
+         * A LiveInboxChanged frame arrives on the live channel (Pi treats any frame, even a ping,
+         * as one).
+         */
+        LIVE_CHANGED("live_changed"),
+        /**
+         * The live channel connected or reconnected; both real clients drain the inbox then,
+         * without any notification.
+         */
+        CONNECTED("connected"),
         /** The inbox read returned a page of entries after the handled position. */
         PAGE_RECEIVED("page_received"),
         /** The inbox read failed. */
@@ -55,11 +78,16 @@ object InboxHandlingLifecycle {
         /** The page holds at least one entry after the handled position. */
         HAS_ENTRY("hasEntry"),
         /**
-         * The first such entry (lowest sequence) is a message.received entry whose event_id and
-         * message_id were not handled before. Any other entry is marked handled without reaching
-         * the runtime, so a duplicate delivery is harmless.
+         * The first such entry (lowest sequence) is a well-formed plaintext message.received entry
+         * whose event_id and message_id were not handled before. Any other well-formed entry is
+         * marked handled without reaching the runtime, so a duplicate delivery is harmless.
          */
         NEEDS_RUNTIME("needsRuntime"),
+        /**
+         * The first such entry is malformed (not a valid InboxEntry) or its content is not
+         * plaintext, so no runtime can handle it and retrying cannot help.
+         */
+        POISON("poison"),
     }
 
     /** Side effects a transition must have. */
@@ -67,15 +95,20 @@ object InboxHandlingLifecycle {
         /** Read the inbox with after_sequence = the handled position. */
         READ_INBOX("readInbox"),
         /**
-         * Hand the first unhandled entry to the runtime, deduplicated by its stable event_id /
-         * message_id.
+         * Hand the first unhandled entry to the runtime, deduplicated by its sequence and its
+         * stable event_id / message_id.
          */
         DISPATCH_ENTRY("dispatchEntry"),
         /**
-         * Set the handled position to the entry's sequence and save the bookmark (PUT
-         * /v1/inbox/bookmark).
+         * Set the handled position to the entry's sequence (not previous + 1) and save the bookmark
+         * (PUT /v1/inbox/bookmark).
          */
         ADVANCE_HANDLED_POSITION("advanceHandledPosition"),
+        /**
+         * Report the entry's sequence and why it cannot be handled (to the owner's log), then pass
+         * over it.
+         */
+        REPORT_POISON_ENTRY("reportPoisonEntry"),
     }
 
     val machine: LifecycleMachine<State, Event, Guard, Effect> = LifecycleMachine<State, Event, Guard, Effect>(
@@ -88,22 +121,38 @@ object InboxHandlingLifecycle {
         guards = Guard.entries,
         transitions = listOf(
             rule(State.IDLE, Event.NOTIFY, State.READING, emptyList(), listOf(Effect.READ_INBOX)),
-            rule(State.READING, Event.NOTIFY, State.READING, emptyList(), emptyList()),
+            rule(State.IDLE, Event.LIVE_CHANGED, State.READING, emptyList(), listOf(Effect.READ_INBOX)),
+            rule(State.IDLE, Event.CONNECTED, State.READING, emptyList(), listOf(Effect.READ_INBOX)),
+            rule(State.READING, Event.NOTIFY, State.PENDING, emptyList(), emptyList()),
+            rule(State.PENDING, Event.NOTIFY, State.PENDING, emptyList(), emptyList()),
+            rule(State.READING, Event.LIVE_CHANGED, State.PENDING, emptyList(), emptyList()),
+            rule(State.PENDING, Event.LIVE_CHANGED, State.PENDING, emptyList(), emptyList()),
+            rule(State.READING, Event.CONNECTED, State.PENDING, emptyList(), emptyList()),
+            rule(State.PENDING, Event.CONNECTED, State.PENDING, emptyList(), emptyList()),
             rule(State.HANDLING, Event.NOTIFY, State.HANDLING, emptyList(), emptyList()),
+            rule(State.HANDLING, Event.LIVE_CHANGED, State.HANDLING, emptyList(), emptyList()),
+            rule(State.HANDLING, Event.CONNECTED, State.HANDLING, emptyList(), emptyList()),
             rule(State.READING, Event.PAGE_RECEIVED, State.IDLE, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY, negated = true)), emptyList()),
+            rule(State.PENDING, Event.PAGE_RECEIVED, State.READING, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY, negated = true)), listOf(Effect.READ_INBOX)),
             rule(State.READING, Event.PAGE_RECEIVED, State.HANDLING, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY), LifecycleMachine.Literal(Guard.NEEDS_RUNTIME)), listOf(Effect.DISPATCH_ENTRY)),
-            rule(State.READING, Event.PAGE_RECEIVED, State.READING, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY), LifecycleMachine.Literal(Guard.NEEDS_RUNTIME, negated = true)), listOf(Effect.ADVANCE_HANDLED_POSITION, Effect.READ_INBOX)),
+            rule(State.PENDING, Event.PAGE_RECEIVED, State.HANDLING, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY), LifecycleMachine.Literal(Guard.NEEDS_RUNTIME)), listOf(Effect.DISPATCH_ENTRY)),
+            rule(State.READING, Event.PAGE_RECEIVED, State.READING, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY), LifecycleMachine.Literal(Guard.NEEDS_RUNTIME, negated = true), LifecycleMachine.Literal(Guard.POISON, negated = true)), listOf(Effect.ADVANCE_HANDLED_POSITION, Effect.READ_INBOX)),
+            rule(State.PENDING, Event.PAGE_RECEIVED, State.READING, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY), LifecycleMachine.Literal(Guard.NEEDS_RUNTIME, negated = true), LifecycleMachine.Literal(Guard.POISON, negated = true)), listOf(Effect.ADVANCE_HANDLED_POSITION, Effect.READ_INBOX)),
+            rule(State.READING, Event.PAGE_RECEIVED, State.READING, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY), LifecycleMachine.Literal(Guard.POISON)), listOf(Effect.REPORT_POISON_ENTRY, Effect.ADVANCE_HANDLED_POSITION, Effect.READ_INBOX)),
+            rule(State.PENDING, Event.PAGE_RECEIVED, State.READING, listOf(LifecycleMachine.Literal(Guard.HAS_ENTRY), LifecycleMachine.Literal(Guard.POISON)), listOf(Effect.REPORT_POISON_ENTRY, Effect.ADVANCE_HANDLED_POSITION, Effect.READ_INBOX)),
             rule(State.READING, Event.READ_FAILED, State.IDLE, emptyList(), emptyList()),
+            rule(State.PENDING, Event.READ_FAILED, State.IDLE, emptyList(), emptyList()),
             rule(State.HANDLING, Event.RUNTIME_FINISHED, State.READING, emptyList(), listOf(Effect.ADVANCE_HANDLED_POSITION, Effect.READ_INBOX)),
             rule(State.HANDLING, Event.RUNTIME_INTERRUPTED, State.IDLE, emptyList(), emptyList()),
             rule(State.IDLE, Event.STOP, State.STOPPED, emptyList(), emptyList()),
             rule(State.READING, Event.STOP, State.STOPPED, emptyList(), emptyList()),
+            rule(State.PENDING, Event.STOP, State.STOPPED, emptyList(), emptyList()),
             rule(State.HANDLING, Event.STOP, State.STOPPED, emptyList(), emptyList()),
         ),
     )
 
     /** Groups of guards of which at most one holds at a time (the spec's mutuallyExclusive). */
-    val mutuallyExclusive: List<Set<Guard>> = emptyList()
+    val mutuallyExclusive: List<Set<Guard>> = listOf(setOf(Guard.NEEDS_RUNTIME, Guard.POISON))
 
     // Explicit types: inferring one long listOf of generic constructor calls exhausts the compiler.
     private fun rule(
