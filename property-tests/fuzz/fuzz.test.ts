@@ -67,7 +67,7 @@ describe(`fuzz (${RUNS} runs, seed ${SEED})`, () => {
         const r = verify(value as never, k);
         if (!r.ok && typeof r.error.code !== "string") return false;
       }
-      const token = agentService.decodeApprovalTokenClaimsToken(text, k);
+      const token = agentService.decodeApprovalTokenClaimsToken(text, k, Date.parse("2026-05-27T00:00:00Z"));
       return token.ok || typeof token.error.code === "string";
     }), OPTIONS);
   });

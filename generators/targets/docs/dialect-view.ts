@@ -1,12 +1,13 @@
 // The interoperability page's canonicalization rows: for each recorded JSON divergence, the bytes
 // RFC 8785 and each recorded platform dialect (divergences with a `canonicalization` entry) write
 // for one sample body, and what `agent-contracts verify --explain` prints for a real signed
-// message that hits it. Everything is computed from the spec and its vectors at build time.
-import { canonicalize } from "../ts/runtime/src/canonical-json.js";
-import { type CanonicalizationDialect, parseLexical, renderDialect } from "../ts/runtime/src/canonical-dialects.js";
-import type { HmacSha256V1Declaration } from "../ts/runtime/src/signing-hmac-v1.js";
-import { explainHmacV1, formatSignatureExplanation } from "../ts/runtime/src/signature-doctor.js";
-import { parseStrictJson } from "../ts/runtime/src/strict-json.js";
+// message that hits it. Everything is computed from the spec and its vectors at build time, with
+// the generated TypeScript package (what users import), not the runtime's sources.
+import { canonicalize } from "../../../generated/ts/runtime/canonical-json.js";
+import { type CanonicalizationDialect, parseLexical, renderDialect } from "../../../generated/ts/runtime/canonical-dialects.js";
+import type { HmacSha256V1Declaration } from "../../../generated/ts/runtime/signing-hmac-v1.js";
+import { explainHmacV1, formatSignatureExplanation } from "../../../generated/ts/runtime/signature-doctor.js";
+import { parseStrictJson } from "../../../generated/ts/runtime/strict-json.js";
 import { canonicalizationDialects } from "../../model/dialects.js";
 import type { JsonValue, Protocol } from "../../model/types.js";
 import { escapeHtml } from "./html.js";

@@ -3,7 +3,7 @@
 // runtimes' defaults (imported, so the page cannot drift from the code) and the error codes are
 // the strict parser's and the validators' own; property-tests/fuzz/corpus holds an input of each
 // class with the verdict every language must give.
-import { DEFAULT_MAX_JSON_BYTES, DEFAULT_MAX_JSON_DEPTH } from "../ts/runtime/src/strict-json.js";
+import { DEFAULT_MAX_JSON_BYTES, DEFAULT_MAX_JSON_DEPTH } from "../../../generated/ts/runtime/strict-json.js";
 
 export interface HostileInputRow {
   inputClass: string;

@@ -32,8 +32,10 @@ export function specChangelog(root: string, max = MAX_COMMITS): Changelog {
   let log: string;
   let total = 0;
   try {
-    total = Number(execFileSync("git", ["-C", root, "rev-list", "--count", "HEAD", "--", "spec"], { stdio: ["ignore", "pipe", "pipe"] }).toString().trim());
-    log = execFileSync("git", ["-C", root, "log", `--max-count=${max}`, "--format=%H%x09%P%x09%ad%x09%s", "--date=short", "--", "spec"], { stdio: ["ignore", "pipe", "pipe"] }).toString();
+    // First parent only: what landed on this branch, one entry per merge, not every work-in-progress
+    // commit of a merged branch (some of which never parsed).
+    total = Number(execFileSync("git", ["-C", root, "rev-list", "--first-parent", "--count", "HEAD", "--", "spec"], { stdio: ["ignore", "pipe", "pipe"] }).toString().trim());
+    log = execFileSync("git", ["-C", root, "log", "--first-parent", `--max-count=${max}`, "--format=%H%x09%P%x09%ad%x09%s", "--date=short", "--", "spec"], { stdio: ["ignore", "pipe", "pipe"] }).toString();
   } catch (error) {
     return { available: false, reason: `git history is not available here (${(error as Error).message.split("\n")[0]})` };
   }

@@ -45,7 +45,7 @@ function messageConformance(id: string, rules: Protocol["messages"][number]["rul
       case "noSecrets":
         return `.noSecrets(id: ${stringLiteral(r.id)}, message: ${stringLiteral(r.message)}, text: ${stringLiteral(r.text)})`;
       case "whatwgUrl":
-        return `.whatwgUrl(id: ${stringLiteral(r.id)}, message: ${stringLiteral(r.message)}, url: ${stringLiteral(r.url)}, form: ${stringLiteral(r.form)})`;
+        return `.whatwgURL(id: ${stringLiteral(r.id)}, message: ${stringLiteral(r.message)}, url: ${stringLiteral(r.url)}, form: ${stringLiteral(r.form)})`;
     }
   });
   const rulesText = ruleLines.length === 0 ? "[]" : `[\n${ruleLines.map((l) => `${indent}    ${l},`).join("\n")}\n${indent}]`;

@@ -109,8 +109,8 @@ final class FuzzCorpusTests: XCTestCase {
     func testCorpusVerdictsMatchTypeScript() throws {
         var mismatches: [String] = []
         var count = 0
-        for file in ["strict-json", "validators", "reproducers", "rfc3339"] {
-            for c in try SharedCases.cases("fuzz/\(file).json") {
+        for file in ["fuzz/strict-json.json", "fuzz/validators.json", "fuzz/reproducers.json", "fuzz/rfc3339.json"] {
+            for c in try SharedCases.cases(file) {
                 count += 1
                 let got = verdict(c)
                 if got != c.text("expect") { mismatches.append("\(file) \(c.text("name")): got \(got), expected \(c.text("expect"))") }

@@ -66,7 +66,7 @@ extension AgentConnector {
             .uniqueBy(id: "credential-slot-ids-unique", message: "every credential slot needs its own slotId", array: "/credentials/slots", key: "slotId"),
             .noSecrets(id: "label-has-no-secret", message: "must not contain anything the host's secret filter would redact", text: "/label"),
             .noSecrets(id: "description-has-no-secret", message: "must not contain anything the host's secret filter would redact", text: "/description"),
-            .whatwgUrl(id: "outbound-destinations-are-origins", message: "must be exactly the serialized WHATWG origin of an https URL", url: "/outboundDestinations", form: "origin"),
+            .whatwgURL(id: "outbound-destinations-are-origins", message: "must be exactly the serialized WHATWG origin of an https URL", url: "/outboundDestinations", form: "origin"),
         ]
 
         /// "connector-manifest-" + lowercase hex SHA-256 of the RFC 8785 bytes of the manifest
@@ -216,7 +216,7 @@ extension AgentConnector {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json"
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = [
-            .whatwgUrl(id: "endpoint-is-https", message: "must be an https URL without user info, query or fragment", url: "/provider/config/endpoint", form: "endpoint"),
+            .whatwgURL(id: "endpoint-is-https", message: "must be an https URL without user info, query or fragment", url: "/provider/config/endpoint", form: "endpoint"),
             .equal(id: "recipe-matches-provider", message: "manifest.invocation.recipeId must name the package's provider", left: "/manifest/invocation/recipeId", right: "/provider/id"),
             .semverRangeIncludes(id: "sdk-version-supported", message: "the manifest's upstream range must include SDK version 1.0.0", min: "/manifest/upstream/minVersion", max: "/manifest/upstream/maxVersion", version: "1.0.0"),
             .urlOriginIn(id: "endpoint-origin-declared", message: "the origin of provider.config.endpoint must be one of manifest.outboundDestinations", url: "/provider/config/endpoint", list: "/manifest/outboundDestinations"),
@@ -224,7 +224,7 @@ extension AgentConnector {
             .noSecrets(id: "publisher-name-has-no-secret", message: "must not contain anything the host's secret filter would redact", text: "/publisher/name"),
             .noSecrets(id: "manifest-label-has-no-secret", message: "must not contain anything the host's secret filter would redact", text: "/manifest/label"),
             .noSecrets(id: "manifest-description-has-no-secret", message: "must not contain anything the host's secret filter would redact", text: "/manifest/description"),
-            .whatwgUrl(id: "manifest-outbound-destinations-are-origins", message: "must be exactly the serialized WHATWG origin of an https URL", url: "/manifest/outboundDestinations", form: "origin"),
+            .whatwgURL(id: "manifest-outbound-destinations-are-origins", message: "must be exactly the serialized WHATWG origin of an https URL", url: "/manifest/outboundDestinations", form: "origin"),
         ]
 
         /// "connector-package-" + lowercase hex SHA-256 of the RFC 8785 bytes of the record without
@@ -627,7 +627,7 @@ extension AgentConnector {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json"
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = [
-            .whatwgUrl(id: "endpoint-is-https", message: "must be an https URL without user info, query or fragment", url: "/endpoint", form: "endpoint"),
+            .whatwgURL(id: "endpoint-is-https", message: "must be an https URL without user info, query or fragment", url: "/endpoint", form: "endpoint"),
         ]
 
         /// An https URL, read by the WHATWG URL parser (rule endpoint-is-https), without user info,

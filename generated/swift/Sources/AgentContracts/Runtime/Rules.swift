@@ -13,13 +13,13 @@ public enum CrossFieldRule: Sendable, Equatable {
     case uniqueBy(id: String, message: String, array: String, key: String)
     case lastItemEquals(id: String, message: String, array: String, key: String, value: String)
     case noSecrets(id: String, message: String, text: String)
-    case whatwgUrl(id: String, message: String, url: String, form: String)
+    case whatwgURL(id: String, message: String, url: String, form: String)
 
     public var id: String {
         switch self {
         case let .equal(id, _, _, _), let .urlOriginIn(id, _, _, _), let .semverLte(id, _, _, _),
              let .semverRangeIncludes(id, _, _, _, _), let .uniqueBy(id, _, _, _), let .lastItemEquals(id, _, _, _, _),
-             let .noSecrets(id, _, _), let .whatwgUrl(id, _, _, _):
+             let .noSecrets(id, _, _), let .whatwgURL(id, _, _, _):
             return id
         }
     }
@@ -28,7 +28,7 @@ public enum CrossFieldRule: Sendable, Equatable {
         switch self {
         case let .equal(_, message, _, _), let .urlOriginIn(_, message, _, _), let .semverLte(_, message, _, _),
              let .semverRangeIncludes(_, message, _, _, _), let .uniqueBy(_, message, _, _),
-             let .lastItemEquals(_, message, _, _, _), let .noSecrets(_, message, _), let .whatwgUrl(_, message, _, _):
+             let .lastItemEquals(_, message, _, _, _), let .noSecrets(_, message, _), let .whatwgURL(_, message, _, _):
             return message
         }
     }
@@ -42,7 +42,7 @@ public enum CrossFieldRule: Sendable, Equatable {
         case .uniqueBy: return "uniqueBy"
         case .lastItemEquals: return "lastItemEquals"
         case .noSecrets: return "noSecrets"
-        case .whatwgUrl: return "whatwgUrl"
+        case .whatwgURL: return "whatwgUrl"
         }
     }
 }
@@ -97,7 +97,7 @@ public enum CrossFieldRules {
             return "\(array)/\(items.count - 1)/\(key)"
         case let .noSecrets(_, _, text):
             return firstFailing(value, text) { !SecretText.contains($0) }
-        case let .whatwgUrl(_, _, url, form):
+        case let .whatwgURL(_, _, url, form):
             return firstFailing(value, url) { WhatwgURL.check($0, form: form) }
         }
     }
