@@ -63,3 +63,222 @@ public enum Crypto {
         return difference == 0
     }
 }
+
+/// FIPS 180-4 SHA-256 and RFC 2104 HMAC, for platforms without CryptoKit. Always compiled, so the
+/// tests can check it against the vectors on every platform.
+public enum SoftwareSHA256 {
+    private static let k: [UInt32] = [
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+    ]
+
+    private static let initial: [UInt32] = [
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    ]
+
+    @inline(__always)
+    private static func rotateRight(_ x: UInt32, _ n: UInt32) -> UInt32 {
+        (x >> n) | (x << (32 - n))
+    }
+
+    public static func hash(_ message: [UInt8]) -> [UInt8] {
+        var padded = message
+        let bitLength = UInt64(message.count) &* 8
+        padded.append(0x80)
+        while padded.count % 64 != 56 {
+            padded.append(0)
+        }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
+        var h = initial
+        var w = [UInt32](repeating: 0, count: 64)
+        for chunk in stride(from: 0, to: padded.count, by: 64) {
+            for t in 0..<16 {
+                let i = chunk + t * 4
+                var word = UInt32(padded[i]) << 24
+                word |= UInt32(padded[i + 1]) << 16
+                word |= UInt32(padded[i + 2]) << 8
+                word |= UInt32(padded[i + 3])
+                w[t] = word
+            }
+            for t in 16..<64 {
+                let x: UInt32 = w[t - 15]
+                let y: UInt32 = w[t - 2]
+                let s0: UInt32 = rotateRight(x, 7) ^ rotateRight(x, 18) ^ (x >> 3)
+                let s1: UInt32 = rotateRight(y, 17) ^ rotateRight(y, 19) ^ (y >> 10)
+                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+            }
+            var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
+            for t in 0..<64 {
+                let s1: UInt32 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+                let choice = (e & f) ^ (~e & g)
+                let temp1: UInt32 = hh &+ s1 &+ choice &+ k[t] &+ w[t]
+                let s0: UInt32 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let temp2 = s0 &+ majority
+                hh = g
+                g = f
+                f = e
+                e = d &+ temp1
+                d = c
+                c = b
+                b = a
+                a = temp1 &+ temp2
+            }
+            h[0] = h[0] &+ a
+            h[1] = h[1] &+ b
+            h[2] = h[2] &+ c
+            h[3] = h[3] &+ d
+            h[4] = h[4] &+ e
+            h[5] = h[5] &+ f
+            h[6] = h[6] &+ g
+            h[7] = h[7] &+ hh
+        }
+        var digest: [UInt8] = []
+        digest.reserveCapacity(32)
+        for word in h {
+            digest.append(UInt8(truncatingIfNeeded: word >> 24))
+            digest.append(UInt8(truncatingIfNeeded: word >> 16))
+            digest.append(UInt8(truncatingIfNeeded: word >> 8))
+            digest.append(UInt8(truncatingIfNeeded: word))
+        }
+        return digest
+    }
+
+    public static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        let blockSize = 64
+        var block = key.count > blockSize ? hash(key) : key
+        block += [UInt8](repeating: 0, count: blockSize - block.count)
+        let inner = block.map { $0 ^ 0x36 }
+        let outer = block.map { $0 ^ 0x5c }
+        return hash(outer + hash(inner + message))
+    }
+}
+
+/// Lowercase hexadecimal.
+public enum Hex {
+    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    public static func encode(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Strict lowercase-hex decode; nil for odd length, uppercase or other characters.
+    public static func decode(_ text: String) -> [UInt8]? {
+        let units = Array(text.utf8)
+        guard units.count % 2 == 0 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(units.count / 2)
+        var i = 0
+        while i < units.count {
+            guard let high = value(units[i]), let low = value(units[i + 1]) else { return nil }
+            out.append(high << 4 | low)
+            i += 2
+        }
+        return out
+    }
+
+    private static func value(_ unit: UInt8) -> UInt8? {
+        switch unit {
+        case 0x30...0x39: return unit - 0x30
+        case 0x61...0x66: return unit - 0x61 + 10
+        default: return nil
+        }
+    }
+}
+
+/// Unpadded base64 in the standard (RFC 4648 §4) or URL-safe (§5) alphabet, decoded strictly.
+public enum Base64 {
+    public enum Alphabet: Sendable {
+        case standard
+        case url
+
+        fileprivate var symbols: [UInt8] {
+            switch self {
+            case .standard: return Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+            case .url: return Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+            }
+        }
+    }
+
+    /// Encodes without padding (the hmac-sha256-v1 and approval token wire forms).
+    public static func encode(_ bytes: [UInt8], alphabet: Alphabet) -> String {
+        let symbols = alphabet.symbols
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i + 3 <= bytes.count {
+            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+            out.append(symbols[Int(n >> 18 & 63)])
+            out.append(symbols[Int(n >> 12 & 63)])
+            out.append(symbols[Int(n >> 6 & 63)])
+            out.append(symbols[Int(n & 63)])
+            i += 3
+        }
+        let rest = bytes.count - i
+        if rest == 1 {
+            let n = UInt32(bytes[i]) << 16
+            out.append(symbols[Int(n >> 18 & 63)])
+            out.append(symbols[Int(n >> 12 & 63)])
+        } else if rest == 2 {
+            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
+            out.append(symbols[Int(n >> 18 & 63)])
+            out.append(symbols[Int(n >> 12 & 63)])
+            out.append(symbols[Int(n >> 6 & 63)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Decodes unpadded base64; nil for padding, other characters, a dangling symbol or non-zero
+    /// trailing bits (anything that is not the canonical encoding of some bytes).
+    public static func decode(_ text: String, alphabet: Alphabet) -> [UInt8]? {
+        let symbols = alphabet.symbols
+        var table = [Int](repeating: -1, count: 256)
+        for (index, symbol) in symbols.enumerated() {
+            table[Int(symbol)] = index
+        }
+        let units = Array(text.utf8)
+        if units.count % 4 == 1 { return nil }
+        var values: [UInt32] = []
+        values.reserveCapacity(units.count)
+        for unit in units {
+            let value = table[Int(unit)]
+            if value < 0 { return nil }
+            values.append(UInt32(value))
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(units.count * 3 / 4)
+        var i = 0
+        while i + 4 <= values.count {
+            let n = values[i] << 18 | values[i + 1] << 12 | values[i + 2] << 6 | values[i + 3]
+            out.append(UInt8(truncatingIfNeeded: n >> 16))
+            out.append(UInt8(truncatingIfNeeded: n >> 8))
+            out.append(UInt8(truncatingIfNeeded: n))
+            i += 4
+        }
+        let rest = values.count - i
+        if rest == 2 {
+            if values[i + 1] & 0x0F != 0 { return nil }
+            out.append(UInt8(truncatingIfNeeded: (values[i] << 2) | (values[i + 1] >> 4)))
+        } else if rest == 3 {
+            if values[i + 2] & 0x03 != 0 { return nil }
+            let n = values[i] << 10 | values[i + 1] << 4 | values[i + 2] >> 2
+            out.append(UInt8(truncatingIfNeeded: n >> 8))
+            out.append(UInt8(truncatingIfNeeded: n))
+        }
+        return out
+    }
+}
