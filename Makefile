@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all generate check test test-ts typecheck kotlin swift docs docs-serve chromium bench clean-install help
+.PHONY: all generate check test test-ts typecheck kotlin swift docs docs-serve chromium bench mutation mutation-ts mutation-kotlin clean-install help
 
 all: generate
 
@@ -15,6 +15,7 @@ help:
 	@echo "make kotlin   build and test the generated Kotlin bindings (Maven)"
 	@echo "make swift    build and test the generated Swift package (provisions a Debian 13 Swift root when needed)"
 	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md)"
+	@echo "make mutation mutation testing: Stryker over the TS runtime, PIT over the Kotlin runtime (reports/mutation/)"
 	@echo "make docs     build the documentation site into docs-site/dist (make docs-serve previews it)"
 
 $(NODE_STAMP): package.json package-lock.json
@@ -41,6 +42,20 @@ kotlin:
 # Benchmarks: tables with ratios against the anchors, also written to docs-site/bench/latest.md.
 bench: $(NODE_STAMP)
 	node --expose-gc --import tsx property-tests/bench/run.ts $(BENCH_ARGS)
+
+# Mutation testing (slow, not part of `make test`): Stryker over generators/targets/ts/runtime/src and
+# PIT over the Kotlin runtime, both incremental (a rerun after a small change only retests what
+# changed), niced, one worker each. HTML reports under reports/mutation/{ts,kotlin}/ (git-ignored);
+# the score per folder is printed at the end. MUTATE=<glob,...> narrows Stryker's files.
+mutation: mutation-ts mutation-kotlin
+	node property-tests/mutation/summary.mjs
+
+mutation-ts: $(NODE_STAMP)
+	nice npx stryker run property-tests/mutation/stryker.config.mjs
+
+mutation-kotlin:
+	mkdir -p reports/mutation/kotlin
+	nice mvn -B -ntp -f generated/kotlin/pom.xml -P mutation test-compile org.pitest:pitest-maven:mutationCoverage
 
 # The docs site (docs-site/dist) and its browser test, which drives Debian's chromium.
 docs: $(NODE_STAMP)
