@@ -44,18 +44,21 @@ bench: $(NODE_STAMP)
 	node --expose-gc --import tsx property-tests/bench/run.ts $(BENCH_ARGS)
 
 # Mutation testing (slow, not part of `make test`): Stryker over generators/targets/ts/runtime/src and
-# PIT over the Kotlin runtime, both incremental (a rerun after a small change only retests what
-# changed), niced, one worker each. HTML reports under reports/mutation/{ts,kotlin}/ (git-ignored);
-# the score per folder is printed at the end. MUTATE=<glob,...> narrows Stryker's files.
+# PIT over the Kotlin runtime, niced, one worker each. Stryker is incremental (a rerun after a small
+# source change only retests the mutants in changed code; it does not see changed tests, so
+# STRYKER_ARGS=--force reruns all); MUTATE=<glob,...> and MUTATION_TESTS=<file,...> narrow it. Open
+# source PIT has no history file any more: PIT_CLASSES/PIT_TESTS narrow its rerun instead. HTML
+# reports under reports/mutation/{ts,kotlin}/ (git-ignored); the score per folder is printed last.
 mutation: mutation-ts mutation-kotlin
 	node property-tests/mutation/summary.mjs
 
 mutation-ts: $(NODE_STAMP)
-	nice npx stryker run property-tests/mutation/stryker.config.mjs
+	nice npx stryker run property-tests/mutation/stryker.config.mjs $(STRYKER_ARGS)
 
 mutation-kotlin:
 	mkdir -p reports/mutation/kotlin
-	nice mvn -B -ntp -f generated/kotlin/pom.xml -P mutation test-compile org.pitest:pitest-maven:mutationCoverage
+	nice mvn -B -ntp -f generated/kotlin/pom.xml -P mutation test-compile org.pitest:pitest-maven:mutationCoverage \
+	  $(if $(PIT_CLASSES),-Dpit.targetClasses=$(PIT_CLASSES)) $(if $(PIT_TESTS),-Dpit.targetTests=$(PIT_TESTS))
 
 # The docs site (docs-site/dist) and its browser test, which drives Debian's chromium.
 docs: $(NODE_STAMP)

@@ -4,9 +4,12 @@
 // every run down.
 import { defineConfig } from "vitest/config";
 
+// MUTATION_TESTS=<file,...> narrows the suites (with MUTATE narrowing the mutated files).
+const narrowed = process.env.MUTATION_TESTS?.split(",");
+
 export default defineConfig({
   test: {
-    include: [
+    include: narrowed ?? [
       "property-tests/signing/**/*.test.ts",
       "property-tests/lifecycles/**/*.test.ts",
       "property-tests/runtime/**/*.test.ts",
