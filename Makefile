@@ -58,7 +58,7 @@ mutation-ts: $(NODE_STAMP)
 mutation-kotlin:
 	mkdir -p reports/mutation/kotlin
 	nice mvn -B -ntp -f generated/kotlin/pom.xml -P mutation test-compile org.pitest:pitest-maven:mutationCoverage \
-	  $(if $(PIT_CLASSES),-Dpit.targetClasses=$(PIT_CLASSES)) $(if $(PIT_TESTS),-Dpit.targetTests=$(PIT_TESTS))
+	  $(if $(PIT_CLASSES),-DtargetClasses=$(PIT_CLASSES)) $(if $(PIT_TESTS),-DtargetTests=$(PIT_TESTS))
 
 # The docs site (docs-site/dist) and its browser test, which drives Debian's chromium.
 docs: $(NODE_STAMP)

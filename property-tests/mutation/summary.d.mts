@@ -3,7 +3,9 @@ export interface Mutant {
   file: string;
   line: number;
   column: number;
+  end?: string;
   mutator: string;
+  replacement: string;
   status: string;
 }
 export function readMutants(): Mutant[];

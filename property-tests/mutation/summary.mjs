@@ -1,6 +1,6 @@
 // Prints the mutation score per folder (and per file) from the last Stryker and PIT reports, and,
 // with --survivors, the surviving mutants as lines in the format of survivors.md (reason left to
-// write). Score = detected (killed, timed out) / (detected + survived + no coverage), as Stryker
+// write): tool, file:line:column (-end line:column for Stryker), mutator, the replacement (JSON, whitespace folded, 80 chars). Score = detected (killed, timed out) / (detected + survived + no coverage), as Stryker
 // counts it; PIT's report is counted the same way.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -18,7 +18,7 @@ export function readMutants() {
     const report = JSON.parse(readFileSync(TS_REPORT, "utf8"));
     for (const [file, { mutants: list }] of Object.entries(report.files)) {
       for (const m of list) {
-        mutants.push({ tool: "ts", file, line: m.location.start.line, column: m.location.start.column, mutator: m.mutatorName, status: m.status });
+        mutants.push({ tool: "ts", file, line: m.location.start.line, column: m.location.start.column, end: `${m.location.end.line}:${m.location.end.column}`, mutator: m.mutatorName, replacement: m.replacement ?? "", status: m.status });
       }
     }
   }
@@ -34,6 +34,7 @@ export function readMutants() {
         line: Number(tag("lineNumber")),
         column: 0,
         mutator: `${mutator}(${tag("mutatedMethod")})`,
+        replacement: tag("description").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&").replaceAll("&#39;", "'").replaceAll("&quot;", '"'),
         status: { KILLED: "Killed", TIMED_OUT: "Timeout", SURVIVED: "Survived", NO_COVERAGE: "NoCoverage", MEMORY_ERROR: "Killed", RUN_ERROR: "RuntimeError" }[status] ?? status,
       });
     }
@@ -51,7 +52,8 @@ function score(list) {
 }
 
 export function survivorLine(m) {
-  return `- ${m.tool} ${m.file}:${m.line}:${m.column} ${m.mutator} ${m.status === "NoCoverage" ? "(no coverage) " : ""}— `;
+  const replacement = JSON.stringify(m.replacement.replace(/\s+/g, " ").slice(0, 80));
+  return `- ${m.tool} ${m.file}:${m.line}:${m.column}${m.end ? `-${m.end}` : ""} ${m.mutator} ${replacement} ${m.status === "NoCoverage" ? "(no coverage) " : ""}— `;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,5 +1,5 @@
 // The committed survivor list (property-tests/mutation/survivors.md) is in the report's format:
-// one line per surviving mutant, `- <ts|kotlin> <file>:<line>:<column> <mutator> — <reason>`,
+// one line per surviving mutant, `- <ts|kotlin> <file>:<line>:<column>[-<end>] <mutator> "<replacement>" — <reason>`,
 // naming a runtime file and a line that exist, with a reason, no duplicates. When a mutation
 // report is present (after `make mutation`), the list and the report's survivors are the same set.
 import { existsSync, readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { readMutants, survivorLine } from "./summary.mjs";
 import { ROOT } from "../signing/helpers.js";
 
 const FILE = join(ROOT, "property-tests/mutation/survivors.md");
-const LINE = /^- (ts|kotlin) (\S+):(\d+):(\d+) (\S+) (?:\(no coverage\) )?— (.+)$/;
+const LINE = /^- (ts|kotlin) (\S+):(\d+):(\d+(?:-\d+:\d+)?) (\S+) ("(?:[^"\\]|\\.)*") (?:\(no coverage\) )?— (.+)$/;
 const text = readFileSync(FILE, "utf8");
 const entries = text.split("\n").filter((l) => l.startsWith("- "));
 
@@ -18,7 +18,7 @@ describe("survivors.md", () => {
     for (const line of entries) {
       const m = LINE.exec(line);
       expect(m, line).not.toBeNull();
-      expect(m![6]!.trim().length, `${line}: no reason`).toBeGreaterThanOrEqual(10);
+      expect(m![7]!.trim().length, `${line}: no reason`).toBeGreaterThanOrEqual(10);
     }
   });
   it("every entry names a runtime source file and a line inside it", () => {
@@ -34,7 +34,7 @@ describe("survivors.md", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
   it("the format is the one summary.mjs writes", () => {
-    const sample = survivorLine({ tool: "ts", file: "generators/targets/ts/runtime/src/crypto.ts", line: 1, column: 2, mutator: "BlockStatement", status: "Survived" });
+    const sample = survivorLine({ tool: "ts", file: "generators/targets/ts/runtime/src/crypto.ts", line: 1, column: 2, mutator: "BlockStatement", replacement: "{}", status: "Survived" });
     expect(LINE.test(`${sample}equivalent because of a reason`)).toBe(true);
   });
   const reported = readMutants().filter((m) => m.status === "Survived" || m.status === "NoCoverage");
