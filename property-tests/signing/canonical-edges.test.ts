@@ -11,6 +11,8 @@ function code(value: unknown): string {
   } catch (e) {
     expect(e).toBeInstanceOf(CanonicalJsonError);
     expect((e as Error).name).toBe("CanonicalJsonError");
+    // Each refusal says what was wrong, in words a log reader can use.
+    expect((e as Error).message).toMatch(/JSON|surrogate|NaN|cycle|nesting|sparse|undefined|plain objects/);
     return (e as CanonicalJsonError).code;
   }
 }
@@ -34,6 +36,10 @@ describe("canonicalize edges", () => {
     expect(MAX_CANONICAL_DEPTH).toBe(512);
     expect(code(nested(512))).toBe("ok");
     expect(code(nested(513))).toBe("too-deep");
+    let members: unknown = 0;
+    for (let i = 0; i < 512; i++) members = { m: members };
+    expect(code(members)).toBe("ok");
+    expect(code({ m: members })).toBe("too-deep");
   });
   it("a value shared by two members is not a cycle, and siblings are written in order", () => {
     const shared = { x: [1, 2] };
