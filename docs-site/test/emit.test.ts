@@ -146,7 +146,7 @@ describe("emitDocsSite", () => {
     const kotlin = readFileSync(`${ROOT}/generated/kotlin/src/main/kotlin/dev/agentcontracts/agentprovider/AgentProviderValidators.kt`, "utf8");
     expect(kotlin).toContain("package dev.agentcontracts.agentprovider");
     expect(kotlin).toContain("fun parseActionProposal(bytes: ByteArray)");
-    const swift = readFileSync(`${ROOT}/generated/swift/Sources/AgentContracts/AgentProvider/Messages.swift`, "utf8");
+    const swift = readFileSync(`${ROOT}/generated/swift/Sources/AgentContracts/AgentProvider/AgentProviderMessages.swift`, "utf8");
     expect(swift).toMatch(/extension AgentProvider \{[\s\S]*struct ActionProposal\b/);
   });
 

@@ -106,7 +106,7 @@ describe("emitSwift", () => {
 
   it("declares a ContractMessage type for every message", () => {
     for (const protocol of model.protocols) {
-      const text = byPath.get(`Sources/AgentContracts/${upperCamel(protocol.id)}/Messages.swift`)!;
+      const text = byPath.get(`Sources/AgentContracts/${upperCamel(protocol.id)}/${upperCamel(protocol.id)}Messages.swift`)!;
       for (const message of protocol.messages) {
         expect(text, message.name).toMatch(new RegExp(`public (struct|enum) ${message.name}: (String, )?ContractMessage`));
         expect(text).toContain(`public static let schemaID = "${message.id}"`);
@@ -115,7 +115,7 @@ describe("emitSwift", () => {
   });
 
   it("refuses unknown members exactly where the schema is closed", () => {
-    const text = byPath.get("Sources/AgentContracts/AgentProvider/Messages.swift")!;
+    const text = byPath.get("Sources/AgentContracts/AgentProvider/AgentProviderMessages.swift")!;
     const proposal = text.slice(text.indexOf("public struct ActionProposal"), text.indexOf("public func encode", text.indexOf("public struct ActionProposal")));
     expect(proposal).toContain("ContractCoding.rejectUnknownKeys(decoder");
     expect(proposal).toContain('case requestId = "request_id"');
@@ -124,7 +124,7 @@ describe("emitSwift", () => {
   });
 
   it("makes discriminated unions enums with associated values", () => {
-    const text = byPath.get("Sources/AgentContracts/AgentProvider/Messages.swift")!;
+    const text = byPath.get("Sources/AgentContracts/AgentProvider/AgentProviderMessages.swift")!;
     expect(text).toMatch(/public enum InstallBinding: ContractMessage, Equatable \{[\s\S]*case android\(AndroidInstallBinding\)/);
     expect(text).toContain('case .string("android"):');
   });
@@ -133,7 +133,7 @@ describe("emitSwift", () => {
     for (const protocol of model.protocols) {
       const lifecycles = protocol.lifecycles as Lifecycle[];
       if (lifecycles.length === 0) continue;
-      const text = byPath.get(`Sources/AgentContracts/${upperCamel(protocol.id)}/Lifecycles.swift`)!;
+      const text = byPath.get(`Sources/AgentContracts/${upperCamel(protocol.id)}/${upperCamel(protocol.id)}Lifecycles.swift`)!;
       for (const l of lifecycles) {
         expect(text).toContain(`public enum ${lifecycleTypeName(l)}: LifecycleMachine {`);
         const start = text.indexOf(`public enum ${lifecycleTypeName(l)}:`);
@@ -144,7 +144,7 @@ describe("emitSwift", () => {
   });
 
   it("binds every signing declaration", () => {
-    const signing = files.filter((f) => f.path.endsWith("/Signing.swift")).map((f) => f.contents).join("\n");
+    const signing = files.filter((f) => /^Sources\/AgentContracts\/\w+\/\w+Signing\.swift$/.test(f.path)).map((f) => f.contents).join("\n");
     for (const protocol of model.protocols) {
       for (const m of protocol.messages) {
         if (m.annotations["x-signature"]) expect(signing).toContain(`extension ${upperCamel(protocol.id)}.${m.name} {\n    /// How ${m.name} is signed`);
