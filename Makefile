@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all generate check test test-ts typecheck kotlin swift docs docs-serve chromium bench fuzz clean-install help
+.PHONY: all generate check test test-ts typecheck kotlin swift docs docs-serve chromium bench fuzz mutation mutation-ts mutation-kotlin clean-install help
 
 all: generate
 
@@ -16,6 +16,7 @@ help:
 	@echo "make swift    build and test the generated Swift package (provisions a Debian 13 Swift root when needed)"
 	@echo "make fuzz     run the fuzz suite longer (FUZZ_RUNS, default 20000; FUZZ_SEED to vary); make test runs 200 per property"
 	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md)"
+	@echo "make mutation mutation testing: Stryker over the TS runtime, PIT over the Kotlin runtime (reports/mutation/)"
 	@echo "make docs     build the documentation site into docs-site/dist (make docs-serve previews it)"
 
 # npm before 11.16 ignores package.json's allowScripts and runs every dependency's install script
@@ -56,6 +57,23 @@ fuzz: $(NODE_STAMP)
 # Benchmarks: tables with ratios against the anchors, also written to docs-site/bench/latest.md.
 bench: $(NODE_STAMP)
 	node --expose-gc --import tsx property-tests/bench/run.ts $(BENCH_ARGS)
+
+# Mutation testing (slow, not part of `make test`): Stryker over generators/targets/ts/runtime/src and
+# PIT over the Kotlin runtime, niced, one worker each. Stryker is incremental (a rerun after a small
+# source change only retests the mutants in changed code; it does not see changed tests, so
+# STRYKER_ARGS=--force reruns all); MUTATE=<glob,...> and MUTATION_TESTS=<file,...> narrow it. Open
+# source PIT has no history file any more: PIT_CLASSES/PIT_TESTS narrow its rerun instead. HTML
+# reports under reports/mutation/{ts,kotlin}/ (git-ignored); the score per folder is printed last.
+mutation: mutation-ts mutation-kotlin
+	node property-tests/mutation/summary.mjs
+
+mutation-ts: $(NODE_STAMP)
+	nice npx stryker run property-tests/mutation/stryker.config.mjs $(STRYKER_ARGS)
+
+mutation-kotlin:
+	mkdir -p reports/mutation/kotlin
+	nice mvn -B -ntp -f generated/kotlin/pom.xml -P mutation test-compile org.pitest:pitest-maven:mutationCoverage \
+	  $(if $(PIT_CLASSES),-DtargetClasses=$(PIT_CLASSES)) $(if $(PIT_TESTS),-DtargetTests=$(PIT_TESTS))
 
 # The docs site (docs-site/dist) and its browser test, which drives Debian's chromium.
 docs: $(NODE_STAMP)

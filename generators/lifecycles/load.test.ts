@@ -12,10 +12,15 @@ const FIXTURES = fileURLToPath(new URL("./fixtures", import.meta.url));
 const FILE = "spec/demo/lifecycles/door.machine.yaml";
 
 describe("spec lifecycles", () => {
-  it.each(["agent-connector", "agent-provider", "provider-integration", "agent-service"])("%s loads without errors", (id) => {
+  it.each([
+    ["agent-connector", 1],
+    ["agent-provider", 4],
+    ["provider-integration", 2],
+    ["agent-service", 4],
+  ] as const)("%s loads without errors (%i machines)", (id, count) => {
     const result = loadLifecycles(ROOT, id);
     expect(result.errors).toEqual([]);
-    expect(result.lifecycles.length).toBeGreaterThan(0);
+    expect(result.lifecycles).toHaveLength(count);
     for (const l of result.lifecycles) {
       expect(l.protocol).toBe(id);
       expect(l.location.file).toBe(`spec/${id}/lifecycles/${l.name}.machine.yaml`);

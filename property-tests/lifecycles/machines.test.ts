@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildPaths, pathsFilePath, renderPaths } from "../../generators/lifecycles/paths.js";
+import { pathsFilePath, renderPaths } from "../../generators/lifecycles/paths.js";
 import { allowedEvents, evaluate } from "../../generators/lifecycles/semantics.js";
 import type { Lifecycle } from "../../generators/model/lifecycle.js";
 import { camelName, emitLifecyclesTs, pascalName } from "../../generators/targets/ts/emit-lifecycles.js";
@@ -123,9 +123,8 @@ describe.each(all.map((l) => [`${l.protocol}/${l.name}`, l] as const))("%s", (_l
   });
 });
 
-it("buildPaths and the emitter are deterministic", () => {
-  for (const l of all) expect(JSON.stringify(buildPaths(l))).toBe(JSON.stringify(buildPaths(l)));
-  expect(emitLifecyclesTs(protocols)).toEqual(emitLifecyclesTs(protocols));
+// Determinism across processes (seeds, locales, time zones) is property-tests/determinism.
+it("the emitter lists its files in sorted order", () => {
   const paths = emitLifecyclesTs(protocols).map((f) => f.path);
   expect(paths).toEqual([...paths].sort());
   expect(paths).toContain("agent-connector/lifecycles/trust.js");

@@ -10,18 +10,37 @@ import {
   importCanonicalRecord,
   verifyContentId,
 } from "../../generators/targets/ts/runtime/src/content-address.js";
+import {
+  AUDIT_LOG_ENTRY_CONTENT_ADDRESS,
+  CONNECTOR_MANIFEST_CONTENT_ADDRESS,
+  CONNECTOR_PACKAGE_CONTENT_ADDRESS,
+  importConnectorManifest,
+  importConnectorPackage,
+} from "../../generated/ts/agent-connector/signing.js";
 import { canonicalize } from "../../generators/targets/ts/runtime/src/canonical-json.js";
-import { type JsonObject, type JsonValue, isJsonObject } from "../../generators/targets/ts/runtime/src/json-value.js";
+import type { JsonObject } from "../../generators/targets/ts/runtime/src/json-value.js";
 import { OUTSIDE, ijsonValue, python, readJson } from "./helpers.js";
 
 const spec = readJson("spec/agent-connector/vectors/content-ids.json");
-const PACKAGE: ContentAddressDeclaration = spec.declarations.ConnectorPackage;
-const MANIFEST: ContentAddressDeclaration = spec.declarations.ConnectorManifest;
+// The declarations are the spec's (x-content-address, as generated), not the vector file's copy.
+const DECLARATIONS: Record<string, ContentAddressDeclaration> = {
+  ConnectorPackage: CONNECTOR_PACKAGE_CONTENT_ADDRESS,
+  ConnectorManifest: CONNECTOR_MANIFEST_CONTENT_ADDRESS,
+  AuditLogEntry: AUDIT_LOG_ENTRY_CONTENT_ADDRESS,
+};
+const MANIFEST = CONNECTOR_MANIFEST_CONTENT_ADDRESS;
+
+it("the vector file's declarations are the spec's", () => {
+  for (const [name, declaration] of Object.entries<ContentAddressDeclaration>(spec.declarations)) {
+    expect(DECLARATIONS[name], name).toBeDefined();
+    for (const key of ["idField", "prefix", "digest", "covers"] as const) expect(declaration[key], `${name}.${key}`).toBe(DECLARATIONS[name]![key]);
+  }
+});
 
 describe("spec/agent-connector/vectors/content-ids.json", () => {
   for (const c of spec.cases) {
     it(c.name, () => {
-      const declaration = spec.declarations[c.message_type] as ContentAddressDeclaration;
+      const declaration = DECLARATIONS[c.message_type]!;
       expect(computeContentId(declaration, c.record)).toBe(c.expected_id);
       expect(verifyContentId(declaration, c.record)).toBe(true);
       expect(verifyContentId(declaration, { ...c.record, [declaration.idField]: c.expected_id.replace(/.$/, "0") === c.expected_id ? c.expected_id.replace(/.$/, "1") : c.expected_id.replace(/.$/, "0") })).toBe(false);
@@ -29,28 +48,9 @@ describe("spec/agent-connector/vectors/content-ids.json", () => {
   }
 });
 
-// The schema step is the lead's generated validator; until it is wired these tests pass a stub.
-// The stub really checks the closed top-level key set, schemaVersion and the nested manifest's
-// own content address; the remaining schema-level rules (provider config, capabilities, http
-// endpoints, SDK range) are taken from the reference verdicts in EXPECTED.json, so what these
-// tests establish for those files is the ORDER of checks (schema before id before canonical form).
-const PACKAGE_KEYS = ["manifest", "packageId", "provider", "publisher", "recordType", "schemaVersion"];
+// Imports go through the generated signing module: the generated validator (schema, nested manifest
+// id), then the id, then the canonical form. The verdicts come from the reference parser only.
 const invalidExpected: Record<string, string> = JSON.parse(readFileSync(`${OUTSIDE}agent-connector/generated/invalid/EXPECTED.json`, "utf8"));
-const schemaRuleFailures = new Set(
-  Object.entries(invalidExpected)
-    .filter(([name, code]) => code.endsWith("SCHEMA_INVALID") && !["forged-manifest-id.package.json", "unknown-top-level-field.package.json"].includes(name))
-    .map(([name]) => name),
-);
-
-function packageValidatorFor(fileName: string): (value: JsonValue) => boolean {
-  return (value) => {
-    if (!isJsonObject(value)) return false;
-    if (Object.keys(value).sort().join() !== PACKAGE_KEYS.join()) return false;
-    if (value.schemaVersion !== 1 || value.recordType !== "agent-connector-package") return false;
-    if (!isJsonObject(value.manifest) || !verifyContentId(MANIFEST, value.manifest)) return false;
-    return !schemaRuleFailures.has(fileName);
-  };
-}
 
 const REAL_CODES: Record<ContentImportErrorCode, string> = {
   "json-invalid": "AGENT_CONNECTOR_PACKAGE_JSON_INVALID",
@@ -65,7 +65,7 @@ describe("reference connector records (Meldwork generated/)", () => {
     it(`valid/${name} imports with the reference id`, () => {
       const bytes = new Uint8Array(readFileSync(`${OUTSIDE}agent-connector/generated/valid/${name}`));
       const isPackage = name.endsWith(".package.json");
-      const result = importCanonicalRecord(isPackage ? PACKAGE : MANIFEST, bytes, isPackage ? packageValidatorFor(name) : () => true);
+      const result = isPackage ? importConnectorPackage(bytes) : importConnectorManifest(bytes);
       expect(result.ok ? result.id : result.error).toBe(isPackage ? expected.packageId : expected.manifestId);
       if (isPackage && result.ok) expect((result.record.manifest as JsonObject).manifestId).toBe(expected.manifestId);
     });
@@ -73,19 +73,18 @@ describe("reference connector records (Meldwork generated/)", () => {
   for (const [name, code] of Object.entries(invalidExpected)) {
     it(`invalid/${name} -> ${code}`, () => {
       const bytes = new Uint8Array(readFileSync(`${OUTSIDE}agent-connector/generated/invalid/${name}`));
-      const result = importCanonicalRecord(PACKAGE, bytes, packageValidatorFor(name));
+      const result = importConnectorPackage(bytes);
       expect(result.ok ? "OK" : REAL_CODES[result.error.code]).toBe(code);
     });
   }
   it("the shipped sample with its trailing newline is not canonical; without it, it imports", () => {
     const bytes = new Uint8Array(readFileSync(`${OUTSIDE}agent-connector/upstream/local-echo.connector.json`));
-    const validate = packageValidatorFor("local-echo.connector.json");
-    const asShipped = importCanonicalRecord(PACKAGE, bytes, validate);
+    const asShipped = importConnectorPackage(bytes);
     expect(asShipped.ok ? "OK" : asShipped.error.code).toBe("not-canonical");
-    expect(importCanonicalRecord(PACKAGE, bytes.subarray(0, bytes.length - 1), validate).ok).toBe(true);
+    expect(importConnectorPackage(bytes.subarray(0, bytes.length - 1)).ok).toBe(true);
   });
   it("ids agree with Python's hashlib over json.dumps(sort_keys, compact)", () => {
-    const records = spec.cases.map((c: any) => ({ record: c.record, idField: (spec.declarations[c.message_type] as ContentAddressDeclaration).idField }));
+    const records = spec.cases.map((c: any) => ({ record: c.record, idField: DECLARATIONS[c.message_type]!.idField }));
     const ids = python<string[]>(
       "import sys,json,hashlib\nprint(json.dumps([hashlib.sha256(json.dumps({k:v for k,v in r['record'].items() if k!=r['idField']},sort_keys=True,separators=(',',':'),ensure_ascii=False).encode()).hexdigest() for r in json.load(sys.stdin)]))",
       records,

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   base64StdNoPadDecode,
+  base64StdNoPadDecodeTransient,
   base64StdNoPadEncode,
   base64UrlDecode,
   base64UrlEncode,
@@ -10,6 +11,9 @@ import {
   hexDecode,
   hexEncode,
   hmacSha256,
+  hmacSha256Base64StdNoPad,
+  sha256,
+  sha256Base64StdNoPad,
   sha256Hex,
 } from "../../generators/targets/ts/runtime/src/crypto.js";
 import { python } from "./helpers.js";
@@ -39,5 +43,33 @@ describe("crypto helpers", () => {
     expect(constantTimeEqual(new Uint8Array([1, 2]), new Uint8Array([1, 3]))).toBe(false);
     expect(constantTimeEqual(new Uint8Array([1, 2]), new Uint8Array([1, 2, 3]))).toBe(false);
     expect(constantTimeEqual(new Uint8Array(0), new Uint8Array(0))).toBe(true);
+  });
+  // Known answers: FIPS 180-4 "abc" and RFC 4231 test case 2.
+  it("digests and MACs match the published known answers, in every encoding", () => {
+    const abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+    expect(hexEncode(sha256("abc"))).toBe(abc);
+    expect(sha256Hex(new TextEncoder().encode("abc"))).toBe(abc);
+    expect(sha256Base64StdNoPad("abc")).toBe(Buffer.from(abc, "hex").toString("base64").replace(/=+$/, ""));
+    const jefe = "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843";
+    expect(hexEncode(hmacSha256("Jefe", "what do ya want for nothing?"))).toBe(jefe);
+    expect(hmacSha256Base64StdNoPad("Jefe", "what do ya want for nothing?")).toBe("W9zBRr9gdU5qBCQmCJV1x1oAPwidJzmDnexYuWTsOEM");
+  });
+  it("a digest is a plain Uint8Array that owns exactly its 32 bytes", () => {
+    const digest = sha256("abc");
+    expect(Buffer.isBuffer(digest)).toBe(false);
+    expect(Object.getPrototypeOf(digest)).toBe(Uint8Array.prototype);
+    expect([digest.byteOffset, digest.byteLength, digest.buffer.byteLength]).toEqual([0, 32, 32]);
+  });
+  it("the transient decoder accepts and refuses exactly what the copying one does", () => {
+    for (const text of ["", "QQ", "QUE", "QUFB", "QR", "QUF", "QQ==", "Q"]) {
+      const a = base64StdNoPadDecode(text);
+      const b = base64StdNoPadDecodeTransient(text);
+      expect(b === null ? null : [...b], text).toEqual(a === null ? null : [...a]);
+    }
+    expect([...base64StdNoPadDecodeTransient("QUE")!]).toEqual([0x41, 0x41]);
+  });
+  it("refuses characters outside ASCII and non-zero trailing bits after three characters", () => {
+    for (const bad of ["QQ\u00e9A", "QQ\u0080A", "\u00ffQQQ", "QUF", "QUG"]) expect(base64StdNoPadDecode(bad), JSON.stringify(bad)).toBeNull();
+    expect([...base64StdNoPadDecode("QUE")!]).toEqual([0x41, 0x41]);
   });
 });

@@ -13,10 +13,13 @@ import {
   verifyHmacV1,
 } from "../../generators/targets/ts/runtime/src/signing-hmac-v1.js";
 import { parseStrictJson } from "../../generators/targets/ts/runtime/src/strict-json.js";
+import { ACTION_PROPOSAL_SIGNATURE, AGENT_TRIGGER_REQUEST_SIGNATURE } from "../../generated/ts/agent-provider/signing.js";
 import { ijsonValue, python, readJson } from "./helpers.js";
 
 const spec = readJson("spec/agent-provider/vectors/hmac-sha256-v1.json");
-const declarations: Record<string, HmacSha256V1Declaration> = spec.declarations;
+// The spec's declarations (x-signature, as generated), not the copy in the vector file: a reordered
+// signing line in the spec must fail these vectors.
+const declarations: Record<string, HmacSha256V1Declaration> = { ActionProposal: ACTION_PROPOSAL_SIGNATURE, AgentTriggerRequest: AGENT_TRIGGER_REQUEST_SIGNATURE };
 const outside = readJson("property-tests/vectors/agent-provider/computed_signature_vectors.json");
 
 /** Messages go through the strict parser first, as on the wire. */

@@ -4,8 +4,9 @@
 Every expected digest, MAC, token and id below is computed here with hashlib/hmac/base64/json,
 independently of the TypeScript runtime; the TS tests recompute them and must agree, and
 property-tests/signing/python-oracle.test.ts re-runs this script and checks the files are
-unchanged. Canonical JSON here is json.dumps(sort_keys, compact, ensure_ascii=False), which equals
-RFC 8785 for the values used (integers only, BMP-only keys). Run: python3 make_vectors.py [--check]
+unchanged. Canonical JSON here is RFC 8785 written out by hand (es6_number lays out repr's
+shortest digits by the ES6 rules, checked against the upstream ES6 number file with --es6-check;
+keys are BMP-only so code point order is UTF-16 order). Run: python3 make_vectors.py [--check]
 """
 import base64
 import copy
@@ -19,26 +20,76 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUTSIDE = os.path.join(ROOT, "property-tests", "vectors")
 
 
+def es6_number(v):
+    """ECMAScript Number::toString (ECMA-262 6.1.6.1.20) for a finite double, exactly.
+
+    repr() gives the shortest round-trip digits (the same digits ES6 chooses); only the layout
+    differs (Python writes 1e-05 and 1e+16 where ES6 writes 0.00001 and 10000000000000000), so
+    the digits and exponent are taken from repr and laid out by the ES6 rules.
+    """
+    if v != v or v in (float("inf"), float("-inf")):
+        raise ValueError("NaN and Infinity have no JSON form")
+    if v == 0:
+        return "0"
+    sign = "-" if v < 0 else ""
+    text = repr(abs(v))
+    mantissa, _, exponent = text.partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits = (whole + fraction).lstrip("0")
+    # n: the decimal exponent such that value = 0.d1d2... x 10^n, counted before stripping zeros.
+    n = len(whole) + int(exponent or "0") if whole != "0" else int(exponent or "0") - (len(fraction) - len(fraction.lstrip("0")))
+    digits = digits.rstrip("0")
+    k = len(digits)
+    if k <= n <= 21:
+        return sign + digits + "0" * (n - k)
+    if 0 < n <= 21:
+        return sign + digits[:n] + "." + digits[n:]
+    if -6 < n <= 0:
+        return sign + "0." + "0" * (-n) + digits
+    e = n - 1
+    return sign + digits[0] + ("." + digits[1:] if k > 1 else "") + "e" + ("+" if e > 0 else "-") + str(abs(e))
+
+
 def jcs(value):
-    def normalise(v):
-        if isinstance(v, bool) or v is None or isinstance(v, str):
-            return v
-        if isinstance(v, float):
-            # Integral doubles print as integers in ES6; other doubles in this range print as
-            # Python's shortest repr. Anything else needs a real ES6 serializer: refuse it.
-            if v.is_integer() and abs(v) <= 2 ** 53:
-                return int(v)
-            if not (1e-6 <= abs(v) < 1e16):
-                raise ValueError("number outside the range this oracle can print")
-            return v
-        if isinstance(v, dict):
-            if any(ord(c) > 0xFFFF for k in v for c in k):
-                raise ValueError("non-BMP keys sort differently by code point")
-            return {k: normalise(x) for k, x in v.items()}
-        if isinstance(v, list):
-            return [normalise(x) for x in v]
-        return v
-    return json.dumps(normalise(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """RFC 8785: sorted keys (UTF-16 order equals code point order for BMP keys), ES6 numbers."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int):
+        if abs(value) > 2 ** 53:
+            raise ValueError("integer outside the I-JSON range")
+        return str(value)
+    if isinstance(value, float):
+        return es6_number(value)
+    if isinstance(value, dict):
+        if any(ord(c) > 0xFFFF for k in value for c in k):
+            raise ValueError("non-BMP keys sort differently by code point")
+        return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + jcs(value[k]) for k in sorted(value)) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(jcs(x) for x in value) + "]"
+    raise ValueError("not a JSON value: " + type(value).__name__)
+
+
+def es6_check(path):
+    """Compares es6_number with an upstream ES6 number file (`<hex bits>,<expected>` lines)."""
+    import gzip
+    import struct
+    count = 0
+    with (gzip.open(path, "rt", encoding="ascii") if path.endswith(".gz") else open(path, encoding="ascii")) as f:
+        for line in f:
+            bits, expected = line.rstrip("\n").split(",")
+            value = struct.unpack(">d", bytes.fromhex(bits.rjust(16, "0")))[0]
+            if value != value or value in (float("inf"), float("-inf")):
+                continue
+            got = es6_number(value)
+            if got != expected:
+                print("mismatch %s: %s != %s" % (bits, got, expected))
+                sys.exit(1)
+            count += 1
+    print("ok %d" % count)
 
 
 def b64std_nopad(data):
@@ -418,6 +469,9 @@ def outputs():
 
 
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--es6-check":
+        es6_check(sys.argv[2])
+        return
     check = "--check" in sys.argv
     stale = []
     for rel, content in outputs().items():

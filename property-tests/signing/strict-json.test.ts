@@ -73,12 +73,17 @@ describe("limits and robustness", () => {
     const text = parseStrictJson("\"é\"".padEnd(60, " "), { maxBytes: 60 });
     expect(text.ok ? "valid" : text.error.code).toBe("too-large");
   });
-  it("runs in linear time on adversarial inputs (long strings, many keys, long numbers)", () => {
+  // Their speed is measured by `make bench` (parse); here only the verdicts, with no clock.
+  it("adversarial inputs (long strings, many keys, long numbers) get their verdicts", () => {
     const keys = Array.from({ length: 100_000 }, (_, i) => `"k${i}":${i}`).join(",");
-    const inputs = [`"${"\\u0041".repeat(200_000)}"`, `{${keys}}`, `[${"1".repeat(300_000)}]`, `[${"9".repeat(100)}e1]`];
-    const started = performance.now();
-    for (const input of inputs) parseStrictJson(input);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    const long = parseStrictJson(`"${"\\u0041".repeat(200_000)}"`);
+    expect(long.ok && long.value).toBe("A".repeat(200_000));
+    const many = parseStrictJson(`{${keys}}`);
+    expect(many.ok && Object.keys(many.value as object).length).toBe(100_000);
+    const digits = parseStrictJson(`[${"1".repeat(300_000)}]`);
+    expect(digits.ok ? "valid" : digits.error.code).toBe("number-out-of-range");
+    const big = parseStrictJson(`[${"9".repeat(100)}e1]`);
+    expect(big.ok && big.value).toEqual([1e101]);
   });
   it("a raw lone surrogate in string input is refused", () => {
     const result = parseStrictJson('"\ud800"');

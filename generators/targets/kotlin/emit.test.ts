@@ -34,8 +34,8 @@ describe("emitKotlin", () => {
   const files = emitKotlin(model());
   const file = (path: string): string => files.find((f) => f.path === path)?.contents ?? "";
 
-  it("is deterministic and stays inside the Maven layout", () => {
-    expect(emitKotlin(model())).toEqual(files);
+  // Determinism across processes is property-tests/determinism.
+  it("stays inside the Maven layout", () => {
     for (const f of files) expect(f.path).toMatch(/^src\/(main\/kotlin\/dev\/agentcontracts|main\/resources\/dev\/agentcontracts\/schemas|test\/resources\/(examples|lifecycles|validation-cases))\//);
   });
 

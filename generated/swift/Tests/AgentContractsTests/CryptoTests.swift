@@ -53,6 +53,21 @@ final class CryptoTests: XCTestCase {
         XCTAssertTrue(Crypto.constantTimeEqual([], []))
     }
 
+    /// An early exit at the first differing byte would read fewer bytes for an early difference.
+    func testConstantTimeEqualReadsEveryByte() {
+        let base = (0..<32).map { UInt8($0) }
+        var late = base
+        late[31] ^= 1
+        var early = base
+        early[0] ^= 1
+        let pairs: [([UInt8], [UInt8], Bool)] = [(base, base, true), (base, early, false), (base, late, false), (base, Array(base.prefix(5)), false), ([], base, false)]
+        for (a, b, equal) in pairs {
+            let counter = ReadCounter()
+            XCTAssertEqual(Crypto.constantTimeEqualReading(CountingBytes(bytes: a, counter: counter), CountingBytes(bytes: b, counter: counter)), equal)
+            XCTAssertEqual(counter.reads, a.count + b.count, "\(a.count)/\(b.count) bytes")
+        }
+    }
+
     func testStrictBase64() {
         XCTAssertEqual(Base64.encode(utf8("hello"), alphabet: .standard), "aGVsbG8")
         XCTAssertEqual(Base64.decode("aGVsbG8", alphabet: .standard), utf8("hello"))
@@ -64,5 +79,21 @@ final class CryptoTests: XCTestCase {
         XCTAssertNil(Base64.decode("+/8", alphabet: .url))
         XCTAssertEqual(Hex.decode("00ff"), [0x00, 0xFF])
         XCTAssertNil(Hex.decode("00FF"))
+    }
+}
+
+private final class ReadCounter {
+    var reads = 0
+}
+
+/// Bytes that count every subscript read.
+private struct CountingBytes: RandomAccessCollection {
+    let bytes: [UInt8]
+    let counter: ReadCounter
+    var startIndex: Int { 0 }
+    var endIndex: Int { bytes.count }
+    subscript(position: Int) -> UInt8 {
+        counter.reads += 1
+        return bytes[position]
     }
 }

@@ -46,11 +46,18 @@ public enum Crypto {
 
     /// Compares in time that depends only on the lengths, never on where the bytes differ.
     public static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        constantTimeEqualReading(a, b)
+    }
+
+    /// The comparison itself, generic so that a test can hand it collections that count their
+    /// reads: every byte of both inputs is read exactly once, whatever the inputs hold.
+    static func constantTimeEqualReading<A: RandomAccessCollection, B: RandomAccessCollection>(_ a: A, _ b: B) -> Bool
+    where A.Element == UInt8, B.Element == UInt8, A.Index == Int, B.Index == Int {
         var difference = UInt8(a.count == b.count ? 0 : 1)
         let length = max(a.count, b.count)
         for i in 0..<length {
-            let x = i < a.count ? a[i] : 0
-            let y = i < b.count ? b[i] : 0
+            let x = i < a.count ? a[a.startIndex + i] : 0
+            let y = i < b.count ? b[b.startIndex + i] : 0
             difference |= x ^ y
         }
         return difference == 0

@@ -8,9 +8,6 @@ import dev.agentcontracts.runtime.CaseCounter
 import dev.agentcontracts.runtime.StrictJson
 import dev.agentcontracts.runtime.string
 import kotlinx.serialization.KSerializer
-import kotlinx.serialization.descriptors.SerialDescriptor
-import kotlinx.serialization.descriptors.StructureKind
-import kotlinx.serialization.descriptors.elementNames
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
@@ -38,25 +35,45 @@ class ExamplesRoundTripTest {
                 message.getValue("examples").jsonArray.forEachIndexed { index, example ->
                     val decoded = Json.decodeFromJsonElement(serializer, example)
                     val encoded = Json.encodeToJsonElement(serializer, decoded)
-                    val expected = withoutUnknownMembers(example, encoded)
+                    val dropped = NOT_KEPT["$protocol $name $index"].orEmpty()
+                    val expected = dropped.fold(example) { doc, pointer -> without(doc, pointer, "$protocol $name example $index") }
                     assertEquals(CanonicalJson.canonicalize(expected), CanonicalJson.canonicalize(encoded), "$protocol $name example $index")
+                    if (dropped.isNotEmpty()) used += "$protocol $name $index"
                     counter.count(protocol)
                 }
             }
         }
         counter.finish()
+        assertEquals(NOT_KEPT.keys, used, "NOT_KEPT names examples that no longer exist")
     }
 
-    /**
-     * An open object (x-open) keeps unknown members out of its typed surface, so they do not come
-     * back; drop from [example] the object members [encoded] does not have, at every level.
-     */
-    private fun withoutUnknownMembers(example: JsonElement, encoded: JsonElement): JsonElement = when {
-        example is JsonObject && encoded is JsonObject ->
-            JsonObject(example.filterKeys { it in encoded }.mapValues { (key, value) -> withoutUnknownMembers(value, encoded.getValue(key)) })
-        example is kotlinx.serialization.json.JsonArray && encoded is kotlinx.serialization.json.JsonArray && example.size == encoded.size ->
-            kotlinx.serialization.json.JsonArray(example.zip(encoded) { a, b -> withoutUnknownMembers(a, b) })
-        else -> example
+    /** [doc] without the member at the JSON pointer [pointer], which must be there. */
+    private fun without(doc: JsonElement, pointer: String, label: String): JsonElement {
+        val head = pointer.removePrefix("/").substringBefore('/')
+        val rest = pointer.removePrefix("/").substringAfter('/', "")
+        val obj = doc as? JsonObject ?: error("$label: $pointer does not name an object member")
+        require(head in obj) { "$label: $pointer is not in the example" }
+        return if (rest.isEmpty()) JsonObject(obj - head) else JsonObject(obj + (head to without(obj.getValue(head), "/$rest", label)))
+    }
+
+    private val used = mutableSetOf<String>()
+
+    private companion object {
+        /**
+         * The members a round trip loses by the documented type mapping (targets/kotlin/README.md),
+         * written by hand from the spec, never from the encoder's output: an optional member given
+         * as an explicit null is not written (`T? = null`), and an open object (x-open) keeps only
+         * the members it declares (`@JsonIgnoreUnknownKeys`). Everything else must come back.
+         */
+        val NOT_KEPT: Map<String, List<String>> = mapOf(
+            "agent-connector HttpJsonResponse 1" to listOf("/traceId"), // open: undeclared member
+            "agent-provider ActionResult 0" to listOf("/error"), // optional, explicit null
+            "agent-provider AgentInstallResult 0" to listOf("/error"), // optional, explicit null
+            "agent-provider TriggerAcknowledgement 0" to listOf("/error"), // optional, explicit null
+            "agent-provider TriggerAcknowledgement 4" to listOf("/error"), // optional, explicit null
+            "provider-integration ErrorResponse 1" to listOf("/error/code"), // open ErrorDetail: undeclared member
+            "provider-integration Whoami 1" to listOf("/agent_name"), // open: undeclared member
+        )
     }
 
     @Test

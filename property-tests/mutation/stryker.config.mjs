@@ -1,0 +1,27 @@
+// Stryker over the hand-written TS runtime. `make mutation` runs it (not `make test`: too slow).
+// Incremental: reports/mutation/ts/incremental.json keeps the previous results, so a rerun after a
+// small change only tests the mutants in changed code. MUTATE=<glob,glob> narrows the files.
+const mutate = process.env.MUTATE
+  ? process.env.MUTATE.split(",")
+  : ["generators/targets/ts/runtime/src/**/*.ts", "!generators/targets/ts/runtime/src/index.ts"];
+
+export default {
+  packageManager: "npm",
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: { configFile: "property-tests/mutation/vitest.mutation.config.ts", related: false },
+  mutate,
+  coverageAnalysis: "perTest",
+  concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 1),
+  timeoutMS: 20_000,
+  incremental: true,
+  incrementalFile: "reports/mutation/ts/incremental.json",
+  reporters: ["html", "json", "clear-text", "progress"],
+  htmlReporter: { fileName: "reports/mutation/ts/index.html" },
+  jsonReporter: { fileName: "reports/mutation/ts/mutation.json" },
+  clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
+  tempDirName: "reports/mutation/.stryker-tmp",
+  cleanTempDir: true,
+  ignorePatterns: ["reports", "docs-site/dist", "generated/kotlin/target", "generated/swift/.build", ".cache"],
+  thresholds: { high: 90, low: 80, break: null },
+};

@@ -1,0 +1,24 @@
+// The vitest suites that exercise the hand-written TS runtime (generators/targets/ts/runtime/src)
+// directly, for Stryker. Suites that only reach the runtime through generated/ts copies, start
+// child processes or render the whole pipeline are left out: they cannot see a mutant and only slow
+// every run down.
+import { defineConfig } from "vitest/config";
+
+// MUTATION_TESTS=<file,...> narrows the suites (with MUTATE narrowing the mutated files).
+const narrowed = process.env.MUTATION_TESTS?.split(",");
+
+export default defineConfig({
+  test: {
+    include: narrowed ?? [
+      "property-tests/signing/**/*.test.ts",
+      "property-tests/lifecycles/**/*.test.ts",
+      "property-tests/runtime/**/*.test.ts",
+      "generators/test/generated-signing.test.ts",
+    ],
+    exclude: ["property-tests/signing/vector-provenance.test.ts", "property-tests/signing/vector-readmes.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    fileParallelism: false,
+  },
+});

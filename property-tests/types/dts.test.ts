@@ -1,0 +1,101 @@
+// Type-level tests of the emitted .d.ts, as a user's TypeScript sees them: the declarations the
+// pipeline renders in-process from the current spec are written to a temp dir, and a consumer
+// file using expect-type (and `@ts-expect-error` lines, which fail when they stop being errors)
+// must compile with zero diagnostics. A type emitter that widens a literal union to string, makes
+// a required member optional or loses a discriminated union fails here.
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import ts from "typescript";
+import { beforeAll, expect, it } from "vitest";
+import { build } from "../../generators/pipeline.js";
+import { ROOT } from "../signing/helpers.js";
+
+const CONSUMER = `
+import { expectTypeOf } from "expect-type";
+import type { ActionResult, AgentTriggerRequest, InstallBinding, ActionRisk, TriggerAcknowledgement } from "./agent-provider/index.js";
+import type { ConnectorResume } from "./agent-connector/index.js";
+import { validateActionResult } from "./agent-provider/index.js";
+import * as provider from "./agent-provider/index.js";
+
+// Literal unions stay literal.
+expectTypeOf<ActionResult["status"]>().toEqualTypeOf<"succeeded" | "failed" | "canceled">();
+expectTypeOf<ActionRisk>().toEqualTypeOf<"low" | "medium" | "high" | "critical">();
+expectTypeOf<TriggerAcknowledgement["status"]>().toEqualTypeOf<"accepted" | "queued" | "rejected" | "unsupported" | "host_unavailable">();
+expectTypeOf<AgentTriggerRequest["signature_algorithm"]>().toEqualTypeOf<"hmac-sha256-v1">();
+// @ts-expect-error "expired" is a record state, never a result status
+const badStatus: ActionResult["status"] = "expired";
+// @ts-expect-error a plain string is not a status
+const widened: ActionResult["status"] = String("succeeded");
+
+// Required members are required, optional ones optional.
+expectTypeOf<AgentTriggerRequest>().toHaveProperty("signature").toEqualTypeOf<string>();
+expectTypeOf<ActionResult>().toHaveProperty("completed_at").toEqualTypeOf<string>();
+expectTypeOf<{ source?: string }>().toMatchTypeOf<Pick<AgentTriggerRequest, "source">>();
+// @ts-expect-error completed_at is required
+const noCompletedAt: ActionResult = { request_id: "r", status: "succeeded" };
+// @ts-expect-error request_id is required
+const noRequestId: TriggerAcknowledgement = { status: "accepted" };
+
+// Discriminated unions narrow on their tag.
+function platformOf(binding: InstallBinding): string {
+  if (binding.platform === "ios") {
+    expectTypeOf(binding.platform).toEqualTypeOf<"ios">();
+    expectTypeOf(binding).toHaveProperty("action_url");
+    return binding.action_url;
+  }
+  expectTypeOf(binding.platform).toEqualTypeOf<"android">();
+  return binding.signing_cert_sha256;
+}
+expectTypeOf<InstallBinding["platform"]>().toEqualTypeOf<"android" | "ios">();
+expectTypeOf<ConnectorResume["type"]>().toEqualTypeOf<"input" | "permission">();
+// @ts-expect-error an unknown platform is not a binding
+const harmony: InstallBinding["platform"] = "harmonyos";
+
+// Validators narrow to the message type.
+const checked = validateActionResult({});
+if (checked.ok) expectTypeOf(checked.value).toEqualTypeOf<ActionResult>();
+expectTypeOf(provider.validateActionResult).parameter(0).toEqualTypeOf<unknown>();
+
+void badStatus; void widened; void noCompletedAt; void noRequestId; void harmony; void platformOf;
+`;
+
+let dir = "";
+beforeAll(async () => {
+  const result = await build(ROOT);
+  if (!result.ok) throw new Error("spec has errors");
+  dir = mkdtempSync(join(tmpdir(), "dts-"));
+  for (const [path, contents] of result.rendered) {
+    if (!path.startsWith("generated/ts/")) continue;
+    const target = join(dir, path.slice("generated/ts/".length));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, contents);
+  }
+  mkdirSync(join(dir, "node_modules"), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules/expect-type"), join(dir, "node_modules/expect-type"));
+}, 120_000);
+
+function diagnostics(source: string): string[] {
+  writeFileSync(join(dir, "consumer.ts"), source);
+  const program = ts.createProgram([join(dir, "consumer.ts")], {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    skipLibCheck: true,
+    types: [],
+  });
+  return ts.getPreEmitDiagnostics(program).map((d) => `${d.start ?? ""} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+}
+
+it("the emitted declarations meet the consumer's type expectations", () => {
+  expect(diagnostics(CONSUMER)).toEqual([]);
+});
+
+it("the consumer can fail: a widened status and a stale @ts-expect-error are reported", () => {
+  const widenedStatus = CONSUMER.replace('toEqualTypeOf<"succeeded" | "failed" | "canceled">()', "toEqualTypeOf<string>()");
+  expect(diagnostics(widenedStatus).length).toBeGreaterThanOrEqual(1);
+  const stale = CONSUMER.replace('const harmony: InstallBinding["platform"] = "harmonyos";', 'const harmony: InstallBinding["platform"] = "ios";');
+  expect(diagnostics(stale).join("\n")).toMatch(/Unused '@ts-expect-error' directive/);
+});
