@@ -23,6 +23,8 @@ interface Expectation {
   terminal: string[];
   allowed: Edge[];
   refused: { from: string; event: string }[];
+  /** Set when the file lists only the edges its sources state: why the rest is not checked. */
+  partial?: string;
 }
 interface Definition {
   states: readonly string[];
@@ -102,7 +104,8 @@ describe.each(withFiles.map((l) => [`${l.protocol}/${l.name}`, l] as const))("%s
   const definition = (): Definition => (module()[`${camelName(lifecycle.name)}Machine`] as { definition: Definition }).definition;
 
   it("the expectation file is well formed and cites documents that exist", () => {
-    expect(Object.keys(exp).sort()).toEqual(["allowed", "initial", "refused", "source", "terminal"]);
+    expect(Object.keys(exp).filter((k) => k !== "partial").sort()).toEqual(["allowed", "initial", "refused", "source", "terminal"]);
+    if (exp.partial !== undefined) expect(exp.partial.trim().length, "a partial expectation says why").toBeGreaterThan(20);
     const files = [...exp.source.matchAll(/([\w./-]+\.(?:txt|md)) §/g)].map((m) => m[1]!);
     expect(files.length).toBeGreaterThanOrEqual(1);
     // The documents are copied into the repository; the research notes are not, so only their names are checked.
@@ -113,7 +116,7 @@ describe.each(withFiles.map((l) => [`${l.protocol}/${l.name}`, l] as const))("%s
     // At least every event from every terminal state is listed as refused.
     const events = new Set([...exp.allowed, ...exp.refused].map((e) => e.event));
     const refused = new Set(exp.refused.map((r) => `${r.from}/${r.event}`));
-    for (const t of exp.terminal) for (const e of events) expect(refused.has(`${t}/${e}`), `${t}/${e} not listed as refused`).toBe(true);
+    if (exp.partial === undefined) for (const t of exp.terminal) for (const e of events) expect(refused.has(`${t}/${e}`), `${t}/${e} not listed as refused`).toBe(true);
     for (const r of exp.refused) expect(exp.allowed.some((a) => a.from === r.from && a.event === r.event), `${r.from}/${r.event} both allowed and refused`).toBe(false);
   });
 
@@ -145,7 +148,8 @@ describe.each(withFiles.map((l) => [`${l.protocol}/${l.name}`, l] as const))("%s
     }
   });
 
-  it("the machine has no edge the document does not allow", () => {
+  // A partial expectation lists the edges its sources state and leaves the rest unchecked (it says why).
+  it.skipIf(exp.partial !== undefined)("the machine has no edge the document does not allow", () => {
     const allowed = new Set(exp.allowed.map((e) => edgeKey(e, literals(e.guard))));
     const extra = machineEdges(definition()).filter((k) => !allowed.has(k));
     expect(extra).toEqual([]);

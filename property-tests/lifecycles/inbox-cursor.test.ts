@@ -53,7 +53,8 @@ describe("model-based: the cursor never disagrees with the generated machine", (
           if (c.kind === "arrive") {
             // Sequences strictly increase and may skip (a valid page can be {11, 13}).
             const sequence = (inbox.at(-1)?.sequence ?? 0) + (c.gap ? 2 : 1);
-            const messages = inbox.filter((e) => e.type === MESSAGE_RECEIVED);
+            // A duplicate re-delivers a message a runtime handles; a poison entry never reaches one.
+            const messages = inbox.filter((e) => e.type === MESSAGE_RECEIVED && !isPoisonEntry(e));
             const dupOf = c.type === "duplicate" ? messages[messages.length - 1] : undefined;
             const messageId = dupOf?.payload?.message_id ?? `m${sequence}`;
             inbox.push(
