@@ -135,7 +135,7 @@ class FleetReplayStoresTest {
             { runCatching { RedisReplayStore("redis://127.0.0.1:$closed", timeoutMs = 1000) as ReplayStore }.getOrElse { e -> ThrowingStore(e) } },
         )
         for (make in down) {
-            val decision = ReplayGuard(declaration, make()).admit(message)
+            val decision = ReplayGuard(declaration, make(), java.time.Clock.systemUTC()).admit(message)
             assertTrue(decision is ReplayDecision.Rejected && decision.code == ReplayRejectCode.STORE_UNAVAILABLE, "got $decision")
         }
     }

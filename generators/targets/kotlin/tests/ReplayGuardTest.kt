@@ -69,12 +69,12 @@ class ReplayGuardTest {
     @Test
     fun `one scope at its quota does not lock out another`() {
         val guard = ReplayGuard(declaration, InMemoryReplayStore(maxEntries = 100, maxEntriesPerScope = 10), clock)
-        for (i in 0 until 10) assertEquals(ReplayDecision.Admitted, guard.admit(proposal(requestId = "g-$i", provider = "greedy")))
-        assertEquals(ReplayRejectCode.CAPACITY_EXCEEDED, rejection(guard.admit(proposal(requestId = "g-10", provider = "greedy"))))
-        assertEquals(ReplayRejectCode.REPLAYED, rejection(guard.admit(proposal(requestId = "g-3", provider = "greedy"))))
-        assertEquals(ReplayDecision.Admitted, guard.admit(proposal(requestId = "p-0", provider = "polite")))
+        for (i in 0 until 10) assertEquals(ReplayDecision.Admitted, guard.admitBlocking(proposal(requestId = "g-$i", provider = "greedy")))
+        assertEquals(ReplayRejectCode.CAPACITY_EXCEEDED, rejection(guard.admitBlocking(proposal(requestId = "g-10", provider = "greedy"))))
+        assertEquals(ReplayRejectCode.REPLAYED, rejection(guard.admitBlocking(proposal(requestId = "g-3", provider = "greedy"))))
+        assertEquals(ReplayDecision.Admitted, guard.admitBlocking(proposal(requestId = "p-0", provider = "polite")))
         clock.now = Instant.parse("2026-05-27T00:11:01Z")
-        assertEquals(ReplayDecision.Admitted, guard.admit(proposal(requestId = "g-11", provider = "greedy", createdAt = "2026-05-27T00:11:00Z", expiresAt = "2026-05-27T00:20:00Z")))
+        assertEquals(ReplayDecision.Admitted, guard.admitBlocking(proposal(requestId = "g-11", provider = "greedy", createdAt = "2026-05-27T00:11:00Z", expiresAt = "2026-05-27T00:20:00Z")))
     }
 
     @Test
@@ -158,9 +158,9 @@ class ReplayGuardTest {
             val created = parseRfc3339(message.getValue("created_at").jsonPrimitive.content) ?: continue
             val expires = parseRfc3339(message.getValue("expires_at").jsonPrimitive.content) ?: continue
             val name = c.getValue("name").jsonPrimitive.content
-            assertEquals(ReplayDecision.Admitted, ReplayGuard(d, InMemoryReplayStore(), TestClock(Instant.ofEpochMilli(created))).admit(message), name)
+            assertEquals(ReplayDecision.Admitted, ReplayGuard(d, InMemoryReplayStore(), TestClock(Instant.ofEpochMilli(created))).admitBlocking(message), name)
             val late = TestClock(Instant.ofEpochMilli(expires + d.skewSeconds * 1000 + 1000))
-            assertEquals(ReplayRejectCode.EXPIRED, rejection(ReplayGuard(d, InMemoryReplayStore(), late).admit(message)), name)
+            assertEquals(ReplayRejectCode.EXPIRED, rejection(ReplayGuard(d, InMemoryReplayStore(), late).admitBlocking(message)), name)
             checked++
         }
         assert(checked > 5) { "only $checked signed vectors" }

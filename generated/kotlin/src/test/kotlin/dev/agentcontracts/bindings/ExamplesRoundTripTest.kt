@@ -71,6 +71,12 @@ class ExamplesRoundTripTest {
             "agent-provider AgentInstallResult 0" to listOf("/error"), // optional, explicit null
             "agent-provider TriggerAcknowledgement 0" to listOf("/error"), // optional, explicit null
             "agent-provider TriggerAcknowledgement 4" to listOf("/error"), // optional, explicit null
+            "provider-integration ConnectPollResponse 1" to listOf("/interval"), // open ConnectPollPending: undeclared member
+            "provider-integration ConnectStartResponse 2" to listOf("/verification_uri_complete"), // open: undeclared member
+            "provider-integration InboxEntry 2" to listOf("/delivery_attempt"), // open: undeclared member
+            "provider-integration InboxPage 2" to listOf("/has_more"), // open: undeclared member
+            "provider-integration LiveInboxChanged 2" to listOf("/connection_id"), // open: undeclared member
+            "provider-integration SendMessageResponse 3" to listOf("/stored_at"), // open: undeclared member
             "provider-integration ErrorResponse 1" to listOf("/error/code"), // open ErrorDetail: undeclared member
             "provider-integration Whoami 1" to listOf("/agent_name"), // open: undeclared member
         )
