@@ -37,7 +37,8 @@ final class DeclarationTests: XCTestCase {
         let number = { (key: String) in Int64(d[key]?.numberValue ?? -1) }
         let fromVectors = ApprovalTokenDeclaration(
             version: Int(number("version")), maxLifetimeSeconds: number("maxLifetimeSeconds"), clockSkewSeconds: number("clockSkewSeconds"),
-            minTTLSeconds: number("minTtlSeconds"), maxTTLSeconds: number("maxTtlSeconds"), defaultTTLSeconds: number("defaultTtlSeconds")
+            minTTLSeconds: number("minTtlSeconds"), maxTTLSeconds: number("maxTtlSeconds"), defaultTTLSeconds: number("defaultTtlSeconds"),
+            minSecretBytes: Int(number("minSecretBytes"))
         )
         XCTAssertEqual(fromVectors, AgentService.ApprovalTokenClaims.tokenDeclaration)
     }

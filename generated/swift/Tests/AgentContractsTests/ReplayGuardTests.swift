@@ -49,7 +49,10 @@ final class ReplayGuardTests: XCTestCase {
             guard let message = c["message"]?.objectValue, let declaration = SignatureDeclarations.replay[c.text("message_type")],
                   let created = RFC3339.epochMilliseconds(message.text("created_at")), let expires = RFC3339.epochMilliseconds(message.text("expires_at"))
             else { continue }
-            let clock = TestClock(created)
+            // At created_at, or within maxLifetimeSeconds of expiry for vectors signed with a longer
+            // lifetime than x-replay accepts (those are refused as lifetimeExceeded at created_at).
+            let maxLifetimeMs = declaration.maxLifetimeSeconds.map { $0 * 1000 } ?? Int64.max
+            let clock = TestClock(expires - created > maxLifetimeMs ? expires - maxLifetimeMs : created)
             let guardian = ReplayGuard(declaration: declaration, store: InMemoryReplayStore(), now: { clock.nowMs })
             XCTAssertEqual(guardian.admit(message), .admitted, c.text("name"))
             clock.nowMs = expires + declaration.skewSeconds * 1000 + 1000

@@ -175,7 +175,7 @@ extension CanonicalDialects {
 }
 
 public enum SignatureDoctor {
-    private static func dialectInput(_ declaration: HmacSHA256V1Declaration, _ message: LexValue, _ dialect: CanonicalizationDialect, integers: String) -> (input: String, hashed: [(field: String, text: String)])? {
+    private static func dialectInput(_ declaration: HMACSHA256V1Declaration, _ message: LexValue, _ dialect: CanonicalizationDialect, integers: String) -> (input: String, hashed: [(field: String, text: String)])? {
         var lines: [String] = []
         var hashed: [(field: String, text: String)] = []
         for line in declaration.lines {
@@ -194,7 +194,7 @@ public enum SignatureDoctor {
     }
 
     /// Verifies `text` under RFC 8785 and, when that fails, tries each recorded dialect on the received tokens.
-    public static func explain(_ declaration: HmacSHA256V1Declaration, dialects: [CanonicalizationDialect], text: String, key: [UInt8]) -> SignatureExplanation {
+    public static func explain(_ declaration: HMACSHA256V1Declaration, dialects: [CanonicalizationDialect], text: String, key: [UInt8]) -> SignatureExplanation {
         var reason = ""
         var signingInput: String?
         var jcsTexts: [String: String] = [:]
@@ -203,12 +203,12 @@ public enum SignatureDoctor {
                 return SignatureExplanation(reasonCode: "not-an-object", diagnoses: [], signingInput: nil)
             }
             do {
-                try HmacSHA256V1.verify(declaration, message, key: key)
+                try HMACSHA256V1.verify(declaration, message, key: key)
                 return SignatureExplanation(reasonCode: nil, diagnoses: [], signingInput: nil)
-            } catch let error as HmacV1Error {
+            } catch let error as HMACV1Error {
                 reason = error.rawValue
             }
-            signingInput = try? HmacSHA256V1.signingInput(declaration, message)
+            signingInput = try? HMACSHA256V1.signingInput(declaration, message)
             for line in declaration.lines where line.value != .string {
                 if let raw = message[line.field] ?? line.defaultValue, let canonical = try? CanonicalJSON.canonicalize(raw) { jcsTexts[line.field] = canonical }
             }
