@@ -4,6 +4,7 @@
 // the strict parser's and the validators' own; property-tests/fuzz/corpus holds an input of each
 // class with the verdict every language must give.
 import { DEFAULT_MAX_JSON_BYTES, DEFAULT_MAX_JSON_DEPTH } from "../../../generated/ts/runtime/strict-json.js";
+import { DEFAULT_LIMITS as KIT } from "../../conformance/failures.js";
 
 export interface HostileInputRow {
   inputClass: string;
@@ -13,7 +14,8 @@ export interface HostileInputRow {
   memory: string;
 }
 
-const MIB = DEFAULT_MAX_JSON_BYTES / (1024 * 1024);
+const MIB_BYTES = 1024 * 1024;
+const MIB = DEFAULT_MAX_JSON_BYTES / MIB_BYTES;
 
 export const HOSTILE_INPUT_ROWS: readonly HostileInputRow[] = [
   { inputClass: "Malformed JSON", limit: "RFC 8259 grammar only: no comments, trailing commas, NaN/Infinity, leading zeros or trailing data", errorCode: "unexpected-character, unexpected-end, invalid-number, invalid-string, non-json-literal, trailing-data (keyword json)", time: "one pass, linear in the input", memory: "the parsed value; input at most the size limit" },
@@ -26,7 +28,15 @@ export const HOSTILE_INPUT_ROWS: readonly HostileInputRow[] = [
   { inputClass: "Long strings and patterns", limit: "maxLength runs before every other keyword; every pattern is linear-time (lint linear-regex, recheck)", errorCode: "maxLength, then pattern / not", time: "linear in the string", memory: "constant beyond the string" },
   { inputClass: "50 MB inputs", limit: `${MIB} MiB per document (StrictJsonLimits.maxBytes), checked before parsing`, errorCode: "too-large", time: "constant: refused before it is parsed", memory: "the bytes already read" },
   { inputClass: "Replay flooding", limit: "maxLifetimeSeconds per x-replay message; a per-scope quota in every store", errorCode: "lifetime-exceeded, capacity-exceeded", time: "constant per message", memory: "bounded by the store's maxEntries" },
-  { inputClass: "Hostile servers", limit: "conformance kit (generators/conformance): an overall deadline per case, capped bodies and SSE events, the connection closed on every exit; limits and failure codes in generators/conformance/README.md", errorCode: "a typed failure per case (see generators/conformance)", time: "the case deadline", memory: "the body and event caps" },
+  // The conformance kit against a hostile server under test (property-tests/conformance/hostile.test.ts).
+  { inputClass: "Hostile servers: silence", limit: `--timeout ${KIT.timeoutMs} ms before the response head (connect included) and between body chunks`, errorCode: "idle-timeout", time: `at most the timeout per gap, the case deadline overall`, memory: "the request only" },
+  { inputClass: "Hostile servers: trickle, endless comments or [DONE] frames, long waits", limit: `--deadline ${KIT.deadlineMs} ms per case, all steps and waits included`, errorCode: "deadline-exceeded", time: "the case deadline", memory: `at most --max-body-bytes` },
+  { inputClass: "Hostile servers: endless or oversized body or event stream", limit: `--max-body-bytes ${KIT.maxBodyBytes / MIB_BYTES} MiB per request, counted as bytes arrive`, errorCode: "body-too-large", time: "stops at the cap (within the deadline)", memory: `at most ${KIT.maxBodyBytes / MIB_BYTES} MiB per request` },
+  { inputClass: "Hostile servers: unterminated or oversized SSE block", limit: `--max-event-bytes ${KIT.maxEventBytes / MIB_BYTES} MiB (UTF-8) per event`, errorCode: "sse-event-too-large", time: "linear in the bytes (only new text is scanned)", memory: `at most ${KIT.maxEventBytes / MIB_BYTES} MiB kept between chunks` },
+  { inputClass: "Hostile servers: wrong status or header, then an endless body", limit: "the first failed expectation ends the case; the socket is closed on every exit path", errorCode: "expectation-failed", time: "immediate", memory: "what arrived before the close" },
+  { inputClass: "Hostile servers: refused or reset connection", limit: "—", errorCode: "connection-error", time: "at most the timeout", memory: "—" },
+  { inputClass: "Hostile servers: credentials echoed back", limit: "the --key-file key, Bearer/Basic values, Authorization, Proxy-Authorization, Cookie and Set-Cookie values", errorCode: "[redacted] in failure lines", time: "—", memory: "—" },
+  { inputClass: "CLI input from a pipe or file (500 MB, /dev/zero)", limit: `${MIB} MiB, read in pieces`, errorCode: "too-large (exit 1)", time: "stops reading one byte past the limit", memory: "the limit plus Node's baseline" },
 ];
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
