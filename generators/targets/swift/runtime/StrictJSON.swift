@@ -6,47 +6,6 @@
 
 import Foundation
 
-public enum StrictJSONErrorCode: String, Sendable, CaseIterable {
-    case tooLarge = "too-large"
-    case invalidUTF8 = "invalid-utf8"
-    case bom = "bom"
-    case loneSurrogate = "lone-surrogate"
-    case unexpectedEnd = "unexpected-end"
-    case unexpectedCharacter = "unexpected-character"
-    case nonJSONLiteral = "non-json-literal"
-    case invalidNumber = "invalid-number"
-    case numberOutOfRange = "number-out-of-range"
-    case numberNotExact = "number-not-exact"
-    case invalidString = "invalid-string"
-    case duplicateKey = "duplicate-key"
-    case tooDeep = "too-deep"
-    case trailingData = "trailing-data"
-}
-
-public struct StrictJSONError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let code: StrictJSONErrorCode
-    /// Byte offset into the UTF-8 input.
-    public let offset: Int
-    public let message: String
-
-    public var description: String { "\(code.rawValue): \(message) (at offset \(offset))" }
-}
-
-public struct StrictJSONLimits: Sendable {
-    /// Largest accepted input, in UTF-8 bytes.
-    public var maxBytes: Int
-    /// Deepest accepted nesting of arrays and objects (a scalar at top level has depth 0).
-    public var maxDepth: Int
-
-    public static let defaultMaxBytes = 4 * 1024 * 1024
-    public static let defaultMaxDepth = 64
-
-    public init(maxBytes: Int = StrictJSONLimits.defaultMaxBytes, maxDepth: Int = StrictJSONLimits.defaultMaxDepth) {
-        self.maxBytes = maxBytes
-        self.maxDepth = maxDepth
-    }
-}
-
 public enum StrictJSON {
     /// Parses untrusted UTF-8 bytes; throws `StrictJSONError` for anything that is not strict JSON.
     public static func parse(_ bytes: [UInt8], limits: StrictJSONLimits = StrictJSONLimits()) throws -> JSONValue {
@@ -431,38 +390,5 @@ private struct Parser {
             out.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
             out.append(UInt8(0x80 | (scalar & 0x3F)))
         }
-    }
-}
-
-/// Exact decimal digits of integral doubles, for the I-JSON exactness check.
-enum ExactDecimal {
-    /// The decimal digits of an integral, finite, non-negative double (e.g. 2^60 -> "1152921504606846976").
-    static func integerDigits(of value: Double) -> String {
-        precondition(value.isFinite && value >= 0 && value == value.rounded(.towardZero))
-        if value < 9_007_199_254_740_992 { return String(UInt64(value)) }
-        // value = significand * 2^shift with a 53-bit integer significand.
-        let exponent = Int(value.exponent)
-        let shift = exponent - 52
-        var digits = decimalDigits(of: UInt64(value.significandBitPattern) | (1 << 52)) // little-endian base 10
-        for _ in 0..<max(0, shift) {
-            var carry: UInt8 = 0
-            for k in 0..<digits.count {
-                let doubled = digits[k] * 2 + carry
-                digits[k] = doubled % 10
-                carry = doubled / 10
-            }
-            if carry > 0 { digits.append(carry) }
-        }
-        return String(digits.reversed().map { Character(Unicode.Scalar($0 + 0x30)) })
-    }
-
-    private static func decimalDigits(of value: UInt64) -> [UInt8] {
-        var remaining = value
-        var digits: [UInt8] = []
-        repeat {
-            digits.append(UInt8(remaining % 10))
-            remaining /= 10
-        } while remaining > 0
-        return digits
     }
 }

@@ -9,35 +9,6 @@
 
 import Foundation
 
-/// One schema violation (or cross-field rule, keyword "x-rule"; or parse error, keyword "json").
-public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// JSON pointer to the offending value, e.g. `/provider/config/endpoint`; "" is the root.
-    public let instancePath: String
-    /// The JSON Schema keyword that failed.
-    public let keyword: String
-    public let message: String
-    /// The x-rules id for keyword "x-rule".
-    public let rule: String?
-
-    public init(instancePath: String, keyword: String, message: String, rule: String? = nil) {
-        self.instancePath = instancePath
-        self.keyword = keyword
-        self.message = message
-        self.rule = rule
-    }
-
-    public var description: String {
-        "\(instancePath.isEmpty ? "(root)" : instancePath): \(keyword): \(message)"
-    }
-}
-
-/// Thrown when a value does not match its message's schema or rules.
-public struct ValidationFailure: Error, Sendable, CustomStringConvertible {
-    public let errors: [ValidationError]
-
-    public var description: String { errors.map { $0.description }.joined(separator: "\n") }
-}
-
 /// The loaded schema documents, addressed by `$id`.
 public final class SchemaRegistry: @unchecked Sendable {
     private let documents: [String: JSONValue]
@@ -408,32 +379,5 @@ extension SchemaRegistry {
             }
         }
         return out
-    }
-}
-
-/// The `format`s the spec uses, with ajv-formats' definitions ("full" mode).
-enum Formats {
-    private static let hostname = try! NSRegularExpression(
-        pattern: SchemaRegistry.icuPattern(#"^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$"#),
-        options: [.caseInsensitive]
-    )
-
-    private static let uri = try! NSRegularExpression(
-        pattern: SchemaRegistry.icuPattern(#"^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$"#),
-        options: [.caseInsensitive]
-    )
-
-    static func check(_ format: String, _ text: String) -> Bool {
-        let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        switch format {
-        case "hostname":
-            return hostname.firstMatch(in: text, options: [], range: range) != nil
-        case "uri":
-            // ajv-formats: the URI must contain '/' or ':' and match RFC 3986's grammar.
-            return (text.contains("/") || text.contains(":")) && uri.firstMatch(in: text, options: [], range: range) != nil
-        default:
-            // Unknown formats are annotations only (the spec uses none besides these).
-            return true
-        }
     }
 }
