@@ -6,22 +6,16 @@ import io.lettuce.core.RedisCommandExecutionException
 import io.lettuce.core.RedisURI
 import io.lettuce.core.SetArgs
 import io.lettuce.core.api.StatefulRedisConnection
-import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.future.await
-import kotlinx.coroutines.sync.Mutex
-import kotlinx.coroutines.sync.withLock
-import kotlinx.coroutines.withContext
 import kotlinx.coroutines.withTimeout
-import java.sql.Connection
-import java.sql.DriverManager
 import java.time.Duration
 import java.util.Base64
-import javax.sql.DataSource
 
-// Replay stores for receivers that run on more than one machine, with the TypeScript stores' key
-// layout and statements, so services in both languages can share one server:
-//   Redis:      SET <prefix>{<base64url scope>}:<base64url key> 1 NX PX <ttl>   (Lettuce)
-//   PostgreSQL: INSERT ... ON CONFLICT (scope, key) DO UPDATE ... WHERE retain_until_ms <= now (JDBC)
+// Redis stores (Lettuce) for receivers that run on more than one machine, with the TypeScript
+// stores' key layout, so services in both languages can share one server:
+//   replay:    SET <prefix>{<base64url scope>}:<base64url key> 1 NX PX <ttl>
+//   bookmarks: a compare-and-set script on <prefix>{<base64url scope>}
+// The PostgreSQL stores are in PostgresStores.kt.
 // Every call has a deadline; a store that cannot answer throws, and the guard refuses (fail closed).
 
 /** Redis through Lettuce. [url] like `redis://127.0.0.1:6379`; or pass a connection you own. */
@@ -80,118 +74,41 @@ class RedisReplayStore private constructor(
     }
 }
 
-/** PostgreSQL through JDBC: from a [DataSource] (a pool you own) or a JDBC URL (one connection, serialised). */
-class PostgresReplayStore private constructor(
-    private val dataSource: DataSource?,
-    private val url: String?,
-    private val table: String,
+internal fun base64url(text: String): String = Base64.getUrlEncoder().withoutPadding().encodeToString(text.toByteArray(Charsets.UTF_8))
+
+/** Inbox bookmarks on Redis through Lettuce: one compare-and-set script run per advance (the TS key layout). */
+class RedisBookmarkStore private constructor(
+    private val client: RedisClient?,
+    private val connection: StatefulRedisConnection<String, String>,
+    private val keyPrefix: String,
     private val timeoutMs: Long,
-    private val migrate: Boolean,
-) : ReplayStore, AutoCloseable {
-    constructor(dataSource: DataSource, table: String = DEFAULT_TABLE, timeoutMs: Long = 2000, migrate: Boolean = true) :
-        this(dataSource, null, table, timeoutMs, migrate)
+) : BookmarkStore, AutoCloseable {
+    constructor(url: String, keyPrefix: String = DEFAULT_PREFIX, timeoutMs: Long = 2000) :
+        this(RedisClient.create(RedisURI.create(url).apply { timeout = Duration.ofMillis(timeoutMs) }), keyPrefix, timeoutMs)
 
-    /** [jdbcUrl] like `jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres`. */
-    constructor(jdbcUrl: String, table: String = DEFAULT_TABLE, timeoutMs: Long = 2000, migrate: Boolean = true) :
-        this(null, jdbcUrl, table, timeoutMs, migrate)
+    private constructor(client: RedisClient, keyPrefix: String, timeoutMs: Long) : this(client, client.connect(), keyPrefix, timeoutMs)
 
-    init {
-        require(TABLE_NAME.matches(table)) { "table must be a lower-case SQL identifier, optionally schema-qualified: $table" }
-    }
+    private fun key(scope: String) = "$keyPrefix{${base64url(scope)}}"
 
-    private val lock = Mutex()
-    private var single: Connection? = null
-    @Volatile private var migrated = false
+    override suspend fun position(scope: String): Long = withTimeout(timeoutMs) { connection.async().get(key(scope)).await()?.toLong() ?: 0 }
 
-    override suspend fun checkAndRecord(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome = withConnection { c ->
-        c.prepareStatement(
-            "INSERT INTO $table (scope, key, retain_until_ms) VALUES (?, ?, ?) " +
-                "ON CONFLICT (scope, key) DO UPDATE SET retain_until_ms = EXCLUDED.retain_until_ms WHERE $table.retain_until_ms <= ? RETURNING 1",
-        ).use { s ->
-            s.queryTimeout = seconds()
-            s.setString(1, scope)
-            s.setString(2, key)
-            s.setLong(3, retainUntilMs)
-            s.setLong(4, nowMs)
-            s.executeQuery().use { if (it.next()) RecordOutcome.RECORDED else RecordOutcome.REPLAYED }
+    override suspend fun advance(scope: String, sequence: Long): Long {
+        requireSequence(sequence)
+        return withTimeout(timeoutMs) {
+            connection.async().eval<Long>(ADVANCE_SCRIPT, io.lettuce.core.ScriptOutputType.INTEGER, arrayOf(key(scope)), sequence.toString()).await()
         }
-    }
-
-    override suspend fun evictExpired(nowMs: Long): Int = withConnection { c ->
-        c.prepareStatement("DELETE FROM $table WHERE ctid = ANY (ARRAY (SELECT ctid FROM $table WHERE retain_until_ms <= ? LIMIT 10000))").use { s ->
-            s.queryTimeout = seconds()
-            s.setLong(1, nowMs)
-            s.executeUpdate()
-        }
-    }
-
-    override suspend fun size(): Int = withConnection { c ->
-        c.createStatement().use { s -> s.executeQuery("SELECT count(*) FROM $table").use { it.next(); it.getInt(1) } }
     }
 
     override fun close() {
-        single?.close()
-        single = null
-    }
-
-    // pgjdbc's own deadlines: a blocked socket read cannot be cancelled by the coroutine's timeout.
-    private fun driverDeadlines() = java.util.Properties().apply {
-        setProperty("connectTimeout", seconds().toString())
-        setProperty("socketTimeout", (seconds() + 1).toString())
-    }
-
-    private fun seconds(): Int = maxOf(1L, (timeoutMs + 999) / 1000).toInt()
-
-    private suspend fun <T> withConnection(block: (Connection) -> T): T = withTimeout(timeoutMs) {
-        withContext(Dispatchers.IO) {
-            if (dataSource != null) dataSource.connection.use { c -> ensureMigrated(c); block(c) }
-            else lock.withLock {
-                val c = single?.takeIf { !it.isClosed } ?: DriverManager.getConnection(url, driverDeadlines()).also { single = it }
-                try {
-                    ensureMigrated(c)
-                    block(c)
-                } catch (e: java.sql.SQLException) {
-                    // A broken connection is dropped, so the next call reconnects.
-                    runCatching { c.close() }
-                    single = null
-                    throw e
-                }
-            }
+        if (client != null) {
+            connection.close()
+            client.shutdown()
         }
-    }
-
-    private fun ensureMigrated(c: Connection) {
-        if (!migrate || migrated) return
-        // One transaction: the advisory lock it starts with is held to the end, so replicas starting
-        // together do not race CREATE TABLE IF NOT EXISTS (which is not safe concurrently).
-        val autoCommit = c.autoCommit
-        c.autoCommit = false
-        try {
-            c.createStatement().use { s -> migrationSql(table).split(";\n").filter { it.isNotBlank() }.forEach { s.execute(it) } }
-            c.commit()
-        } catch (e: java.sql.SQLException) {
-            c.rollback()
-            throw e
-        } finally {
-            c.autoCommit = autoCommit
-        }
-        migrated = true
     }
 
     companion object {
-        const val DEFAULT_TABLE = "agent_contracts_replay"
-        /** The advisory lock key the migrations hold (the TypeScript store's too). */
-        const val MIGRATION_LOCK = 7_241_000_001L
-        private val TABLE_NAME = Regex("^[a-z_][a-z0-9_]{0,62}(\\.[a-z_][a-z0-9_]{0,62})?$")
-
-        /** The migration the store applies itself unless `migrate = false`: the same as the TypeScript store's. */
-        fun migrationSql(table: String = DEFAULT_TABLE): String {
-            val index = table.substringAfterLast('.') + "_retain_until_idx"
-            return "SELECT pg_advisory_xact_lock($MIGRATION_LOCK);\n" +
-                "CREATE TABLE IF NOT EXISTS $table (scope text NOT NULL, key text NOT NULL, retain_until_ms bigint NOT NULL, PRIMARY KEY (scope, key));\n" +
-                "CREATE INDEX IF NOT EXISTS $index ON $table (retain_until_ms);"
-        }
+        const val DEFAULT_PREFIX = "agent-contracts:bookmark:"
+        // The same script as the TypeScript store: the server compares and sets in one run.
+        private const val ADVANCE_SCRIPT = "local c = tonumber(redis.call('GET', KEYS[1]) or '-1') local n = tonumber(ARGV[1]) if n > c then redis.call('SET', KEYS[1], ARGV[1]) return n end return c"
     }
 }
-
-private fun base64url(text: String): String = Base64.getUrlEncoder().withoutPadding().encodeToString(text.toByteArray(Charsets.UTF_8))

@@ -141,6 +141,38 @@ class FleetReplayStoresTest {
         }
     }
 
+    @Test
+    fun `an approval token is spent once per request id on every store`() = runBlocking {
+        servers()
+        val declaration = ApprovalTokenDeclaration(version = 1, maxLifetimeSeconds = 1800, clockSkewSeconds = 60, minTtlSeconds = 60, maxTtlSeconds = 1800, defaultTtlSeconds = 600, minSecretBytes = 32)
+        val secret = "0123456789abcdef0123456789abcdef".toByteArray()
+        val now = System.currentTimeMillis()
+        for (store in listOf(InMemoryReplayStore(), redisStore("kt-spend:"), pgStore("kt_spend"))) {
+            val requestId = "req-${System.nanoTime()}"
+            val minted = ApprovalToken.mint(declaration, MintApprovalInput(action = "delete", resourceId = "r1", actorId = "alice", requestId = requestId), secret, now)
+            val claims = (minted as ApprovalTokenResult.Valid).claims
+            val replicas = listOf(async(Dispatchers.IO) { spendApprovalToken(claims, store, now, declaration) }, async(Dispatchers.IO) { spendApprovalToken(claims, store, now, declaration) }).awaitAll()
+            assertEquals(1, replicas.count { it == ApprovalSpendResult.Spent }, "$replicas")
+            assertEquals(ApprovalSpendCode.ALREADY_USED, (replicas.first { it != ApprovalSpendResult.Spent } as ApprovalSpendResult.Refused).code)
+            (store as? AutoCloseable)?.close()
+        }
+    }
+
+    @Test
+    fun `inbox bookmarks only move forward on every store`() = runBlocking {
+        servers()
+        val stores: List<BookmarkStore> = listOf(InMemoryBookmarkStore(), RedisBookmarkStore("redis://127.0.0.1:$redisPort", keyPrefix = "kt-bm:"), PostgresBookmarkStore("jdbc:postgresql://127.0.0.1:$pgPort/postgres?user=postgres", table = "kt_bookmarks"))
+        for (store in stores) {
+            val scope = "conn-${System.nanoTime()}"
+            assertEquals(0L, store.position(scope))
+            listOf(5L, 3L, 9L, 1L, 9L, 7L).map { async(Dispatchers.IO) { store.advance(scope, it) } }.awaitAll()
+            assertEquals(9L, store.position(scope))
+            assertEquals(9L, store.advance(scope, 4))
+            assertTrue(runCatching { store.advance(scope, -1) }.exceptionOrNull() is IllegalArgumentException)
+            (store as? AutoCloseable)?.close()
+        }
+    }
+
     /** Lettuce connects in the constructor: a refused connection is the store failing on every call. */
     private class ThrowingStore(private val error: Throwable) : ReplayStore {
         override suspend fun checkAndRecord(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome = throw error as? Exception ?: RuntimeException(error)
