@@ -68,7 +68,7 @@ export function renderSigning(protocol: Protocol, namespace: string): { text: st
         args.map((a) => `${i2}${a}`).join(",\n"),
         `${i1})`,
         "",
-        `${i1}/// A replay guard for ${m.name} over \`store\` (in memory by default; back it with the Keychain or a database); \`now\` is the clock (the system clock by default; tests pass one).`,
+        `${i1}/// A replay guard for ${m.name} over \`store\` (in memory by default; back it with the Keychain or a database: its methods are async, and a store that throws makes \`admit\` refuse with \`.storeUnavailable\`); \`now\` is the clock (the system clock by default; tests pass one).`,
         `${i1}public static func replayGuard(store: ReplayStore = InMemoryReplayStore(), now: ReplayClock? = nil) -> ReplayGuard {`,
         `${i2}now.map { ReplayGuard(declaration: replayDeclaration, store: store, now: $0) } ?? ReplayGuard(declaration: replayDeclaration, store: store)`,
         `${i1}}`,

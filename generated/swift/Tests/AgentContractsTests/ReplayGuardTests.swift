@@ -12,11 +12,50 @@ final class TestClock: @unchecked Sendable {
     }
 }
 
+/// A counter shared with a store that may be called from any task.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
+
+struct StoreDown: Error {}
+
+/// A store whose every call throws, as a database or network store does when it cannot be reached.
+final class UnreachableStore: ReplayStore {
+    let calls = Counter()
+
+    func checkAndRecord(scope: String, key: String, retainUntilMs: Int64, nowMs: Int64) async throws -> ReplayRecordOutcome {
+        calls.increment()
+        throw StoreDown()
+    }
+
+    func evictExpired(nowMs: Int64) async throws -> Int { throw StoreDown() }
+
+    func count() async throws -> Int { throw StoreDown() }
+}
+
 final class ReplayGuardTests: XCTestCase {
     private let declaration = ReplayDeclaration(
         keyFields: ["request_id"], scopeFields: ["provider_id", "host_instance_id"],
         expiresAtField: "expires_at", notBeforeField: "created_at", skewSeconds: 60
     )
+
+    /// XCTAssertEqual's autoclosures cannot await, so decisions are awaited first and compared here.
+    private func expect(_ decision: ReplayDecision, _ expected: ReplayDecision, _ note: String = "", file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(decision, expected, note, file: file, line: line)
+    }
 
     private func message(_ id: String, created: String = "2026-05-27T00:00:00Z", expires: String = "2026-05-27T00:05:00Z") -> JSONObject {
         JSONObject(pairs: [
@@ -25,25 +64,25 @@ final class ReplayGuardTests: XCTestCase {
         ])
     }
 
-    func testAdmitsOnceThenRefusesTheReplay() throws {
+    func testAdmitsOnceThenRefusesTheReplay() async throws {
         let clock = TestClock(try XCTUnwrap(RFC3339.epochMilliseconds("2026-05-27T00:01:00Z")))
         let guardian = ReplayGuard(declaration: declaration, store: InMemoryReplayStore(), now: { clock.nowMs })
-        XCTAssertEqual(guardian.admit(message("r1")), .admitted)
-        XCTAssertEqual(guardian.admit(message("r1")), .rejected(.replayed))
-        XCTAssertEqual(guardian.admit(message("r2")), .admitted)
-        XCTAssertEqual(guardian.admit(message("r3", expires: "2026-05-27T00:01:00Z")), .rejected(.expired))
-        XCTAssertEqual(guardian.admit(message("r4", created: "2026-05-27T00:02:01Z")), .rejected(.notYetValid))
-        XCTAssertEqual(guardian.admit(message("r5", created: "2026-05-27T00:02:00Z")), .admitted)
-        XCTAssertEqual(guardian.admit(message("")), .rejected(.fieldMissing))
-        XCTAssertEqual(guardian.admit(message("r6", expires: "2026-05-27 00:05:00Z")), .rejected(.invalidTimestamp))
+        expect(await guardian.admit(message("r1")), .admitted)
+        expect(await guardian.admit(message("r1")), .rejected(.replayed))
+        expect(await guardian.admit(message("r2")), .admitted)
+        expect(await guardian.admit(message("r3", expires: "2026-05-27T00:01:00Z")), .rejected(.expired))
+        expect(await guardian.admit(message("r4", created: "2026-05-27T00:02:01Z")), .rejected(.notYetValid))
+        expect(await guardian.admit(message("r5", created: "2026-05-27T00:02:00Z")), .admitted)
+        expect(await guardian.admit(message("")), .rejected(.fieldMissing))
+        expect(await guardian.admit(message("r6", expires: "2026-05-27 00:05:00Z")), .rejected(.invalidTimestamp))
         // After expiry plus skew the record may go, and the message is refused as expired anyway.
         clock.nowMs += 10 * 60 * 1000
-        XCTAssertEqual(guardian.admit(message("r1")), .rejected(.expired))
+        expect(await guardian.admit(message("r1")), .rejected(.expired))
     }
 
     /// Every valid signed vector is admitted at its own clock and expires after its expires_at plus
     /// the skew: no vector depends on today's date.
-    func testSignedVectorsAtTheirOwnClock() throws {
+    func testSignedVectorsAtTheirOwnClock() async throws {
         var checked = 0
         for c in try SharedCases.cases("agent-provider/vectors/hmac-sha256-v1.json") where c.text("expect") == "valid" {
             guard let message = c["message"]?.objectValue, let declaration = SignatureDeclarations.replay[c.text("message_type")],
@@ -54,26 +93,56 @@ final class ReplayGuardTests: XCTestCase {
             let maxLifetimeMs = declaration.maxLifetimeSeconds.map { $0 * 1000 } ?? Int64.max
             let clock = TestClock(expires - created > maxLifetimeMs ? expires - maxLifetimeMs : created)
             let guardian = ReplayGuard(declaration: declaration, store: InMemoryReplayStore(), now: { clock.nowMs })
-            XCTAssertEqual(guardian.admit(message), .admitted, c.text("name"))
+            expect(await guardian.admit(message), .admitted, c.text("name"))
             clock.nowMs = expires + declaration.skewSeconds * 1000 + 1000
-            XCTAssertEqual(ReplayGuard(declaration: declaration, store: InMemoryReplayStore(), now: { clock.nowMs }).admit(message), .rejected(.expired), c.text("name"))
+            expect(await ReplayGuard(declaration: declaration, store: InMemoryReplayStore(), now: { clock.nowMs }).admit(message), .rejected(.expired), c.text("name"))
             checked += 1
         }
         XCTAssertGreaterThan(checked, 5)
     }
 
-    func testFullStoreFailsClosed() throws {
+    func testFullStoreFailsClosed() async throws {
         let clock = TestClock(try XCTUnwrap(RFC3339.epochMilliseconds("2026-05-27T00:01:00Z")))
         let store = InMemoryReplayStore(maxEntries: 1)
         let guardian = ReplayGuard(declaration: declaration, store: store, now: { clock.nowMs })
-        XCTAssertEqual(guardian.admit(message("a")), .admitted)
-        XCTAssertEqual(guardian.admit(message("b")), .rejected(.capacityExceeded))
+        expect(await guardian.admit(message("a")), .admitted)
+        expect(await guardian.admit(message("b")), .rejected(.capacityExceeded))
         clock.nowMs += 10 * 60 * 1000
-        XCTAssertEqual(store.evictExpired(nowMs: clock.nowMs), 1)
-        XCTAssertEqual(store.count, 0)
+        let evicted = try await store.evictExpired(nowMs: clock.nowMs)
+        XCTAssertEqual(evicted, 1)
+        let remaining = try await store.count()
+        XCTAssertEqual(remaining, 0)
     }
 
-    func testOneScopeAtItsQuotaDoesNotLockOutAnother() throws {
+    /// A store that cannot answer (a network store that is down) makes the guard refuse: the
+    /// message is never admitted without a record.
+    func testAThrowingStoreFailsClosed() async throws {
+        let clock = TestClock(try XCTUnwrap(RFC3339.epochMilliseconds("2026-05-27T00:01:00Z")))
+        let store = UnreachableStore()
+        let guardian = ReplayGuard(declaration: declaration, store: store, now: { clock.nowMs })
+        expect(await guardian.admit(message("r1")), .rejected(.storeUnavailable))
+        expect(await guardian.admit(message("r1")), .rejected(.storeUnavailable))
+        // The checks that need no store still come first.
+        expect(await guardian.admit(message("r2", expires: "2026-05-27T00:01:00Z")), .rejected(.expired))
+        XCTAssertEqual(store.calls.value, 2)
+        XCTAssertEqual(ReplayRejection.storeUnavailable.rawValue, "store-unavailable")
+    }
+
+    /// Tasks racing the same key through one store: exactly one is admitted.
+    func testRacingTasksAdmitAKeyOnce() async throws {
+        let clock = TestClock(try XCTUnwrap(RFC3339.epochMilliseconds("2026-05-27T00:01:00Z")))
+        let guardian = ReplayGuard(declaration: declaration, store: InMemoryReplayStore(), now: { clock.nowMs })
+        let request = message("raced")
+        let admitted = await withTaskGroup(of: ReplayDecision.self) { group in
+            for _ in 0..<32 { group.addTask { await guardian.admit(request) } }
+            var n = 0
+            for await decision in group where decision == .admitted { n += 1 }
+            return n
+        }
+        XCTAssertEqual(admitted, 1)
+    }
+
+    func testOneScopeAtItsQuotaDoesNotLockOutAnother() async throws {
         let clock = TestClock(try XCTUnwrap(RFC3339.epochMilliseconds("2026-05-27T00:01:00Z")))
         let guardian = ReplayGuard(declaration: declaration, store: InMemoryReplayStore(maxEntries: 100, maxEntriesPerScope: 10), now: { clock.nowMs })
         func from(_ provider: String, _ id: String) -> JSONObject {
@@ -82,19 +151,19 @@ final class ReplayGuardTests: XCTestCase {
                 ("created_at", "2026-05-27T00:00:00Z"), ("expires_at", "2026-05-27T00:05:00Z"),
             ])
         }
-        for i in 0..<10 { XCTAssertEqual(guardian.admit(from("greedy", "g-\(i)")), .admitted) }
-        XCTAssertEqual(guardian.admit(from("greedy", "g-10")), .rejected(.capacityExceeded))
-        XCTAssertEqual(guardian.admit(from("greedy", "g-3")), .rejected(.replayed))
-        XCTAssertEqual(guardian.admit(from("polite", "p-0")), .admitted)
+        for i in 0..<10 { expect(await guardian.admit(from("greedy", "g-\(i)")), .admitted) }
+        expect(await guardian.admit(from("greedy", "g-10")), .rejected(.capacityExceeded))
+        expect(await guardian.admit(from("greedy", "g-3")), .rejected(.replayed))
+        expect(await guardian.admit(from("polite", "p-0")), .admitted)
     }
 
-    func testUnixSecondsExpiryIsInclusive() {
+    func testUnixSecondsExpiryIsInclusive() async {
         let tokenReplay = ReplayDeclaration(keyFields: ["nonce"], scopeFields: [], expiresAtField: "exp", timeFormat: .unixSeconds, skewSeconds: 60)
         let clock = TestClock(1_000_000 * 1000)
         let guardian = ReplayGuard(declaration: tokenReplay, store: InMemoryReplayStore(), now: { clock.nowMs })
-        XCTAssertEqual(guardian.admit(JSONObject(pairs: [("nonce", "n1"), ("exp", 1_000_000)])), .admitted)
-        XCTAssertEqual(guardian.admit(JSONObject(pairs: [("nonce", "n2"), ("exp", 999_999)])), .rejected(.expired))
-        XCTAssertEqual(guardian.admit(JSONObject(pairs: [("nonce", "n1"), ("exp", 1_000_000)])), .rejected(.replayed))
+        expect(await guardian.admit(JSONObject(pairs: [("nonce", "n1"), ("exp", 1_000_000)])), .admitted)
+        expect(await guardian.admit(JSONObject(pairs: [("nonce", "n2"), ("exp", 999_999)])), .rejected(.expired))
+        expect(await guardian.admit(JSONObject(pairs: [("nonce", "n1"), ("exp", 1_000_000)])), .rejected(.replayed))
     }
 
     func testRFC3339() {

@@ -1,5 +1,5 @@
-// Replay protection behind one protocol, so an app can keep the records in memory (below), in
-// the Keychain or in a database. A message is admitted once: the guard rejects expired and
+// Replay protection behind one asynchronous protocol, so an app can keep the records in memory
+// (below), in the Keychain or in a database reached over the network. A message is admitted once: the guard rejects expired and
 // not-yet-valid messages first, then atomically records its key. Expiry is strict, but a record is
 // kept until expiry plus the declared skew: longer than the guard would accept the message
 // itself, so dropping it can never readmit a still-valid message.
@@ -47,6 +47,8 @@ public enum ReplayRejection: String, Error, Sendable {
     case lifetimeExceeded = "lifetime-exceeded"
     case replayed = "replayed"
     case capacityExceeded = "capacity-exceeded"
+    /// The store threw: with no answer the message is refused, never admitted (fail closed).
+    case storeUnavailable = "store-unavailable"
 }
 
 public enum ReplayDecision: Equatable, Sendable {
@@ -61,22 +63,23 @@ public enum ReplayRecordOutcome: Sendable {
 }
 
 /// Atomic check-and-record; an implementation must make the check and the write one step
-/// (a transaction, a unique index, a lock).
-public protocol ReplayStore: AnyObject {
+/// (a transaction, a unique index, a lock). The methods are `async throws` so a store may wait on
+/// I/O; a throw from `checkAndRecord` makes the guard refuse the message as `.storeUnavailable`.
+public protocol ReplayStore: AnyObject, Sendable {
     /// Records (scope, key) until `retainUntilMs`, or reports that a record for it is still held at
     /// `nowMs`, or that no room can be made without dropping a live record.
-    func checkAndRecord(scope: String, key: String, retainUntilMs: Int64, nowMs: Int64) -> ReplayRecordOutcome
+    func checkAndRecord(scope: String, key: String, retainUntilMs: Int64, nowMs: Int64) async throws -> ReplayRecordOutcome
     /// Drops records whose retention has passed; returns how many.
     @discardableResult
-    func evictExpired(nowMs: Int64) -> Int
+    func evictExpired(nowMs: Int64) async throws -> Int
     /// Records currently held.
-    var count: Int { get }
+    func count() async throws -> Int
 }
 
 /// Milliseconds since the Unix epoch.
 public typealias ReplayClock = @Sendable () -> Int64
 
-public final class ReplayGuard {
+public final class ReplayGuard: Sendable {
     private let declaration: ReplayDeclaration
     private let store: ReplayStore
     private let now: ReplayClock
@@ -90,7 +93,7 @@ public final class ReplayGuard {
     }
 
     /// Admits the message once; run it after the signature check so forged messages leave no record.
-    public func admit(_ message: JSONObject) -> ReplayDecision {
+    public func admit(_ message: JSONObject) async -> ReplayDecision {
         let d = declaration
         var keyParts: [String] = []
         var scopeParts: [String] = []
@@ -115,7 +118,12 @@ public final class ReplayGuard {
         if let maxLifetime = d.maxLifetimeSeconds, expiresAt - nowMs > (maxLifetime + d.skewSeconds) * 1000 {
             return .rejected(.lifetimeExceeded)
         }
-        let outcome = store.checkAndRecord(scope: joinKey(scopeParts), key: joinKey(keyParts), retainUntilMs: expiresAt + skewMs, nowMs: nowMs)
+        let outcome: ReplayRecordOutcome
+        do {
+            outcome = try await store.checkAndRecord(scope: joinKey(scopeParts), key: joinKey(keyParts), retainUntilMs: expiresAt + skewMs, nowMs: nowMs)
+        } catch {
+            return .rejected(.storeUnavailable)
+        }
         switch outcome {
         case .recorded: return .admitted
         case .replayed: return .rejected(.replayed)
@@ -211,8 +219,9 @@ public enum RFC3339 {
 /// An in-memory store. Memory is bounded by `maxEntries`: when full it first evicts expired
 /// records and, if none are, refuses the new message rather than forget a live one (fail closed).
 /// Each scope may hold at most `maxEntriesPerScope` records, so one sender with a valid key cannot
-/// fill the store and lock the others out.
-public final class InMemoryReplayStore: ReplayStore {
+/// fill the store and lock the others out. Every access holds `lock` (taken only in synchronous
+/// helpers, since a lock must not be held across a suspension point), hence `@unchecked Sendable`.
+public final class InMemoryReplayStore: ReplayStore, @unchecked Sendable {
     private var records: [String: (until: Int64, scope: String)] = [:]
     private var perScope: [String: Int] = [:]
     private var nextSweepMs = Int64.min
@@ -229,9 +238,26 @@ public final class InMemoryReplayStore: ReplayStore {
         records.count >= maxEntries || perScope[scope, default: 0] >= maxEntriesPerScope
     }
 
-    public func checkAndRecord(scope: String, key: String, retainUntilMs: Int64, nowMs: Int64) -> ReplayRecordOutcome {
+    public func checkAndRecord(scope: String, key: String, retainUntilMs: Int64, nowMs: Int64) async throws -> ReplayRecordOutcome {
+        locked { recordLocked(scope: scope, key: key, retainUntilMs: retainUntilMs, nowMs: nowMs) }
+    }
+
+    @discardableResult
+    public func evictExpired(nowMs: Int64) async throws -> Int {
+        locked { evictLocked(nowMs) }
+    }
+
+    public func count() async throws -> Int {
+        locked { records.count }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
+        return body()
+    }
+
+    private func recordLocked(scope: String, key: String, retainUntilMs: Int64, nowMs: Int64) -> ReplayRecordOutcome {
         let id = joinKey([scope, key])
         let held = records[id]
         if let held = held, held.until > nowMs { return .replayed }
@@ -250,19 +276,6 @@ public final class InMemoryReplayStore: ReplayStore {
             perScope[scope, default: 0] += 1
         }
         return .recorded
-    }
-
-    @discardableResult
-    public func evictExpired(nowMs: Int64) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return evictLocked(nowMs)
-    }
-
-    public var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return records.count
     }
 
     @discardableResult

@@ -53,7 +53,7 @@ extension AgentProvider.ActionProposal {
         maxLifetimeSeconds: 86400
     )
 
-    /// A replay guard for ActionProposal over `store` (in memory by default; back it with the Keychain or a database); `now` is the clock (the system clock by default; tests pass one).
+    /// A replay guard for ActionProposal over `store` (in memory by default; back it with the Keychain or a database: its methods are async, and a store that throws makes `admit` refuse with `.storeUnavailable`); `now` is the clock (the system clock by default; tests pass one).
     public static func replayGuard(store: ReplayStore = InMemoryReplayStore(), now: ReplayClock? = nil) -> ReplayGuard {
         now.map { ReplayGuard(declaration: replayDeclaration, store: store, now: $0) } ?? ReplayGuard(declaration: replayDeclaration, store: store)
     }
@@ -110,7 +110,7 @@ extension AgentProvider.AgentTriggerRequest {
         maxLifetimeSeconds: 86400
     )
 
-    /// A replay guard for AgentTriggerRequest over `store` (in memory by default; back it with the Keychain or a database); `now` is the clock (the system clock by default; tests pass one).
+    /// A replay guard for AgentTriggerRequest over `store` (in memory by default; back it with the Keychain or a database: its methods are async, and a store that throws makes `admit` refuse with `.storeUnavailable`); `now` is the clock (the system clock by default; tests pass one).
     public static func replayGuard(store: ReplayStore = InMemoryReplayStore(), now: ReplayClock? = nil) -> ReplayGuard {
         now.map { ReplayGuard(declaration: replayDeclaration, store: store, now: $0) } ?? ReplayGuard(declaration: replayDeclaration, store: store)
     }

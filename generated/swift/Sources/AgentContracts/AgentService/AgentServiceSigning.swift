@@ -12,7 +12,7 @@ extension AgentService.ApprovalTokenClaims {
         maxLifetimeSeconds: 1800
     )
 
-    /// A replay guard for ApprovalTokenClaims over `store` (in memory by default; back it with the Keychain or a database); `now` is the clock (the system clock by default; tests pass one).
+    /// A replay guard for ApprovalTokenClaims over `store` (in memory by default; back it with the Keychain or a database: its methods are async, and a store that throws makes `admit` refuse with `.storeUnavailable`); `now` is the clock (the system clock by default; tests pass one).
     public static func replayGuard(store: ReplayStore = InMemoryReplayStore(), now: ReplayClock? = nil) -> ReplayGuard {
         now.map { ReplayGuard(declaration: replayDeclaration, store: store, now: $0) } ?? ReplayGuard(declaration: replayDeclaration, store: store)
     }
