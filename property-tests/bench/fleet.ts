@@ -54,7 +54,10 @@ export async function fleetArea(rounds = 3, roundMs = 700): Promise<FleetResult>
     await client.connect();
     const redisStore = new RedisReplayStore({ client });
     const pool = new pg.Pool({ connectionString: postgres.url, max: 64 });
+    // The floor writes the same table shape the store does (primary key and the expiry index the
+    // bounded sweep needs), so the ratio is the store's own cost, not the index's.
     await pool.query("CREATE TABLE IF NOT EXISTS bare_replay (scope text NOT NULL, key text NOT NULL, retain_until_ms bigint NOT NULL, PRIMARY KEY (scope, key))");
+    await pool.query("CREATE INDEX IF NOT EXISTS bare_replay_retain_until_idx ON bare_replay (retain_until_ms)");
     const pgStore = new PostgresReplayStore({ client: pool });
     let run = 0;
     const subjects = [
