@@ -18,21 +18,39 @@ import java.util.Base64
 // The PostgreSQL stores are in PostgresStores.kt.
 // Every call has a deadline; a store that cannot answer throws, and the guard refuses (fail closed).
 
+/** A Lettuce connection the store opened from a URL (and closes), or one the application owns (left open). */
+internal class LettuceConnection private constructor(private val client: RedisClient?, val connection: StatefulRedisConnection<String, String>) : AutoCloseable {
+    override fun close() {
+        if (client != null) {
+            connection.close()
+            client.shutdown()
+        }
+    }
+
+    companion object {
+        fun open(url: String, timeoutMs: Long): LettuceConnection {
+            val client = RedisClient.create(RedisURI.create(url).apply { timeout = Duration.ofMillis(timeoutMs) })
+            return LettuceConnection(client, client.connect())
+        }
+
+        fun borrowed(connection: StatefulRedisConnection<String, String>) = LettuceConnection(null, connection)
+    }
+}
+
 /** Redis through Lettuce. [url] like `redis://127.0.0.1:6379`; or pass a connection you own. */
 class RedisReplayStore private constructor(
-    private val client: RedisClient?,
-    private val connection: StatefulRedisConnection<String, String>,
+    private val lettuce: LettuceConnection,
     private val keyPrefix: String,
     private val timeoutMs: Long,
 ) : ReplayStore, AutoCloseable {
     constructor(url: String, keyPrefix: String = DEFAULT_PREFIX, timeoutMs: Long = 2000) :
-        this(RedisClient.create(RedisURI.create(url).apply { timeout = Duration.ofMillis(timeoutMs) }), keyPrefix, timeoutMs)
-
-    private constructor(client: RedisClient, keyPrefix: String, timeoutMs: Long) : this(client, client.connect(), keyPrefix, timeoutMs)
+        this(LettuceConnection.open(url, timeoutMs), keyPrefix, timeoutMs)
 
     /** A store over a connection the application already has; [close] leaves it open. */
     constructor(connection: StatefulRedisConnection<String, String>, keyPrefix: String = DEFAULT_PREFIX, timeoutMs: Long = 2000) :
-        this(null, connection, keyPrefix, timeoutMs)
+        this(LettuceConnection.borrowed(connection), keyPrefix, timeoutMs)
+
+    private val connection get() = lettuce.connection
 
     /** The scope sits in a hash tag (one cluster shard per scope); base64url has no braces or ":". */
     fun redisKey(scope: String, key: String): String = "$keyPrefix{${base64url(scope)}}:${base64url(key)}"
@@ -62,12 +80,7 @@ class RedisReplayStore private constructor(
         count
     }
 
-    override fun close() {
-        if (client != null) {
-            connection.close()
-            client.shutdown()
-        }
-    }
+    override fun close() = lettuce.close()
 
     companion object {
         const val DEFAULT_PREFIX = "agent-contracts:replay:"
@@ -78,15 +91,18 @@ internal fun base64url(text: String): String = Base64.getUrlEncoder().withoutPad
 
 /** Inbox bookmarks on Redis through Lettuce: one compare-and-set script run per advance (the TS key layout). */
 class RedisBookmarkStore private constructor(
-    private val client: RedisClient?,
-    private val connection: StatefulRedisConnection<String, String>,
+    private val lettuce: LettuceConnection,
     private val keyPrefix: String,
     private val timeoutMs: Long,
 ) : BookmarkStore, AutoCloseable {
     constructor(url: String, keyPrefix: String = DEFAULT_PREFIX, timeoutMs: Long = 2000) :
-        this(RedisClient.create(RedisURI.create(url).apply { timeout = Duration.ofMillis(timeoutMs) }), keyPrefix, timeoutMs)
+        this(LettuceConnection.open(url, timeoutMs), keyPrefix, timeoutMs)
 
-    private constructor(client: RedisClient, keyPrefix: String, timeoutMs: Long) : this(client, client.connect(), keyPrefix, timeoutMs)
+    /** Bookmarks over a connection the application already has; [close] leaves it open. */
+    constructor(connection: StatefulRedisConnection<String, String>, keyPrefix: String = DEFAULT_PREFIX, timeoutMs: Long = 2000) :
+        this(LettuceConnection.borrowed(connection), keyPrefix, timeoutMs)
+
+    private val connection get() = lettuce.connection
 
     private fun key(scope: String) = "$keyPrefix{${base64url(scope)}}"
 
@@ -99,12 +115,7 @@ class RedisBookmarkStore private constructor(
         }
     }
 
-    override fun close() {
-        if (client != null) {
-            connection.close()
-            client.shutdown()
-        }
-    }
+    override fun close() = lettuce.close()
 
     companion object {
         const val DEFAULT_PREFIX = "agent-contracts:bookmark:"
