@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all generate check test test-ts typecheck kotlin swift docs docs-serve chromium bench fuzz mutation mutation-ts mutation-kotlin clean-install help
+.PHONY: all cli generate check test test-ts typecheck kotlin swift docs docs-serve chromium bench fuzz mutation mutation-ts mutation-kotlin clean-install help
 
 all: generate
 
@@ -32,17 +32,23 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-generate: $(NODE_STAMP)
+# The compiled CLI (dist/cli/, git-ignored): rebuilt when a source it was built from changed.
+# bin/agent-contracts.mjs runs the same staleness check on every start in a checkout, so a stale
+# bundle never runs even without make; this target just does the work up front.
+cli: $(NODE_STAMP)
+	@node generators/cli/build.mjs --if-stale
+
+generate: $(NODE_STAMP) cli
 	$(CLI) generate
 
-check: $(NODE_STAMP)
+check: $(NODE_STAMP) cli
 	$(CLI) generate --check
 	@if tag=$$(git describe --tags --abbrev=0 2>/dev/null); then $(CLI) breaking --against "$$tag"; else echo "breaking: skipped (no release tag: git describe --tags found none)"; fi
 
-typecheck: $(NODE_STAMP)
+typecheck: $(NODE_STAMP) cli
 	npx tsc -p tsconfig.json --noEmit
 
-test-ts: $(NODE_STAMP)
+test-ts: $(NODE_STAMP) cli
 	npx vitest run
 
 # Kotlin: the generated Maven project (kotlin-maven-plugin, JUnit 5). Maven downloads its
@@ -55,7 +61,7 @@ fuzz: $(NODE_STAMP)
 	FUZZ_RUNS=$(or $(FUZZ_RUNS),20000) npx vitest run property-tests/fuzz
 
 # Benchmarks: tables with ratios against the anchors, also written to docs-site/bench/latest.md.
-bench: $(NODE_STAMP)
+bench: $(NODE_STAMP) cli
 	node --expose-gc --import tsx property-tests/bench/run.ts $(BENCH_ARGS)
 
 # Mutation testing (slow, not part of `make test`): Stryker over generators/targets/ts/runtime/src and

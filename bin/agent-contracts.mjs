@@ -1,24 +1,74 @@
 #!/usr/bin/env node
-// Entry point of the agent-contracts CLI. The generator is TypeScript, run through tsx's loader.
+// Entry point of the agent-contracts CLI.
 //
-// `generate` with nothing changed is the common case (make, editors, CI), and loading tsx plus the
-// generator costs several times the check itself. So a bare `generate` first runs the no-op check
-// in plain JavaScript (generators/write/input-files.mjs, the same rules the TypeScript side uses)
-// and only falls through to the full CLI when something did change.
+// Most commands run the compiled CLI (dist/cli/agent-contracts.mjs, built by
+// generators/cli/build.mjs): plain JavaScript starts in a fraction of the time tsx takes. In a
+// checkout (generators/ is next to bin/), the bundle is rebuilt first when any source it was built
+// from changed, so it is never stale. An installed package ships the bundle and no sources.
+//
+// generate and docs run the generator from its TypeScript sources through tsx: the emitters read
+// their templates next to their own source files, and both commands only work in a checkout.
+// A bare `generate` with nothing changed (make, editors, CI) is answered before tsx loads, by the
+// no-op check in plain JavaScript (generators/write/input-files.mjs, the rules the TypeScript side
+// uses too) over the project generators/cli/project.ts would pick.
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
 const argv = process.argv.slice(2);
-let done = false;
-if (argv.length === 1 && argv[0] === "generate") {
-  const { generationIsUpToDate } = await import("../generators/write/input-files.mjs");
-  if (generationIsUpToDate(process.cwd())) {
-    // The line generators/cli/generate.ts prints for the same case.
-    process.stdout.write("generated/ is up to date (no input changed)\n");
-    process.exitCode = 0;
-    done = true;
+const home = fileURLToPath(new URL("..", import.meta.url));
+const buildScript = `${home}generators/cli/build.mjs`;
+const fromSource = argv[0] === "generate" || argv[0] === "docs";
+
+function fail(message) {
+  process.stderr.write(`agent-contracts: ${message}\n`);
+  process.exitCode = 2;
+}
+
+/** generators/cli/project.ts generatorRoot without --spec: the nearest checkout at or above cwd, else this one. */
+function generatorRoot() {
+  for (let dir = process.cwd(); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "spec", "meta")) && existsSync(join(dir, "generators", "targets"))) return dir;
+    if (dirname(dir) === dir) return home;
   }
 }
-if (!done) {
-  const { register } = await import("tsx/esm/api");
-  register();
-  const { main } = await import("../generators/cli/main.ts");
-  process.exitCode = await main(argv);
+
+async function loadCli() {
+  if (fromSource) {
+    if (!existsSync(`${home}generators/cli/main.ts`)) return undefined;
+    if (argv.length === 1 && argv[0] === "generate") {
+      const { generationIsUpToDate } = await import("../generators/write/input-files.mjs");
+      // The line generators/cli/generate.ts prints for the same case.
+      if (generationIsUpToDate(generatorRoot())) return { main: async () => (process.stdout.write("generated/ is up to date (no input changed)\n"), 0), endQuietlyOnClosedPipe: () => {} };
+    }
+    try {
+      const { register } = await import("tsx/esm/api");
+      register();
+    } catch {
+      return undefined;
+    }
+    return await import("../generators/cli/main.ts");
+  }
+  if (existsSync(buildScript)) {
+    const build = await import(buildScript);
+    const reason = await build.staleness();
+    if (reason !== undefined) {
+      process.stderr.write(`agent-contracts: compiling the CLI (${reason})\n`);
+      await build.buildCli();
+    }
+  }
+  return await import("../dist/cli/agent-contracts.mjs");
+}
+
+try {
+  const cli = await loadCli();
+  if (cli === undefined) fail(`${argv[0]} runs the generator, which needs a checkout of agent-contracts with its development dependencies (git clone, then npm ci); this installed CLI carries the bindings and the spec only`);
+  else {
+    cli.endQuietlyOnClosedPipe();
+    process.exitCode = await cli.main(argv);
+  }
+} catch (error) {
+  // Nothing below main() may print a stack trace at a user (AGENT_CONTRACTS_DEBUG=1 shows it).
+  fail(`cannot start: ${error?.code && !String(error.message).startsWith(error.code) ? `${error.code}: ` : ""}${error?.message ?? String(error)}`);
+  if (process.env.AGENT_CONTRACTS_DEBUG === "1") process.stderr.write(`${error?.stack}\n`);
 }

@@ -1,4 +1,5 @@
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
+import { findSpecRoot } from "./project.js";
 
 export const breakingCommand: Command = {
   usage: "breaking --against <git-ref|dir> [--spec DIR] [--format text|json] [--witness]",
@@ -7,7 +8,8 @@ export const breakingCommand: Command = {
 Options:
   --against REF|DIR  The version to compare with: a git revision (read with git archive, the working
                      tree is untouched) or a directory holding spec/ (or a spec folder itself).
-  --spec DIR         The current version (default: this project's spec/).
+  --spec DIR         The current version (default: the nearest project at or above the current
+                     folder holding spec/, else the spec the CLI ships with).
   --format FORMAT    text (default): one "file:line:col pointer [RULE_ID] message" line per finding
                      and a summary; json: {against, enforce, summary, findings}.
   --witness          Under each WIRE finding, print an instance one side accepts and the other
@@ -34,7 +36,7 @@ Exit codes: 0 nothing breaks, 1 something breaks (or a spec file does not parse)
     let current: ReturnType<typeof fromDirectory> | undefined;
     let other: ReturnType<typeof openAgainst> | undefined;
     try {
-      current = typeof specDir === "string" ? fromDirectory(specDir) : { root: io.root, label: "spec/", cleanup: () => {} };
+      current = typeof specDir === "string" ? fromDirectory(specDir) : { root: findSpecRoot(io.root).root, label: "spec/", cleanup: () => {} };
       other = openAgainst(io.root, against);
       const result = compareRoots(other.root, current.root);
       if (result.errors.length > 0) {

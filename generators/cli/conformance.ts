@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
-import { conformanceProtocols, formatLoadError, loadSuite } from "../conformance/load.js";
-import { DEFAULT_LIMITS, formatResult, formatSummary, loadBindings, runSuite, selectCases } from "../conformance/runner.js";
+// Only the defaults are imported up front (for --help); the kit loads when the command runs.
+import { DEFAULT_LIMITS } from "../conformance/failures.js";
 import { parseArgs, UsageError, type Command } from "./io.js";
+import { CLI_HOME, findSpecRoot } from "./project.js";
 
 /** The numeric options and the RunOptions field each sets. */
 const NUMERIC = { "--timeout": "timeoutMs", "--deadline": "deadlineMs", "--max-body-bytes": "maxBodyBytes", "--max-event-bytes": "maxEventBytes" } as const;
 
 export const conformanceCommand: Command = {
-  usage: "conformance <protocol> --url URL [--key-file F]",
+  usage: "conformance <protocol> --url URL [--key-file F] [--spec DIR]",
   summary: "Run the spec's conformance cases against a live implementation.",
   help: `
 Runs the cases of spec/<protocol>/conformance/ against the implementation at --url and prints one
@@ -38,23 +39,28 @@ Options:
   --max-body-bytes N    largest body, and largest event stream, read per request (default ${DEFAULT_LIMITS.maxBodyBytes})
   --max-event-bytes N   largest SSE event (block), terminated or not, so every line too (default ${DEFAULT_LIMITS.maxEventBytes})
   --list                list the cases (id, tags, title) without running them
+  --spec DIR            the spec whose cases to run (default: the nearest project at or above the
+                        current folder holding spec/, else the spec the CLI ships with)
 Protocols with cases: agent-service, agent-connector, provider-integration. For agent-connector
 --url is a connector endpoint (the http-json provider is its client); the client-side cases
 (role: client) script an endpoint and check a client module, so they run in-process in
 property-tests/conformance, not from this command.`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { flags: ["--list"], valued: ["--url", "--key-file", "--tags", "--case", "--server-state", ...Object.keys(NUMERIC)] });
+    const { flags, positionals } = parseArgs(args, { flags: ["--list"], valued: ["--spec", "--url", "--key-file", "--tags", "--case", "--server-state", ...Object.keys(NUMERIC)] });
     if (positionals.length !== 1) throw new UsageError("expected exactly one <protocol>");
     const protocol = positionals[0]!;
-    const known = conformanceProtocols(io.root);
+    const { conformanceProtocols, formatLoadError, loadSuite } = await import("../conformance/load.js");
+    const { formatResult, formatSummary, loadBindings, runSuite, selectCases } = await import("../conformance/runner.js");
+    const { root } = findSpecRoot(io.root, flags.get("--spec"));
+    const known = conformanceProtocols(root);
     if (!known.includes(protocol)) throw new UsageError(`no conformance cases for ${protocol}; known: ${known.join(", ")}`);
     let bindings;
     try {
-      bindings = await loadBindings(io.root);
+      bindings = await loadBindings(CLI_HOME);
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    const loaded = loadSuite(io.root, protocol, (p) => bindings.listMessages().filter((m) => m.protocol === p).map((m) => m.name));
+    const loaded = loadSuite(root, protocol, (p) => bindings.listMessages().filter((m) => m.protocol === p).map((m) => m.name));
     if (!loaded.ok) {
       io.err(loaded.errors.map(formatLoadError).join("\n"));
       return 2;
@@ -105,7 +111,7 @@ property-tests/conformance, not from this command.`,
       limits[field] = n;
     }
     const summary = await runSuite(suite, {
-      root: io.root,
+      root,
       url,
       key,
       tags,

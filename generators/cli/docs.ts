@@ -1,8 +1,8 @@
-import { buildDocs } from "../targets/docs/build.js";
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
+import { generatorRoot } from "./project.js";
 
 export const docsCommand: Command = {
-  usage: "docs [--out DIR]",
+  usage: "docs [--out DIR] [--spec DIR]",
   summary: "Build the documentation site (pages, diagrams, search index, API reference).",
   help: `
 Renders every protocol, message and lifecycle page from the spec, the lifecycle diagrams (WASM
@@ -11,14 +11,17 @@ relative links only: serve DIR from any base path or static file server.
 
 Options:
   --out DIR   Output folder (default docs-site/dist). It is replaced; a non-empty folder the docs
-              build did not write is refused.`,
+              build did not write is refused.
+  --spec DIR  The project to document: a checkout of agent-contracts (default: the nearest one at or
+              above the current folder, else the CLI's own).`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { valued: ["--out"] });
+    const { flags, positionals } = parseArgs(args, { valued: ["--out", "--spec"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
     const out = String(flags.get("--out") ?? "docs-site/dist");
     let result;
     try {
-      result = await buildDocs(io.root, out);
+      const { buildDocs } = await import("../targets/docs/build.js");
+      result = await buildDocs(generatorRoot(io.root, flags.get("--spec"), "docs"), out);
     } catch (error) {
       io.err(`agent-contracts docs: ${(error as Error).message}`);
       return 2;

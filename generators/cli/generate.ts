@@ -1,34 +1,38 @@
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
+import { generatorRoot } from "./project.js";
 
 export const generateCommand: Command = {
-  usage: "generate [--check]",
+  usage: "generate [--check] [--spec DIR]",
   summary: "Check the spec and regenerate generated/ (with --check: fail if generated/ is out of date).",
   help: `
 Options:
   --check   Write nothing; exit 1 naming every changed spec/generator file and every
             generated file that differs from a fresh generation.
+  --spec DIR  The project to generate: a checkout of agent-contracts (its spec/ and generators/;
+              default: the nearest one at or above the current folder, else the CLI's own).
 
 Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { flags: ["--check"] });
+    const { flags, positionals } = parseArgs(args, { flags: ["--check"], valued: ["--spec"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const root = generatorRoot(io.root, flags.get("--spec"), "generate");
     if (!flags.has("--check")) {
       // Nothing changed since the manifest was written: skip loading and emitting entirely.
       const { generationIsUpToDate } = await import("../write/inputs.js");
-      if (generationIsUpToDate(io.root)) {
+      if (generationIsUpToDate(root)) {
         io.out("generated/ is up to date (no input changed)");
         return 0;
       }
     }
     const { build, check, write } = await import("../pipeline.js");
-    const result = await build(io.root);
+    const result = await build(root);
     if (!result.ok) {
       for (const e of result.errors) io.err(formatSpecError(e));
       io.err(`${result.errors.length} spec error(s)`);
       return 1;
     }
     if (flags.has("--check")) {
-      const drift = check(io.root, result.rendered, result.owned);
+      const drift = check(root, result.rendered, result.owned);
       if (drift.staleOutputs.length === 0 && drift.orphans.length === 0 && drift.changedInputs.length === 0) {
         io.out(`generated/ is up to date (${result.rendered.size} files)`);
         return 0;
@@ -39,7 +43,7 @@ Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.
       io.err("generated/ differs from the spec: run `make` and commit the result");
       return 1;
     }
-    const { written, removed } = write(io.root, result.rendered, result.owned);
+    const { written, removed } = write(root, result.rendered, result.owned);
     io.out(`${written.length} file(s) written, ${removed.length} removed, ${result.rendered.size - written.length} unchanged`);
     return 0;
   },

@@ -1,15 +1,19 @@
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
+import { findSpecRoot } from "./project.js";
+import { specSummary } from "./spec-summary.js";
 
 export const listCommand: Command = {
-  usage: "list [--json] [--targets]",
+  usage: "list [--json] [--targets] [--spec DIR]",
   summary: "List the protocols with their messages and lifecycles, or the generation targets.",
   help: `
 Options:
   --json      Print {protocols: [{id, title, version, messages: [...], lifecycles: [...]}]}
               (with --targets: {targets: [{id, summary, outDir, owns: [...]}]}).
-  --targets   List the targets generate runs (generators/targets/registry.ts), in order.`,
+  --targets   List the targets generate runs (generators/targets/registry.ts), in order.
+  --spec DIR  The spec to read: a project folder holding spec/, or spec/ itself (default: the
+              nearest such folder at or above the current one, else the spec the CLI ships with).`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { flags: ["--json", "--targets"] });
+    const { flags, positionals } = parseArgs(args, { flags: ["--json", "--targets"], valued: ["--spec"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
     if (flags.has("--targets")) {
       const { TARGETS } = await import("../targets/registry.js");
@@ -18,19 +22,12 @@ Options:
       else for (const t of targets) io.out(`${t.id.padEnd(9)} ${t.outDir.padEnd(17)} ${t.summary}`);
       return 0;
     }
-    const { loadModel } = await import("../pipeline.js");
-    const result = loadModel(io.root);
+    const result = await specSummary(findSpecRoot(io.root, flags.get("--spec")).root);
     if (!result.ok) {
       for (const e of result.errors) io.err(formatSpecError(e));
       return 1;
     }
-    const protocols = result.model.protocols.map((p) => ({
-      id: p.id,
-      title: p.title,
-      version: p.version,
-      messages: p.messages.map((m) => m.name),
-      lifecycles: p.lifecycles.map((l) => (l as { name: string }).name),
-    }));
+    const protocols = result.summary.protocols.map((p) => ({ ...p, lifecycles: p.lifecycles.map((l) => l.name) }));
     if (flags.has("--json")) {
       io.out(JSON.stringify({ protocols }, null, 2));
       return 0;

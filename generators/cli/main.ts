@@ -2,10 +2,12 @@
 // invalid or generated/ is out of date, 2 a usage or I/O error.
 import { commands } from "./commands.js";
 import { InputTooLarge, readLimited, UsageError, type Command, type Io } from "./io.js";
+import { cliVersion } from "./project.js";
 
 const USAGE = `agent-contracts — spec-first bindings for the agent protocols
 
 Usage: agent-contracts <command> [options]
+       agent-contracts --version | -V
 
 Commands:
 ${Object.values(commands)
@@ -20,6 +22,10 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io.out(USAGE);
     return name === undefined ? 2 : 0;
+  }
+  if (name === "--version" || name === "-V") {
+    io.out(cliVersion());
+    return 0;
   }
   const command: Command | undefined = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : undefined;
   if (!command) {
@@ -41,7 +47,30 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       io.err(`agent-contracts ${name}: ${error.code}: ${error.message}`);
       return 1;
     }
-    throw error;
+    // A bug or an environment failure: one line a person can report, never a stack trace
+    // (AGENT_CONTRACTS_DEBUG=1 shows it).
+    io.err(`agent-contracts ${name}: internal error: ${describe(error)}`);
+    if (process.env["AGENT_CONTRACTS_DEBUG"] === "1" && error instanceof Error && error.stack) io.err(error.stack);
+    return 2;
+  }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === undefined || error.message.startsWith(code) ? error.message : `${code}: ${error.message}`;
+}
+
+/**
+ * Output to a closed pipe (\`agent-contracts list | head -1\`) ends the process quietly: the reader
+ * has all it wanted. Any other stream error is reported in one line.
+ */
+export function endQuietlyOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      process.exit(2);
+    });
   }
 }
 

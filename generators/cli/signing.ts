@@ -1,21 +1,22 @@
 // canonicalize / sign / verify / id: the security primitives from the command line, driven by
 // the generated bindings so the CLI and applications share one implementation.
-import { existsSync, readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
 import { canonicalize } from "../targets/ts/runtime/src/canonical-json.js";
 import { parseStrictJson } from "../targets/ts/runtime/src/strict-json.js";
+import { lineColumn } from "../targets/ts/runtime/src/text-position.js";
 import { formatSignatureExplanation, type SignatureExplanation } from "../targets/ts/runtime/src/signature-doctor.js";
+import { formatErrors, type ValidationError } from "../targets/ts/runtime/src/validation.js";
 import { parseArgs, readInput, UsageError, type Command, type Io } from "./io.js";
+import { knownProtocols } from "./names.js";
+import { loadShippedBindings } from "./project.js";
 
 type Fn = (...args: unknown[]) => { ok: boolean; [key: string]: unknown };
 
-async function protocolModule(io: Io, protocol: string): Promise<Record<string, unknown>> {
-  const entry = `${io.root}/generated/ts/index.js`;
-  if (!existsSync(entry)) throw new UsageError("generated/ts is missing: run `make` first");
-  const bindings = (await import(pathToFileURL(entry).href)) as Record<string, unknown>;
+async function protocolModule(protocol: string): Promise<Record<string, unknown>> {
+  const bindings = await loadShippedBindings<Record<string, unknown> & { listMessages(): { protocol: string; name: string }[] }>();
   const namespace = protocol.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-  const mod = bindings[namespace] as Record<string, unknown> | undefined;
-  if (!mod || !/^[a-z][a-z0-9-]*$/.test(protocol)) throw new UsageError(`unknown protocol ${protocol}`);
+  const mod = /^[a-z][a-z0-9-]*$/.test(protocol) ? (bindings[namespace] as Record<string, unknown> | undefined) : undefined;
+  if (!mod) throw new UsageError(`unknown protocol ${protocol}; known: ${knownProtocols(bindings.listMessages()).join(", ")}`);
   return mod;
 }
 
@@ -26,9 +27,11 @@ function fn(mod: Record<string, unknown>, name: string, what: string): Fn {
 }
 
 async function readJson(file: string | undefined, io: Io): Promise<{ ok: true; value: unknown } | { ok: false; code: number }> {
-  const parsed = parseStrictJson(await readInput(file, io));
+  const input = await readInput(file, io);
+  const parsed = parseStrictJson(input);
   if (parsed.ok) return { ok: true, value: parsed.value };
-  io.err(`invalid JSON: ${parsed.error.code}: ${parsed.error.message}`);
+  const { line, column } = lineColumn(input, parsed.error.offset);
+  io.err(`${file === undefined || file === "-" ? "<stdin>" : file}:${line}:${column} invalid JSON: ${parsed.error.code}: ${parsed.error.message}`);
   return { ok: false, code: 1 };
 }
 
@@ -63,7 +66,8 @@ export const signCommand: Command = {
     const { flags, positionals } = parseArgs(args, { valued: ["--key-file"] });
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");
     const [protocol, name, file] = positionals as [string, string, string | undefined];
-    const sign = fn(await protocolModule(io, protocol), `sign${name}`, `${name} is not a signed message of ${protocol}`);
+    const mod = await protocolModule(protocol);
+    const sign = fn(mod, `sign${name}`, `${name} is not a signed message of ${protocol}`);
     const key = readKey(flags);
     const json = await readJson(file, io);
     if (!json.ok) return json.code;
@@ -72,9 +76,15 @@ export const signCommand: Command = {
       io.err(`cannot sign: ${result.error?.code}: ${result.error?.message}`);
       return 1;
     }
-    const mod = await protocolModule(io, protocol);
     const decl = mod[`${name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()}_SIGNATURE`] as { signatureField: string; algorithmField: string; algorithmId: string };
-    io.out(JSON.stringify({ ...(json.value as object), [decl.algorithmField]: decl.algorithmId, [decl.signatureField]: result.signature }, null, 2));
+    const signed = { ...(json.value as object), [decl.algorithmField]: decl.algorithmId, [decl.signatureField]: result.signature };
+    // Never hand out a signature over a message its receiver will refuse: the signed message must validate.
+    const checked = fn(mod, `validate${name}`, `${name} has no validator in ${protocol}`)(signed) as { ok: boolean; errors?: ValidationError[] };
+    if (!checked.ok) {
+      io.err(`cannot sign: the message is invalid\n${formatErrors(checked.errors ?? [])}`);
+      return 1;
+    }
+    io.out(JSON.stringify(signed, null, 2));
     return 0;
   },
 };
@@ -86,7 +96,7 @@ export const verifyCommand: Command = {
     const { flags, positionals } = parseArgs(args, { valued: ["--key-file"], flags: ["--explain"] });
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");
     const [protocol, name, file] = positionals as [string, string, string | undefined];
-    const mod = await protocolModule(io, protocol);
+    const mod = await protocolModule(protocol);
     const verify = fn(mod, `verify${name}Signature`, `${name} is not a signed message of ${protocol}`);
     const key = readKey(flags);
     if (flags.has("--explain")) return explain(fn(mod, `explain${name}Signature`, `${name} has no signature doctor`), await readInput(file, io), key, io);
@@ -112,14 +122,27 @@ function explain(doctor: Fn, input: Buffer, key: string, io: Io): number {
 }
 
 export const idCommand: Command = {
-  usage: "id <protocol> <Message> [file|-]",
+  usage: "id <protocol> <Message> [--assign] [file|-]",
   summary: "Import a content-addressed record (strict, canonical) and print its id; exit 1 with the reason code.",
+  help: `
+The input must be the record's canonical bytes (RFC 8785), optionally followed by exactly one
+newline (LF, as editors and \`echo\` add): that one newline is ignored; anything else after the
+record, a second newline or CRLF included, is refused as not-canonical.
+
+Options:
+  --assign   The record has no id yet: print the id it gets (prefix + SHA-256 of its canonical
+             form). The input may be any strict JSON layout; the record with that id must validate.`,
   async run(args, io) {
-    const { positionals } = parseArgs(args, {});
+    const { flags, positionals } = parseArgs(args, { flags: ["--assign"] });
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");
     const [protocol, name, file] = positionals as [string, string, string | undefined];
-    const importRecord = fn(await protocolModule(io, protocol), `import${name}`, `${name} is not a content-addressed message of ${protocol}`);
-    const result = importRecord(await readInput(file, io)) as { ok: boolean; id?: string; error?: { code: string; message: string } };
+    const mod = await protocolModule(protocol);
+    const notAddressed = `${name} is not a content-addressed message of ${protocol}`;
+    if (flags.has("--assign")) return assignId(mod, name, fn(mod, `compute${name}Id`, notAddressed), file, io);
+    const importRecord = fn(mod, `import${name}`, notAddressed);
+    const input = await readInput(file, io);
+    const bytes = input.length > 0 && input[input.length - 1] === 0x0a ? input.subarray(0, input.length - 1) : input;
+    const result = importRecord(bytes) as { ok: boolean; id?: string; error?: { code: string; message: string } };
     if (result.ok) {
       io.out(String(result.id));
       return 0;
@@ -128,3 +151,26 @@ export const idCommand: Command = {
     return 1;
   },
 };
+
+async function assignId(mod: Record<string, unknown>, name: string, compute: Fn, file: string | undefined, io: Io): Promise<number> {
+  const declaration = mod[`${name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()}_CONTENT_ADDRESS`] as { idField: string };
+  const json = await readJson(file, io);
+  if (!json.ok) return json.code;
+  const record = json.value;
+  if (typeof record !== "object" || record === null || Array.isArray(record)) {
+    io.err(`invalid: schema-invalid: ${name} is a JSON object`);
+    return 1;
+  }
+  if (Object.prototype.hasOwnProperty.call(record, declaration.idField)) {
+    io.err(`invalid: the record already has ${declaration.idField}: check it with id (without --assign)`);
+    return 1;
+  }
+  const id = compute(record) as unknown as string;
+  const checked = fn(mod, `validate${name}`, `${name} has no validator`)({ ...record, [declaration.idField]: id }) as { ok: boolean; errors?: ValidationError[] };
+  if (!checked.ok) {
+    io.err(`invalid: schema-invalid: the record with its ${declaration.idField} does not validate\n${formatErrors(checked.errors ?? [])}`);
+    return 1;
+  }
+  io.out(id);
+  return 0;
+}

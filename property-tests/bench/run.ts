@@ -14,10 +14,11 @@ import { optionsFromEnv } from "./measure.js";
 import { parseArea } from "./parse.js";
 import { fleetArea } from "./fleet.js";
 import { replayArea, replayMemory } from "./replay.js";
+import { startupArea } from "./startup.js";
 import { renderArea, type AreaTable, type RenderedArea, type Verdict } from "./table.js";
 import { verifyArea } from "./verify.js";
 
-const AREAS = ["validation", "canonicalization", "parse", "verify", "replay", "fleet", "generation"] as const;
+const AREAS = ["validation", "canonicalization", "parse", "verify", "replay", "fleet", "generation", "startup"] as const;
 type Area = (typeof AREAS)[number];
 
 function parseArgs(argv: readonly string[]): { only: Set<Area>; out: string | null; profileDir?: string } {
@@ -73,6 +74,12 @@ async function main(): Promise<void> {
     const generation = generationArea({ coldRuns: 2, noopRuns: 3, profileDir });
     emit(generation.markdown);
     for (const v of generation.verdicts) summary.push({ area: "Generation", ...v });
+  }
+
+  if (only.has("startup")) {
+    const startup = startupArea();
+    emit(startup.markdown);
+    for (const v of startup.verdicts) summary.push({ area: "CLI start-up", ...v });
   }
 
   const loadAfter = loadavg();

@@ -6,6 +6,7 @@ export * from "./rules.js";
 export * from "./secret-text.js";
 export * from "./whatwg-url.js";
 export * from "./strict-json.js";
+export * from "./text-position.js";
 export * from "./canonical-json.js";
 export * from "./crypto.js";
 export * from "./content-address.js";

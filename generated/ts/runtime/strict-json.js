@@ -4,6 +4,7 @@
 // different values, which breaks any signature or hash taken over them. This parser refuses all
 // of those, is iterative (deep nesting cannot overflow the call stack) and runs in linear time.
 import { setMember } from "./json-value.js";
+import { duplicateKeyMessage } from "./text-position.js";
 export const DEFAULT_MAX_JSON_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_JSON_DEPTH = 64;
 const MAX_EXACT_INTEGER = 9007199254740992n; // 2^53
@@ -212,7 +213,7 @@ class Parser {
         }
         const key = this.readString();
         if (Object.prototype.hasOwnProperty.call(frame.value, key)) {
-            throw new ParseFailure("duplicate-key", start, "duplicate member name");
+            throw new ParseFailure("duplicate-key", start, duplicateKeyMessage(key));
         }
         this.skipWhitespace();
         if (this.text.charCodeAt(this.index) !== 0x3a /* : */) {

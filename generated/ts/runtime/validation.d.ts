@@ -27,8 +27,13 @@ export interface AjvLikeError {
  */
 export declare function fromAjvError(error: AjvLikeError): ValidationError;
 export declare function escapeToken(token: string): string;
-/** Formats errors one per line, for CLIs and logs. Never includes the instance's values. */
+/**
+ * Formats errors one per line, `/callback: unknown member "bogus"`, for CLIs and logs. Never
+ * includes the instance's values (member names are not values).
+ */
 export declare function formatErrors(errors: readonly ValidationError[]): string;
+/** One error as `pointer: what is wrong` (the message without its own leading pointer). */
+export declare function formatError(e: ValidationError): string;
 /** A compiled validator as ajv emits it: returns a boolean and leaves its errors on itself. */
 export interface CompiledValidator {
     (value: unknown): boolean;

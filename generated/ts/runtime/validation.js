@@ -2,6 +2,7 @@
 // The result shape every generated validateX/parseX returns, and the mapping from ajv's
 // errors to it. Errors are data first (instancePath, keyword, params), text second.
 import { parseStrictJson } from "./strict-json.js";
+import { lineColumn } from "./text-position.js";
 /**
  * ajv reports a bad discriminator value at the object; point at the tag itself so the error
  * names the field that is wrong.
@@ -12,14 +13,31 @@ export function fromAjvError(error) {
         instancePath = `${instancePath}/${escapeToken(error.params["tag"])}`;
     }
     const where = instancePath === "" ? "(root)" : instancePath;
-    return { instancePath, keyword: error.keyword, message: `${where} ${error.message ?? "is invalid"}`, params: { ...error.params } };
+    return { instancePath, keyword: error.keyword, message: `${where} ${describeAjvError(error)}`, params: { ...error.params } };
+}
+/** ajv's text, except where it leaves out what a person needs: an unknown member is named. */
+function describeAjvError(error) {
+    const member = error.params["additionalProperty"] ?? error.params["unevaluatedProperty"];
+    if ((error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties") && typeof member === "string") {
+        return `unknown member ${JSON.stringify(member)}`;
+    }
+    return error.message ?? "is invalid";
 }
 export function escapeToken(token) {
     return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
-/** Formats errors one per line, for CLIs and logs. Never includes the instance's values. */
+/**
+ * Formats errors one per line, `/callback: unknown member "bogus"`, for CLIs and logs. Never
+ * includes the instance's values (member names are not values).
+ */
 export function formatErrors(errors) {
-    return errors.map((e) => `${e.instancePath === "" ? "(root)" : e.instancePath}: ${e.keyword}: ${e.message}`).join("\n");
+    return errors.map(formatError).join("\n");
+}
+/** One error as `pointer: what is wrong` (the message without its own leading pointer). */
+export function formatError(e) {
+    const where = e.instancePath === "" ? "(root)" : e.instancePath;
+    const detail = e.message.startsWith(`${where} `) ? e.message.slice(where.length + 1) : e.message;
+    return `${where}: ${detail}`;
 }
 /** Schema first, then the cross-field rules: a rule only ever sees a schema-valid value. */
 export function runValidator(validate, checkRules, value) {
@@ -38,7 +56,8 @@ export function parseAndValidate(input, validate) {
     const parsed = parseStrictJson(input);
     if (!parsed.ok) {
         const { code, offset, message } = parsed.error;
-        return { ok: false, errors: [{ instancePath: "", keyword: "json", message: `invalid JSON: ${message}`, params: { code, offset } }] };
+        const { line, column } = lineColumn(input, offset);
+        return { ok: false, errors: [{ instancePath: "", keyword: "json", message: `invalid JSON at line ${line}, column ${column}: ${message}`, params: { code, offset, line, column } }] };
     }
     return validate(parsed.value);
 }

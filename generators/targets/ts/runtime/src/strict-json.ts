@@ -4,6 +4,7 @@
 // of those, is iterative (deep nesting cannot overflow the call stack) and runs in linear time.
 
 import { type JsonArray, type JsonObject, type JsonValue, setMember } from "./json-value.js";
+import { duplicateKeyMessage } from "./text-position.js";
 
 export type StrictJsonErrorCode =
   | "too-large"
@@ -232,7 +233,7 @@ class Parser {
     }
     const key = this.readString();
     if (Object.prototype.hasOwnProperty.call(frame.value, key)) {
-      throw new ParseFailure("duplicate-key", start, "duplicate member name");
+      throw new ParseFailure("duplicate-key", start, duplicateKeyMessage(key));
     }
     this.skipWhitespace();
     if (this.text.charCodeAt(this.index) !== 0x3a /* : */) {

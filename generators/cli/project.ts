@@ -1,0 +1,68 @@
+// Where a command finds its spec and its bindings, wherever it is run from (issue 17):
+// - the spec: `--spec DIR`, else the nearest folder at or above the current one holding an
+//   agent-contracts spec (spec/meta/), else the spec the CLI ships with;
+// - the bindings: always the ones the CLI ships with (CLI_HOME/generated/ts), so a message is
+//   checked by the same code whatever folder the user stands in.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { UsageError } from "./io.js";
+
+/**
+ * The folder the CLI was installed or checked out in. This module sits two folders below it both
+ * as source (generators/cli/project.ts) and compiled (dist/cli/agent-contracts.mjs, see
+ * generators/cli/build.mjs), so one relative URL serves both.
+ */
+export const CLI_HOME = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
+
+export type SpecSource = "--spec" | "found" | "shipped";
+
+function isDir(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
+/** A project root is a folder whose spec/ has the meta schemas: a bare spec/ (rspec, …) is not one. */
+function isProjectRoot(dir: string): boolean {
+  return isDir(join(dir, "spec", "meta"));
+}
+
+/**
+ * The project root (the folder holding spec/) a spec-reading command uses. `specFlag` may name the
+ * project folder or its spec/ folder itself.
+ */
+export function findSpecRoot(start: string, specFlag?: string | true): { root: string; source: SpecSource } {
+  if (typeof specFlag === "string") {
+    const dir = resolve(start, specFlag);
+    if (isProjectRoot(dir)) return { root: dir, source: "--spec" };
+    if (basename(dir) === "spec" && isDir(join(dir, "meta"))) return { root: dirname(dir), source: "--spec" };
+    throw new UsageError(`--spec ${specFlag}: neither a spec/ folder (with meta/) nor a folder holding one`);
+  }
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    if (isProjectRoot(dir)) return { root: dir, source: "found" };
+    if (dirname(dir) === dir) break;
+  }
+  return { root: CLI_HOME, source: "shipped" };
+}
+
+/** The generated TypeScript bindings the CLI ships with. */
+export async function loadShippedBindings<T>(): Promise<T> {
+  const entry = join(CLI_HOME, "generated", "ts", "index.js");
+  if (!existsSync(entry)) throw new UsageError(`the bindings are missing at ${entry}: run \`make\` in ${CLI_HOME}`);
+  return (await import(pathToFileURL(entry).href)) as T;
+}
+
+export function cliVersion(): string {
+  return (JSON.parse(readFileSync(join(CLI_HOME, "package.json"), "utf8")) as { version: string }).version;
+}
+
+/**
+ * generate and docs run the generator's own sources over a checkout of this repository (the
+ * targets read generators/ and property-tests/ from it): refuse clearly anywhere else.
+ */
+export function generatorRoot(start: string, specFlag: string | true | undefined, command: string): string {
+  const { root } = findSpecRoot(start, specFlag);
+  if (!isDir(join(root, "generators", "targets"))) {
+    throw new UsageError(`${command} works in a checkout of agent-contracts (spec/ and generators/); ${root} has no generators/ folder. Clone the repository and run it there, or pass --spec CHECKOUT`);
+  }
+  return root;
+}

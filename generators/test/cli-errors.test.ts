@@ -1,0 +1,162 @@
+// Issue 17, errors a person can act on: every expected line below is written by hand from the
+// input shown beside it (positions counted by hand), not captured from the CLI.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "../cli/main.js";
+import type { Io } from "../cli/io.js";
+import { lineColumn } from "../targets/ts/runtime/src/text-position.js";
+import { parseStrictJson } from "../targets/ts/runtime/src/strict-json.js";
+import { REPO_ROOT } from "./fixture.js";
+
+const work = mkdtempSync(join(tmpdir(), "cli-errors-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function run(args: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), root: work, readStdin: async () => Buffer.from(stdin) };
+  return main(args, io).then((code) => ({ code, out: out.join("\n"), err: err.join("\n") }));
+}
+
+// The first example of spec/agent-provider/messages/ActionProposal.yaml, laid out one member a line.
+const PROPOSAL_LINES = [
+  "{",
+  '  "request_id": "11111111-1111-4111-8111-111111111111",',
+  '  "provider_id": "provider",',
+  '  "agent_id": "provider.agent",',
+  '  "action_id": "provider.order.create",',
+  '  "tool_name": "app_action_order_create",',
+  '  "arguments": { "amount": 12.5 },',
+  '  "user_intent_summary": "",',
+  '  "created_at": "2026-05-26T00:00:00.000Z",',
+  '  "expires_at": "2026-05-26T00:10:00.000Z",',
+  '  "nonce": "22222222-2222-4222-8222-222222222222",',
+  '  "idempotency_key": "11111111-1111-4111-8111-111111111111",',
+  '  "callback": { "type": "napaxi_action_result", "request_id_required": true },',
+  '  "risk": "high",',
+  '  "confirmation_policy": "provider_required"',
+  "}",
+];
+
+function proposalFile(name: string, edit: (lines: string[]) => void): string {
+  const lines = [...PROPOSAL_LINES];
+  edit(lines);
+  const path = join(work, name);
+  writeFileSync(path, lines.join("\n") + "\n");
+  return path;
+}
+
+describe("validate: file:line:col pointer: message", () => {
+  it("the valid example passes (so the failures below are the edits')", async () => {
+    const r = await run(["validate", "agent-provider", "ActionProposal", proposalFile("ok.json", () => {})]);
+    expect(r).toMatchObject({ code: 0, out: "valid agent-provider ActionProposal" });
+  });
+  it("an unknown member is named, at its name", async () => {
+    const file = proposalFile("bogus.json", (l) => (l[12] = '  "callback": { "type": "napaxi_action_result", "bogus": 1 },'));
+    const r = await run(["validate", "agent-provider", "ActionProposal", file]);
+    expect(r.code).toBe(1);
+    // Line 13; `"bogus"` starts after `  "callback": { "type": "napaxi_action_result", ` (48 characters).
+    expect(r.err).toBe(`${file}:13:49 /callback: unknown member "bogus"`);
+  });
+  it("a bad value is reported at the value, with the schema's reason", async () => {
+    const file = proposalFile("nonce.json", (l) => (l[10] = '  "nonce": " ",'));
+    const r = await run(["validate", "agent-provider", "ActionProposal", file]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`${file}:11:12 /nonce: must match pattern "^[^\\S\\n]*\\S[^\\n]*$"`);
+  });
+  it("a duplicate key names the key and its line:column (stdin is <stdin>)", async () => {
+    const r = await run(["validate", "agent-connector", "HttpJsonResponse"], '{\n  "text": "a",\n  "text": "b"\n}');
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('<stdin>:3:3 invalid JSON: duplicate member name "text" (at offset 19)');
+  });
+});
+
+describe("names that do not exist", () => {
+  const known = "known: agent-connector, agent-provider, agent-service, provider-integration";
+  for (const args of [["validate", "nope", "X"], ["id", "nope", "X"], ["lifecycle", "nope", "trust"]]) {
+    it(`${args[0]}: an unknown protocol lists the known ones`, async () => {
+      const r = await run(args, "{}");
+      expect(r.code).toBe(2);
+      expect(r.err.split("\n")[0]).toBe(`agent-contracts ${args[0]}: unknown protocol nope; ${known}`);
+    });
+  }
+});
+
+describe("--version", () => {
+  const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
+  for (const flag of ["--version", "-V"]) {
+    it(`${flag} prints the package version`, async () => {
+      expect(await run([flag])).toEqual({ code: 0, out: version, err: "" });
+    });
+  }
+});
+
+describe("id: one trailing newline, --assign", () => {
+  // The reference package and its id, computed by the reference implementation (vectors README).
+  const dir = join(REPO_ROOT, "property-tests/vectors/agent-connector/generated/valid");
+  const canonical = readFileSync(join(dir, "local-echo-1.0.0.package.json"));
+  const expectedId = "connector-package-f4908cee8fa7acf5d17a403b39bd58cb8d4a1dfec3fbfb43c62c5727ee793cd4";
+  it("accepts the canonical bytes followed by exactly one LF", async () => {
+    expect(await run(["id", "agent-connector", "ConnectorPackage"], canonical.toString("utf8") + "\n")).toMatchObject({ code: 0, out: expectedId });
+  });
+  it("refuses two LFs and a CRLF as not canonical", async () => {
+    for (const tail of ["\n\n", "\r\n"]) {
+      const r = await run(["id", "agent-connector", "ConnectorPackage"], canonical.toString("utf8") + tail);
+      expect(r.code).toBe(1);
+      expect(r.err).toBe("invalid: not-canonical: input bytes are not the record's canonical form");
+    }
+  });
+  it("--help states the newline rule", async () => {
+    expect((await run(["id", "--help"])).out).toContain("optionally followed by exactly one\nnewline (LF");
+  });
+  it("--assign computes the id of the record without its packageId (any layout)", async () => {
+    const { packageId: _id, ...record } = JSON.parse(canonical.toString("utf8")) as Record<string, unknown>;
+    const r = await run(["id", "agent-connector", "ConnectorPackage", "--assign"], JSON.stringify(record, null, 2));
+    expect(r).toMatchObject({ code: 0, out: expectedId });
+  });
+  it("--assign refuses a record that already has an id", async () => {
+    const r = await run(["id", "agent-connector", "ConnectorPackage", "--assign"], canonical.toString("utf8"));
+    expect(r.code).toBe(1);
+    expect(r.err).toBe("invalid: the record already has packageId: check it with id (without --assign)");
+  });
+});
+
+describe("sign refuses a message that fails validation", () => {
+  it("names the invalid value and prints no signature", async () => {
+    // A real trigger (the vectors' rust_core_trigger_accept) without its signature, plus a member
+    // the schema does not have: every signed field is present, so only validation can refuse it.
+    const vectors = JSON.parse(readFileSync(join(REPO_ROOT, "property-tests/vectors/agent-provider/computed_signature_vectors.json"), "utf8")) as { vectors: { name: string; secret_utf8: string; signed_object: Record<string, unknown> }[] };
+    const trigger = vectors.vectors.find((v) => v.name === "rust_core_trigger_accept")!;
+    const { signature: _s, ...unsigned } = trigger.signed_object;
+    const keyFile = join(work, "key");
+    writeFileSync(keyFile, `${trigger.secret_utf8}\n`);
+    const sign = (message: object) => run(["sign", "agent-provider", "AgentTriggerRequest", "--key-file", keyFile], JSON.stringify(message));
+    expect((await sign(unsigned)).code).toBe(0);
+    const r = await sign({ ...unsigned, bogus: true });
+    expect(r).toEqual({ code: 1, out: "", err: 'cannot sign: the message is invalid\n(root): unknown member "bogus"' });
+  });
+});
+
+describe("lineColumn (1-based; columns in code points; offsets in bytes for bytes)", () => {
+  const table: [string | Uint8Array, number, number, number][] = [
+    ["abc", 0, 1, 1],
+    ["abc", 2, 1, 3],
+    ["a\nbc", 2, 2, 1],
+    ["a\nbc", 3, 2, 2],
+    ["a\r\nb", 3, 2, 1],
+    ["\u{1F600}x", 2, 1, 2], // the emoji is two UTF-16 units, one column
+    [Buffer.from("é\nxé!", "utf8"), 6, 2, 3], // é is two bytes: "\n" at byte 2, "x" at 3, "é" at 4-5, "!" at 6
+  ];
+  for (const [input, offset, line, column] of table) {
+    it(`${JSON.stringify(typeof input === "string" ? input : Buffer.from(input).toString("utf8"))} @ ${offset} -> ${line}:${column}`, () => {
+      expect(lineColumn(input, offset)).toEqual({ line, column });
+    });
+  }
+  it("the strict parser's duplicate-key error names the key (shortened when long)", () => {
+    const r = parseStrictJson(`{"${"k".repeat(70)}":1,"${"k".repeat(70)}":2}`);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toBe(`duplicate member name "${"k".repeat(64)}…" (at offset 76)`);
+  });
+});
