@@ -1,0 +1,152 @@
+// Issue 17, "the CLI works from anywhere": every command run as a real process from a folder
+// outside the repository, first through this checkout's bin/, then through a global install of
+// the packed tarball (npm pack once, npm install -g --prefix <tmp>, offline-first from npm's cache)
+// and through npx. Expectations are the reference vectors' ids and verdicts and hand-written text.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectorFixture, REPO_ROOT } from "./fixture.js";
+
+const work = mkdtempSync(join(tmpdir(), "cli-anywhere-"));
+const elsewhere = join(work, "elsewhere", "deeper");
+mkdirSync(elsewhere, { recursive: true });
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
+const PACKAGE = join(REPO_ROOT, "property-tests/vectors/agent-connector/generated/valid/local-echo-1.0.0.package.json");
+const PACKAGE_ID = "connector-package-f4908cee8fa7acf5d17a403b39bd58cb8d4a1dfec3fbfb43c62c5727ee793cd4";
+const vectors = JSON.parse(readFileSync(join(REPO_ROOT, "property-tests/vectors/agent-provider/computed_signature_vectors.json"), "utf8")) as { vectors: { name: string; secret_utf8: string; signed_object: Record<string, unknown> }[] };
+const trigger = vectors.vectors.find((v) => v.name === "rust_core_trigger_accept")!;
+const keyFile = join(work, "key");
+const triggerFile = join(work, "trigger.json");
+const unsignedFile = join(work, "unsigned.json");
+writeFileSync(keyFile, `${trigger.secret_utf8}\n`);
+writeFileSync(triggerFile, JSON.stringify(trigger.signed_object));
+const { signature: _signature, ...unsigned } = trigger.signed_object;
+writeFileSync(unsignedFile, JSON.stringify(unsigned));
+
+type Cli = (args: string[]) => { code: number | null; out: string; err: string };
+
+function nodeCli(bin: string): Cli {
+  return (args) => {
+    const r = spawnSync(process.execPath, [bin, ...args], { cwd: elsewhere, encoding: "utf8", timeout: 60_000 });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+}
+
+/** The commands that read no generator sources, each with its expected exit code and a line it must print. */
+function everyCommand(cli: () => Cli): void {
+  const cases: [string, string[], number, RegExp][] = [
+    ["--help", ["--help"], 0, /^Usage: agent-contracts <command> \[options\]$/m],
+    ["--version", ["--version"], 0, new RegExp(`^${VERSION.replace(/\./g, "\\.")}\n$`)],
+    ["-V", ["-V"], 0, new RegExp(`^${VERSION.replace(/\./g, "\\.")}\n$`)],
+    ["list", ["list"], 0, /^agent-connector \(Agent Connector SDK, version 1\)$/m],
+    ["lifecycle", ["lifecycle", "agent-connector", "trust"], 0, /^ {2}imported --approve--> approved$/m],
+    ["validate", ["validate", "agent-connector", "ConnectorPackage", PACKAGE], 0, /^valid agent-connector ConnectorPackage$/m],
+    ["canonicalize", ["canonicalize", PACKAGE], 0, /^\{"/],
+    ["id", ["id", "agent-connector", "ConnectorPackage", PACKAGE], 0, new RegExp(`^${PACKAGE_ID}$`, "m")],
+    ["verify", ["verify", "agent-provider", "AgentTriggerRequest", "--key-file", keyFile, triggerFile], 0, /^valid signature: agent-provider AgentTriggerRequest$/m],
+    ["sign", ["sign", "agent-provider", "AgentTriggerRequest", "--key-file", keyFile, unsignedFile], 0, new RegExp(`"signature": "${String(trigger.signed_object["signature"]).replace(/[+/]/g, "\\$&")}"`)],
+    ["conformance --list", ["conformance", "agent-service", "--list"], 0, /^server states: approvals-on \(default\), approvals-off$/m],
+    ["breaking", ["breaking", "--against", join(REPO_ROOT, "spec"), "--spec", join(REPO_ROOT, "spec")], 0, /^breaking: no breaking changes against /m],
+  ];
+  for (const [name, args, code, line] of cases) {
+    it(name, () => {
+      const r = cli()(args);
+      expect(r.err, name).not.toMatch(/^\s+at /m); // no stack trace
+      expect({ code: r.code, matches: line.test(r.out) }, `${r.out}\n${r.err}`).toEqual({ code, matches: true });
+    });
+  }
+  it("an unknown protocol lists the known ones", () => {
+    const r = cli()(["validate", "nope", "X", PACKAGE]);
+    expect(r.code).toBe(2);
+    expect(r.err.split("\n")[0]).toBe("agent-contracts validate: unknown protocol nope; known: agent-connector, agent-provider, agent-service, provider-integration");
+  });
+}
+
+describe("this checkout's bin/, run from an unrelated folder", () => {
+  const cli = nodeCli(join(REPO_ROOT, "bin/agent-contracts.mjs"));
+  everyCommand(() => cli);
+
+  it("list --spec reads another project's spec; a bad --spec is a usage error", () => {
+    const fixture = connectorFixture();
+    const r = cli(["list", "--spec", join(fixture.root, "spec")]);
+    expect(r.code).toBe(0);
+    expect(r.out.split("\n").filter((l) => !l.startsWith(" "))).toEqual(["agent-connector (Agent Connector SDK, version 1)", ""]);
+    const bad = cli(["list", "--spec", work]);
+    expect(bad.code).toBe(2);
+    expect(bad.err.split("\n")[0]).toBe(`agent-contracts list: --spec ${work}: neither a spec/ folder (with meta/) nor a folder holding one`);
+  });
+
+  it("walks up from a subfolder of a project to its spec", () => {
+    const fixture = connectorFixture();
+    const sub = join(fixture.root, "spec", "agent-connector", "messages");
+    const r = spawnSync(process.execPath, [join(REPO_ROOT, "bin/agent-contracts.mjs"), "list", "--json"], { cwd: sub, encoding: "utf8" });
+    expect(r.status).toBe(0);
+    expect((JSON.parse(r.stdout) as { protocols: { id: string }[] }).protocols.map((p) => p.id)).toEqual(["agent-connector"]);
+  });
+
+  it("generate --spec generates a checkout from elsewhere", () => {
+    const fixture = connectorFixture({ withGenerators: true });
+    const r = cli(["generate", "--spec", fixture.root]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^[1-9]\d* file\(s\) written, 0 removed, \d+ unchanged\n$/);
+    expect(readdirSync(join(fixture.root, "generated/ts/agent-connector"))).toContain("validators.js");
+  }, 180_000);
+
+  it("list | head -1 ends quietly (EPIPE): one line out, nothing on stderr, exit 0", async () => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, "bin/agent-contracts.mjs"), "list", "--targets"], { cwd: elsewhere, stdio: ["ignore", "pipe", "pipe"] });
+    let err = "";
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    // The reader takes one chunk and closes the pipe, as head -1 does.
+    const first = await new Promise<string>((resolve) => child.stdout.once("data", (d: Buffer) => resolve(d.toString())));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    expect(first.length).toBeGreaterThan(0);
+    expect({ code, err }).toEqual({ code: 0, err: "" });
+  });
+
+  it("a shell pipeline into head -1 prints the first line only", () => {
+    const r = spawnSync("sh", ["-c", `"${process.execPath}" "${join(REPO_ROOT, "bin/agent-contracts.mjs")}" list --targets | head -1`], { cwd: elsewhere, encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.stdout.split("\n").length).toBe(2);
+  });
+});
+
+describe("a global install of the packed tarball, and npx", () => {
+  let prefix = "";
+  let tarball = "";
+  beforeAll(() => {
+    const npm = (args: string[], cwd: string): string => {
+      const r = spawnSync("npm", [...args, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd, encoding: "utf8", timeout: 240_000 });
+      if (r.status !== 0) throw new Error(`npm ${args.join(" ")} failed: ${r.stderr}`);
+      return r.stdout;
+    };
+    npm(["pack", "--pack-destination", work], REPO_ROOT);
+    tarball = join(work, readdirSync(work).find((n) => n.endsWith(".tgz"))!);
+    prefix = join(work, "prefix");
+    npm(["install", "-g", "--prefix", prefix, tarball], work);
+  }, 300_000);
+
+  const installed: Cli = (args) => {
+    const r = spawnSync(join(prefix, "bin", "agent-contracts"), args, { cwd: elsewhere, encoding: "utf8", timeout: 60_000 });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+  everyCommand(() => installed);
+
+  it("generate says it needs a checkout (exit 2, no stack trace)", () => {
+    const r = installed(["generate"]);
+    expect(r).toEqual({
+      code: 2,
+      out: "",
+      err: "agent-contracts: generate runs the generator, which needs a checkout of agent-contracts with its development dependencies (git clone, then npm ci); this installed CLI carries the bindings and the spec only\n",
+    });
+  });
+
+  it("npx runs the tarball's bin", () => {
+    const r = spawnSync("npx", ["--yes", "--prefer-offline", "--package", tarball, "--", "agent-contracts", "--version"], { cwd: elsewhere, encoding: "utf8", timeout: 240_000 });
+    expect(r.stdout, r.stderr).toBe(`${VERSION}\n`);
+  }, 240_000);
+});
