@@ -107,12 +107,6 @@ describe("this checkout's bin/, run from an unrelated folder", () => {
     expect(first.length).toBeGreaterThan(0);
     expect({ code, err }).toEqual({ code: 0, err: "" });
   });
-
-  it("a shell pipeline into head -1 prints the first line only", () => {
-    const r = spawnSync("sh", ["-c", `"${process.execPath}" "${join(REPO_ROOT, "bin/agent-contracts.mjs")}" list --targets | head -1`], { cwd: elsewhere, encoding: "utf8" });
-    expect(r.stderr).toBe("");
-    expect(r.stdout.split("\n").length).toBe(2);
-  });
 });
 
 describe("a global install of the packed tarball, and npx", () => {
