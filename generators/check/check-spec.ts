@@ -25,21 +25,26 @@ export interface CheckedSpec {
 export function checkSpec(spec: LoadedSpec): CheckedSpec {
   const lifecycles = new Map<string, Lifecycle[]>();
   const meta = createMetaAjv(spec.metaSchemas.map((m) => m.value));
-  const errors = checkSchemas(spec, meta);
-  if (errors.length > 0) return { errors, lifecycles };
-  const lifecycleMeta = meta.getSchema(META_IDS.lifecycle);
-  if (!lifecycleMeta) throw new Error("spec/meta is missing lifecycle.schema.json");
-  for (const protocol of spec.protocols) {
-    const messageNames = new Set(protocol.messageFiles.map((f) => String((f.value as JsonSchema)["title"])));
-    const checked = protocol.lifecycleFiles.map((file) => checkLifecycleFile(file, protocol.id, lifecycleName(file.file), lifecycleMeta, { messageNames }));
-    errors.push(...checked.flatMap((c) => c.errors));
-    lifecycles.set(protocol.id, checked.flatMap((c) => (c.lifecycle === undefined ? [] : [c.lifecycle])));
-  }
+  const errors = checkSchemas(spec, meta, lifecycles);
   return { errors, lifecycles };
 }
 
+/**
+ * The lifecycle files of one protocol, checked on their own (meta-schema, then the machine lints).
+ * Run before protocol.yaml's references, which read the machines: an error in a machine file is
+ * reported at that file instead of as unresolved references in protocol.yaml.
+ */
+function checkLifecycles(protocol: LoadedSpec["protocols"][number], meta: Ajv2020, lifecycles: Map<string, Lifecycle[]>, errors: SpecError[]): void {
+  const lifecycleMeta = meta.getSchema(META_IDS.lifecycle);
+  if (!lifecycleMeta) throw new Error("spec/meta is missing lifecycle.schema.json");
+  const messageNames = new Set(protocol.messageFiles.map((f) => String((f.value as JsonSchema)["title"])));
+  const checked = protocol.lifecycleFiles.map((file) => checkLifecycleFile(file, protocol.id, lifecycleName(file.file), lifecycleMeta, { messageNames }));
+  errors.push(...checked.flatMap((c) => c.errors));
+  lifecycles.set(protocol.id, checked.flatMap((c) => (c.lifecycle === undefined ? [] : [c.lifecycle])));
+}
+
 /** Meta-schemas first, then lints, then every example against the validator it documents. */
-function checkSchemas(spec: LoadedSpec, meta: Ajv2020): SpecError[] {
+function checkSchemas(spec: LoadedSpec, meta: Ajv2020, lifecycles: Map<string, Lifecycle[]>): SpecError[] {
   const errors: SpecError[] = [];
   const messageMeta = meta.getSchema(META_IDS.message);
   const protocolMeta = meta.getSchema(META_IDS.protocol);
@@ -55,6 +60,7 @@ function checkSchemas(spec: LoadedSpec, meta: Ajv2020): SpecError[] {
       metaCheck(file, messageValidate(messageMeta), () => messageMeta.errors, "message-meta-schema", errors);
       lintIdMatchesFile(file, protocol.id, errors);
     }
+    checkLifecycles(protocol, meta, lifecycles, errors);
     if (errors.length === 0) checkProtocolReferences(protocol, errors, spec.root);
   }
   errors.push(...checkConfigFile(spec.root, meta, new Set(RULES.map((r) => r.id))));

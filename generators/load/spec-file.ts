@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from "yaml";
 import type { JsonValue, SpecError } from "../model/types.js";
+import { duplicateKeyErrors } from "./duplicate-keys.js";
 
 export interface SpecFile {
   /** Path relative to the repository root. */
@@ -36,7 +37,9 @@ export function parseSpecText(file: string, text: string): SpecFileResult {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: "1.2", schema: "core" });
   const errors: SpecError[] = [];
+  if (doc.errors.some((e) => e.code === "DUPLICATE_KEY")) errors.push(...duplicateKeyErrors(file, text, lineCounter));
   for (const e of doc.errors) {
+    if (e.code === "DUPLICATE_KEY" && errors.length > 0) continue; // named by duplicateKeyErrors
     const pos = lineCounter.linePos(e.pos[0]);
     errors.push({ file, line: pos.line, column: pos.col, pointer: "", message: e.message.split("\n")[0]!, lint: "syntax" });
   }

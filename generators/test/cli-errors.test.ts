@@ -8,15 +8,15 @@ import { main } from "../cli/main.js";
 import type { Io } from "../cli/io.js";
 import { lineColumn } from "../targets/ts/runtime/src/text-position.js";
 import { parseStrictJson } from "../targets/ts/runtime/src/strict-json.js";
-import { REPO_ROOT } from "./fixture.js";
+import { connectorFixture, REPO_ROOT } from "./fixture.js";
 
 const work = mkdtempSync(join(tmpdir(), "cli-errors-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function run(args: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
+function run(args: string[], stdin = "", root = work): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), root: work, readStdin: async () => Buffer.from(stdin) };
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), root, readStdin: async () => Buffer.from(stdin) };
   return main(args, io).then((code) => ({ code, out: out.join("\n"), err: err.join("\n") }));
 }
 
@@ -158,5 +158,34 @@ describe("lineColumn (1-based; columns in code points; offsets in bytes for byte
     const r = parseStrictJson(`{"${"k".repeat(70)}":1,"${"k".repeat(70)}":2}`);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toBe(`duplicate member name "${"k".repeat(64)}…" (at offset 76)`);
+  });
+});
+
+describe("spec errors are reported at the file that has them", () => {
+  /** 1-based line of the first line of `text` that starts with `start`: counted here, not by the loader. */
+  const lineOf = (text: string, start: string): number => text.split("\n").findIndex((l) => l.startsWith(start)) + 1;
+
+  it("a schema error in a lifecycle file is not replaced by protocol.yaml reference errors", async () => {
+    const fixture = connectorFixture();
+    const rel = "spec/agent-connector/lifecycles/trust.machine.yaml";
+    fixture.edit(rel, "  - id: installed-to-revoked", "  - idd: installed-to-revoked");
+    const line = lineOf(fixture.read(rel), "  - idd: installed-to-revoked");
+    const r = await run(["list"], "", fixture.root);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      [
+        `${rel}:${line}:5 /x-divergences/0 must have required property 'id' [meta-schema]`,
+        `${rel}:${line}:5 /x-divergences/0 must NOT have additional properties: "idd" [meta-schema]`,
+      ].join("\n"),
+    );
+  });
+  it("a duplicate key in spec YAML names the key and its pointer", async () => {
+    const fixture = connectorFixture();
+    const rel = "spec/agent-connector/messages/HttpJsonResponse.yaml";
+    fixture.edit(rel, /\nproperties:\n/, "\nproperties:\n  text: { type: string }\n");
+    const line = lineOf(fixture.read(rel), "  text: { type: string }");
+    const r = await run(["list"], "", fixture.root);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${rel}:${line + 1}:3 /properties/text duplicate key "text": the value is given twice in this map [syntax]`);
   });
 });

@@ -24,7 +24,7 @@ describe("the unbroken fixture", () => {
 
 describe("spec lints", () => {
   const cases: { lint: string; file: string; breakIt: (f: ReturnType<typeof connectorFixture>) => void; expected: RegExp }[] = [
-    { lint: "syntax", file: RESPONSE, breakIt: (f) => f.edit(RESPONSE, "type: object\n", "type: object\ntype: string\n"), expected: /HttpJsonResponse\.yaml:\d+:\d+ \/ Map keys must be unique \[syntax\]/ },
+    { lint: "syntax", file: RESPONSE, breakIt: (f) => f.edit(RESPONSE, "type: object\n", "type: object\ntype: string\n"), expected: /HttpJsonResponse\.yaml:\d+:1 \/type duplicate key "type": the value is given twice in this map \[syntax\]/ },
     { lint: "json-schema-2020-12", file: RESPONSE, breakIt: (f) => f.edit(RESPONSE, "maxLength: 8192", "maxLength: -1"), expected: /HttpJsonResponse\.yaml:\d+:\d+ \/properties\/sessionRef\/maxLength must be >= 0 \[json-schema-2020-12\]/ },
     { lint: "message-meta-schema", file: RESPONSE, breakIt: (f) => f.edit(RESPONSE, "x-invalid-examples:", "x-unknown: 1\nx-invalid-examples:"), expected: /HttpJsonResponse\.yaml:\d+:1 \/x-unknown key x-unknown is not allowed: must be equal to one of the allowed values.*\[message-meta-schema\]/ },
     { lint: "id-matches-file", file: RESPONSE, breakIt: (f) => f.edit(RESPONSE, "/HttpJsonResponse.json", "/HttpJsonReply.json"), expected: /HttpJsonResponse\.yaml:2:\d+ \/\$id \$id must be https:\/\/agent-contracts\.dev\/schemas\/agent-connector\/HttpJsonResponse\.json for this file \[id-matches-file\]/ },
