@@ -44,9 +44,9 @@ export function findSpecRoot(start: string, specFlag?: string | true): { root: s
   return { root: CLI_HOME, source: "shipped" };
 }
 
-/** The generated TypeScript bindings the CLI ships with. */
-export async function loadShippedBindings<T>(): Promise<T> {
-  const entry = join(CLI_HOME, "generated", "ts", "index.js");
+/** The generated TypeScript bindings the CLI ships with (`module`: another entry point of the package). */
+export async function loadShippedBindings<T>(module = "index.js"): Promise<T> {
+  const entry = join(CLI_HOME, "generated", "ts", module);
   if (!existsSync(entry)) throw new UsageError(`the bindings are missing at ${entry}: run \`make\` in ${CLI_HOME}`);
   return (await import(pathToFileURL(entry).href)) as T;
 }

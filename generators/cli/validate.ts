@@ -4,33 +4,58 @@ import { formatLocatedErrors } from "./locate.js";
 import { checkMessageName } from "./names.js";
 import { loadShippedBindings } from "./project.js";
 
+interface AllErrorsBindings {
+  parseMessageAllErrors(protocol: string, name: string, input: Uint8Array, options: { maxErrors: number }): { ok: true } | { ok: false; errors: ValidationError[]; truncated: boolean };
+}
+
 interface Bindings {
   parseMessage(protocol: string, name: string, input: Uint8Array): { ok: true } | { ok: false; errors: ValidationError[] };
   listMessages(): { protocol: string; name: string }[];
 }
 
 export const validateCommand: Command = {
-  usage: "validate <protocol> <Message> [file|-]",
+  usage: "validate <protocol> <Message> [--all-errors [--max-errors N]] [file|-]",
   summary: "Strictly parse and validate one message with the generated validators.",
   help: `
 Reads the file, or stdin when it is "-" or absent. Exit 0 when valid; exit 1 when invalid, with
 one line per error: file:line:column, the JSON pointer of the value, what is wrong
 (\`proposal.json:3:7 /nonce: must match pattern …\`; \`<stdin>\` for stdin). Exit 2 for an
-unknown protocol or message or an unreadable file.`,
+unknown protocol or message or an unreadable file.
+
+Options:
+  --all-errors      Report every error, not only the first (validators compiled with ajv's
+                    allErrors; a JSON syntax error still stops the parse where it is).
+  --max-errors N    With --all-errors: print at most N errors (default 100), then how many
+                    more there were.`,
   async run(args, io) {
-    const { positionals } = parseArgs(args, {});
+    const { flags, positionals } = parseArgs(args, { flags: ["--all-errors"], valued: ["--max-errors"] });
+    const maxErrors = maxErrorsOf(flags);
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");
     const [protocol, name, file] = positionals as [string, string, string | undefined];
     const bindings = await loadShippedBindings<Bindings>();
     checkMessageName(bindings.listMessages(), protocol, name);
     const input = await readInput(file, io);
-    const result = bindings.parseMessage(protocol, name, input);
+    const result = maxErrors === undefined ? bindings.parseMessage(protocol, name, input) : (await loadShippedBindings<AllErrorsBindings>("all-errors.js")).parseMessageAllErrors(protocol, name, input, { maxErrors });
     if (result.ok) {
       io.out(`valid ${protocol} ${name}`);
       return 0;
     }
     io.err(formatLocatedErrors(file === undefined || file === "-" ? "<stdin>" : file, input, result.errors));
+    if ("truncated" in result && result.truncated) io.err(`more errors not shown (--max-errors ${maxErrors})`);
     return 1;
   },
 };
 
+
+/** undefined without --all-errors; else the limit (default 100). */
+function maxErrorsOf(flags: Map<string, string | true>): number | undefined {
+  const raw = flags.get("--max-errors");
+  if (!flags.has("--all-errors")) {
+    if (raw !== undefined) throw new UsageError("--max-errors needs --all-errors");
+    return undefined;
+  }
+  if (raw === undefined) return 100;
+  const n = Number(raw);
+  if (typeof raw !== "string" || !/^[1-9][0-9]*$/.test(raw) || !Number.isSafeInteger(n)) throw new UsageError("--max-errors must be a positive integer");
+  return n;
+}

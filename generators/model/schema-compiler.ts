@@ -11,12 +11,14 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 export interface SchemaCompilerOptions {
   /** Emit standalone ESM source (TypeScript target) instead of closures. */
   codegen?: boolean;
+  /** Collect every error instead of stopping at the first (the TS all-errors validators). */
+  allErrors?: boolean;
 }
 
 export function createSchemaCompiler(schemas: readonly JsonSchema[], options: SchemaCompilerOptions = {}): Ajv2020 {
   const ajv = new Ajv2020({
     discriminator: true,
-    allErrors: false,
+    allErrors: options.allErrors ?? false,
     strict: true,
     // oneOf branches and if/then name properties declared elsewhere; those are not typos.
     strictRequired: false,

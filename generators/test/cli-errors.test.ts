@@ -189,3 +189,56 @@ describe("spec errors are reported at the file that has them", () => {
     expect(r.err).toContain(`${rel}:${line + 1}:3 /properties/text duplicate key "text": the value is given twice in this map [syntax]`);
   });
 });
+
+describe("every error when asked (--all-errors, validateMessageAllErrors)", () => {
+  // Three mistakes in one proposal: risk removed, a blank nonce, an unknown callback member.
+  const edit = (l: string[]): void => {
+    l[10] = '  "nonce": " ",';
+    l[12] = '  "callback": { "type": "napaxi_action_result", "bogus": 1 },';
+    l[13] = '  "confirmation_policy": "provider_required"';
+    l.splice(14, 1);
+  };
+  const expected = (file: string): string[] => [
+    `${file}:1:1 (root): must have required property 'risk'`,
+    `${file}:11:12 /nonce: must match pattern "^[^\\S\\n]*\\S[^\\n]*$"`,
+    `${file}:13:49 /callback: unknown member "bogus"`,
+  ];
+  it("without the flag: the first error only", async () => {
+    const file = proposalFile("three.json", edit);
+    const r = await run(["validate", "agent-provider", "ActionProposal", file]);
+    expect(r.code).toBe(1);
+    expect(r.err.split("\n")).toHaveLength(1);
+    expect(expected(file)).toContain(r.err);
+  });
+  it("--all-errors: all three", async () => {
+    const file = proposalFile("three.json", edit);
+    const r = await run(["validate", "agent-provider", "ActionProposal", "--all-errors", file]);
+    expect(r.code).toBe(1);
+    expect(r.err.split("\n").sort()).toEqual(expected(file).sort());
+  });
+  it("--max-errors 2 cuts the list and says so; 0 is a usage error", async () => {
+    const file = proposalFile("three.json", edit);
+    const r = await run(["validate", "agent-provider", "ActionProposal", "--all-errors", "--max-errors", "2", file]);
+    expect(r.err.split("\n")).toHaveLength(3);
+    expect(r.err.split("\n")[2]).toBe("more errors not shown (--max-errors 2)");
+    expect((await run(["validate", "agent-provider", "ActionProposal", "--all-errors", "--max-errors", "0", file])).code).toBe(2);
+    expect((await run(["validate", "agent-provider", "ActionProposal", "--max-errors", "2", file])).code).toBe(2);
+  });
+  it("the API: validateMessageAllErrors returns every error with truncated, and refuses maxErrors 0", async () => {
+    const api = (await import(join(REPO_ROOT, "generated/ts/all-errors.js"))) as {
+      validateMessageAllErrors(p: string, n: string, v: unknown, o?: { maxErrors?: number }): { ok: boolean; errors?: { instancePath: string; keyword: string }[]; truncated?: boolean };
+    };
+    const lines = [...PROPOSAL_LINES];
+    edit(lines);
+    const value = JSON.parse(lines.join("\n")) as unknown;
+    const all = api.validateMessageAllErrors("agent-provider", "ActionProposal", value);
+    expect(all.ok).toBe(false);
+    expect(all.errors!.map((e) => `${e.instancePath} ${e.keyword}`).sort()).toEqual([" required", "/callback additionalProperties", "/nonce pattern"]);
+    expect(all.truncated).toBe(false);
+    const one = api.validateMessageAllErrors("agent-provider", "ActionProposal", value, { maxErrors: 1 });
+    expect({ n: one.errors!.length, truncated: one.truncated }).toEqual({ n: 1, truncated: true });
+    expect(() => api.validateMessageAllErrors("agent-provider", "ActionProposal", value, { maxErrors: 0 })).toThrow(RangeError);
+    const valid = JSON.parse(PROPOSAL_LINES.join("\n")) as unknown;
+    expect(api.validateMessageAllErrors("agent-provider", "ActionProposal", valid).ok).toBe(true);
+  });
+});

@@ -5,6 +5,7 @@ import { templateFolder, templateRenderer } from "../../emit/render.js";
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import { createSchemaCompiler } from "../../model/schema-compiler.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
+import { emitAllErrors } from "./emit-all-errors.js";
 import { emitSigning } from "./emit-signing.js";
 import type { TranspiledRuntime, TsInputs } from "./inputs.js";
 import { checkTsNames, protocolNamespace, rulesConstant } from "./naming.js";
@@ -28,6 +29,7 @@ export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
     files.push(...emitProtocolIndex(protocol, sources, signing.length > 0));
   }
   files.push(...emitRootIndex(model));
+  files.push(...emitAllErrors(model, (p) => protocolSources(model, p)));
   files.push(...emitRuntime(inputs.runtime));
   files.push(emitPackageJson(model));
   return files;
@@ -143,6 +145,7 @@ function emitPackageJson(model: Model): OutputFile {
   const exportsMap: Record<string, { types: string; default: string }> = {
     ".": { types: "./index.d.ts", default: "./index.js" },
     "./runtime/*": { types: "./runtime/*.d.ts", default: "./runtime/*.js" },
+    "./all-errors": { types: "./all-errors.d.ts", default: "./all-errors.js" },
   };
   for (const p of model.protocols) exportsMap[`./${p.id}`] = { types: `./${p.id}/index.d.ts`, default: `./${p.id}/index.js` };
   const pkg = {

@@ -1,6 +1,7 @@
 // The runtime's public surface. The SQLite replay store is not re-exported here so that
 // better-sqlite3 stays optional: import "@agent-contracts/bindings/runtime/replay-sqlite".
 export * from "./validation.js";
+export * from "./all-errors.js";
 export * from "./rules.js";
 export * from "./secret-text.js";
 export * from "./whatwg-url.js";
