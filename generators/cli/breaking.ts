@@ -1,3 +1,7 @@
+// The folder the command runs in counts when it holds any spec/ (one without meta/ can be compared);
+// otherwise the project is found as every spec-reading command finds it.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 import { findSpecRoot } from "./project.js";
 
@@ -36,7 +40,7 @@ Exit codes: 0 nothing breaks, 1 something breaks (or a spec file does not parse)
     let current: ReturnType<typeof fromDirectory> | undefined;
     let other: ReturnType<typeof openAgainst> | undefined;
     try {
-      current = typeof specDir === "string" ? fromDirectory(specDir) : { root: findSpecRoot(io.root).root, label: "spec/", cleanup: () => {} };
+      current = typeof specDir === "string" ? fromDirectory(specDir) : { root: existsSync(join(io.root, "spec")) ? io.root : findSpecRoot(io.root).root, label: "spec/", cleanup: () => {} };
       other = openAgainst(io.root, against);
       const result = compareRoots(other.root, current.root);
       if (result.errors.length > 0) {
