@@ -61,7 +61,7 @@ export const canonicalizeCommand: Command = {
 
 export const signCommand: Command = {
   usage: "sign <protocol> <Message> --key-file F [file|-]",
-  summary: "Sign a message per its x-signature declaration; prints the message with its signature.",
+  summary: "Sign a message per its x-signature declaration; prints the message with its signature, or refuses one that does not validate.",
   async run(args, io) {
     const { flags, positionals } = parseArgs(args, { valued: ["--key-file"] });
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");

@@ -57,11 +57,13 @@ export function startupArea(runs = 7): { markdown: string; verdicts: { row: stri
       const v = absoluteVerdict(wall, GOAL_SECONDS, "lower");
       verdicts.push({ row: `agent-contracts ${label}`, goal: `≤ ${GOAL_SECONDS} s`, verdict: v });
       const ratio = median(wall) / median(anchor.map((t) => t.seconds));
-      rows.push([`agent-contracts ${label}`, fmt(wall), fmt(timed.map((t) => t.cpuSeconds)), `${ratio.toFixed(1)}×`, `≤ ${GOAL_SECONDS} s: ${v === "met" ? "met" : v === "missed" ? "**MISSED**" : "borderline"}`]);
+      const mark = (x: Verdict): string => (x === "met" ? "met" : x === "missed" ? "**MISSED**" : "borderline");
+      const onCpu = absoluteVerdict(timed.map((t) => t.cpuSeconds), GOAL_SECONDS, "lower");
+      rows.push([`agent-contracts ${label}`, fmt(wall), fmt(timed.map((t) => t.cpuSeconds)), `${ratio.toFixed(1)}×`, `≤ ${GOAL_SECONDS} s: ${mark(v)} (on CPU time: ${mark(onCpu)})`]);
     }
     const table = markdownTable(["command (from an unrelated folder)", `wall time, median of ${runs} (min–max)`, "CPU time, user+sys", "time ÷ anchor", "goal"], rows);
     return {
-      markdown: `### CLI start-up\n\n${table}\n\nWhole \`node bin/agent-contracts.mjs …\` processes (the compiled CLI, dist/cli/), each started in a temporary folder outside the repository.\n`,
+      markdown: `### CLI start-up\n\n${table}\n\nWhole \`node bin/agent-contracts.mjs …\` processes (the compiled CLI, dist/cli/), each started in a temporary folder outside the repository. The goal is on the wall clock; on a loaded machine the CPU time (user+sys of the child) is the better estimate of an idle run.\n`,
       verdicts,
     };
   } finally {
