@@ -62,7 +62,7 @@ export async function staleness() {
   return undefined;
 }
 
-export async function buildCli() {
+export async function buildCli({ keepOldChunksMs = 10 * 60 * 1000 } = {}) {
   const esbuild = await import("esbuild");
   const result = await esbuild.build({
     entryPoints: [ENTRY],
@@ -96,19 +96,19 @@ export async function buildCli() {
     writeFileSync(tmp, file.contents);
     renameSync(tmp, file.path);
   }
-  pruneChunks(new Set(outputs.map((f) => basename(f.path))));
+  pruneChunks(new Set(outputs.map((f) => basename(f.path))), keepOldChunksMs);
   writeFileSync(`${SOURCES}.${process.pid}.tmp`, JSON.stringify({ files }, null, 2) + "\n");
   renameSync(`${SOURCES}.${process.pid}.tmp`, SOURCES);
   return { bundle: BUNDLE, inputs: Object.keys(files).length, external: externals(result.metafile) };
 }
 
 /** Chunks no current file names, once old enough that no CLI started before this build still loads them. */
-function pruneChunks(current) {
+function pruneChunks(current, keepOldChunksMs) {
   const dir = dirname(BUNDLE);
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (!name.startsWith("chunk-") || current.has(name) || !existsSync(path)) continue;
-    if (Date.now() - statSync(path).mtimeMs > 10 * 60 * 1000) rmSync(path, { force: true });
+    if (Date.now() - statSync(path).mtimeMs >= keepOldChunksMs) rmSync(path, { force: true });
   }
 }
 
@@ -119,9 +119,11 @@ function externals(metafile) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const reason = process.argv.includes("--if-stale") ? await staleness() : "asked";
+  // --for-pack: always build, and drop every chunk the new entry does not load (npm pack ships dist/cli/).
+  const forPack = process.argv.includes("--for-pack");
+  const reason = process.argv.includes("--if-stale") && !forPack ? await staleness() : "asked";
   if (reason !== undefined) {
-    const built = await buildCli();
+    const built = await buildCli(forPack ? { keepOldChunksMs: 0 } : undefined);
     console.log(`${relative(ROOT, built.bundle)}: built from ${built.inputs} files (${reason}); imports ${built.external.filter((p) => !p.startsWith("node:")).join(", ")}`);
   }
 }
