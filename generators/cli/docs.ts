@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 import { generatorRoot } from "./project.js";
 
@@ -10,14 +11,16 @@ Graphviz), the offline search index and the typedoc API reference of generated/t
 relative links only: serve DIR from any base path or static file server.
 
 Options:
-  --out DIR   Output folder (default docs-site/dist). It is replaced; a non-empty folder the docs
+  --out DIR   Output folder, relative to the current folder (default: the project's docs-site/dist). It is replaced; a non-empty folder the docs
               build did not write is refused.
   --spec DIR  The project to document: a checkout of agent-contracts (default: the nearest one at or
               above the current folder, else the CLI's own).`,
   async run(args, io) {
     const { flags, positionals } = parseArgs(args, { valued: ["--out", "--spec"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
-    const out = String(flags.get("--out") ?? "docs-site/dist");
+    // --out is the user's path, from the folder they stand in; the default is the project's own.
+    const outFlag = flags.get("--out");
+    const out = typeof outFlag === "string" ? resolve(io.root, outFlag) : "docs-site/dist";
     let result;
     try {
       const { buildDocs } = await import("../targets/docs/build.js");

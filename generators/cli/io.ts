@@ -1,4 +1,4 @@
-// What every command gets: output streams, the repository root and stdin, so tests can run
+// What every command gets: output streams, the folder it runs in and stdin, so tests can run
 // commands in-process without touching the real console.
 import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
@@ -7,6 +7,7 @@ import { DEFAULT_MAX_JSON_BYTES } from "../targets/ts/runtime/src/strict-json.js
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** The folder the command runs in (the process's cwd): where spec-reading commands start looking for a project (project.ts). */
   root: string;
   /** Stdin, read only up to `maxBytes` + 1 bytes: one byte past the limit is enough to refuse it. */
   readStdin(maxBytes: number): Promise<Buffer>;
