@@ -11,8 +11,9 @@ Graphviz), the offline search index and the typedoc API reference of generated/t
 relative links only: serve DIR from any base path or static file server.
 
 Options:
-  --out DIR   Output folder, relative to the current folder (default: the project's docs-site/dist). It is replaced; a non-empty folder the docs
-              build did not write is refused.
+  --out DIR   Output folder, relative to the current folder (default: the project's
+              docs-site/dist). It is replaced; a non-empty folder the docs build did not write
+              is refused.
   --spec DIR  The project to document: a checkout of agent-contracts (default: the nearest one at or
               above the current folder, else the CLI's own).`,
   async run(args, io) {
