@@ -63,7 +63,7 @@ export const signCommand: Command = {
     const { flags, positionals } = parseArgs(args, { valued: ["--key-file"] });
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");
     const [protocol, name, file] = positionals as [string, string, string | undefined];
-    const sign = fn(await protocolModule(io, protocol), `sign${name}`, `${name} is not a signed message of ${protocol}`);
+    const sign = fn(await protocolModule(io, protocol), `compute${name}Signature`, `${name} is not a signed message of ${protocol}`);
     const key = readKey(flags);
     const json = await readJson(file, io);
     if (!json.ok) return json.code;

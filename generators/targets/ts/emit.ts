@@ -5,6 +5,7 @@ import { templateFolder, templateRenderer } from "../../emit/render.js";
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import { createSchemaCompiler } from "../../model/schema-compiler.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
+import { emitPackageDocs } from "./emit-package-docs.js";
 import { emitSigning } from "./emit-signing.js";
 import type { TranspiledRuntime, TsInputs } from "./inputs.js";
 import { checkTsNames, protocolNamespace, rulesConstant } from "./naming.js";
@@ -30,6 +31,7 @@ export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
   files.push(...emitRootIndex(model));
   files.push(...emitRuntime(inputs.runtime));
   files.push(emitPackageJson(model));
+  files.push(...emitPackageDocs(model, inputs.license));
   return files;
 }
 
