@@ -18,7 +18,6 @@ import {
   importConnectorPackage,
 } from "../../generated/ts/agent-connector/signing.js";
 import { canonicalize } from "../../generators/targets/ts/runtime/src/canonical-json.js";
-import type { JsonObject } from "../../generators/targets/ts/runtime/src/json-value.js";
 import { OUTSIDE, ijsonValue, python, readJson } from "./helpers.js";
 
 const spec = readJson("spec/agent-connector/vectors/content-ids.json");
