@@ -3,7 +3,7 @@
 // own examples and declarations, so it names only functions the package exports.
 import { templateFolder, templateRenderer } from "../../emit/render.js";
 import type { JsonValue, Lifecycle, Message, Model, OutputFile, Protocol } from "../../model/types.js";
-import { lifecycleNamespace, protocolNamespace } from "./naming.js";
+import { lifecycleNamespace, lifecycleTypePrefix, protocolNamespace } from "./naming.js";
 
 const render = templateRenderer(templateFolder(new URL("./templates/", import.meta.url)), { htmlEscape: false });
 
@@ -88,6 +88,7 @@ function lifecycleExample(model: Model): object | undefined {
   return {
     namespace: protocolNamespace(lifecycle.protocol),
     local: lifecycleNamespace(lifecycle.name),
+    prefix: lifecycleTypePrefix(lifecycle.name),
     event: first.event,
     to: first.to,
     guardsArg: guards.length === 0 ? "" : `, { ${guards.join(", ")} }`,
