@@ -67,6 +67,35 @@ describe("a TS project outside the repository, installed from the npm pack tarba
     expect(existsSync(join(project, "dist/main.js"))).toBe(true);
   }, 120_000);
 
+  it("every TypeScript example in the package README type-checks against the installed package", () => {
+    // Each fenced ts block becomes one module; the names a block leaves to the reader (the input
+    // text, a secret, a verified message, ...) are declared before it with the types it implies.
+    const readme = readFileSync(join(project, "node_modules/@agent-contracts/bindings/README.md"), "utf8");
+    const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBeGreaterThanOrEqual(5);
+    const B = 'import("@agent-contracts/bindings")';
+    const free: Record<string, string> = {
+      text: "string",
+      secret: "string",
+      bytes: "Uint8Array",
+      record: `${B}.agentConnector.ConnectorPackage`,
+      verified: `{ ok: true; message: ${B}.agentProvider.AgentTriggerRequest }`,
+    };
+    const files = blocks.map((code, i) => {
+      const prelude = Object.entries(free).filter(([name]) => new RegExp(`\\b${name}\\b`).test(code) && !new RegExp(`const ${name}\\b`).test(code));
+      const file = `readme-${i}.ts`;
+      writeFileSync(join(project, "src", file), `${prelude.map(([n, t]) => `declare const ${n}: ${t};`).join("\n")}\n${code}\nexport {};\n`);
+      return file;
+    });
+    try {
+      run("node", ["node_modules/typescript/bin/tsc", "-p", "tsconfig.json", "--noEmit"], project);
+    } catch (error) {
+      throw new Error(`README examples do not compile: ${String((error as { stdout?: unknown }).stdout)}`);
+    } finally {
+      for (const file of files) rmSync(join(project, "src", file));
+    }
+  }, 120_000);
+
   it("parses, signs, verifies, steps the trust lifecycle and computes a package id", () => {
     const out = JSON.parse(run("node", ["dist/main.js", "check", "proposal.json", "package-record.json"], project)) as Record<string, unknown>;
     expect(out.proposalRisk).toBe(proposalVector.message["risk"]);
