@@ -14,7 +14,9 @@ export declare const CANONICALIZATION_DIALECTS: readonly CanonicalizationDialect
 export declare const ACTION_PROPOSAL_SIGNATURE: HmacSha256V1Declaration;
 /** ActionProposal before signing: without `signature` and `signature_algorithm`, which signActionProposal writes. */
 export type UnsignedActionProposal = Unsigned<ActionProposal, "signature" | "signature_algorithm">;
+/** Signs an UnsignedActionProposal and returns the signed ActionProposal, checked against its schema and rules. Throws SigningError (empty key, invalid message). */
 export declare function signActionProposal(unsigned: UnsignedActionProposal, key: string | Uint8Array): ActionProposal;
+/** Verifies a received ActionProposal (parsed value, or JSON text / UTF-8 bytes parsed strictly): the MAC in constant time, then the schema. */
 export declare function verifyActionProposal(input: unknown, key: string | Uint8Array): VerifiedMessage<ActionProposal>;
 export declare function computeActionProposalSignature(message: ActionProposal | UnsignedActionProposal | JsonObject, key: string | Uint8Array): HmacV1SignResult;
 export declare function verifyActionProposalSignature(message: ActionProposal | JsonObject, key: string | Uint8Array): HmacV1VerifyResult;
@@ -23,7 +25,9 @@ export declare function explainActionProposalSignature(text: string, key: string
 export declare const AGENT_TRIGGER_REQUEST_SIGNATURE: HmacSha256V1Declaration;
 /** AgentTriggerRequest before signing: without `signature` and `signature_algorithm`, which signAgentTriggerRequest writes. */
 export type UnsignedAgentTriggerRequest = Unsigned<AgentTriggerRequest, "signature" | "signature_algorithm">;
+/** Signs an UnsignedAgentTriggerRequest and returns the signed AgentTriggerRequest, checked against its schema and rules. Throws SigningError (empty key, invalid message). */
 export declare function signAgentTriggerRequest(unsigned: UnsignedAgentTriggerRequest, key: string | Uint8Array): AgentTriggerRequest;
+/** Verifies a received AgentTriggerRequest (parsed value, or JSON text / UTF-8 bytes parsed strictly): the MAC in constant time, then the schema. */
 export declare function verifyAgentTriggerRequest(input: unknown, key: string | Uint8Array): VerifiedMessage<AgentTriggerRequest>;
 export declare function computeAgentTriggerRequestSignature(message: AgentTriggerRequest | UnsignedAgentTriggerRequest | JsonObject, key: string | Uint8Array): HmacV1SignResult;
 export declare function verifyAgentTriggerRequestSignature(message: AgentTriggerRequest | JsonObject, key: string | Uint8Array): HmacV1VerifyResult;

@@ -23,7 +23,7 @@ export function verifyActionProposal(input, key) {
   return verifyTyped(ACTION_PROPOSAL_SIGNATURE, messages.validateActionProposal, input, key);
 }
 
-/** The signature of a ActionProposal as a result (no schema check): the generic form the CLI uses. */
+/** The ActionProposal signature as a result, without the schema check: the generic form the CLI uses. */
 export function computeActionProposalSignature(message, key) {
   return signHmacV1(ACTION_PROPOSAL_SIGNATURE, message, key);
 }
@@ -51,7 +51,7 @@ export function verifyAgentTriggerRequest(input, key) {
   return verifyTyped(AGENT_TRIGGER_REQUEST_SIGNATURE, messages.validateAgentTriggerRequest, input, key);
 }
 
-/** The signature of a AgentTriggerRequest as a result (no schema check): the generic form the CLI uses. */
+/** The AgentTriggerRequest signature as a result, without the schema check: the generic form the CLI uses. */
 export function computeAgentTriggerRequestSignature(message, key) {
   return signHmacV1(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key);
 }

@@ -48,7 +48,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
       `\n/** How ${m.name} is signed (x-signature). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.signature)});`,
       `\n/** Signs an ${unsigned}: returns the signed ${m.name}, checked against its schema; throws SigningError. */\nexport function sign${m.name}(unsigned, key) {\n  return signTyped(${decl}, messages.validate${m.name}, unsigned, key);\n}`,
       `\n/** Verifies a received ${m.name} (value, JSON text or bytes): signature in constant time, then schema; returns it typed or a reason code. */\nexport function verify${m.name}(input, key) {\n  return verifyTyped(${decl}, messages.validate${m.name}, input, key);\n}`,
-      `\n/** The signature of a ${m.name} as a result (no schema check): the generic form the CLI uses. */\nexport function compute${m.name}Signature(message, key) {\n  return signHmacV1(${decl}, message, key);\n}`,
+      `\n/** The ${m.name} signature as a result, without the schema check: the generic form the CLI uses. */\nexport function compute${m.name}Signature(message, key) {\n  return signHmacV1(${decl}, message, key);\n}`,
       `\n/** Verifies a ${m.name}'s signature in constant time; the reason code says what failed. */\nexport function verify${m.name}Signature(message, key) {\n  return verifyHmacV1(${decl}, message, key);\n}`,
       `\n/** Verifies the received ${m.name} text and, when that fails, names each recorded dialect whose bytes the signature matches (never acceptance). */\nexport function explain${m.name}Signature(text, key) {\n  return explainHmacV1(${decl}, CANONICALIZATION_DIALECTS, text, key);\n}`,
     );
@@ -56,7 +56,9 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
       `\nexport declare const ${decl}: HmacSha256V1Declaration;`,
       `/** ${m.name} before signing: without ${signedFields.map((f) => `\`${f}\``).join(" and ")}, which sign${m.name} writes. */`,
       `export type ${unsigned} = Unsigned<${m.name}, ${signedFields.map((f) => JSON.stringify(f)).join(" | ")}>;`,
+      `/** Signs an ${unsigned} and returns the signed ${m.name}, checked against its schema and rules. Throws SigningError (empty key, invalid message). */`,
       `export declare function sign${m.name}(unsigned: ${unsigned}, key: string | Uint8Array): ${m.name};`,
+      `/** Verifies a received ${m.name} (parsed value, or JSON text / UTF-8 bytes parsed strictly): the MAC in constant time, then the schema. */`,
       `export declare function verify${m.name}(input: unknown, key: string | Uint8Array): VerifiedMessage<${m.name}>;`,
       `export declare function compute${m.name}Signature(message: ${m.name} | ${unsigned} | JsonObject, key: string | Uint8Array): HmacV1SignResult;`,
       `export declare function verify${m.name}Signature(message: ${m.name} | JsonObject, key: string | Uint8Array): HmacV1VerifyResult;`,
