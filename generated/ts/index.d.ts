@@ -16,6 +16,22 @@ export declare class UnknownMessageError extends Error {
   constructor(protocol: string, message?: string);
 }
 
+/** Each protocol's message types by name: `MessageTypes["agent-provider"]["ActionProposal"]`. */
+export interface MessageTypes {
+  "agent-connector": agentConnector.MessageTypes;
+  "agent-provider": agentProvider.MessageTypes;
+  "agent-service": agentService.MessageTypes;
+  "provider-integration": providerIntegration.MessageTypes;
+}
+
+/** The message names of one protocol. */
+export type MessageName<P extends ProtocolId> = keyof MessageTypes[P] & string;
+
+/** Validates a value as the named message; with literal names the result is that message's type. */
+export declare function validateMessage<P extends ProtocolId, N extends MessageName<P>>(protocol: P, name: N, value: unknown): ValidationResult<MessageTypes[P][N]>;
+/** Names known only at run time (a CLI argument): the value is not narrowed; unknown names throw UnknownMessageError. */
 export declare function validateMessage(protocol: string, name: string, value: unknown): ValidationResult<unknown>;
+/** Strictly parses and validates untrusted JSON as the named message; typed like validateMessage. */
+export declare function parseMessage<P extends ProtocolId, N extends MessageName<P>>(protocol: P, name: N, input: string | Uint8Array): ValidationResult<MessageTypes[P][N]>;
 export declare function parseMessage(protocol: string, name: string, input: string | Uint8Array): ValidationResult<unknown>;
 export declare function listMessages(): { protocol: ProtocolId; name: string }[];

@@ -67,7 +67,7 @@ export const signCommand: Command = {
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");
     const [protocol, name, file] = positionals as [string, string, string | undefined];
     const mod = await protocolModule(protocol);
-    const sign = fn(mod, `sign${name}`, `${name} is not a signed message of ${protocol}`);
+    const sign = fn(mod, `compute${name}Signature`, `${name} is not a signed message of ${protocol}`);
     const key = readKey(flags);
     const json = await readJson(file, io);
     if (!json.ok) return json.code;

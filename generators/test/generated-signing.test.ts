@@ -19,7 +19,7 @@ describe("agent-provider hmac-sha256-v1 through the generated verify functions",
       expect(result.ok).toBe(!mustFail.has(v.name));
       if (!mustFail.has(v.name)) {
         // Signing the same object reproduces the signature the real SDK produced.
-        const signed = (v.kind === "trigger" ? agentProvider.signAgentTriggerRequest : agentProvider.signActionProposal)(v.signed_object as never, v.secret_utf8);
+        const signed = (v.kind === "trigger" ? agentProvider.computeAgentTriggerRequestSignature : agentProvider.computeActionProposalSignature)(v.signed_object as never, v.secret_utf8);
         expect(signed.ok && signed.signature).toBe(v.signed_object["signature"]);
         expect(verify(v.signed_object as never, `${v.secret_utf8}x`).ok).toBe(false);
       }
@@ -78,7 +78,7 @@ describe("non-object input to the signing functions", () => {
   for (const input of [null, [], "text", 5, true]) {
     it(`${JSON.stringify(input)} is refused with not-an-object, never dereferenced`, () => {
       const verified = agentProvider.verifyActionProposalSignature(input as never, "secret");
-      const signed = agentProvider.signAgentTriggerRequest(input as never, "secret");
+      const signed = agentProvider.computeAgentTriggerRequestSignature(input as never, "secret");
       expect(verified.ok ? undefined : verified.error.code).toBe("not-an-object");
       expect(signed.ok ? undefined : signed.error.code).toBe("not-an-object");
     });

@@ -3,13 +3,8 @@
 // file using expect-type (and `@ts-expect-error` lines, which fail when they stop being errors)
 // must compile with zero diagnostics. A type emitter that widens a literal union to string, makes
 // a required member optional or loses a discriminated union fails here.
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import ts from "typescript";
 import { beforeAll, expect, it } from "vitest";
-import { build } from "../../generators/pipeline.js";
-import { ROOT } from "../signing/helpers.js";
+import { diagnosticsIn, renderDeclarations } from "./support.js";
 
 const CONSUMER = `
 import { expectTypeOf } from "expect-type";
@@ -62,32 +57,10 @@ void badStatus; void widened; void noCompletedAt; void noRequestId; void harmony
 
 let dir = "";
 beforeAll(async () => {
-  const result = await build(ROOT);
-  if (!result.ok) throw new Error("spec has errors");
-  dir = mkdtempSync(join(tmpdir(), "dts-"));
-  for (const [path, contents] of result.rendered) {
-    if (!path.startsWith("generated/ts/")) continue;
-    const target = join(dir, path.slice("generated/ts/".length));
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, contents);
-  }
-  mkdirSync(join(dir, "node_modules"), { recursive: true });
-  symlinkSync(join(ROOT, "node_modules/expect-type"), join(dir, "node_modules/expect-type"));
+  dir = await renderDeclarations();
 }, 120_000);
 
-function diagnostics(source: string): string[] {
-  writeFileSync(join(dir, "consumer.ts"), source);
-  const program = ts.createProgram([join(dir, "consumer.ts")], {
-    strict: true,
-    noEmit: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    skipLibCheck: true,
-    types: [],
-  });
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.start ?? ""} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
-}
+const diagnostics = (source: string): string[] => diagnosticsIn(dir, source);
 
 it("the emitted declarations meet the consumer's type expectations", () => {
   expect(diagnostics(CONSUMER)).toEqual([]);

@@ -48,6 +48,18 @@ export interface MessageEntry<T> {
   parse(input: string | Uint8Array): ValidationResult<T>;
 }
 
+/** Each message's type, by name: what validateMessage and parseMessage return for this protocol. */
+export interface MessageTypes {
+  AuditLogEntry: AuditLogEntry;
+  ConnectorManifest: ConnectorManifest;
+  ConnectorPackage: ConnectorPackage;
+  ConnectorResume: ConnectorResume;
+  HttpJsonProviderConfig: HttpJsonProviderConfig;
+  HttpJsonRequest: HttpJsonRequest;
+  HttpJsonResponse: HttpJsonResponse;
+  LocalEchoProviderConfig: LocalEchoProviderConfig;
+}
+
 export declare const messages: {
   readonly AuditLogEntry: MessageEntry<AuditLogEntry>;
   readonly ConnectorManifest: MessageEntry<ConnectorManifest>;

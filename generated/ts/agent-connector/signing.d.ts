@@ -6,19 +6,20 @@ import type { ContentAddressDeclaration, ContentImportResult } from "../runtime/
 import type { ApprovalTokenDeclaration, ApprovalBindings, ApprovalDecodeResult, ApprovalMintResult, MintApprovalInput, MintOptions } from "../runtime/approval-token.js";
 import type { JsonObject } from "../runtime/json-value.js";
 import type { ReplayDeclaration, ReplayGuard, ReplayStore } from "../runtime/replay-guard.js";
+import type { Unsigned, VerifiedMessage } from "../runtime/typed-signing.js";
 import type { AuditLogEntry, ConnectorManifest, ConnectorPackage } from "./types.js";
 
 export declare const AUDIT_LOG_ENTRY_CONTENT_ADDRESS: ContentAddressDeclaration;
 export declare function computeAuditLogEntryId(record: AuditLogEntry | JsonObject): string;
 export declare function verifyAuditLogEntryId(record: AuditLogEntry | JsonObject): boolean;
-export declare function importAuditLogEntry(input: string | Uint8Array): ContentImportResult<AuditLogEntry & JsonObject>;
+export declare function importAuditLogEntry(input: string | Uint8Array): ContentImportResult<AuditLogEntry>;
 
 export declare const CONNECTOR_MANIFEST_CONTENT_ADDRESS: ContentAddressDeclaration;
 export declare function computeConnectorManifestId(record: ConnectorManifest | JsonObject): string;
 export declare function verifyConnectorManifestId(record: ConnectorManifest | JsonObject): boolean;
-export declare function importConnectorManifest(input: string | Uint8Array): ContentImportResult<ConnectorManifest & JsonObject>;
+export declare function importConnectorManifest(input: string | Uint8Array): ContentImportResult<ConnectorManifest>;
 
 export declare const CONNECTOR_PACKAGE_CONTENT_ADDRESS: ContentAddressDeclaration;
 export declare function computeConnectorPackageId(record: ConnectorPackage | JsonObject): string;
 export declare function verifyConnectorPackageId(record: ConnectorPackage | JsonObject): boolean;
-export declare function importConnectorPackage(input: string | Uint8Array): ContentImportResult<ConnectorPackage & JsonObject>;
+export declare function importConnectorPackage(input: string | Uint8Array): ContentImportResult<ConnectorPackage>;

@@ -4,6 +4,7 @@ import { explainHmacV1 } from "../runtime/signature-doctor.js";
 import { computeContentId, importCanonicalRecord, verifyContentId } from "../runtime/content-address.js";
 import { decodeApprovalToken, mintApprovalToken, verifyApprovalToken } from "../runtime/approval-token.js";
 import { ReplayGuard } from "../runtime/replay-guard.js";
+import { signTyped, verifyTyped } from "../runtime/typed-signing.js";
 import * as messages from "./messages.js";
 
 /** How AuditLogEntry is named by its content (x-content-address). */

@@ -21,6 +21,7 @@ export type TimestampMillisUtc = Timestamp;
  * RFC 3339 date-time with an uppercase "T", seconds 00-59 (no leap second), optional fraction of 1-9 digits and a "Z" or numeric offset.
  */
 export type Timestamp = string;
+export type NoDetails = {[k: string]: never};
 /**
  * A public identifier safe to show and to log.
  */
@@ -56,6 +57,10 @@ export type CredentialSlotType = "api-key" | "oauth" | "token" | "provider-profi
  * The app-owned recipe provider the package selects, keyed by id.
  */
 export type ConnectorProvider = LocalEchoProvider | HttpJsonProvider;
+/**
+ * Configuration of sdk.local-echo.v1, the credential-free local reference provider. It takes no settings: the object must be empty, so no command, path or URL can ride along.
+ */
+export type LocalEchoProviderConfig = {[k: string]: never};
 /**
  * An https URL, read by the WHATWG URL parser (rule endpoint-is-https), without user info, query or fragment; a path is allowed (the parser percent-encodes a space in it), and an empty "?" or "#" is no query or fragment.
  */
@@ -111,7 +116,6 @@ export interface TransitionEntry {
   sequence: number;
   timestamp: TimestampMillisUtc;
 }
-export interface NoDetails {}
 /**
  * The strict, content-addressed, versioned Agent Connector Manifest: what a connector is, how it is reached, what it may do and which credentials and outbound destinations it declares. Every object is closed: an unknown field (for example an `executable`) is rejected at every level.
  */
@@ -249,10 +253,6 @@ export interface LocalEchoProvider {
   id: "sdk.local-echo.v1";
   config: LocalEchoProviderConfig;
 }
-/**
- * Configuration of sdk.local-echo.v1, the credential-free local reference provider. It takes no settings: the object must be empty, so no command, path or URL can ride along.
- */
-export interface LocalEchoProviderConfig {}
 export interface HttpJsonProvider {
   id: "sdk.http-json.v1";
   config: HttpJsonProviderConfig;

@@ -73,6 +73,23 @@ export interface MessageEntry<T> {
   parse(input: string | Uint8Array): ValidationResult<T>;
 }
 
+/** Each message's type, by name: what validateMessage and parseMessage return for this protocol. */
+export interface MessageTypes {
+  ActionError: ActionError;
+  ActionProposal: ActionProposal;
+  ActionResult: ActionResult;
+  AgentAction: AgentAction;
+  AgentInstallRequest: AgentInstallRequest;
+  AgentInstallResult: AgentInstallResult;
+  AgentPackage: AgentPackage;
+  AgentTriggerRequest: AgentTriggerRequest;
+  InstallBinding: InstallBinding;
+  ProposalCallback: ProposalCallback;
+  ProviderInstallLaunch: ProviderInstallLaunch;
+  TriggerAcknowledgement: TriggerAcknowledgement;
+  TrustedHostBinding: TrustedHostBinding;
+}
+
 export declare const messages: {
   readonly ActionError: MessageEntry<ActionError>;
   readonly ActionProposal: MessageEntry<ActionProposal>;

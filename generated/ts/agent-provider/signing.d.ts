@@ -6,22 +6,35 @@ import type { ContentAddressDeclaration, ContentImportResult } from "../runtime/
 import type { ApprovalTokenDeclaration, ApprovalBindings, ApprovalDecodeResult, ApprovalMintResult, MintApprovalInput, MintOptions } from "../runtime/approval-token.js";
 import type { JsonObject } from "../runtime/json-value.js";
 import type { ReplayDeclaration, ReplayGuard, ReplayStore } from "../runtime/replay-guard.js";
+import type { Unsigned, VerifiedMessage } from "../runtime/typed-signing.js";
 import type { ActionProposal, AgentTriggerRequest } from "./types.js";
 
 export declare const CANONICALIZATION_DIALECTS: readonly CanonicalizationDialect[];
 
 export declare const ACTION_PROPOSAL_SIGNATURE: HmacSha256V1Declaration;
-export declare function signActionProposal(message: ActionProposal | JsonObject, key: string | Uint8Array): HmacV1SignResult;
+/** ActionProposal before signing: without `signature` and `signature_algorithm`, which signActionProposal writes. */
+export type UnsignedActionProposal = Unsigned<ActionProposal, "signature" | "signature_algorithm">;
+/** Signs an UnsignedActionProposal and returns the signed ActionProposal, checked against its schema and rules. Throws SigningError (empty key, invalid message). */
+export declare function signActionProposal(unsigned: UnsignedActionProposal, key: string | Uint8Array): ActionProposal;
+/** Verifies a received ActionProposal (parsed value, or JSON text / UTF-8 bytes parsed strictly): the MAC in constant time, then the schema. */
+export declare function verifyActionProposal(input: unknown, key: string | Uint8Array): VerifiedMessage<ActionProposal>;
+export declare function computeActionProposalSignature(message: ActionProposal | UnsignedActionProposal | JsonObject, key: string | Uint8Array): HmacV1SignResult;
 export declare function verifyActionProposalSignature(message: ActionProposal | JsonObject, key: string | Uint8Array): HmacV1VerifyResult;
 export declare function explainActionProposalSignature(text: string, key: string | Uint8Array): SignatureExplanation;
 
 export declare const AGENT_TRIGGER_REQUEST_SIGNATURE: HmacSha256V1Declaration;
-export declare function signAgentTriggerRequest(message: AgentTriggerRequest | JsonObject, key: string | Uint8Array): HmacV1SignResult;
+/** AgentTriggerRequest before signing: without `signature` and `signature_algorithm`, which signAgentTriggerRequest writes. */
+export type UnsignedAgentTriggerRequest = Unsigned<AgentTriggerRequest, "signature" | "signature_algorithm">;
+/** Signs an UnsignedAgentTriggerRequest and returns the signed AgentTriggerRequest, checked against its schema and rules. Throws SigningError (empty key, invalid message). */
+export declare function signAgentTriggerRequest(unsigned: UnsignedAgentTriggerRequest, key: string | Uint8Array): AgentTriggerRequest;
+/** Verifies a received AgentTriggerRequest (parsed value, or JSON text / UTF-8 bytes parsed strictly): the MAC in constant time, then the schema. */
+export declare function verifyAgentTriggerRequest(input: unknown, key: string | Uint8Array): VerifiedMessage<AgentTriggerRequest>;
+export declare function computeAgentTriggerRequestSignature(message: AgentTriggerRequest | UnsignedAgentTriggerRequest | JsonObject, key: string | Uint8Array): HmacV1SignResult;
 export declare function verifyAgentTriggerRequestSignature(message: AgentTriggerRequest | JsonObject, key: string | Uint8Array): HmacV1VerifyResult;
 export declare function explainAgentTriggerRequestSignature(text: string, key: string | Uint8Array): SignatureExplanation;
 
 export declare const ACTION_PROPOSAL_REPLAY: ReplayDeclaration;
-export declare function createActionProposalReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard;
+export declare function createActionProposalReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard<ActionProposal>;
 
 export declare const AGENT_TRIGGER_REQUEST_REPLAY: ReplayDeclaration;
-export declare function createAgentTriggerRequestReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard;
+export declare function createAgentTriggerRequestReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard<AgentTriggerRequest>;

@@ -4,6 +4,7 @@ import { explainHmacV1 } from "../runtime/signature-doctor.js";
 import { computeContentId, importCanonicalRecord, verifyContentId } from "../runtime/content-address.js";
 import { decodeApprovalToken, mintApprovalToken, verifyApprovalToken } from "../runtime/approval-token.js";
 import { ReplayGuard } from "../runtime/replay-guard.js";
+import { signTyped, verifyTyped } from "../runtime/typed-signing.js";
 import * as messages from "./messages.js";
 
 /** The recorded platform JSON writers (divergences with a canonicalization entry): what the signature doctor tries. */
@@ -12,8 +13,18 @@ export const CANONICALIZATION_DIALECTS = Object.freeze([{"divergence":"canonical
 /** How ActionProposal is signed (x-signature). */
 export const ACTION_PROPOSAL_SIGNATURE = Object.freeze({"scheme":"hmac-sha256-v1","algorithmId":"hmac-sha256-v1","algorithmField":"signature_algorithm","signatureField":"signature","lineSeparator":"\n","lines":[{"name":"request_id","field":"request_id","value":"string"},{"name":"provider_id","field":"provider_id","value":"string"},{"name":"agent_id","field":"agent_id","value":"string"},{"name":"action_id","field":"action_id","value":"string"},{"name":"tool_name","field":"tool_name","value":"string"},{"name":"arguments_sha256","field":"arguments","value":"sha256-jcs-base64-std-nopad"},{"name":"created_at","field":"created_at","value":"string"},{"name":"expires_at","field":"expires_at","value":"string"},{"name":"nonce","field":"nonce","value":"string"},{"name":"idempotency_key","field":"idempotency_key","value":"string"},{"name":"risk","field":"risk","value":"string"},{"name":"confirmation_policy","field":"confirmation_policy","value":"string"},{"name":"host_instance_id","field":"host_instance_id","value":"string"}],"key":{"source":"install-binding","field":"host_shared_secret","encoding":"utf8"},"signatureEncoding":"base64-std-nopad"});
 
-/** Signs a ActionProposal: returns the signature for its signature field. */
-export function signActionProposal(message, key) {
+/** Signs an UnsignedActionProposal: returns the signed ActionProposal, checked against its schema; throws SigningError. */
+export function signActionProposal(unsigned, key) {
+  return signTyped(ACTION_PROPOSAL_SIGNATURE, messages.validateActionProposal, unsigned, key);
+}
+
+/** Verifies a received ActionProposal (value, JSON text or bytes): signature in constant time, then schema; returns it typed or a reason code. */
+export function verifyActionProposal(input, key) {
+  return verifyTyped(ACTION_PROPOSAL_SIGNATURE, messages.validateActionProposal, input, key);
+}
+
+/** The ActionProposal signature as a result, without the schema check: the generic form the CLI uses. */
+export function computeActionProposalSignature(message, key) {
   return signHmacV1(ACTION_PROPOSAL_SIGNATURE, message, key);
 }
 
@@ -30,8 +41,18 @@ export function explainActionProposalSignature(text, key) {
 /** How AgentTriggerRequest is signed (x-signature). */
 export const AGENT_TRIGGER_REQUEST_SIGNATURE = Object.freeze({"scheme":"hmac-sha256-v1","algorithmId":"hmac-sha256-v1","algorithmField":"signature_algorithm","signatureField":"signature","lineSeparator":"\n","lines":[{"name":"request_id","field":"request_id","value":"string"},{"name":"provider_id","field":"provider_id","value":"string"},{"name":"agent_id","field":"agent_id","value":"string"},{"name":"message","field":"message","value":"string"},{"name":"source","field":"source","value":"string","default":""},{"name":"event_type","field":"event_type","value":"string","default":""},{"name":"payload_sha256","field":"payload","value":"sha256-jcs-base64-std-nopad"},{"name":"created_at","field":"created_at","value":"string"},{"name":"expires_at","field":"expires_at","value":"string"},{"name":"nonce","field":"nonce","value":"string"},{"name":"idempotency_key","field":"idempotency_key","value":"string"},{"name":"host_instance_id","field":"host_instance_id","value":"string"}],"key":{"source":"install-binding","field":"host_shared_secret","encoding":"utf8"},"signatureEncoding":"base64-std-nopad"});
 
-/** Signs a AgentTriggerRequest: returns the signature for its signature field. */
-export function signAgentTriggerRequest(message, key) {
+/** Signs an UnsignedAgentTriggerRequest: returns the signed AgentTriggerRequest, checked against its schema; throws SigningError. */
+export function signAgentTriggerRequest(unsigned, key) {
+  return signTyped(AGENT_TRIGGER_REQUEST_SIGNATURE, messages.validateAgentTriggerRequest, unsigned, key);
+}
+
+/** Verifies a received AgentTriggerRequest (value, JSON text or bytes): signature in constant time, then schema; returns it typed or a reason code. */
+export function verifyAgentTriggerRequest(input, key) {
+  return verifyTyped(AGENT_TRIGGER_REQUEST_SIGNATURE, messages.validateAgentTriggerRequest, input, key);
+}
+
+/** The AgentTriggerRequest signature as a result, without the schema check: the generic form the CLI uses. */
+export function computeAgentTriggerRequestSignature(message, key) {
   return signHmacV1(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key);
 }
 

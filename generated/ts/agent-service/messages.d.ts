@@ -78,6 +78,24 @@ export interface MessageEntry<T> {
   parse(input: string | Uint8Array): ValidationResult<T>;
 }
 
+/** Each message's type, by name: what validateMessage and parseMessage return for this protocol. */
+export interface MessageTypes {
+  AnswerChunk: AnswerChunk;
+  ApprovalTokenClaims: ApprovalTokenClaims;
+  ChatMessage: ChatMessage;
+  ErrorBody: ErrorBody;
+  ExecuteApprovalRequest: ExecuteApprovalRequest;
+  ExecuteApprovalResult: ExecuteApprovalResult;
+  InputGuardrailDecision: InputGuardrailDecision;
+  InteractionRequired: InteractionRequired;
+  InteractionResponse: InteractionResponse;
+  IntermediateStep: IntermediateStep;
+  OutputGuardrailDecision: OutputGuardrailDecision;
+  VersionInfo: VersionInfo;
+  WorkflowErrorEvent: WorkflowErrorEvent;
+  WorkflowRequest: WorkflowRequest;
+}
+
 export declare const messages: {
   readonly AnswerChunk: MessageEntry<AnswerChunk>;
   readonly ApprovalTokenClaims: MessageEntry<ApprovalTokenClaims>;

@@ -6,10 +6,11 @@ import type { ContentAddressDeclaration, ContentImportResult } from "../runtime/
 import type { ApprovalTokenDeclaration, ApprovalBindings, ApprovalDecodeResult, ApprovalMintResult, MintApprovalInput, MintOptions } from "../runtime/approval-token.js";
 import type { JsonObject } from "../runtime/json-value.js";
 import type { ReplayDeclaration, ReplayGuard, ReplayStore } from "../runtime/replay-guard.js";
+import type { Unsigned, VerifiedMessage } from "../runtime/typed-signing.js";
 import type { ApprovalTokenClaims } from "./types.js";
 
 export declare const APPROVAL_TOKEN_CLAIMS_REPLAY: ReplayDeclaration;
-export declare function createApprovalTokenClaimsReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard;
+export declare function createApprovalTokenClaimsReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard<ApprovalTokenClaims>;
 
 export declare const APPROVAL_TOKEN_CLAIMS_TOKEN: ApprovalTokenDeclaration;
 export declare function mintApprovalTokenClaimsToken(input: MintApprovalInput, secret: string | Uint8Array, options?: Omit<MintOptions, "declaration">): ApprovalMintResult;

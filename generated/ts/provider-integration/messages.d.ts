@@ -88,6 +88,26 @@ export interface MessageEntry<T> {
   parse(input: string | Uint8Array): ValidationResult<T>;
 }
 
+/** Each message's type, by name: what validateMessage and parseMessage return for this protocol. */
+export interface MessageTypes {
+  ConnectPollRequest: ConnectPollRequest;
+  ConnectPollResponse: ConnectPollResponse;
+  ConnectStartRequest: ConnectStartRequest;
+  ConnectStartResponse: ConnectStartResponse;
+  DisconnectResult: DisconnectResult;
+  ErrorResponse: ErrorResponse;
+  InboxBookmark: InboxBookmark;
+  InboxEntry: InboxEntry;
+  InboxPage: InboxPage;
+  LiveInboxChanged: LiveInboxChanged;
+  NotificationAcceptance: NotificationAcceptance;
+  NotificationEvent: NotificationEvent;
+  Permission: Permission;
+  SendMessageRequest: SendMessageRequest;
+  SendMessageResponse: SendMessageResponse;
+  Whoami: Whoami;
+}
+
 export declare const messages: {
   readonly ConnectPollRequest: MessageEntry<ConnectPollRequest>;
   readonly ConnectPollResponse: MessageEntry<ConnectPollResponse>;

@@ -177,7 +177,9 @@ export interface InboxEntry {
   /**
    * For `message.received`, a MessageReceivedPayload; for other types an object whose members are not public.
    */
-  payload: {};
+  payload: {
+    [k: string]: unknown | undefined;
+  };
   [k: string]: unknown | undefined;
 }
 /**

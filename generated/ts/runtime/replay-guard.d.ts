@@ -50,13 +50,14 @@ export interface ReplayStore {
 }
 /** Epoch milliseconds of a strict RFC 3339 timestamp (no leap second, no space separator), or null. */
 export declare function parseRfc3339(text: string): number | null;
-export declare class ReplayGuard {
+/** `M`: the message type it admits (a generated guard takes its typed message; the default any JSON object). */
+export declare class ReplayGuard<M extends object = JsonObject> {
     private readonly declaration;
     private readonly store;
     private readonly now;
     constructor(declaration: ReplayDeclaration, store: ReplayStore, now?: () => number);
     /** Admits the message once; run it after the signature check so forged messages leave no record. */
-    admit(message: JsonObject): Promise<ReplayDecision>;
+    admit(received: M): Promise<ReplayDecision>;
 }
 /**
  * In-memory store. Memory is bounded by `maxEntries`: when full it first evicts expired records

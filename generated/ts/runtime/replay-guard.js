@@ -46,6 +46,7 @@ function joinKey(parts) {
 function memoryId(scope, key) {
     return `${scope.length}:${scope}${key}`;
 }
+/** `M`: the message type it admits (a generated guard takes its typed message; the default any JSON object). */
 export class ReplayGuard {
     declaration;
     store;
@@ -56,7 +57,8 @@ export class ReplayGuard {
         this.now = now;
     }
     /** Admits the message once; run it after the signature check so forged messages leave no record. */
-    async admit(message) {
+    async admit(received) {
+        const message = received;
         const d = this.declaration;
         const keyParts = readFields(message, d.keyFields);
         if (!Array.isArray(keyParts))

@@ -12,8 +12,29 @@
 // Replay records only need to outlive the messages' expiry, and a sender whose message was lost
 // with a power cut must resend anyway, so NORMAL is the default; choose FULL when the receiver
 // must not re-admit a message across a power failure either.
-import Database from "better-sqlite3";
+import { createRequire } from "node:module";
 import { assertSequence } from "./bookmark-store.js";
+import { MissingPeerError } from "./store-support.js";
+// better-sqlite3 is an optional peer of the package: it is loaded when a store is opened, not when
+// this module is imported, so a missing install is a MissingPeerError naming it rather than Node's
+// resolution error at import time. It is CommonJS, so a synchronous require keeps the constructors
+// synchronous.
+const requirePeer = createRequire(import.meta.url);
+let loadedDatabase;
+function openDatabase(path, what) {
+    if (loadedDatabase === undefined) {
+        try {
+            loadedDatabase = requirePeer("better-sqlite3");
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND")
+                throw new MissingPeerError("better-sqlite3", what);
+            throw error;
+        }
+    }
+    return new loadedDatabase(path);
+}
 // Deleting expired rows on every call costs an index probe per message for a result that only
 // changes as time passes; a periodic sweep (as MemoryReplayStore does) keeps the table close to
 // the live set. Expired rows that are still held never block a message: the upsert reuses them.
@@ -32,7 +53,7 @@ export class SqliteReplayStore {
     nextSweepMs = Number.NEGATIVE_INFINITY;
     /** Opens (creating if needed) the store at `path`; ":memory:" gives a non-durable store for tests. */
     constructor(path, options = {}) {
-        this.db = new Database(path);
+        this.db = openDatabase(path, "a SQLite replay store");
         this.db.pragma("journal_mode = WAL");
         const synchronous = options.synchronous ?? "NORMAL";
         if (synchronous !== "NORMAL" && synchronous !== "FULL")
@@ -115,7 +136,7 @@ export class SqliteBookmarkStore {
     advanceStmt;
     positionStmt;
     constructor(path, options = {}) {
-        this.db = new Database(path);
+        this.db = openDatabase(path, "a SQLite bookmark store");
         this.db.pragma("journal_mode = WAL");
         this.db.pragma(`synchronous = ${options.synchronous === "FULL" ? "FULL" : "NORMAL"}`);
         this.db.pragma("busy_timeout = 5000");

@@ -9,8 +9,9 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
   const signed = protocol.messages.filter((m) => m.signature !== undefined);
   const addressed = protocol.messages.filter((m) => m.contentAddress !== undefined);
   const tokens = protocol.messages.filter((m) => m.approvalToken !== undefined);
-  if (signed.length + addressed.length + tokens.length === 0) return [];
-  const sources = [...new Set([...signed, ...addressed, ...tokens].map((m) => m.location.file))].sort();
+  const replayed = protocol.messages.filter((m) => m.replay !== undefined);
+  if (signed.length + addressed.length + tokens.length + replayed.length === 0) return [];
+  const sources = [...new Set([...signed, ...addressed, ...tokens, ...replayed].map((m) => m.location.file))].sort();
 
   const js: string[] = [
     `import { signHmacV1, verifyHmacV1 } from "../runtime/signing-hmac-v1.js";`,
@@ -18,6 +19,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
     `import { computeContentId, importCanonicalRecord, verifyContentId } from "../runtime/content-address.js";`,
     `import { decodeApprovalToken, mintApprovalToken, verifyApprovalToken } from "../runtime/approval-token.js";`,
     `import { ReplayGuard } from "../runtime/replay-guard.js";`,
+    `import { signTyped, verifyTyped } from "../runtime/typed-signing.js";`,
     `import * as messages from "./messages.js";`,
   ];
   const dts: string[] = [
@@ -28,7 +30,8 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
     `import type { ApprovalTokenDeclaration, ApprovalBindings, ApprovalDecodeResult, ApprovalMintResult, MintApprovalInput, MintOptions } from "../runtime/approval-token.js";`,
     `import type { JsonObject } from "../runtime/json-value.js";`,
     `import type { ReplayDeclaration, ReplayGuard, ReplayStore } from "../runtime/replay-guard.js";`,
-    `import type { ${[...new Set([...signed, ...addressed, ...tokens].map((m) => m.name))].join(", ")} } from "./types.js";`,
+    `import type { Unsigned, VerifiedMessage } from "../runtime/typed-signing.js";`,
+    `import type { ${[...new Set([...signed, ...addressed, ...tokens, ...replayed].map((m) => m.name))].sort().join(", ")} } from "./types.js";`,
   ];
   if (signed.length > 0) {
     js.push(
@@ -38,20 +41,31 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
   }
   for (const m of signed) {
     const decl = `${constName(m.name)}_SIGNATURE`;
+    // The unsigned type drops exactly the fields signing writes, named by the x-signature declaration.
+    const unsigned = `Unsigned${m.name}`;
+    const signedFields = [m.signature!.signatureField, m.signature!.algorithmField];
     js.push(
       `\n/** How ${m.name} is signed (x-signature). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.signature)});`,
-      `\n/** Signs a ${m.name}: returns the signature for its signature field. */\nexport function sign${m.name}(message, key) {\n  return signHmacV1(${decl}, message, key);\n}`,
+      `\n/** Signs an ${unsigned}: returns the signed ${m.name}, checked against its schema; throws SigningError. */\nexport function sign${m.name}(unsigned, key) {\n  return signTyped(${decl}, messages.validate${m.name}, unsigned, key);\n}`,
+      `\n/** Verifies a received ${m.name} (value, JSON text or bytes): signature in constant time, then schema; returns it typed or a reason code. */\nexport function verify${m.name}(input, key) {\n  return verifyTyped(${decl}, messages.validate${m.name}, input, key);\n}`,
+      `\n/** The ${m.name} signature as a result, without the schema check: the generic form the CLI uses. */\nexport function compute${m.name}Signature(message, key) {\n  return signHmacV1(${decl}, message, key);\n}`,
       `\n/** Verifies a ${m.name}'s signature in constant time; the reason code says what failed. */\nexport function verify${m.name}Signature(message, key) {\n  return verifyHmacV1(${decl}, message, key);\n}`,
       `\n/** Verifies the received ${m.name} text and, when that fails, names each recorded dialect whose bytes the signature matches (never acceptance). */\nexport function explain${m.name}Signature(text, key) {\n  return explainHmacV1(${decl}, CANONICALIZATION_DIALECTS, text, key);\n}`,
     );
     dts.push(
       `\nexport declare const ${decl}: HmacSha256V1Declaration;`,
-      `export declare function sign${m.name}(message: ${m.name} | JsonObject, key: string | Uint8Array): HmacV1SignResult;`,
+      `/** ${m.name} before signing: without ${signedFields.map((f) => `\`${f}\``).join(" and ")}, which sign${m.name} writes. */`,
+      `export type ${unsigned} = Unsigned<${m.name}, ${signedFields.map((f) => JSON.stringify(f)).join(" | ")}>;`,
+      `/** Signs an ${unsigned} and returns the signed ${m.name}, checked against its schema and rules. Throws SigningError (empty key, invalid message). */`,
+      `export declare function sign${m.name}(unsigned: ${unsigned}, key: string | Uint8Array): ${m.name};`,
+      `/** Verifies a received ${m.name} (parsed value, or JSON text / UTF-8 bytes parsed strictly): the MAC in constant time, then the schema. */`,
+      `export declare function verify${m.name}(input: unknown, key: string | Uint8Array): VerifiedMessage<${m.name}>;`,
+      `export declare function compute${m.name}Signature(message: ${m.name} | ${unsigned} | JsonObject, key: string | Uint8Array): HmacV1SignResult;`,
       `export declare function verify${m.name}Signature(message: ${m.name} | JsonObject, key: string | Uint8Array): HmacV1VerifyResult;`,
       `export declare function explain${m.name}Signature(text: string, key: string | Uint8Array): SignatureExplanation;`,
     );
   }
-  for (const m of protocol.messages.filter((m) => m.replay !== undefined)) {
+  for (const m of replayed) {
     const decl = `${constName(m.name)}_REPLAY`;
     js.push(
       `\n/** How a receiver admits ${m.name} only once (x-replay). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.replay)});`,
@@ -59,7 +73,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
     );
     dts.push(
       `\nexport declare const ${decl}: ReplayDeclaration;`,
-      `export declare function create${m.name}ReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard;`,
+      `export declare function create${m.name}ReplayGuard(store: ReplayStore, now?: () => number): ReplayGuard<${m.name}>;`,
     );
   }
   for (const m of addressed) {
@@ -76,7 +90,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
       `\nexport declare const ${decl}: ContentAddressDeclaration;`,
       `export declare function compute${m.name}Id(record: ${m.name} | JsonObject): string;`,
       `export declare function verify${m.name}Id(record: ${m.name} | JsonObject): boolean;`,
-      `export declare function import${m.name}(input: string | Uint8Array): ContentImportResult<${m.name} & JsonObject>;`,
+      `export declare function import${m.name}(input: string | Uint8Array): ContentImportResult<${m.name}>;`,
     );
   }
   for (const m of tokens) {

@@ -57,6 +57,13 @@ export function typeView(node: JsonValue, base: string): JsonValue {
   const out: JsonSchema = {};
   // An object the protocol keeps open carries unknown members; say so in the type.
   if (schema["x-open"] !== undefined && schema["additionalProperties"] === undefined) out["additionalProperties"] = true;
+  // An object schema that names no members would become `{}`, which TypeScript reads as "any
+  // value but null" (42 and "x" included). Closed, it admits only the empty object; left open,
+  // any members: say exactly that.
+  if (namesNoMembers(schema)) {
+    if (schema["additionalProperties"] === false) out["tsType"] = "{ [k: string]: never }";
+    else if (schema["additionalProperties"] === undefined) out["additionalProperties"] = true;
+  }
   for (const [key, value] of Object.entries(schema)) {
     if (key.startsWith("x-") || VALIDATION_ONLY.has(key)) continue;
     if (key === "allOf" && Array.isArray(value)) {
@@ -67,6 +74,19 @@ export function typeView(node: JsonValue, base: string): JsonValue {
     out[key] = key === "properties" || key === "$defs" ? mapValues(value as JsonSchema, (v) => typeView(v, base)) : typeView(value, base);
   }
   return out;
+}
+
+const MEMBER_KEYWORDS = ["properties", "patternProperties", "oneOf", "anyOf", "allOf", "$ref", "enum", "const"];
+
+function namesNoMembers(schema: JsonSchema): boolean {
+  if (schema["type"] !== "object") return false;
+  for (const keyword of MEMBER_KEYWORDS) {
+    const value = schema[keyword];
+    if (value === undefined) continue;
+    if (keyword === "properties" && value !== null && typeof value === "object" && Object.keys(value).length === 0) continue;
+    return false;
+  }
+  return true;
 }
 
 function mapValues(obj: JsonSchema, f: (v: JsonValue) => JsonValue): JsonSchema {

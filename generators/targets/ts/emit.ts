@@ -6,6 +6,7 @@ import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js"
 import { createSchemaCompiler } from "../../model/schema-compiler.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
 import { emitAllErrors } from "./emit-all-errors.js";
+import { emitPackageDocs } from "./emit-package-docs.js";
 import { emitSigning } from "./emit-signing.js";
 import type { TranspiledRuntime, TsInputs } from "./inputs.js";
 import { checkTsNames, protocolNamespace, rulesConstant } from "./naming.js";
@@ -32,6 +33,7 @@ export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
   files.push(...emitAllErrors(model, (p) => protocolSources(model, p)));
   files.push(...emitRuntime(inputs.runtime));
   files.push(emitPackageJson(model));
+  files.push(...emitPackageDocs(model, inputs.license));
   return files;
 }
 

@@ -20,6 +20,8 @@ export interface TsInputs {
   runtime: TranspiledRuntime[];
   /** generated/ts/<protocol>/types.d.ts, by protocol id. */
   declarations: Record<string, string>;
+  /** The Apache-2.0 text shipped as generated/ts/LICENSE (package-files/README.md names its source). */
+  license: string;
 }
 
 export async function readTsInputs(root: string, model: Model): Promise<TsInputs> {
@@ -27,7 +29,8 @@ export async function readTsInputs(root: string, model: Model): Promise<TsInputs
   const { emitProtocolTypes } = await import("./emit-types.js");
   const declarations: Record<string, string> = {};
   for (const protocol of model.protocols) declarations[protocol.id] = await emitProtocolTypes(model, protocol);
-  return { runtime: readRuntime(root).map((source) => ({ name: source.name, ...transpileRuntimeCached(source) })), declarations };
+  const license = readFileSync(`${root}/generators/targets/ts/package-files/LICENSE`, "utf8");
+  return { runtime: readRuntime(root).map((source) => ({ name: source.name, ...transpileRuntimeCached(source) })), declarations, license };
 }
 
 interface RuntimeSource {

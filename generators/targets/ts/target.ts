@@ -9,7 +9,8 @@ export const tsTarget = defineTarget({
   summary: "TypeScript package: types, precompiled validators, signing, lifecycles and the runtime",
   outDir: "generated/ts",
   owns: ["generated/ts"],
-  header: notJson,
+  // LICENSE is the licence's own text, which a header would alter.
+  header: (path) => notJson(path) && path !== "LICENSE",
   inputs: readTsInputs,
   emit: (model, inputs) => [...emitTypeScript(model, inputs), ...emitLifecyclesTs(model.protocols)],
 });

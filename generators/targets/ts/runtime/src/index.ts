@@ -24,3 +24,4 @@ export * from "./single-use.js";
 export * from "./bookmark-store.js";
 export * from "./canonical-dialects.js";
 export * from "./signature-doctor.js";
+export * from "./typed-signing.js";

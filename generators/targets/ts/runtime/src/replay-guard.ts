@@ -102,7 +102,8 @@ function memoryId(scope: string, key: string): string {
   return `${scope.length}:${scope}${key}`;
 }
 
-export class ReplayGuard {
+/** `M`: the message type it admits (a generated guard takes its typed message; the default any JSON object). */
+export class ReplayGuard<M extends object = JsonObject> {
   constructor(
     private readonly declaration: ReplayDeclaration,
     private readonly store: ReplayStore,
@@ -110,7 +111,8 @@ export class ReplayGuard {
   ) {}
 
   /** Admits the message once; run it after the signature check so forged messages leave no record. */
-  async admit(message: JsonObject): Promise<ReplayDecision> {
+  async admit(received: M): Promise<ReplayDecision> {
+    const message = received as unknown as JsonObject;
     const d = this.declaration;
     const keyParts = readFields(message, d.keyFields);
     if (!Array.isArray(keyParts)) return keyParts;

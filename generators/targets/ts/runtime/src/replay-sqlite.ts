@@ -12,9 +12,31 @@
 // with a power cut must resend anyway, so NORMAL is the default; choose FULL when the receiver
 // must not re-admit a message across a power failure either.
 
-import Database from "better-sqlite3";
+import { createRequire } from "node:module";
+import type Database from "better-sqlite3";
 import { assertSequence, type BookmarkStore } from "./bookmark-store.js";
 import { type ReplayOutcome, type ReplayStore } from "./replay-guard.js";
+import { MissingPeerError } from "./store-support.js";
+
+// better-sqlite3 is an optional peer of the package: it is loaded when a store is opened, not when
+// this module is imported, so a missing install is a MissingPeerError naming it rather than Node's
+// resolution error at import time. It is CommonJS, so a synchronous require keeps the constructors
+// synchronous.
+const requirePeer = createRequire(import.meta.url);
+let loadedDatabase: typeof Database | undefined;
+
+function openDatabase(path: string, what: string): Database.Database {
+  if (loadedDatabase === undefined) {
+    try {
+      loadedDatabase = requirePeer("better-sqlite3") as typeof Database;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") throw new MissingPeerError("better-sqlite3", what);
+      throw error;
+    }
+  }
+  return new loadedDatabase(path);
+}
 
 /** SQLite `synchronous` level: what an acknowledged record survives (see the file comment). */
 export type SqliteReplayDurability = "NORMAL" | "FULL";
@@ -53,7 +75,7 @@ export class SqliteReplayStore implements ReplayStore {
 
   /** Opens (creating if needed) the store at `path`; ":memory:" gives a non-durable store for tests. */
   constructor(path: string, options: SqliteReplayStoreOptions = {}) {
-    this.db = new Database(path);
+    this.db = openDatabase(path, "a SQLite replay store");
     this.db.pragma("journal_mode = WAL");
     const synchronous = options.synchronous ?? "NORMAL";
     if (synchronous !== "NORMAL" && synchronous !== "FULL") throw new Error(`synchronous must be "NORMAL" or "FULL", not ${String(synchronous)}`);
@@ -146,7 +168,7 @@ export class SqliteBookmarkStore implements BookmarkStore {
   private readonly positionStmt: Database.Statement<[string], { position: number }>;
 
   constructor(path: string, options: { synchronous?: SqliteReplayDurability } = {}) {
-    this.db = new Database(path);
+    this.db = openDatabase(path, "a SQLite bookmark store");
     this.db.pragma("journal_mode = WAL");
     this.db.pragma(`synchronous = ${options.synchronous === "FULL" ? "FULL" : "NORMAL"}`);
     this.db.pragma("busy_timeout = 5000");
