@@ -58,7 +58,7 @@ expectTypeOf(agentProvider.verifyActionProposal).returns.toEqualTypeOf<
 
 // The replay guard admits the typed message.
 declare const store: import("./runtime/replay-guard.js").ReplayStore;
-const guard = agentProvider.createAgentTriggerRequestReplayGuard(store);
+const guard = agentProvider.createAgentTriggerRequestReplayGuard(store, () => 0);
 expectTypeOf(guard.admit).parameter(0).toEqualTypeOf<AgentTriggerRequest>();
 
 // validateMessage / parseMessage: typed by literal protocol and message names.
