@@ -25,10 +25,14 @@ function fail(message) {
   process.exitCode = 2;
 }
 
-/** generators/cli/project.ts generatorRoot without --spec: the nearest checkout at or above cwd, else this one. */
+/**
+ * generators/cli/project.ts generatorRoot without --spec: the nearest project at or above cwd
+ * (spec/meta/), else this checkout; undefined when that project is no checkout (generate.ts then
+ * says so).
+ */
 function generatorRoot() {
   for (let dir = process.cwd(); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, "spec", "meta")) && existsSync(join(dir, "generators", "targets"))) return dir;
+    if (existsSync(join(dir, "spec", "meta"))) return existsSync(join(dir, "generators", "targets")) ? dir : undefined;
     if (dirname(dir) === dir) return home;
   }
 }
@@ -39,7 +43,8 @@ async function loadCli() {
     if (argv.length === 1 && argv[0] === "generate") {
       const { generationIsUpToDate } = await import("../generators/write/input-files.mjs");
       // The line generators/cli/generate.ts prints for the same case.
-      if (generationIsUpToDate(generatorRoot())) return { main: async () => (process.stdout.write("generated/ is up to date (no input changed)\n"), 0), endQuietlyOnClosedPipe: () => {} };
+      const root = generatorRoot();
+      if (root !== undefined && generationIsUpToDate(root)) return { main: async () => (process.stdout.write("generated/ is up to date (no input changed)\n"), 0), endQuietlyOnClosedPipe: () => {} };
     }
     try {
       const { register } = await import("tsx/esm/api");

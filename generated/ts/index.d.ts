@@ -24,14 +24,20 @@ export interface MessageTypes {
   "provider-integration": providerIntegration.MessageTypes;
 }
 
+/** `T` when it is the type `string` (a name known only at run time), else `Literal`: literals must be known names. */
+export type RuntimeName<T extends string, Literal> = string extends T ? T : Literal;
+
 /** The message names of one protocol. */
 export type MessageName<P extends ProtocolId> = keyof MessageTypes[P] & string;
 
 /** Validates a value as the named message; with literal names the result is that message's type. */
 export declare function validateMessage<P extends ProtocolId, N extends MessageName<P>>(protocol: P, name: N, value: unknown): ValidationResult<MessageTypes[P][N]>;
-/** Names known only at run time (a CLI argument): the value is not narrowed; unknown names throw UnknownMessageError. */
-export declare function validateMessage(protocol: string, name: string, value: unknown): ValidationResult<unknown>;
+/**
+ * Names known only at run time (a CLI argument): the value is not narrowed; unknown names throw
+ * UnknownMessageError. A literal name or protocol the spec does not have is a compile error.
+ */
+export declare function validateMessage<P extends string, N extends string>(protocol: RuntimeName<P, ProtocolId>, name: RuntimeName<N, never>, value: unknown): ValidationResult<unknown>;
 /** Strictly parses and validates untrusted JSON as the named message; typed like validateMessage. */
 export declare function parseMessage<P extends ProtocolId, N extends MessageName<P>>(protocol: P, name: N, input: string | Uint8Array): ValidationResult<MessageTypes[P][N]>;
-export declare function parseMessage(protocol: string, name: string, input: string | Uint8Array): ValidationResult<unknown>;
+export declare function parseMessage<P extends string, N extends string>(protocol: RuntimeName<P, ProtocolId>, name: RuntimeName<N, never>, input: string | Uint8Array): ValidationResult<unknown>;
 export declare function listMessages(): { protocol: ProtocolId; name: string }[];

@@ -47,6 +47,11 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       io.err(`agent-contracts ${name}: ${error.code}: ${error.message}`);
       return 1;
     }
+    // An installed CLI carries the runtime dependencies only; what the generator needs is missing.
+    if ((error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") {
+      io.err(`agent-contracts ${name}: this needs the generator's dependencies, which only a checkout has (git clone, then npm ci): ${(error as Error).message.split("\n")[0]}`);
+      return 2;
+    }
     // A bug or an environment failure: one line a person can report, never a stack trace
     // (AGENT_CONTRACTS_DEBUG=1 shows it).
     io.err(`agent-contracts ${name}: internal error: ${describe(error)}`);

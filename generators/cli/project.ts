@@ -51,6 +51,18 @@ export async function loadShippedBindings<T>(module = "index.js"): Promise<T> {
   return (await import(pathToFileURL(entry).href)) as T;
 }
 
+/**
+ * One protocol's module of the shipped bindings (generated/ts/<protocol>/index.js), or undefined
+ * for a name that is none: loading one protocol instead of the root index spares a command the
+ * other protocols' validators (most of its start-up).
+ */
+export async function loadShippedProtocol(protocol: string): Promise<Record<string, unknown> | undefined> {
+  if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(protocol)) return undefined;
+  const entry = join(CLI_HOME, "generated", "ts", protocol, "index.js");
+  if (!existsSync(entry)) return undefined;
+  return (await import(pathToFileURL(entry).href)) as Record<string, unknown>;
+}
+
 export function cliVersion(): string {
   return (JSON.parse(readFileSync(join(CLI_HOME, "package.json"), "utf8")) as { version: string }).version;
 }

@@ -8,16 +8,15 @@ import { formatSignatureExplanation, type SignatureExplanation } from "../target
 import { formatErrors, type ValidationError } from "../targets/ts/runtime/src/validation.js";
 import { parseArgs, readInput, UsageError, type Command, type Io } from "./io.js";
 import { knownProtocols } from "./names.js";
-import { loadShippedBindings } from "./project.js";
+import { loadShippedBindings, loadShippedProtocol } from "./project.js";
 
 type Fn = (...args: unknown[]) => { ok: boolean; [key: string]: unknown };
 
 async function protocolModule(protocol: string): Promise<Record<string, unknown>> {
-  const bindings = await loadShippedBindings<Record<string, unknown> & { listMessages(): { protocol: string; name: string }[] }>();
-  const namespace = protocol.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-  const mod = /^[a-z][a-z0-9-]*$/.test(protocol) ? (bindings[namespace] as Record<string, unknown> | undefined) : undefined;
-  if (!mod) throw new UsageError(`unknown protocol ${protocol}; known: ${knownProtocols(bindings.listMessages()).join(", ")}`);
-  return mod;
+  const mod = await loadShippedProtocol(protocol);
+  if (mod) return mod;
+  const bindings = await loadShippedBindings<{ listMessages(): { protocol: string; name: string }[] }>();
+  throw new UsageError(`unknown protocol ${protocol}; known: ${knownProtocols(bindings.listMessages()).join(", ")}`);
 }
 
 function fn(mod: Record<string, unknown>, name: string, what: string): Fn {

@@ -2,14 +2,13 @@ import type { ValidationError } from "../targets/ts/runtime/src/validation.js";
 import { parseArgs, readInput, UsageError, type Command } from "./io.js";
 import { formatLocatedErrors } from "./locate.js";
 import { checkMessageName } from "./names.js";
-import { loadShippedBindings } from "./project.js";
+import { loadShippedBindings, loadShippedProtocol } from "./project.js";
 
 interface AllErrorsBindings {
   parseMessageAllErrors(protocol: string, name: string, input: Uint8Array, options: { maxErrors: number }): { ok: true } | { ok: false; errors: ValidationError[]; truncated: boolean };
 }
 
 interface Bindings {
-  parseMessage(protocol: string, name: string, input: Uint8Array): { ok: true } | { ok: false; errors: ValidationError[] };
   listMessages(): { protocol: string; name: string }[];
 }
 
@@ -32,10 +31,16 @@ Options:
     const maxErrors = maxErrorsOf(flags);
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");
     const [protocol, name, file] = positionals as [string, string, string | undefined];
-    const bindings = await loadShippedBindings<Bindings>();
-    checkMessageName(bindings.listMessages(), protocol, name);
+    const parse = (await loadShippedProtocol(protocol))?.[`parse${name}`];
+    if (typeof parse !== "function" || !/^[A-Z][A-Za-z0-9]*$/.test(name)) {
+      // The root index only on this error path: it lists what exists.
+      checkMessageName((await loadShippedBindings<Bindings>()).listMessages(), protocol, name);
+    }
     const input = await readInput(file, io);
-    const result = maxErrors === undefined ? bindings.parseMessage(protocol, name, input) : (await loadShippedBindings<AllErrorsBindings>("all-errors.js")).parseMessageAllErrors(protocol, name, input, { maxErrors });
+    const result =
+      maxErrors === undefined
+        ? (parse as (input: Uint8Array) => { ok: true } | { ok: false; errors: ValidationError[] })(input)
+        : (await loadShippedBindings<AllErrorsBindings>("all-errors.js")).parseMessageAllErrors(protocol, name, input, { maxErrors });
     if (result.ok) {
       io.out(`valid ${protocol} ${name}`);
       return 0;

@@ -143,6 +143,13 @@ describe("a global install of the packed tarball, and npx", () => {
     });
   });
 
+  it("list --targets (the generator's registry) says it needs a checkout", () => {
+    const r = installed(["list", "--targets"]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toMatch(/^agent-contracts list: this needs the generator's dependencies, which only a checkout has \(git clone, then npm ci\): Cannot find package '[^']+' imported from /);
+  });
+
   it("npx runs the tarball's bin", () => {
     const r = spawnSync("npx", ["--yes", "--prefer-offline", "--package", tarball, "--", "agent-contracts", "--version"], { cwd: elsewhere, encoding: "utf8", timeout: 240_000 });
     expect(r.stdout, r.stderr).toBe(`${VERSION}\n`);

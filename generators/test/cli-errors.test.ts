@@ -6,8 +6,6 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import type { Io } from "../cli/io.js";
-import { lineColumn } from "../targets/ts/runtime/src/text-position.js";
-import { parseStrictJson } from "../targets/ts/runtime/src/strict-json.js";
 import { connectorFixture, REPO_ROOT } from "./fixture.js";
 
 const work = mkdtempSync(join(tmpdir(), "cli-errors-"));
@@ -136,28 +134,6 @@ describe("sign refuses a message that fails validation", () => {
     expect((await sign(unsigned)).code).toBe(0);
     const r = await sign({ ...unsigned, bogus: true });
     expect(r).toEqual({ code: 1, out: "", err: 'cannot sign: the message is invalid\n(root): unknown member "bogus"' });
-  });
-});
-
-describe("lineColumn (1-based; columns in code points; offsets in bytes for bytes)", () => {
-  const table: [string | Uint8Array, number, number, number][] = [
-    ["abc", 0, 1, 1],
-    ["abc", 2, 1, 3],
-    ["a\nbc", 2, 2, 1],
-    ["a\nbc", 3, 2, 2],
-    ["a\r\nb", 3, 2, 1],
-    ["\u{1F600}x", 2, 1, 2], // the emoji is two UTF-16 units, one column
-    [Buffer.from("é\nxé!", "utf8"), 6, 2, 3], // é is two bytes: "\n" at byte 2, "x" at 3, "é" at 4-5, "!" at 6
-  ];
-  for (const [input, offset, line, column] of table) {
-    it(`${JSON.stringify(typeof input === "string" ? input : Buffer.from(input).toString("utf8"))} @ ${offset} -> ${line}:${column}`, () => {
-      expect(lineColumn(input, offset)).toEqual({ line, column });
-    });
-  }
-  it("the strict parser's duplicate-key error names the key (shortened when long)", () => {
-    const r = parseStrictJson(`{"${"k".repeat(70)}":1,"${"k".repeat(70)}":2}`);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.message).toBe(`duplicate member name "${"k".repeat(64)}…" (at offset 76)`);
   });
 });
 

@@ -126,17 +126,23 @@ describe("a TS project outside the repository, installed from the npm pack tarba
 
   it("refuses the replay of a trigger after the process that admitted it was killed", async () => {
     const first = spawn("node", ["dist/main.js", "admit", "replay.db", "--hold"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
-    const line = await new Promise<string>((resolve, reject) => {
-      let text = "";
-      first.stdout.on("data", (chunk: Buffer) => {
-        text += chunk.toString("utf8");
-        if (text.includes("\n")) resolve(text.trim());
+    const exited = new Promise((resolve) => first.once("exit", resolve));
+    let line: string;
+    try {
+      line = await new Promise<string>((resolve, reject) => {
+        let text = "";
+        first.stdout.on("data", (chunk: Buffer) => {
+          text += chunk.toString("utf8");
+          if (text.includes("\n")) resolve(text.trim());
+        });
+        first.on("exit", (code) => reject(new Error(`admit exited ${code} before answering`)));
+        setTimeout(() => reject(new Error("admit did not answer")), 30_000).unref();
       });
-      first.on("exit", (code) => reject(new Error(`admit exited ${code} before answering`)));
-      setTimeout(() => reject(new Error("admit did not answer")), 30_000).unref();
-    });
-    first.kill("SIGKILL");
-    await new Promise((resolve) => first.once("exit", resolve));
+    } finally {
+      // Killed as a crash would end it (no close, no checkpoint); also when it never answered.
+      first.kill("SIGKILL");
+      await exited;
+    }
     expect(JSON.parse(line)).toEqual({ admitted: true });
     const second = JSON.parse(run("node", ["dist/main.js", "admit", "replay.db"], project));
     expect(second).toEqual({ admitted: false, code: "replayed" });

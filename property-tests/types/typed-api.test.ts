@@ -58,7 +58,7 @@ expectTypeOf(agentProvider.verifyActionProposal).returns.toEqualTypeOf<
 
 // The replay guard admits the typed message.
 declare const store: import("./runtime/replay-guard.js").ReplayStore;
-const guard = agentProvider.createAgentTriggerRequestReplayGuard(store);
+const guard = agentProvider.createAgentTriggerRequestReplayGuard(store, () => 0);
 expectTypeOf(guard.admit).parameter(0).toEqualTypeOf<AgentTriggerRequest>();
 
 // validateMessage / parseMessage: typed by literal protocol and message names.
@@ -69,6 +69,12 @@ if (p.ok) expectTypeOf(p.value).toEqualTypeOf<ConnectorPackage>();
 const dynamicName: string = "ActionProposal";
 const d = validateMessage("agent-provider", dynamicName, {});
 if (d.ok) expectTypeOf(d.value).toEqualTypeOf<unknown>();
+// @ts-expect-error a misspelt literal message name
+validateMessage("agent-provider", "ActionProposl", {});
+// @ts-expect-error a message of another protocol
+parseMessage("agent-connector", "ActionProposal", "{}");
+// @ts-expect-error an unknown literal protocol
+validateMessage("agent-providers", dynamicName, {});
 
 // importX gives the record type.
 const imported = agentConnector.importConnectorManifest("{}");
@@ -124,7 +130,9 @@ it("can fail: a signX that accepts a signed message is reported", () => {
   expect(found.join("\n")).toMatch(/Unused '@ts-expect-error' directive/);
 });
 
-it("can fail: an untyped validateMessage is reported", () => {
-  const found = withEdited("index.d.ts", "ValidationResult<MessageTypes[P][N]>;\n/** Names known", "ValidationResult<unknown>;\n/** Names known");
+it("can fail: an untyped validateMessage, or one that accepts any literal name, is reported", () => {
+  const found = withEdited("index.d.ts", "value: unknown): ValidationResult<MessageTypes[P][N]>;", "value: unknown): ValidationResult<unknown>;");
   expect(found.length).toBeGreaterThanOrEqual(1);
+  const anyName = withEdited("index.d.ts", "name: RuntimeName<N, never>, value: unknown", "name: string, value: unknown");
+  expect(anyName.join("\n")).toMatch(/Unused '@ts-expect-error' directive/);
 });
