@@ -69,11 +69,14 @@ mutation: mutation-ts mutation-kotlin
 
 mutation-ts: $(NODE_STAMP)
 	nice npx stryker run property-tests/mutation/stryker.config.mjs $(STRYKER_ARGS)
+	@# A narrowed run reports only its files: keep each run's report so summary.mjs adds them up per file.
+	mkdir -p reports/mutation/ts/parts && cp reports/mutation/ts/mutation.json reports/mutation/ts/parts/$$(printf '%s' "$(MUTATE)" | cksum | cut -d' ' -f1).json
 
 mutation-kotlin:
 	mkdir -p reports/mutation/kotlin
 	nice mvn -B -ntp -f generated/kotlin/pom.xml -P mutation test-compile org.pitest:pitest-maven:mutationCoverage \
 	  $(if $(PIT_CLASSES),-DtargetClasses=$(PIT_CLASSES)) $(if $(PIT_TESTS),-DtargetTests=$(PIT_TESTS))
+	mkdir -p reports/mutation/kotlin/parts && cp reports/mutation/kotlin/mutations.xml reports/mutation/kotlin/parts/$$(printf '%s' "$(PIT_CLASSES)" | cksum | cut -d' ' -f1).xml
 
 # The docs site (docs-site/dist) and its browser test, which drives Debian's chromium.
 docs: $(NODE_STAMP)

@@ -20,5 +20,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     fileParallelism: false,
+    // One worker keeps the imported modules between mutant runs (Stryker switches mutants through a
+    // global, so no re-import is needed): a fresh module graph per run cost 30 s+ on 2 busy cores.
+    isolate: false,
   },
 });
