@@ -3,7 +3,7 @@
 // (research/agent-service-contract-recovered.md § 2.3-2.4: expiry strict, 60 s skew); a bookmark is
 // the handled position and only moves forward (document 001 § Handling); a store call has a deadline
 // and a missing optional peer names the package to install.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { APPROVAL_TOKEN_USE_SCOPE, spendApprovalToken } from "../../generators/targets/ts/runtime/src/single-use.js";
 import { MemoryBookmarkStore, assertSequence } from "../../generators/targets/ts/runtime/src/bookmark-store.js";
 import { MissingPeerError, StoreTimeoutError, optionalPeer, withDeadline } from "../../generators/targets/ts/runtime/src/store-support.js";
@@ -66,6 +66,22 @@ describe("store-support", () => {
     const e = new StoreTimeoutError("x", 1);
     expect([e.name, e instanceof Error]).toEqual(["StoreTimeoutError", true]);
     await expect(withDeadline(Promise.reject(new Error("boom")), 1000, "x")).rejects.toThrow("boom");
+  });
+  it("the deadline timer is cleared once the call settles, and a runtime whose timers are numbers works", async () => {
+    vi.useFakeTimers();
+    try {
+      expect(await withDeadline(Promise.resolve(1), 60_000, "x")).toBe(1);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+    // Browsers' setTimeout returns a number, which has no unref.
+    vi.stubGlobal("setTimeout", () => 1);
+    try {
+      expect(await withDeadline(Promise.resolve(2), 60_000, "x")).toBe(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
   it("optionalPeer loads, names a missing package (both module-not-found codes), and rethrows anything else", async () => {
     expect(await optionalPeer("ioredis", "the Redis store", async () => ({ ok: 1 }))).toEqual({ ok: 1 });
