@@ -36,7 +36,7 @@ class HmacV1MutationKillsTest {
     private val signed = message("version" to "1", "proposal_id" to "p=1", "signature_alg" to "hmac-sha256-v1", "signature" to mac("v=1\nid=p=1"))
 
     @Test
-    fun `a signature verifies; sign writes the MAC javax crypto computes`() {
+    fun `a signature verifies and sign writes the MAC javax crypto computes`() {
         assertNull(HmacSha256V1.verify(decl, signed, key))
         val result = HmacSha256V1.sign(decl, message("version" to "1"), key) as HmacV1SignResult.Signed
         assertEquals(mac("v=1\nid="), result.signature)
