@@ -170,4 +170,27 @@ describe("mint (§ 2.2, § 2.3)", () => {
     expect(err(mintApprovalToken(input, "k"))).toEqual(["key-too-short", "approval token secret must be at least 32 bytes"]);
     expect(err(mintApprovalToken(input, ""))).toEqual(["key-missing", "approval token secret is empty"]);
   });
+  it("the secret bound counts UTF-8 bytes of a string and the length of bytes", () => {
+    // 16 characters, 32 UTF-8 bytes: long enough.
+    expect(mintApprovalToken(input, "\u00e9".repeat(16)).ok).toBe(true);
+    expect(err(mintApprovalToken(input, new Uint8Array(31)))[0]).toBe("key-too-short");
+    expect(mintApprovalToken(input, new Uint8Array(32)).ok).toBe(true);
+  });
+  it("blank means blank after trimming; override is false without a choice", () => {
+    expect(err(mintApprovalToken({ ...input, actor_id: "  " }, SECRET))[0]).toBe("mint-identity-missing");
+    const noChoice = mintApprovalToken({ ...input, expected_choice: "x" }, SECRET);
+    expect(noChoice.ok && noChoice.claims.override_requested).toBe(false);
+  });
 });
+
+describe("decode: the secret first, then split_once('.')", () => {
+  it("an empty or short secret is refused before the token is read", () => {
+    expect(err(decodeApprovalToken("not a token", "", NOW * 1000))[0]).toBe("key-missing");
+    expect(err(decodeApprovalToken(token(base), "s".repeat(31), NOW * 1000))[0]).toBe("key-too-short");
+  });
+  it("a token starting with '.' has an empty payload: split, MAC-checked, then an invalid payload", () => {
+    const t = `.${b64url(createHmac("sha256", SECRET).update("", "ascii").digest())}`;
+    expect(err(decode(t))).toEqual(["payload-invalid", "approval token payload is invalid"]);
+  });
+});
+

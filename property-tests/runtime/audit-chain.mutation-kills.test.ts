@@ -146,4 +146,22 @@ describe("the refusals (research A4 tamper table), with the entry at fault", () 
     expect(fail(verifyAuditLog(CONNECTOR_AUDIT_LOG, lines.join("\n")))).toEqual(["entry-invalid", 1, "line is not strict JSON: duplicate-key (entry 2)"]);
     expect(fail(verifyAuditLog(CONNECTOR_AUDIT_LOG, `${jsonl(good.slice(0, 1))}\n${jsonl(good.slice(1))}`))[0]).toBe("entry-invalid");
   });
+  it("every edge of the trust lifecycle table (document 004's drawing)", () => {
+    const ok = (steps: [string, string][]) => fail(verifyAuditChain(CONNECTOR_AUDIT_LOG, chain(steps) as JsonValue[]));
+    expect(ok([[PKG_A, "imported"], [PKG_A, "approved"], [PKG_A, "installed"], [PKG_A, "disabled"], [PKG_A, "revoked"], [PKG_A, "removed"]])).toEqual(["ok"]);
+    expect(ok([[PKG_A, "imported"], [PKG_A, "approved"], [PKG_A, "installed"], [PKG_A, "disabled"], [PKG_A, "removed"]])).toEqual(["ok"]);
+    expect(ok([[PKG_A, "imported"], [PKG_A, "revoked"], [PKG_A, "removed"]])).toEqual(["ok"]);
+    expect(ok([[PKG_A, "imported"], [PKG_A, "approved"], [PKG_A, "revoked"]])).toEqual(["ok"]);
+    expect(ok([[PKG_A, "imported"], [PKG_A, "approved"], [PKG_A, "removed"]])).toEqual(["ok"]);
+    expect(ok([[PKG_A, "imported"], [PKG_A, "revoked"], [PKG_A, "imported"]])).toEqual(["transition-invalid", 2, "imported is not allowed from revoked (entry 3)"]);
+    expect(ok([[PKG_A, "imported"], [PKG_A, "removed"], [PKG_A, "removed"]])[0]).toBe("transition-invalid");
+    // upgraded leads to installed: disable is then allowed, approve is not.
+    expect(ok([[PKG_A, "imported"], [PKG_A, "approved"], [PKG_A, "upgraded"], [PKG_A, "disabled"]])).toEqual(["ok"]);
+    expect(ok([[PKG_A, "imported"], [PKG_A, "approved"], [PKG_A, "upgraded"], [PKG_A, "imported"]])).toEqual(["transition-invalid", 3, "imported is not allowed from installed (entry 4)"]);
+  });
+  it("an error other than non-JSON (a throwing getter: a caller's bug) is thrown, not reported", () => {
+    const entry = { ...chain([[PKG_A, "imported"]])[0], get boom(): string { throw new TypeError("boom"); } };
+    expect(() => verifyAuditChain(CONNECTOR_AUDIT_CHAIN, [entry] as never)).toThrow(TypeError);
+  });
 });
+

@@ -85,4 +85,36 @@ describe("importCanonicalRecord", () => {
     const parsedOver = importCanonicalRecord({ ...DECL, maxCanonicalBytes: size }, pretty, accept);
     expect(parsedOver.ok ? null : parsedOver.error.code).toBe("json-invalid");
   });
+  it("a canonical form longer than its input: over the limit is schema-invalid, naming the limit", () => {
+    // 1e9 is 3 bytes in the input and 10 in the canonical form.
+    const big = { n: 1e9, s: "x" };
+    const withId = { ...big, recordId: idOf(big) };
+    const input = JSON.stringify(withId).replace("1000000000", "1e9");
+    const size = new TextEncoder().encode(oracleCanonicalize(withId)!).length;
+    expect(code(importCanonicalRecord({ ...DECL, maxCanonicalBytes: size }, input, accept))).toBe("ok");
+    const r = importCanonicalRecord({ ...DECL, maxCanonicalBytes: size - 1 }, input, accept);
+    expect(r.ok ? null : r.error).toStrictEqual({ code: "schema-invalid", message: `canonical record is larger than ${size - 1} bytes` });
+  });
+  it("only json-invalid errors carry jsonError", () => {
+    const r = importCanonicalRecord(DECL, "[1]", accept);
+    expect(r.ok ? null : r.error).toStrictEqual({ code: "schema-invalid", message: "record does not match its schema" });
+  });
+  it("text with a raw lone surrogate is refused, never replaced by U+FFFD (bytes with U+FFFD import)", () => {
+    const lone = importCanonicalRecord(DECL, '{"a":"\ud800"}', accept);
+    expect(lone.ok ? null : [lone.error.code, lone.error.jsonError]).toEqual(["json-invalid", "lone-surrogate"]);
+    const replaced = { a: "\ufffd" };
+    const text = oracleCanonicalize({ ...replaced, recordId: idOf(replaced) })!;
+    expect(code(importCanonicalRecord(CANONICAL, new TextEncoder().encode(text), accept))).toBe("ok");
+    expect(code(importCanonicalRecord(CANONICAL, text, accept))).toBe("ok");
+  });
+  it("without maxCanonicalBytes the parser's default limit (4 MiB) still applies", () => {
+    const huge = `{"a":"${"x".repeat(4 * 1024 * 1024)}"}`;
+    const r = importCanonicalRecord(DECL, huge, accept);
+    expect(r.ok ? null : [r.error.code, r.error.jsonError]).toEqual(["json-invalid", "too-large"]);
+  });
+  it("an error other than non-JSON (a throwing getter: a caller's bug) is thrown, not reported", () => {
+    const record = { recordId: "rec-x", get boom(): string { throw new TypeError("boom"); } };
+    expect(() => verifyContentId(DECL, record as never)).toThrow(TypeError);
+  });
 });
+
