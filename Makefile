@@ -61,7 +61,8 @@ bench: $(NODE_STAMP)
 # Mutation testing (slow, not part of `make test`): Stryker over generators/targets/ts/runtime/src and
 # PIT over the Kotlin runtime, niced, one worker each. Stryker is incremental (a rerun after a small
 # source change only retests the mutants in changed code; it does not see changed tests, so
-# STRYKER_ARGS=--force reruns all); MUTATE=<glob,...> and MUTATION_TESTS=<file,...> narrow it. Open
+# STRYKER_ARGS=--force reruns all, MUTATE=<file>:<line>-<line>,... reruns some lines after new tests);
+# MUTATE=<glob,...> and MUTATION_TESTS=<file,...> narrow it, STRYKER_OUT=<dir> runs two side by side. Open
 # source PIT has no history file any more: PIT_CLASSES/PIT_TESTS narrow its rerun instead. HTML
 # reports under reports/mutation/{ts,kotlin}/ (git-ignored); the score per folder is printed last.
 mutation: mutation-ts mutation-kotlin
@@ -69,8 +70,10 @@ mutation: mutation-ts mutation-kotlin
 
 mutation-ts: $(NODE_STAMP)
 	nice npx stryker run property-tests/mutation/stryker.config.mjs $(STRYKER_ARGS)
-	@# A narrowed run reports only its files: keep each run's report so summary.mjs adds them up per file.
-	mkdir -p reports/mutation/ts/parts && cp reports/mutation/ts/mutation.json reports/mutation/ts/parts/$$(printf '%s' "$(MUTATE)" | cksum | cut -d' ' -f1).json
+	@# A narrowed run reports only its files: keep each run's report so summary.mjs adds them up per file
+	@# (a rerun of some lines, MUTATE=file:line-line, is kept as a patch of the earlier results).
+	mkdir -p reports/mutation/ts/parts && case "$(MUTATE)" in *:[0-9]*) ext=patch.json;; *) ext=json;; esac; \
+	  cp $(or $(STRYKER_OUT),reports/mutation/ts)/mutation.json reports/mutation/ts/parts/$$(printf '%s' "$(MUTATE)" | cksum | cut -d' ' -f1).$$ext
 
 mutation-kotlin:
 	mkdir -p reports/mutation/kotlin

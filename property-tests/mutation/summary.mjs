@@ -23,13 +23,21 @@ function reportFiles(main) {
   return list.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
 }
 
-/** Keeps, for each file, the mutants of the last report (in `reports` order) that has any. */
+/**
+ * Keeps, for each file, the mutants of the last report (in `reports` order) that has any. A report
+ * marked `patch` (a rerun of some lines only, MUTATE=file:line-line) instead updates the status of
+ * the same mutants (place, mutator, replacement) in what came before.
+ */
 function newestPerFile(reports) {
   const byFile = new Map();
-  for (const mutants of reports) {
+  const same = (a, b) => a.line === b.line && a.column === b.column && a.end === b.end && a.mutator === b.mutator && a.replacement === b.replacement;
+  for (const { patch, mutants } of reports) {
     const files = new Map();
     for (const m of mutants) files.set(m.file, [...(files.get(m.file) ?? []), m]);
-    for (const [file, list] of files) byFile.set(file, list);
+    for (const [file, list] of files) {
+      if (!patch || !byFile.has(file)) byFile.set(file, list);
+      else byFile.set(file, byFile.get(file).map((m) => list.find((p) => same(m, p)) ?? m));
+    }
   }
   return [...byFile.values()].flat();
 }
@@ -38,15 +46,16 @@ function newestPerFile(reports) {
 export function readMutants() {
   const ts = reportFiles(TS_REPORT).map((path) => {
     const mutants = [];
+    const patch = path.endsWith(".patch.json");
     const report = JSON.parse(readFileSync(path, "utf8"));
     for (const [file, { mutants: list }] of Object.entries(report.files)) {
       for (const m of list) {
         mutants.push({ tool: "ts", file, line: m.location.start.line, column: m.location.start.column, end: `${m.location.end.line}:${m.location.end.column}`, mutator: m.mutatorName, replacement: m.replacement ?? "", status: m.status });
       }
     }
-    return mutants;
+    return { patch, mutants };
   });
-  return [...newestPerFile(ts), ...newestPerFile(reportFiles(KOTLIN_REPORT).map(readPit))];
+  return [...newestPerFile(ts), ...newestPerFile(reportFiles(KOTLIN_REPORT).map((path) => ({ patch: false, mutants: readPit(path) })))];
 }
 
 function readPit(path) {
