@@ -76,7 +76,7 @@ class AuditChainMutationKillsTest {
         assertEquals(Triple("previous-mismatch", 2, "link to the previous entry is broken (entry 3)"), verify(listOf(life[0], life[1], life[2].replace(idOf(life[1]), idOf(life[0])))))
         assertEquals("previous-mismatch", verify(listOf(life[0].replace("\"previousEventId\":\"\"", "\"previousEventId\":\"x\""))).let { it?.first })
         assertEquals(Triple("event-id-mismatch", 1, "entry id does not match its content (entry 2)"), verify(listOf(life[0], life[1].replace("00.000Z", "01.000Z"))))
-        assertEquals(Triple("entry-invalid", 1, "entry is not an object (entry 2)"), verify(listOf(life[0], "[1]")))
+        assertEquals(Triple("entry-invalid", 1, "entry is not an object (entry 2)"), verify(listOf(life[0], "[1]"), headOf(life)))
     }
 
     @Test

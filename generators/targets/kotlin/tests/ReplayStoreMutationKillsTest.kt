@@ -20,12 +20,15 @@ class ReplayStoreMutationKillsTest {
     fun `valid timestamps read as java time reads them, fractions truncated to milliseconds`() {
         for (text in listOf(
             "2026-08-10T00:00:00Z", "2026-08-10T23:59:59Z", "2026-12-31T23:59:59.999Z", "2024-02-29T12:00:00Z", "2026-01-01T00:00:00.1Z",
-            "2026-01-01t00:00:00z", "2026-01-01T00:00:00+23:59", "2026-01-01T00:00:00-23:59", "2026-01-01T00:00:00-00:00", "2026-04-30T10:20:30.123456789+05:30",
+            "2026-01-01t00:00:00z", "2026-01-01T00:00:00+18:00", "2026-01-01T00:00:00-17:59", "2026-01-01T00:00:00-00:00", "2026-04-30T10:20:30.123456789+05:30",
             "2026-01-31T00:00:00Z", "2026-02-28T00:00:00Z", "0001-01-01T00:00:00Z",
         )) {
             assertEquals(javaTime(text.uppercase()), parseRfc3339(text), text)
         }
         assertEquals(1_786_320_000_100L, parseRfc3339("2026-08-10T00:00:00.1Z"))
+        // RFC 3339 allows offsets java.time refuses (past 18 h): 23:59 ahead of UTC is 00:01 the day before.
+        assertEquals(1_786_320_000_000L - (23 * 60 + 59) * 60_000L, parseRfc3339("2026-08-10T00:00:00+23:59"))
+        assertEquals(1_786_320_000_000L + (23 * 60 + 59) * 60_000L, parseRfc3339("2026-08-10T00:00:00-23:59"))
         assertEquals(1_786_320_000_123L, parseRfc3339("2026-08-10T00:00:00.1239Z"))
     }
 
