@@ -1,6 +1,6 @@
 // Prints the mutation score per folder (and per file) from the last Stryker and PIT reports, and,
 // with --survivors, the surviving mutants as lines in the format of survivors.md (reason left to
-// write): tool, file:line:column (-end line:column for Stryker), mutator, the replacement (JSON, whitespace folded, 80 chars). Score = detected (killed, timed out) / (detected + survived + no coverage), as Stryker
+// write): tool, file:line:column (-end line:column for Stryker; PIT's bytecode index as the column), mutator, the replacement (JSON, whitespace folded, 80 chars). Score = detected (killed, timed out) / (detected + survived + no coverage), as Stryker
 // counts it; PIT's report is counted the same way.
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -70,7 +70,8 @@ function readPit(path) {
         tool: "kotlin",
         file: `${KOTLIN_SOURCES}/${tag("sourceFile")}`,
         line: Number(tag("lineNumber")),
-        column: 0,
+        // PIT names no column; its bytecode index tells apart mutants of one line and mutator.
+        column: Number(tag("index") || 0),
         mutator: `${mutator}(${tag("mutatedMethod")})`,
         replacement: tag("description").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&").replaceAll("&#39;", "'").replaceAll("&quot;", '"'),
         status: { KILLED: "Killed", TIMED_OUT: "Timeout", SURVIVED: "Survived", NO_COVERAGE: "NoCoverage", MEMORY_ERROR: "Killed", RUN_ERROR: "RuntimeError" }[status] ?? status,
