@@ -78,7 +78,7 @@ describe("store-support", () => {
     // Browsers' setTimeout returns a number, which has no unref.
     vi.stubGlobal("setTimeout", () => 1);
     try {
-      expect(await withDeadline(Promise.resolve(2), 60_000, "x")).toBe(2);
+      expect(await withDeadline(new Promise((resolve) => setImmediate(() => resolve(2))), 60_000, "x")).toBe(2);
     } finally {
       vi.unstubAllGlobals();
     }
