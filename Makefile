@@ -67,7 +67,8 @@ bench: $(NODE_STAMP) cli
 # Mutation testing (slow, not part of `make test`): Stryker over generators/targets/ts/runtime/src and
 # PIT over the Kotlin runtime, niced, one worker each. Stryker is incremental (a rerun after a small
 # source change only retests the mutants in changed code; it does not see changed tests, so
-# STRYKER_ARGS=--force reruns all); MUTATE=<glob,...> and MUTATION_TESTS=<file,...> narrow it. Open
+# STRYKER_ARGS=--force reruns all, MUTATE=<file>:<line>-<line>,... reruns some lines after new tests);
+# MUTATE=<glob,...> and MUTATION_TESTS=<file,...> narrow it, STRYKER_OUT=<dir> runs two side by side. Open
 # source PIT has no history file any more: PIT_CLASSES/PIT_TESTS narrow its rerun instead. HTML
 # reports under reports/mutation/{ts,kotlin}/ (git-ignored); the score per folder is printed last.
 mutation: mutation-ts mutation-kotlin
@@ -75,11 +76,16 @@ mutation: mutation-ts mutation-kotlin
 
 mutation-ts: $(NODE_STAMP)
 	nice npx stryker run property-tests/mutation/stryker.config.mjs $(STRYKER_ARGS)
+	@# A narrowed run reports only its files: keep each run's report so summary.mjs adds them up per file
+	@# (a rerun of some lines, MUTATE=file:line-line, is kept as a patch of the earlier results).
+	mkdir -p reports/mutation/ts/parts && case "$(MUTATE)" in *:[0-9]*) ext=patch.json;; *) ext=json;; esac; \
+	  cp $(or $(STRYKER_OUT),reports/mutation/ts)/mutation.json reports/mutation/ts/parts/$$(printf '%s' "$(MUTATE)" | cksum | cut -d' ' -f1).$$ext
 
 mutation-kotlin:
 	mkdir -p reports/mutation/kotlin
 	nice mvn -B -ntp -f generated/kotlin/pom.xml -P mutation test-compile org.pitest:pitest-maven:mutationCoverage \
 	  $(if $(PIT_CLASSES),-DtargetClasses=$(PIT_CLASSES)) $(if $(PIT_TESTS),-DtargetTests=$(PIT_TESTS))
+	mkdir -p reports/mutation/kotlin/parts && cp reports/mutation/kotlin/mutations.xml reports/mutation/kotlin/parts/$$(printf '%s' "$(PIT_CLASSES)" | cksum | cut -d' ' -f1).xml
 
 # The docs site (docs-site/dist) and its browser test, which drives Debian's chromium.
 docs: $(NODE_STAMP)

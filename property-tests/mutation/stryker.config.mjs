@@ -4,6 +4,9 @@
 const mutate = process.env.MUTATE
   ? process.env.MUTATE.split(",")
   : ["generators/targets/ts/runtime/src/**/*.ts", "!generators/targets/ts/runtime/src/index.ts"];
+// STRYKER_OUT=<folder> lets two narrowed runs go side by side (each its own incremental file);
+// summary.mjs reads the reports copied into reports/mutation/ts/parts/.
+const out = process.env.STRYKER_OUT ?? "reports/mutation/ts";
 
 export default {
   packageManager: "npm",
@@ -15,12 +18,12 @@ export default {
   concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 1),
   timeoutMS: 20_000,
   incremental: true,
-  incrementalFile: "reports/mutation/ts/incremental.json",
+  incrementalFile: `${out}/incremental.json`,
   reporters: ["html", "json", "clear-text", "progress"],
-  htmlReporter: { fileName: "reports/mutation/ts/index.html" },
-  jsonReporter: { fileName: "reports/mutation/ts/mutation.json" },
+  htmlReporter: { fileName: `${out}/index.html` },
+  jsonReporter: { fileName: `${out}/mutation.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
-  tempDirName: "reports/mutation/.stryker-tmp",
+  tempDirName: `${out}/.stryker-tmp`,
   cleanTempDir: true,
   ignorePatterns: ["reports", "docs-site/dist", "generated/kotlin/target", "generated/swift/.build", ".cache"],
   thresholds: { high: 90, low: 80, break: null },

@@ -36,7 +36,9 @@ export function importCanonicalRecord(declaration, input, validate) {
     if (bytes.length === 0)
         return importFailure("json-invalid", "input is empty", "empty");
     const limits = declaration.maxCanonicalBytes === undefined ? {} : { maxBytes: declaration.maxCanonicalBytes };
-    const parsed = parseStrictJson(bytes, limits);
+    // Text is parsed as text, so a raw lone surrogate is refused (lone-surrogate) like everywhere else
+    // instead of being replaced by U+FFFD when encoded; the bytes are only compared, below.
+    const parsed = parseStrictJson(input, limits);
     if (!parsed.ok)
         return importFailure("json-invalid", parsed.error.message, parsed.error.code);
     const value = parsed.value;

@@ -140,7 +140,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
-const SEMVER = /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+// SemVer 2.0.0 § 9: a numeric pre-release identifier has no leading zero (the spec's SemVer pattern).
+const SEMVER = /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(?:\.(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
 
 /** SemVer 2.0 precedence with arbitrary-size numbers; undefined when either is not SemVer. */
 export function compareSemver(a: string, b: string): number | undefined {
@@ -163,7 +164,6 @@ export function compareSemver(a: string, b: string): number | undefined {
     if (y === undefined) return 1;
     const nx = /^[0-9]+$/.test(x);
     const ny = /^[0-9]+$/.test(y);
-    if ((nx && x.length > 1 && x.startsWith("0")) || (ny && y.length > 1 && y.startsWith("0"))) return undefined;
     const c = nx && ny ? compareNumeric(x, y) : nx ? -1 : ny ? 1 : x < y ? -1 : x > y ? 1 : 0;
     if (c !== 0) return c;
   }
