@@ -46,6 +46,8 @@ export const RULES: readonly Rule[] = [
   rule("WIRE_BOUND_TIGHTENED", "WIRE", "A length, size, count or numeric range was tightened: new readers reject some old instances."),
   rule("WIRE_BOUND_LOOSENED", "WIRE", "A length, size, count or numeric range was loosened: old readers reject some new instances."),
   rule("WIRE_REF_CHANGED", "WIRE", "A $ref now names another schema that accepts different instances."),
+  rule("WIRE_RULE_CHANGED", "WIRE", "An x-rules cross-field rule was added, changed or removed (its message text aside): one side refuses instances the other accepts."),
+  rule("WIRE_CONSTANT_CHANGED", "WIRE", "A protocol.yaml constant's value changed (a header name, route, limit or fixed text): peers send and expect different values."),
   rule("WIRE_SCHEMA_CHANGED", "WIRE", "A keyword outside the compared subset (allOf, if/then, not, contains, ...) changed: not provably compatible."),
   rule("SECURITY_SIGNATURE_CHANGED", "SECURITY", "An x-signature declaration changed (covered fields, their order, a hashed field, the algorithm, the key)."),
   rule("SECURITY_CONTENT_ADDRESS_CHANGED", "SECURITY", "An x-content-address declaration changed: every existing content id changes."),
