@@ -10,6 +10,7 @@ import type { JsonValue } from "../model/types.js";
 import { canonical, deepEqual, finding, position, type Candidate, type Finding, type PathToken } from "./finding.js";
 import { synth } from "./synth.js";
 import { isObj, resolveRef, type Located, type Obj, type SpecTree } from "./tree.js";
+import { sampleForPattern } from "./regex-sample.js";
 import { compareBounds, compareStrings } from "./wire-bounds.js";
 import { ANNOTATIONS, at, esc, pool, report, sample, sets, typesOf, type Ctx } from "./wire-report.js";
 
@@ -176,7 +177,7 @@ function compareObject(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path:
   for (const name of nr) if (!or.has(name)) report(ctx, "WIRE_REQUIRED_ADDED", o, n, "required", `${name} is now required: new readers reject old instances without it`, [...path, name], "old-writer-new-reader", [{ remove: true }]);
   for (const name of or) if (!nr.has(name)) report(ctx, "WIRE_REQUIRED_REMOVED", o, n, "required", `${name} is no longer required: old readers reject new instances without it`, [...path, name], "new-writer-old-reader", [{ remove: true }]);
 
-  const extra = [...path, EXTRA_PROPERTY];
+  const extra = [...path, undeclaredName(os, ns)];
   const extraValues = sets(["x", 1, {}]);
   const oAp = os.additionalProperties;
   const nAp = ns.additionalProperties;
@@ -185,6 +186,34 @@ function compareObject(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path:
   else if (isObj(oAp) || isObj(nAp)) {
     if (!oClosed && !nClosed) cmp(ctx, at(o, "/additionalProperties", oAp === true ? {} : oAp), at(n, "/additionalProperties", nAp === true ? {} : nAp), extra);
   }
+}
+
+/**
+ * A member name neither version declares and both versions' propertyNames admit, for witnesses
+ * about additionalProperties (a map like masked_entities admits only ^[A-Z][A-Z0-9_]*$ names).
+ */
+function undeclaredName(os: Obj, ns: Obj): string {
+  const declared = new Set([...Object.keys(isObj(os.properties) ? os.properties : {}), ...Object.keys(isObj(ns.properties) ? ns.properties : {})]);
+  const names = (s: Obj): JsonValue | undefined => s.propertyNames;
+  const admits = (pn: JsonValue | undefined, name: string): boolean => {
+    if (!isObj(pn)) return pn !== false;
+    if (Array.isArray(pn.enum) && !pn.enum.includes(name)) return false;
+    if (pn.const !== undefined && pn.const !== name) return false;
+    if (typeof pn.maxLength === "number" && [...name].length > pn.maxLength) return false;
+    if (typeof pn.minLength === "number" && [...name].length < pn.minLength) return false;
+    try {
+      return typeof pn.pattern !== "string" || new RegExp(pn.pattern, "u").test(name);
+    } catch {
+      return false;
+    }
+  };
+  const candidates: string[] = [EXTRA_PROPERTY, "ZZ_UNDECLARED", "zz_undeclared", "zz-undeclared"];
+  for (const pn of [names(os), names(ns)]) {
+    if (!isObj(pn)) continue;
+    if (Array.isArray(pn.enum)) candidates.push(...pn.enum.filter((v): v is string => typeof v === "string"));
+    if (typeof pn.pattern === "string") for (let v = 0; v < 4; v++) candidates.push(sampleForPattern(pn.pattern, v) ?? "");
+  }
+  return candidates.find((c) => c !== "" && !declared.has(c) && admits(names(os), c) && admits(names(ns), c)) ?? EXTRA_PROPERTY;
 }
 
 function branchValues(tree: SpecTree, loc: Located, prop: string, depth = 0): string[] | undefined {

@@ -124,6 +124,21 @@ describe("configuration", () => {
   });
 });
 
+describe("witnesses under constrained member names", () => {
+  it("a bound added under additionalProperties of a map whose names have a pattern has a witness", () => {
+    const map = (extra: object) => (f: Files) => void (props(f, OPEN).counts = { type: "object", propertyNames: { pattern: "^[A-Z][A-Z0-9_]*$" }, additionalProperties: { type: "integer", minimum: 1, ...extra } });
+    const before = baseFiles();
+    const after = baseFiles();
+    map({})(before);
+    map({ maximum: 100 })(after);
+    const { findings } = compareRoots(writeTree(before), writeTree(after));
+    const f = findings.find((x) => x.rule === "WIRE_BOUND_TIGHTENED")!;
+    expect(f.at.pointer).toBe("/properties/counts/additionalProperties/maximum");
+    expectWitness(f, before, after);
+    expect(Object.keys((f.witness!.instance as { counts: object }).counts)[0]).toMatch(/^[A-Z][A-Z0-9_]*$/);
+  });
+});
+
 describe("positions", () => {
   it("a removed field points at the old location too", () => {
     const { findings } = run((f) => void delete props(f).count);
