@@ -76,12 +76,35 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
   // With the same `if`, the same instances take each branch: then and else compare pairwise.
   const sameIf = os.if !== undefined && deepEqual(os.if, ns.if);
   if (sameIf) for (const key of ["then", "else"]) if (os[key] !== undefined || ns[key] !== undefined) cmp({ ...ctx, masked: true }, at(o, `/${key}`, os[key]), at(n, `/${key}`, ns[key]), path);
+  compareNot(ctx, o, n, os, ns, path);
   for (const key of new Set([...Object.keys(os), ...Object.keys(ns)])) {
+    if (key === "not") continue; // compareNot
     if (HANDLED.has(key) || ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
     if (sameIf && (key === "if" || key === "then" || key === "else")) continue;
     if (!deepEqual(os[key], ns[key])) {
       report(ctx, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} changed from ${short(os[key])} to ${short(ns[key])}; not provably compatible`, path, "either", [...sample(ctx.oldTree, o), ...sample(ctx.newTree, n), ...pool()]);
     }
+  }
+}
+
+/**
+ * A `not` added excludes instances the new readers now reject; a `not` removed readmits them for
+ * new writers. Candidates are instances of the excluded schema (a pattern's sample string first).
+ * A `not` changed on both sides stays WIRE_SCHEMA_CHANGED, with both sides' excluded instances.
+ */
+function compareNot(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path: PathToken[]): void {
+  const excluded = (tree: SpecTree, loc: Located, s: Obj): Candidate[] => {
+    const not = at(loc, "/not", s.not);
+    const pattern = isObj(s.not) && typeof s.not.pattern === "string" ? s.not.pattern : undefined;
+    const samples = pattern === undefined ? [] : [0, 1, 2].map((v) => sampleForPattern(pattern, v)).filter((x): x is string => x !== undefined);
+    return sets([...samples, ...samples.map((x) => `${x}${x}`), ...synth(tree, not)]);
+  };
+  if (os.not === undefined && ns.not !== undefined) {
+    report(ctx, "WIRE_SCHEMA_CHANGED", o, n, "not", `not ${short(ns.not)} added: new readers reject old instances it matches`, path, "old-writer-new-reader", [...excluded(ctx.newTree, n, ns), ...sample(ctx.oldTree, o)]);
+  } else if (os.not !== undefined && ns.not === undefined) {
+    report(ctx, "WIRE_SCHEMA_CHANGED", o, n, "not", `not ${short(os.not)} removed: old readers reject new instances it matches`, path, "new-writer-old-reader", [...excluded(ctx.oldTree, o, os), ...sample(ctx.newTree, n)]);
+  } else if (os.not !== undefined && !deepEqual(os.not, ns.not)) {
+    report(ctx, "WIRE_SCHEMA_CHANGED", o, n, "not", `not changed from ${short(os.not)} to ${short(ns.not)}; not provably compatible`, path, "either", [...excluded(ctx.oldTree, o, os), ...excluded(ctx.newTree, n, ns), ...pool()]);
   }
 }
 

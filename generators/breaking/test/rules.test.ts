@@ -50,7 +50,7 @@ export const CASES: Case[] = [
   { rule: "WIRE_BOUND_TIGHTENED", fire: (f) => void (props(f).name.maxLength = 5), ok: both((f) => void (props(f).name.maxLength = 20), tolerant(M)), okIs: "a length loosened for a tolerant reader" },
   { rule: "WIRE_BOUND_LOOSENED", fire: (f) => void (props(f).count.maximum = 20), ok: both((f) => void (props(f).count.maximum = 20), tolerant(`${M}#/properties/count`)), okIs: "a range loosened for a tolerant reader" },
   { rule: "WIRE_REF_CHANGED", fire: (f) => void (props(f).ref.$ref = "../common/types.json#/$defs/Upper"), ok: both((f) => void (props(f).ref.$ref = "../common/types.json#/$defs/Id3"), cfg({ enforce: "WIRE" })), okIs: "a $ref to an equivalent schema (WIRE only: the type name changes)" },
-  { rule: "WIRE_RULE_CHANGED", fire: (f) => void (f[M]["x-rules"] = [{ id: "name-is-kind", kind: "equal", left: "/name", right: "/kind", message: "name must equal kind" }]), ok: (f) => void (f[OPEN]["x-rules"][0].message = "Reworded: a and b agree."), okIs: "a rule's message reworded" },
+  { rule: "WIRE_RULE_CHANGED", fire: (f) => void (f[M]["x-rules"] = [{ id: "name-is-kind", kind: "equal", left: "/name", right: "/kind", message: "name must equal kind" }]), ok: (f) => void (f[OPEN]["x-rules"][0].message = "Reworded: b agrees with a."), okIs: "a rule's message reworded" },
   { rule: "WIRE_CONSTANT_CHANGED", fire: (f) => void (f[PROTOCOL].constants[0].items[0].value = "a2"), ok: (f) => void (f[PROTOCOL].constants[0].items[0].description = "The A."), okIs: "a constant's description added" },
   { rule: "WIRE_SCHEMA_CHANGED", fire: (f) => void (props(f).count.multipleOf = 2), ok: (f) => void (props(f).count.$comment = "counted"), okIs: "a $comment added" },
   { rule: "SECURITY_SIGNATURE_CHANGED", fire: (f) => void f[S]["x-signature"].lines.reverse(), ok: (f) => void (f[S].description = "Signed."), okIs: "a description edit" },
@@ -137,6 +137,25 @@ describe("witnesses under constrained member names", () => {
     expectWitness(f, before, after);
     expect(Object.keys((f.witness!.instance as { counts: object }).counts)[0]).toMatch(/^[A-Z][A-Z0-9_]*$/);
   });
+});
+
+describe("not", () => {
+  const guarded = (f: Files) => void (props(f, OPEN).a = { type: "string", not: { pattern: "(?:[Bb]earer\\s+\\S)|(?:\\bsk-[A-Za-z0-9_-]{8,})" } });
+  for (const [what, before, after, direction] of [
+    ["removed: old readers reject what it excluded", guarded, () => {}, "new-writer-old-reader"],
+    ["added: new readers reject what it excludes", () => {}, guarded, "old-writer-new-reader"],
+  ] as const) {
+    it(`a not ${what}, with a witness`, () => {
+      const b = baseFiles();
+      const a = baseFiles();
+      before(b);
+      after(a);
+      const { findings } = compareRoots(writeTree(b), writeTree(a));
+      const f = findings.find((x) => x.rule === "WIRE_SCHEMA_CHANGED")!;
+      expect(f.direction).toBe(direction);
+      expectWitness(f, b, a);
+    });
+  }
 });
 
 describe("positions", () => {

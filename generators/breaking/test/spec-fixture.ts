@@ -60,7 +60,7 @@ export function baseFiles(): Files {
       type: "object",
       "x-open": "peers add fields",
       properties: { a: { type: "string" } },
-      "x-rules": [{ id: "a-is-b", kind: "equal", left: "/a", right: "/b", message: "a must equal b" }],
+      "x-rules": [{ id: "b-is-a", kind: "equal", left: "/b", right: "/a", message: "b, when present, must equal a" }],
     },
     [U]: {
       $id: `${ID}/p/U.json`,
