@@ -41,7 +41,7 @@ export const RULES: readonly Rule[] = [
   rule("WIRE_ENUM_VALUE_ADDED", "WIRE", "An enum value was added (or the enum dropped): old readers reject what new writers send."),
   rule("WIRE_CONST_CHANGED", "WIRE", "A const was changed, added or removed."),
   rule("WIRE_DISCRIMINATOR_CHANGED", "WIRE", "A discriminated union's property, or the set of its branch values, changed."),
-  rule("WIRE_PATTERN_CHANGED", "WIRE", "A string pattern changed; a changed pattern is not provably included unless identical (or an alternation that keeps the old one)."),
+  rule("WIRE_PATTERN_CHANGED", "WIRE", "A string pattern admits other strings (decided on automata for the regular subset; a pattern outside it, with lookaround or \\b, is not provably included)."),
   rule("WIRE_FORMAT_CHANGED", "WIRE", "A string format was changed, added or removed."),
   rule("WIRE_BOUND_TIGHTENED", "WIRE", "A length, size, count or numeric range was tightened: new readers reject some old instances."),
   rule("WIRE_BOUND_LOOSENED", "WIRE", "A length, size, count or numeric range was loosened: old readers reject some new instances."),

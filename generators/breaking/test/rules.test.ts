@@ -111,8 +111,23 @@ describe("configuration", () => {
     expect(findings.length).toBeGreaterThan(0);
     expect(findings.every((f) => f.status === "not-enforced")).toBe(true);
   });
-  it("a pattern change is not provably included: the message says so", () => {
-    const { findings } = run((f) => void (props(f).name.pattern = "^[a-y]+$"));
+  it("a narrowed pattern is proven tightened, with the separating string", () => {
+    const { findings, before, after } = run((f) => void (props(f).name.pattern = "^[a-y]+$"));
+    const f = findings.find((x) => x.rule === "WIRE_PATTERN_CHANGED")!;
+    expect(f.direction).toBe("old-writer-new-reader");
+    expect(f.message).toContain('tightened: new readers reject some old strings, such as "z"');
+    expectWitness(f, before, after);
+  });
+  it("a pattern rewritten to admit the same strings is no finding (SingleLineId's ReDoS fix)", () => {
+    const single = (pattern: string) => (f: Files) => void (props(f).name = { type: "string", maxLength: 10, pattern });
+    const before = baseFiles();
+    const after = baseFiles();
+    single("^[^\\n]*\\S[^\\n]*$")(before);
+    single("^[^\\S\\n]*\\S[^\\n]*$")(after);
+    expect(compareRoots(writeTree(before), writeTree(after)).findings).toEqual([]);
+  });
+  it("a pattern outside the decided subset (a lookahead) is not provably included: the message says so", () => {
+    const { findings } = run((f) => void (props(f).name.pattern = "^(?!x)[a-z]+$"));
     const f = findings.find((x) => x.rule === "WIRE_PATTERN_CHANGED")!;
     expect(f.message).toContain("not provably included");
   });
