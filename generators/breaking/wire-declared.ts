@@ -41,6 +41,10 @@ export function compareCrossFieldRules(oldTree: SpecTree, newTree: SpecTree, od:
         removed: newIndex === undefined,
         direction,
         witnessRequest: { oldRoot, newRoot, path: [], candidates: sets(candidates), direction },
+        // A rule holds together with the schema, which may already refuse what it refuses (a
+        // constraint moved from a pattern into a rule): as in an allOf, the change counts only
+        // when a witness shows it on the whole message.
+        maskable: true,
       }),
     );
   };
