@@ -38,6 +38,19 @@ beforeAll(async () => {
 });
 
 describe("emitDocsSite", () => {
+  it("renders the breaking-change pages with the site layout and lists them in every page's navigation", async () => {
+    const { breakingBodies } = await import("../../generators/targets/docs/spec-changelog.js");
+    const withBreaking = new Map(emitDocsSite(model, { ...inputs, breaking: breakingBodies({ available: false, reason: "no history here" }) }).map((f) => [f.path, f.contents]));
+    expect(withBreaking.get(sitePaths.breakingRules)).toContain('id="WIRE_PATTERN_CHANGED"');
+    expect(withBreaking.get(sitePaths.specChangelog)).toContain("no history here");
+    for (const [path, html] of withBreaking) {
+      if (!path.endsWith(".html")) continue;
+      expect(html, path).toContain(`href="${rootOf(path)}${sitePaths.breakingRules}"`);
+      expect(html, path).toContain(`href="${rootOf(path)}${sitePaths.specChangelog}"`);
+    }
+    expect(byPath.has(sitePaths.specChangelog)).toBe(false); // without the input, neither page nor link
+  });
+
   it("writes a page for every protocol, message and lifecycle, plus the site pages", () => {
     for (const p of model.protocols) {
       expect(byPath.has(sitePaths.protocol(p.id))).toBe(true);

@@ -6,6 +6,7 @@ import { compareSecurity } from "./security.js";
 import { compareSource } from "./source.js";
 import { isObj, loadTree, type Located, type SchemaDoc, type SpecTree } from "./tree.js";
 import { compareSchemas } from "./wire.js";
+import { compareConstantValues, compareCrossFieldRules } from "./wire-declared.js";
 import { findWitness, Validators } from "./witness.js";
 
 const rootOf = (doc: SchemaDoc): Located => ({ doc, pointer: "", schema: doc.file.value });
@@ -26,6 +27,7 @@ export function compareWire(oldTree: SpecTree, newTree: SpecTree): Finding[] {
       continue;
     }
     out.push(...compareSchemas(oldTree, newTree, rootOf(od), rootOf(nd)));
+    if (od.kind === "message") out.push(...compareCrossFieldRules(oldTree, newTree, od, nd));
     const odefs = isObj(od.file.value) && isObj(od.file.value.$defs) ? od.file.value.$defs : {};
     const ndefs = isObj(nd.file.value) && isObj(nd.file.value.$defs) ? nd.file.value.$defs : {};
     for (const name of Object.keys(odefs)) {
@@ -34,6 +36,7 @@ export function compareWire(oldTree: SpecTree, newTree: SpecTree): Finding[] {
       out.push(...compareSchemas(oldTree, newTree, { doc: od, pointer: p, schema: odefs[name]! }, { doc: nd, pointer: p, schema: ndefs[name]! }));
     }
   }
+  out.push(...compareConstantValues(oldTree, newTree));
   return out;
 }
 
@@ -58,7 +61,8 @@ export function compareTrees(oldTree: SpecTree, newTree: SpecTree, options: { co
     // Compiling every schema of both versions is the expensive part: only when there is a WIRE finding.
     const ov = new Validators(oldTree);
     const nv = new Validators(newTree);
-    for (const f of unique) if (f.category === "WIRE") f.witness = findWitness(f, ov, nv);
+    // A constant's witness is its old value, set where it is found.
+    for (const f of unique) if (f.category === "WIRE" && f.witness === undefined) f.witness = findWitness(f, ov, nv);
     // Inside an intersection (allOf, if/then/else) a sibling may still reject what one part now
     // admits, so there a difference counts only when a witness shows it on the whole schema.
     const inIntersection = (p?: { pointer: string }) => p !== undefined && /\/(allOf|then|else)(\/|$)/.test(p.pointer);

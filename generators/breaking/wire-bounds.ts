@@ -2,6 +2,7 @@
 import type { JsonValue } from "../model/types.js";
 import type { Candidate, PathToken } from "./finding.js";
 import { STRING_POOL, stringsOfLength, synth } from "./synth.js";
+import { comparePatterns } from "./regex-lang.js";
 import type { Located, Obj, SpecTree } from "./tree.js";
 import { at, report, sample, sets, type Ctx } from "./wire-report.js";
 
@@ -106,7 +107,22 @@ export function compareStrings(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Ob
   const np = typeof ns.pattern === "string" ? ns.pattern : undefined;
   if (op !== np) {
     const cands = stringCandidates(ctx, o, n);
-    if (op !== undefined && (np === undefined || patternIncludes(op, np))) {
+    // A missing pattern is the empty one, which admits every string.
+    const rel = comparePatterns(op ?? "", np ?? "");
+    if (rel !== undefined) {
+      const separating = sets([rel.oldOnly, rel.newOnly, ...rel.more].filter((x): x is string => x !== null));
+      const show = (x: string | undefined) => (x === undefined ? "none" : JSON.stringify(x));
+      const change = `pattern ${show(op)} -> ${show(np)}`;
+      if (rel.oldOnly === null && rel.newOnly === null) {
+        // Proven to admit exactly the same strings (e.g. a rewrite against catastrophic backtracking): nothing to report.
+      } else if (rel.oldOnly === null) {
+        report(ctx, "WIRE_PATTERN_CHANGED", o, n, "pattern", `${change} loosened: old readers reject some new strings, such as ${JSON.stringify(rel.newOnly)}`, path, "new-writer-old-reader", [...separating, ...cands]);
+      } else if (rel.newOnly === null) {
+        report(ctx, "WIRE_PATTERN_CHANGED", o, n, "pattern", `${change} tightened: new readers reject some old strings, such as ${JSON.stringify(rel.oldOnly)}`, path, "old-writer-new-reader", [...separating, ...cands]);
+      } else {
+        report(ctx, "WIRE_PATTERN_CHANGED", o, n, "pattern", `${change} changed both ways: new readers reject ${JSON.stringify(rel.oldOnly)}, old readers reject ${JSON.stringify(rel.newOnly)}`, path, "either", [...separating, ...cands]);
+      }
+    } else if (op !== undefined && (np === undefined || patternIncludes(op, np))) {
       report(ctx, "WIRE_PATTERN_CHANGED", o, n, "pattern", `pattern loosened from ${JSON.stringify(op)} to ${np === undefined ? "none" : JSON.stringify(np)} (the old pattern is kept as an alternative): old readers reject some new strings`, path, "new-writer-old-reader", cands);
     } else if (op === undefined) {
       report(ctx, "WIRE_PATTERN_CHANGED", o, n, "pattern", `pattern ${JSON.stringify(np)} added: new readers reject some old strings`, path, "old-writer-new-reader", cands);

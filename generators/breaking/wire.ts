@@ -10,6 +10,7 @@ import type { JsonValue } from "../model/types.js";
 import { canonical, deepEqual, finding, position, type Candidate, type Finding, type PathToken } from "./finding.js";
 import { synth } from "./synth.js";
 import { isObj, resolveRef, type Located, type Obj, type SpecTree } from "./tree.js";
+import { sampleForPattern } from "./regex-sample.js";
 import { compareBounds, compareStrings } from "./wire-bounds.js";
 import { ANNOTATIONS, at, esc, pool, report, sample, sets, typesOf, type Ctx } from "./wire-report.js";
 
@@ -75,12 +76,35 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
   // With the same `if`, the same instances take each branch: then and else compare pairwise.
   const sameIf = os.if !== undefined && deepEqual(os.if, ns.if);
   if (sameIf) for (const key of ["then", "else"]) if (os[key] !== undefined || ns[key] !== undefined) cmp({ ...ctx, masked: true }, at(o, `/${key}`, os[key]), at(n, `/${key}`, ns[key]), path);
+  compareNot(ctx, o, n, os, ns, path);
   for (const key of new Set([...Object.keys(os), ...Object.keys(ns)])) {
+    if (key === "not") continue; // compareNot
     if (HANDLED.has(key) || ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
     if (sameIf && (key === "if" || key === "then" || key === "else")) continue;
     if (!deepEqual(os[key], ns[key])) {
       report(ctx, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} changed from ${short(os[key])} to ${short(ns[key])}; not provably compatible`, path, "either", [...sample(ctx.oldTree, o), ...sample(ctx.newTree, n), ...pool()]);
     }
+  }
+}
+
+/**
+ * A `not` added excludes instances the new readers now reject; a `not` removed readmits them for
+ * new writers. Candidates are instances of the excluded schema (a pattern's sample string first).
+ * A `not` changed on both sides stays WIRE_SCHEMA_CHANGED, with both sides' excluded instances.
+ */
+function compareNot(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path: PathToken[]): void {
+  const excluded = (tree: SpecTree, loc: Located, s: Obj): Candidate[] => {
+    const not = at(loc, "/not", s.not);
+    const pattern = isObj(s.not) && typeof s.not.pattern === "string" ? s.not.pattern : undefined;
+    const samples = pattern === undefined ? [] : [0, 1, 2].map((v) => sampleForPattern(pattern, v)).filter((x): x is string => x !== undefined);
+    return sets([...samples, ...samples.map((x) => `${x}${x}`), ...synth(tree, not)]);
+  };
+  if (os.not === undefined && ns.not !== undefined) {
+    report(ctx, "WIRE_SCHEMA_CHANGED", o, n, "not", `not ${short(ns.not)} added: new readers reject old instances it matches`, path, "old-writer-new-reader", [...excluded(ctx.newTree, n, ns), ...sample(ctx.oldTree, o)]);
+  } else if (os.not !== undefined && ns.not === undefined) {
+    report(ctx, "WIRE_SCHEMA_CHANGED", o, n, "not", `not ${short(os.not)} removed: old readers reject new instances it matches`, path, "new-writer-old-reader", [...excluded(ctx.oldTree, o, os), ...sample(ctx.newTree, n)]);
+  } else if (os.not !== undefined && !deepEqual(os.not, ns.not)) {
+    report(ctx, "WIRE_SCHEMA_CHANGED", o, n, "not", `not changed from ${short(os.not)} to ${short(ns.not)}; not provably compatible`, path, "either", [...excluded(ctx.oldTree, o, os), ...excluded(ctx.newTree, n, ns), ...pool()]);
   }
 }
 
@@ -176,7 +200,7 @@ function compareObject(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path:
   for (const name of nr) if (!or.has(name)) report(ctx, "WIRE_REQUIRED_ADDED", o, n, "required", `${name} is now required: new readers reject old instances without it`, [...path, name], "old-writer-new-reader", [{ remove: true }]);
   for (const name of or) if (!nr.has(name)) report(ctx, "WIRE_REQUIRED_REMOVED", o, n, "required", `${name} is no longer required: old readers reject new instances without it`, [...path, name], "new-writer-old-reader", [{ remove: true }]);
 
-  const extra = [...path, EXTRA_PROPERTY];
+  const extra = [...path, undeclaredName(os, ns)];
   const extraValues = sets(["x", 1, {}]);
   const oAp = os.additionalProperties;
   const nAp = ns.additionalProperties;
@@ -185,6 +209,34 @@ function compareObject(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path:
   else if (isObj(oAp) || isObj(nAp)) {
     if (!oClosed && !nClosed) cmp(ctx, at(o, "/additionalProperties", oAp === true ? {} : oAp), at(n, "/additionalProperties", nAp === true ? {} : nAp), extra);
   }
+}
+
+/**
+ * A member name neither version declares and both versions' propertyNames admit, for witnesses
+ * about additionalProperties (a map like masked_entities admits only ^[A-Z][A-Z0-9_]*$ names).
+ */
+function undeclaredName(os: Obj, ns: Obj): string {
+  const declared = new Set([...Object.keys(isObj(os.properties) ? os.properties : {}), ...Object.keys(isObj(ns.properties) ? ns.properties : {})]);
+  const names = (s: Obj): JsonValue | undefined => s.propertyNames;
+  const admits = (pn: JsonValue | undefined, name: string): boolean => {
+    if (!isObj(pn)) return pn !== false;
+    if (Array.isArray(pn.enum) && !pn.enum.includes(name)) return false;
+    if (pn.const !== undefined && pn.const !== name) return false;
+    if (typeof pn.maxLength === "number" && [...name].length > pn.maxLength) return false;
+    if (typeof pn.minLength === "number" && [...name].length < pn.minLength) return false;
+    try {
+      return typeof pn.pattern !== "string" || new RegExp(pn.pattern, "u").test(name);
+    } catch {
+      return false;
+    }
+  };
+  const candidates: string[] = [EXTRA_PROPERTY, "ZZ_UNDECLARED", "zz_undeclared", "zz-undeclared"];
+  for (const pn of [names(os), names(ns)]) {
+    if (!isObj(pn)) continue;
+    if (Array.isArray(pn.enum)) candidates.push(...pn.enum.filter((v): v is string => typeof v === "string"));
+    if (typeof pn.pattern === "string") for (let v = 0; v < 4; v++) candidates.push(sampleForPattern(pn.pattern, v) ?? "");
+  }
+  return candidates.find((c) => c !== "" && !declared.has(c) && admits(names(os), c) && admits(names(ns), c)) ?? EXTRA_PROPERTY;
 }
 
 function branchValues(tree: SpecTree, loc: Located, prop: string, depth = 0): string[] | undefined {

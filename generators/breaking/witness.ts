@@ -7,6 +7,7 @@ import type { JsonValue } from "../model/types.js";
 import type { Candidate, Finding, PathToken, Witness } from "./finding.js";
 import { synth } from "./synth.js";
 import { isObj, type Located, type SpecTree } from "./tree.js";
+import { checkRules } from "../targets/ts/runtime/src/rules.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
 
@@ -26,13 +27,25 @@ export class Validators {
       let check: Check | undefined;
       try {
         const v = this.ajv.getSchema(loc.pointer === "" ? loc.doc.id : key);
-        check = v ? (x) => v(x) as boolean : undefined;
+        // A message root also refuses what its x-rules refuse, as the generated validators do.
+        const root = loc.pointer === "" && isObj(loc.doc.file.value) ? loc.doc.file.value["x-rules"] : undefined;
+        const rules = Array.isArray(root) ? root : [];
+        check = v ? (x) => (v(x) as boolean) && (rules.length === 0 || crossFieldRulesHold(x, rules)) : undefined;
       } catch {
         check = undefined;
       }
       this.cache.set(key, check);
     }
     return this.cache.get(key);
+  }
+}
+
+/** True when every rule holds; a rule of a kind this version does not know counts as holding. */
+function crossFieldRulesHold(value: JsonValue, rules: JsonValue[]): boolean {
+  try {
+    return checkRules(value, rules as never).length === 0;
+  } catch {
+    return true;
   }
 }
 

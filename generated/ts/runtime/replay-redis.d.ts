@@ -24,6 +24,8 @@ export declare const DEFAULT_REDIS_KEY_PREFIX = "agent-contracts:replay:";
 export declare class RedisConnection {
     private readonly options;
     private client;
+    /** The client once connected: the fast path, one deadline per command instead of two. */
+    private ready;
     private readonly ownsClient;
     readonly timeoutMs: number;
     constructor(options: {

@@ -20,6 +20,8 @@ export const DEFAULT_REDIS_KEY_PREFIX = "agent-contracts:replay:";
 export class RedisConnection {
     options;
     client;
+    /** The client once connected: the fast path, one deadline per command instead of two. */
+    ready;
     ownsClient;
     timeoutMs;
     constructor(options) {
@@ -30,10 +32,17 @@ export class RedisConnection {
         this.timeoutMs = options.timeoutMs ?? 2000;
     }
     async command(args) {
-        const client = await withDeadline(this.connect(), this.timeoutMs, "redis connect");
+        if (this.ready !== undefined)
+            return withDeadline(this.ready.command(args), this.timeoutMs, `redis ${args[0]}`);
+        const pending = this.connect();
+        const client = await withDeadline(pending, this.timeoutMs, "redis connect");
+        // Only while this client is still the current one (close() or a failed connect resets it).
+        if (this.client === pending)
+            this.ready = client;
         return withDeadline(client.command(args), this.timeoutMs, `redis ${args[0]}`);
     }
     async close() {
+        this.ready = undefined;
         if (this.client === undefined || !this.ownsClient)
             return;
         const client = this.client;

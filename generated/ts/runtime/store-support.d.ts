@@ -8,7 +8,10 @@ export declare class MissingPeerError extends Error {
     readonly packageName: string;
     constructor(packageName: string, what: string);
 }
-/** `promise`, or a StoreTimeoutError after `ms`. The timer never keeps the process alive. */
+/**
+ * `promise`, or a StoreTimeoutError after `ms`. The timer never keeps the process alive. One
+ * promise and one timer per call (not Promise.race plus finally): it wraps every store round trip.
+ */
 export declare function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T>;
 /** Imports an optional peer dependency, or throws MissingPeerError naming it. */
 export declare function optionalPeer<T>(packageName: string, what: string, load: () => Promise<unknown>): Promise<T>;

@@ -17,14 +17,22 @@ export class MissingPeerError extends Error {
         this.name = "MissingPeerError";
     }
 }
-/** `promise`, or a StoreTimeoutError after `ms`. The timer never keeps the process alive. */
+/**
+ * `promise`, or a StoreTimeoutError after `ms`. The timer never keeps the process alive. One
+ * promise and one timer per call (not Promise.race plus finally): it wraps every store round trip.
+ */
 export function withDeadline(promise, ms, what) {
-    let timer;
-    const deadline = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new StoreTimeoutError(what, ms)), ms);
+    return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new StoreTimeoutError(what, ms)), ms);
         timer.unref?.();
+        promise.then((value) => {
+            clearTimeout(timer);
+            resolve(value);
+        }, (error) => {
+            clearTimeout(timer);
+            reject(error);
+        });
     });
-    return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 /** Imports an optional peer dependency, or throws MissingPeerError naming it. */
 export async function optionalPeer(packageName, what, load) {

@@ -93,18 +93,12 @@ describe.skipIf(!hasHistory)("this repository's history", () => {
     if (!log.available) return;
     for (const entry of log.entries) expect(entry.error, entry.sha).toBeUndefined();
     const wire = log.entries.flatMap((e) => e.findings).filter((f) => f.category === "WIRE");
-    // A pattern rewritten both ways (e.g. SingleLineId's ReDoS fix, which accepts the same strings)
-    // cannot be proven equivalent: it is reported as "not provably included" and may have no
-    // witness. Every other WIRE finding of the history must come with one.
-    // Known gaps of the witness search, by hand: a bound added under additionalProperties of an
-    // object whose member names are constrained (the synthetic member name is refused on both sides).
-    const knownGaps = new Set(["WIRE_BOUND_TIGHTENED spec/agent-service/messages/OutputGuardrailDecision.yaml/properties/masked_entities/additionalProperties/maximum"]);
-    const unproven = (f: (typeof wire)[number]): boolean =>
-      (f.rule === "WIRE_PATTERN_CHANGED" && /not provably included either way/.test(f.message)) ||
-      // Keywords outside the compared subset (a removed `not`, an `if`): reported as a change, not reasoned about.
-      f.rule === "WIRE_SCHEMA_CHANGED" ||
-      knownGaps.has(`${f.rule} ${f.at.file}${f.at.pointer}`);
-    for (const f of wire) if (!unproven(f)) expect(f.witness, `${f.rule} ${f.at.file}${f.at.pointer}`).toBeTruthy();
+    // No exceptions: SingleLineId's ReDoS rewrite is proven to admit the same strings (no
+    // finding), a removed `not` is reasoned about by direction with the excluded schema's
+    // instances, and a bound under additionalProperties gets a member name propertyNames admits.
+    for (const f of wire) expect(f.witness, `${f.rule} ${f.at.file}${f.at.pointer}`).toBeTruthy();
+    const patterns = wire.filter((f) => f.rule === "WIRE_PATTERN_CHANGED").map((f) => `${f.at.file}${f.at.pointer}`);
+    expect(patterns).not.toContain("spec/agent-provider/messages/ActionProposal.yaml/$defs/SingleLineId/pattern");
   });
 });
 

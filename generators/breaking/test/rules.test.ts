@@ -50,6 +50,8 @@ export const CASES: Case[] = [
   { rule: "WIRE_BOUND_TIGHTENED", fire: (f) => void (props(f).name.maxLength = 5), ok: both((f) => void (props(f).name.maxLength = 20), tolerant(M)), okIs: "a length loosened for a tolerant reader" },
   { rule: "WIRE_BOUND_LOOSENED", fire: (f) => void (props(f).count.maximum = 20), ok: both((f) => void (props(f).count.maximum = 20), tolerant(`${M}#/properties/count`)), okIs: "a range loosened for a tolerant reader" },
   { rule: "WIRE_REF_CHANGED", fire: (f) => void (props(f).ref.$ref = "../common/types.json#/$defs/Upper"), ok: both((f) => void (props(f).ref.$ref = "../common/types.json#/$defs/Id3"), cfg({ enforce: "WIRE" })), okIs: "a $ref to an equivalent schema (WIRE only: the type name changes)" },
+  { rule: "WIRE_RULE_CHANGED", fire: (f) => void (f[M]["x-rules"] = [{ id: "name-is-kind", kind: "equal", left: "/name", right: "/kind", message: "name must equal kind" }]), ok: (f) => void (f[OPEN]["x-rules"][0].message = "Reworded: b agrees with a."), okIs: "a rule's message reworded" },
+  { rule: "WIRE_CONSTANT_CHANGED", fire: (f) => void (f[PROTOCOL].constants[0].items[0].value = "a2"), ok: (f) => void (f[PROTOCOL].constants[0].items[0].description = "The A."), okIs: "a constant's description added" },
   { rule: "WIRE_SCHEMA_CHANGED", fire: (f) => void (props(f).count.multipleOf = 2), ok: (f) => void (props(f).count.$comment = "counted"), okIs: "a $comment added" },
   { rule: "SECURITY_SIGNATURE_CHANGED", fire: (f) => void f[S]["x-signature"].lines.reverse(), ok: (f) => void (f[S].description = "Signed."), okIs: "a description edit" },
   { rule: "SECURITY_CONTENT_ADDRESS_CHANGED", fire: (f) => void (f[S]["x-content-address"].prefix = "t-"), ok: (f) => void (f[S].description = "Addressed."), okIs: "a description edit" },
@@ -109,8 +111,23 @@ describe("configuration", () => {
     expect(findings.length).toBeGreaterThan(0);
     expect(findings.every((f) => f.status === "not-enforced")).toBe(true);
   });
-  it("a pattern change is not provably included: the message says so", () => {
-    const { findings } = run((f) => void (props(f).name.pattern = "^[a-y]+$"));
+  it("a narrowed pattern is proven tightened, with the separating string", () => {
+    const { findings, before, after } = run((f) => void (props(f).name.pattern = "^[a-y]+$"));
+    const f = findings.find((x) => x.rule === "WIRE_PATTERN_CHANGED")!;
+    expect(f.direction).toBe("old-writer-new-reader");
+    expect(f.message).toContain('tightened: new readers reject some old strings, such as "z"');
+    expectWitness(f, before, after);
+  });
+  it("a pattern rewritten to admit the same strings is no finding (SingleLineId's ReDoS fix)", () => {
+    const single = (pattern: string) => (f: Files) => void (props(f).name = { type: "string", maxLength: 10, pattern });
+    const before = baseFiles();
+    const after = baseFiles();
+    single("^[^\\n]*\\S[^\\n]*$")(before);
+    single("^[^\\S\\n]*\\S[^\\n]*$")(after);
+    expect(compareRoots(writeTree(before), writeTree(after)).findings).toEqual([]);
+  });
+  it("a pattern outside the decided subset (a lookahead) is not provably included: the message says so", () => {
+    const { findings } = run((f) => void (props(f).name.pattern = "^(?!x)[a-z]+$"));
     const f = findings.find((x) => x.rule === "WIRE_PATTERN_CHANGED")!;
     expect(f.message).toContain("not provably included");
   });
@@ -120,6 +137,40 @@ describe("configuration", () => {
     expect(f.direction).toBe("new-writer-old-reader");
     expectWitness(f, before, after);
   });
+});
+
+describe("witnesses under constrained member names", () => {
+  it("a bound added under additionalProperties of a map whose names have a pattern has a witness", () => {
+    const map = (extra: object) => (f: Files) => void (props(f, OPEN).counts = { type: "object", propertyNames: { pattern: "^[A-Z][A-Z0-9_]*$" }, additionalProperties: { type: "integer", minimum: 1, ...extra } });
+    const before = baseFiles();
+    const after = baseFiles();
+    map({})(before);
+    map({ maximum: 100 })(after);
+    const { findings } = compareRoots(writeTree(before), writeTree(after));
+    const f = findings.find((x) => x.rule === "WIRE_BOUND_TIGHTENED")!;
+    expect(f.at.pointer).toBe("/properties/counts/additionalProperties/maximum");
+    expectWitness(f, before, after);
+    expect(Object.keys((f.witness!.instance as { counts: object }).counts)[0]).toMatch(/^[A-Z][A-Z0-9_]*$/);
+  });
+});
+
+describe("not", () => {
+  const guarded = (f: Files) => void (props(f, OPEN).a = { type: "string", not: { pattern: "(?:[Bb]earer\\s+\\S)|(?:\\bsk-[A-Za-z0-9_-]{8,})" } });
+  for (const [what, before, after, direction] of [
+    ["removed: old readers reject what it excluded", guarded, () => {}, "new-writer-old-reader"],
+    ["added: new readers reject what it excludes", () => {}, guarded, "old-writer-new-reader"],
+  ] as const) {
+    it(`a not ${what}, with a witness`, () => {
+      const b = baseFiles();
+      const a = baseFiles();
+      before(b);
+      after(a);
+      const { findings } = compareRoots(writeTree(b), writeTree(a));
+      const f = findings.find((x) => x.rule === "WIRE_SCHEMA_CHANGED")!;
+      expect(f.direction).toBe(direction);
+      expectWitness(f, b, a);
+    });
+  }
 });
 
 describe("positions", () => {

@@ -8,6 +8,7 @@ import addFormatsModule from "ajv-formats";
 import { expect } from "vitest";
 import type { JsonValue } from "../../model/types.js";
 import type { Finding } from "../finding.js";
+import { checkRules } from "../../targets/ts/runtime/src/rules.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
 
@@ -59,6 +60,7 @@ export function baseFiles(): Files {
       type: "object",
       "x-open": "peers add fields",
       properties: { a: { type: "string" } },
+      "x-rules": [{ id: "b-is-a", kind: "equal", left: "/b", right: "/a", message: "b, when present, must equal a" }],
     },
     [U]: {
       $id: `${ID}/p/U.json`,
@@ -119,12 +121,21 @@ export function accepts(files: Files, file: string, pointer: string, instance: J
   if (!schema) return false;
   const validate = ajv.getSchema(pointer === "" ? schema.$id : `${schema.$id}#${pointer}`);
   if (!validate) throw new Error(`no schema ${file}#${pointer}`);
-  return validate(instance) as boolean;
+  // A message root's x-rules refuse too (the runtime's rule evaluator, not the tool's wiring of it).
+  const rules = pointer === "" && Array.isArray(schema["x-rules"]) ? schema["x-rules"] : [];
+  return (validate(instance) as boolean) && checkRules(instance, rules).length === 0;
 }
 
 /** The witness, re-checked with an ajv that is not the tool's. */
 export function expectWitness(f: Finding, before: Files, after: Files): void {
   expect(f.witness, `${f.rule} at ${f.at.pointer} has a witness`).toBeTruthy();
+  if (f.rule === "WIRE_CONSTANT_CHANGED") {
+    // A constant is one fixed value: the witness is the old one, which the new version no longer has.
+    const valueAt = (files: Files, p: { file: string; pointer: string }) => p.pointer.slice(1).split("/").reduce((v, t) => v?.[t], files[p.file]);
+    expect(f.witness!.instance).toEqual(valueAt(before, f.old!));
+    expect(valueAt(after, f.at)).not.toEqual(f.witness!.instance);
+    return;
+  }
   const req = f.witnessRequest!;
   const check = (files: Files, root: typeof req.oldRoot) => (root ? accepts(files, root.doc.file.file, root.pointer, f.witness!.instance) : false);
   const inOld = check(before, req.oldRoot);

@@ -50,8 +50,8 @@ export async function buildDocs(root: string, outDir: string, options: { api?: b
 
   const inputs = await collectInputs(root, model, apiLinks);
   lap("inputs");
-  const files = emitDocsSite(model, inputs);
-  files.push(...(await import("./spec-changelog.js")).breakingPages(root, inputs.templates));
+  // The changelog runs `breaking` over the spec's git history: here, not in collectInputs, which tests share.
+  const files = emitDocsSite(model, { ...inputs, breaking: await breakingInputs(root) });
   lap("render");
   writeSite(out, files);
   lap("write");
@@ -82,6 +82,12 @@ export async function collectInputs(root: string, model: Model, apiLinks: Record
     algorithmNotes: algorithmNotes(root),
     kotlin: kotlinCoordinates(root),
   };
+}
+
+/** The breaking-change pages, from this repository's git history (the page says when there is none). */
+async function breakingInputs(root: string): Promise<DocsInputs["breaking"]> {
+  const { breakingBodies, specChangelog } = await import("./spec-changelog.js");
+  return breakingBodies(specChangelog(root));
 }
 
 function readFolder(dir: string, ext: string): Record<string, string> {

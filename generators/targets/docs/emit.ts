@@ -39,6 +39,11 @@ export interface DocsInputs {
   bindingErrors: Record<string, { instancePath: string; keyword: string; message: string }>;
   /** docs-site/bench/latest.md, when the benchmarks have run. */
   bench?: string;
+  /**
+   * The breaking-change pages' bodies (HTML, without their h1), computed from git by the build;
+   * when present the site renders them with its layout and lists them in the navigation.
+   */
+  breaking?: { rules: string; changelog: string };
   /** docs-site/guides/*.md in name order: hand-written pages (title from the first "# " line). */
   guides: { name: string; title: string; markdown: string }[];
   /** spec/<protocol>/conformance/ cases, when they exist. */

@@ -140,6 +140,14 @@ export function finishSite(site: Site): void {
     const body = g.markdown.replace(/^# .*\n/, "");
     render(sitePaths.guide(g.name), "guide", g.title, [{ label: "Home", path: sitePaths.home }, { label: g.title }], { title: g.title, html: safeHtml(demoteHeadings(inputs.renderMarkdown(body))) });
   }
+  if (inputs.breaking !== undefined) {
+    for (const [path, title, html] of [
+      [sitePaths.breakingRules, "Breaking-change rules", inputs.breaking.rules],
+      [sitePaths.specChangelog, "Spec changelog", inputs.breaking.changelog],
+    ] as const) {
+      render(path, "guide", title, [{ label: "Home", path: sitePaths.home }, { label: title }], { title, html: safeHtml(html) });
+    }
+  }
   render(sitePaths.search, "search", "Search", [{ label: "Home", path: sitePaths.home }, { label: "Search" }], { indexPath: sitePaths.searchIndex }, { scripts: ["assets/search.js"] });
 
   files.push({ path: sitePaths.searchIndex, contents: JSON.stringify(dedupe(search)) + "\n" });

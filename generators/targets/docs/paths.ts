@@ -10,6 +10,8 @@ export const sitePaths = {
   search: "search.html",
   performance: "performance.html",
   limits: "limits.html",
+  breakingRules: "breaking-rules.html",
+  specChangelog: "spec-changelog.html",
   api: "api/index.html",
   searchIndex: "search-index.json",
   protocol: (protocol: string) => `${protocol}/index.html`,

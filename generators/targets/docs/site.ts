@@ -77,6 +77,12 @@ export function createSite(model: Model, inputs: DocsInputs): Site {
       ...inputs.guides.map((g): [string, string] => [g.title, sitePaths.guide(g.name)]),
       ...(hasApi ? [["API reference", sitePaths.api] as [string, string]] : []),
       ...(hasBench ? [["Performance", sitePaths.performance] as [string, string]] : []),
+      ...(inputs.breaking !== undefined
+        ? ([
+            ["Breaking-change rules", sitePaths.breakingRules],
+            ["Spec changelog", sitePaths.specChangelog],
+          ] as [string, string][])
+        : []),
       ["Search", sitePaths.search],
     ];
     return items.map(([label, path]) => ({ label, href: rootOf(page) + path, current: path === page }));

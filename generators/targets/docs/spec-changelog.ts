@@ -93,13 +93,12 @@ function rulesBody(): string {
     const rows = RULES.filter((r) => r.category === c).map((r) => `<tr id="${e(r.id)}"><td><code>${e(r.id)}</code></td><td>${e(r.purpose)}</td></tr>`).join("\n");
     return `<h2 id="category-${c}">${c}</h2>\n<p>${e(CATEGORY_PURPOSE[c])}</p>\n<table><thead><tr><th>rule</th><th>purpose</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
   });
-  return `<h1>Breaking-change rules</h1>
-<p><code>agent-contracts breaking --against &lt;git-ref|dir&gt;</code> compares the spec with another version and reports these rules, in categories from strictest to most lenient. Enforcing a category (<code>enforce:</code> in <code>spec/breaking.yaml</code>) enforces it and every more lenient one. WIRE findings come with a witness instance (<code>--witness</code>) that one version accepts and the other rejects, checked with ajv on both schemas. See the <a href="${CHANGELOG_PAGE}">spec changelog</a> for every change this repository made.</p>
+  return `<p><code>agent-contracts breaking --against &lt;git-ref|dir&gt;</code> compares the spec with another version and reports these rules, in categories from strictest to most lenient. Enforcing a category (<code>enforce:</code> in <code>spec/breaking.yaml</code>) enforces it and every more lenient one. WIRE findings come with a witness instance (<code>--witness</code>) that one version accepts and the other rejects, checked with ajv on both schemas. See the <a href="${CHANGELOG_PAGE}">spec changelog</a> for every change this repository made.</p>
 ${sections.join("\n")}`;
 }
 
 function changelogBody(log: Changelog): string {
-  const intro = `<h1>Spec changelog</h1>\n<p>Every commit of this repository that changed <code>spec/</code>, newest first, with what <code>agent-contracts breaking</code> reports against its parent (<a href="${RULES_PAGE}">rules</a>). Computed from git when the site was built.</p>`;
+  const intro = `<p>Every commit of this repository that changed <code>spec/</code>, newest first, with what <code>agent-contracts breaking</code> reports against its parent (<a href="${RULES_PAGE}">rules</a>). Computed from git when the site was built.</p>`;
   if (!log.available) return `${intro}\n<p class="note">${e(log.reason)}: the changelog is not shown.</p>`;
   const items = log.entries.map((c) => {
     const breaking = c.findings.filter((f) => f.status === "breaking");
@@ -117,10 +116,18 @@ function changelogBody(log: Changelog): string {
   return `${intro}\n${items.join("\n")}${more}`;
 }
 
-/** The two pages, ready to write beside the rest of the site. */
+/** The two pages' titles and bodies (without their h1): the site renders them with its own layout and navigation. */
+export function breakingBodies(changelog: Changelog): { rules: string; changelog: string } {
+  return { rules: rulesBody(), changelog: changelogBody(changelog) };
+}
+
+export const BREAKING_TITLES = { rules: "Breaking-change rules", changelog: "Spec changelog" } as const;
+
+/** The two pages on their own (a minimal layout), for tools and tests outside the site build. */
 export function breakingPages(root: string, templates: Record<string, string>, changelog: Changelog = specChangelog(root)): { path: string; contents: string }[] {
+  const bodies = breakingBodies(changelog);
   return [
-    { path: RULES_PAGE, contents: layout(templates, RULES_PAGE, "Breaking-change rules", rulesBody()) },
-    { path: CHANGELOG_PAGE, contents: layout(templates, CHANGELOG_PAGE, "Spec changelog", changelogBody(changelog)) },
+    { path: RULES_PAGE, contents: layout(templates, RULES_PAGE, BREAKING_TITLES.rules, `<h1>${BREAKING_TITLES.rules}</h1>\n${bodies.rules}`) },
+    { path: CHANGELOG_PAGE, contents: layout(templates, CHANGELOG_PAGE, BREAKING_TITLES.changelog, `<h1>${BREAKING_TITLES.changelog}</h1>\n${bodies.changelog}`) },
   ];
 }

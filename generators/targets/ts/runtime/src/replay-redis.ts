@@ -38,6 +38,8 @@ export const DEFAULT_REDIS_KEY_PREFIX = "agent-contracts:replay:";
 /** One client, given or created from a URL, with a deadline on every command. Shared by the Redis stores. */
 export class RedisConnection {
   private client: Promise<{ command: (args: string[]) => Promise<unknown>; close: () => Promise<void> }> | undefined;
+  /** The client once connected: the fast path, one deadline per command instead of two. */
+  private ready: { command: (args: string[]) => Promise<unknown> } | undefined;
   private readonly ownsClient: boolean;
   readonly timeoutMs: number;
 
@@ -48,11 +50,16 @@ export class RedisConnection {
   }
 
   async command(args: string[]): Promise<unknown> {
-    const client = await withDeadline(this.connect(), this.timeoutMs, "redis connect");
+    if (this.ready !== undefined) return withDeadline(this.ready.command(args), this.timeoutMs, `redis ${args[0]}`);
+    const pending = this.connect();
+    const client = await withDeadline(pending, this.timeoutMs, "redis connect");
+    // Only while this client is still the current one (close() or a failed connect resets it).
+    if (this.client === pending) this.ready = client;
     return withDeadline(client.command(args), this.timeoutMs, `redis ${args[0]}`);
   }
 
   async close(): Promise<void> {
+    this.ready = undefined;
     if (this.client === undefined || !this.ownsClient) return;
     const client = this.client;
     this.client = undefined;

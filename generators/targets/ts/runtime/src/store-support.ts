@@ -20,14 +20,25 @@ export class MissingPeerError extends Error {
   }
 }
 
-/** `promise`, or a StoreTimeoutError after `ms`. The timer never keeps the process alive. */
+/**
+ * `promise`, or a StoreTimeoutError after `ms`. The timer never keeps the process alive. One
+ * promise and one timer per call (not Promise.race plus finally): it wraps every store round trip.
+ */
 export function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreTimeoutError(what, ms)), ms);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new StoreTimeoutError(what, ms)), ms);
     timer.unref?.();
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 /** Imports an optional peer dependency, or throws MissingPeerError naming it. */
