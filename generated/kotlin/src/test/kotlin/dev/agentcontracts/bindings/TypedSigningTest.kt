@@ -136,13 +136,16 @@ class TypedSigningTest {
 
         val case = cases.first { it.string("expect") == "valid" && it.string("message_type") == "AgentTriggerRequest" }
         val trigger = Json.decodeFromJsonElement(AgentTriggerRequest.serializer(), case.getValue("message").jsonObject)
-        // created_at 2026-05-27T00:00:00Z in the vectors: a minute later, well before expiry.
-        val guard = AgentProviderSigning.createAgentTriggerRequestReplayGuard(InMemoryReplayStore(), clockAt("2026-05-27T00:01:00Z"))
+        // The vector expires 2030-01-01T00:00:00Z; the spec accepts at most a day (plus skew) of remaining lifetime.
+        val guard = AgentProviderSigning.createAgentTriggerRequestReplayGuard(InMemoryReplayStore(), clockAt("2029-12-31T12:00:00Z"))
         assertEquals(ReplayDecision.Admitted, guard.admit(trigger))
         assertEquals(ReplayRejectCode.REPLAYED, (guard.admit(trigger) as ReplayDecision.Rejected).code)
         assertEquals(ReplayRejectCode.REPLAYED, (guard.admitJson(case.getValue("message").jsonObject) as ReplayDecision.Rejected).code)
-        val other = trigger.copy(requestId = "trigger-2", expiresAt = "2026-05-27T00:00:30Z")
+        val other = trigger.copy(requestId = "trigger-2", expiresAt = "2029-12-31T11:59:59Z")
         assertEquals(ReplayRejectCode.EXPIRED, (guard.admit(other) as ReplayDecision.Rejected).code)
+        val early = trigger.copy(requestId = "trigger-3")
+        val tooLong = AgentProviderSigning.createAgentTriggerRequestReplayGuard(InMemoryReplayStore(), clockAt("2026-05-27T00:01:00Z")).admit(early)
+        assertEquals(ReplayRejectCode.LIFETIME_EXCEEDED, (tooLong as ReplayDecision.Rejected).code, "maxLifetimeSeconds is the spec's day")
     }
 
     /** Stores that answer FULL or cannot answer: the guard refuses (fail closed), with its code. */
@@ -156,7 +159,7 @@ class TypedSigningTest {
             override suspend fun evictExpired(nowMs: Long) = 0
             override suspend fun size() = 0
         }
-        val at = clockAt("2026-05-27T00:01:00Z")
+        val at = clockAt("2029-12-31T12:00:00Z")
         val full = AgentProviderSigning.createAgentTriggerRequestReplayGuard(Answering(RecordOutcome.FULL), at).admit(trigger)
         assertEquals(ReplayRejectCode.CAPACITY_EXCEEDED, (full as ReplayDecision.Rejected).code)
         val down = AgentProviderSigning.createAgentTriggerRequestReplayGuard(Answering(null), at).admit(trigger)
