@@ -126,6 +126,8 @@ export interface SharedSchema {
 }
 
 export interface Model {
+  /** The project's one version (spec/project.yaml), written into every package. */
+  version: string;
   protocols: Protocol[];
   shared: SharedSchema[];
   /** Every spec file read, relative to the repo root, sorted: the generated headers name them. */

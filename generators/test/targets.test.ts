@@ -74,7 +74,7 @@ describe("list --targets", () => {
     const listed = JSON.parse(out.join("\n")) as { targets: { id: string; outDir: string; owns: string[] }[] };
     expect(listed.targets.map((t) => [t.id, t.outDir, t.owns])).toEqual([
       ["ts", "generated/ts", ["generated/ts"]],
-      ["kotlin", "generated/kotlin", ["generated/kotlin/src"]],
+      ["kotlin", "generated/kotlin", ["generated/kotlin"]],
       ["swift", "generated/swift", ["generated/swift"]],
       ["coverage", "generated", []],
       ["paths", ".", []],

@@ -39,6 +39,8 @@ export function inputHashes(root) {
   // the real implementations' verdicts. Without them here, the no-op check would miss their edits.
   walk("property-tests/fuzz/corpus");
   walk("property-tests/vectors/real-implementations");
+  // The outside vectors the Kotlin target copies into its test resources (emit-test-data.ts).
+  for (const dir of ["agent-connector/generated", "agent-provider", "jcs", "stdwebhooks"]) walk(`property-tests/vectors/${dir}`);
   if (existsSync(`${root}/package-lock.json`)) hashes["package-lock.json"] = sha256Hex(readFileSync(`${root}/package-lock.json`));
   return hashes;
 }

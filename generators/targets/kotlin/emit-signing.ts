@@ -18,16 +18,20 @@ export function signingContext(protocol: Protocol): object | undefined {
   const signed = protocol.messages.filter((m) => m.signature !== undefined);
   const addressed = protocol.messages.filter((m) => m.contentAddress !== undefined);
   const tokens = protocol.messages.filter((m) => m.approvalToken !== undefined);
-  if (signed.length + addressed.length + tokens.length === 0) return undefined;
+  const replayed = protocol.messages.filter((m) => m.replay !== undefined);
+  if (signed.length + addressed.length + tokens.length + replayed.length === 0) return undefined;
   const imports = new Set<string>();
   if (signed.length > 0) {
-    for (const name of ["CanonicalizationDialect", "HmacSha256V1", "HmacSha256V1Declaration", "HmacV1Error", "HmacV1Line", "HmacV1SignResult", "SignatureDoctor", "SignatureExplanation"]) imports.add(`${RUNTIME}.${name}`);
-    imports.add("kotlinx.serialization.json.JsonObject");
+    for (const name of ["CanonicalizationDialect", "HmacSha256V1", "HmacSha256V1Declaration", "HmacV1Exception", "HmacV1Line", "HmacV1SignResult", "HmacV1Verification", "SignatureDoctor", "SignatureExplanation"]) imports.add(`${RUNTIME}.${name}`);
+    for (const name of ["Json", "JsonObject", "jsonObject"]) imports.add(`kotlinx.serialization.json.${name}`);
   }
   if (addressed.length > 0) {
-    for (const name of ["ContentAddress", "ContentAddressDeclaration", "ContentImportResult"]) imports.add(`${RUNTIME}.${name}`);
-    imports.add("kotlinx.serialization.json.JsonObject");
-    imports.add("kotlinx.serialization.json.jsonObject");
+    for (const name of ["ContentAddress", "ContentAddressDeclaration", "ContentImport"]) imports.add(`${RUNTIME}.${name}`);
+    for (const name of ["Json", "JsonObject", "jsonObject"]) imports.add(`kotlinx.serialization.json.${name}`);
+  }
+  if (replayed.length > 0) {
+    for (const name of ["ReplayDeclaration", "ReplayGuard", "ReplayStore", "ReplayTimeFormat", "TypedReplayGuard"]) imports.add(`${RUNTIME}.${name}`);
+    imports.add("java.time.Clock");
   }
   if (tokens.length > 0) {
     for (const name of ["ApprovalBindings", "ApprovalToken", "ApprovalTokenDeclaration", "ApprovalTokenResult", "MintApprovalInput"]) imports.add(`${RUNTIME}.${name}`);
@@ -38,7 +42,7 @@ export function signingContext(protocol: Protocol): object | undefined {
     protocolId: protocol.id,
     objectName: signingName(protocol),
     imports: [...imports].sort(),
-    signed: signed.map((m) => signatureContext(m)),
+    signed: signed.map((m) => ({ ...signatureContext(m), validatorsName: validatorsName(protocol) })),
     dialectsLiteral: stringLiteral(JSON.stringify(canonicalizationDialects(protocol))),
     addressed: addressed.map((m) => ({
       name: m.name,
@@ -53,6 +57,7 @@ export function signingContext(protocol: Protocol): object | undefined {
       nested: nestedContentAddressed(m, protocol).map((n) => ({ propertyLiteral: stringLiteral(n.property), messageName: n.message.name })),
     })),
     tokens: tokens.map((m) => ({ name: m.name, constName: screamingSnake(m.name), ...m.approvalToken })),
+    replayed: replayed.map((m) => replayContext(m)),
   };
 }
 
@@ -80,4 +85,21 @@ function signatureContext(message: Message): object {
       return `HmacV1Line(${s(l.name)}, ${s(l.field)}, ${value}${fallback})`;
     }),
   };
+}
+
+/** The x-replay declaration as Kotlin constructor arguments, and the names its factory needs. */
+function replayContext(message: Message): object {
+  const d = message.replay!;
+  const s = stringLiteral;
+  const list = (fields: readonly string[]) => (fields.length === 0 ? "emptyList()" : `listOf(${fields.map(s).join(", ")})`);
+  const args = [
+    `keyFields = ${list(d.keyFields)}`,
+    `scopeFields = ${list(d.scopeFields)}`,
+    `expiresAtField = ${s(d.expiresAtField)}`,
+    ...(d.notBeforeField === undefined ? [] : [`notBeforeField = ${s(d.notBeforeField)}`]),
+    `skewSeconds = ${d.skewSeconds}`,
+    ...(d.maxLifetimeSeconds === undefined ? [] : [`maxLifetimeSeconds = ${d.maxLifetimeSeconds}`]),
+    `timeFormat = ReplayTimeFormat.${(d.timeFormat ?? "rfc3339") === "unix-seconds" ? "UNIX_SECONDS" : "RFC3339"}`,
+  ];
+  return { name: message.name, constName: screamingSnake(message.name), args };
 }

@@ -37,6 +37,34 @@ export function emitKotlin(model: Model): OutputFile[] {
   return files;
 }
 
+/**
+ * `Unsigned<Message>` of a signed message (the TypeScript name): its class without the algorithm
+ * and signature members, what a sender fills in and `sign<Message>` completes.
+ */
+export function unsignedDeclaration(message: Message, own: readonly KotlinDeclaration[]): KotlinDeclaration | undefined {
+  const signature = message.signature;
+  if (signature === undefined) return undefined;
+  const signed = own.find((d) => d.name === message.name);
+  if (signed === undefined || signed.kind !== "class") throw new Error(`Kotlin: signed message ${message.name} is not a class`);
+  const dropped = new Set([signature.algorithmField, signature.signatureField]);
+  return {
+    ...signed,
+    name: `Unsigned${message.name}`,
+    description: `A ${message.name} before signing: every member but ${signature.algorithmField} and ${signature.signatureField}, which sign${message.name} sets.`,
+    properties: signed.properties.filter((p) => !dropped.has(p.wireName)),
+    parents: [],
+  };
+}
+
+/** pom.xml (the project version from spec/project.yaml) and the README consumers read. */
+export function emitKotlinProject(model: Model): OutputFile[] {
+  const context = { version: model.version };
+  return [
+    { path: "pom.xml", contents: render("pom.xml", context), sources: ["spec/project.yaml"] },
+    { path: "README.md", contents: render("README.md", context), sources: ["spec/project.yaml"] },
+  ];
+}
+
 function registryName(protocol: Protocol): string {
   return `${pascalCase(protocol.id)}Messages`;
 }
@@ -82,6 +110,8 @@ function emitMessages(model: Model, protocol: Protocol): OutputFile[] {
   // One file per message, holding the message and the $defs declared in its schema file.
   for (const message of protocol.messages) {
     const own = declarations.filter((d) => d.file === message.name);
+    const unsigned = unsignedDeclaration(message, own);
+    if (unsigned !== undefined) own.push(unsigned);
     files.push({
       path: `${sourceDir(protocol)}/${message.name}.kt`,
       contents: render("message.kt", { package: pkg, declarations: own.map(declarationContext) }).trimEnd() + "\n",

@@ -1,15 +1,23 @@
-// The Kotlin target: generated/kotlin, a self-contained Maven project.
-import { defineTarget, notJson } from "../target.js";
-import { emitKotlin } from "./emit.js";
+// The Kotlin target: generated/kotlin, a self-contained Maven project (pom.xml included).
+import { defineTarget } from "../target.js";
+import { emitKotlin, emitKotlinProject } from "./emit.js";
 import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-runtime.js";
+import { emitKotlinTestData, readKotlinTestData } from "./emit-test-data.js";
 
 export const kotlinTarget = defineTarget({
   id: "kotlin",
   summary: "Kotlin Maven project: kotlinx.serialization classes, validation, lifecycles, signing, JUnit suites",
   outDir: "generated/kotlin",
-  // pom.xml is hand-maintained beside the generated sources.
-  owns: ["generated/kotlin/src"],
-  header: notJson,
-  inputs: (root) => ({ runtime: readKotlinSources(root, "runtime"), tests: readKotlinSources(root, "tests") }),
-  emit: (model, inputs) => [...emitKotlinRuntime(inputs.runtime), ...emitKotlinTests(inputs.tests), ...emitKotlin(model)],
+  owns: ["generated/kotlin"],
+  // Kotlin sources and the README get the header; pom.xml carries its own XML comment (a `//` line
+  // is not XML), and the copied test data stays byte for byte what the tests compare.
+  header: (path) => path.endsWith(".kt") || path === "README.md",
+  inputs: (root) => ({ runtime: readKotlinSources(root, "runtime"), tests: readKotlinSources(root, "tests"), testData: readKotlinTestData(root) }),
+  emit: (model, inputs) => [
+    ...emitKotlinRuntime(inputs.runtime),
+    ...emitKotlinTests(inputs.tests),
+    ...emitKotlinTestData(inputs.testData),
+    ...emitKotlinProject(model),
+    ...emitKotlin(model),
+  ],
 });

@@ -152,7 +152,7 @@ function emitPackageJson(model: Model): OutputFile {
   for (const p of model.protocols) exportsMap[`./${p.id}`] = { types: `./${p.id}/index.d.ts`, default: `./${p.id}/index.js` };
   const pkg = {
     name: "@agent-contracts/bindings",
-    version: "0.1.0",
+    version: model.version,
     description: "Generated TypeScript bindings (types, precompiled validators, signing, lifecycles) for the agent-contracts protocols.",
     type: "module",
     license: "Apache-2.0",

@@ -1,5 +1,8 @@
 package dev.agentcontracts.runtime
 
+import kotlinx.serialization.DeserializationStrategy
+import kotlinx.serialization.SerializationException
+import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.JsonPrimitive
@@ -25,7 +28,13 @@ sealed interface ContentImportResult {
     data class Imported(val record: JsonObject, val id: String) : ContentImportResult
 
     /** [jsonError] names what the strict parser refused, for json-invalid (`empty` for no bytes). */
-    data class Failed(val code: ContentImportErrorCode, val message: String, val jsonError: String? = null) : ContentImportResult
+    data class Failed(val code: ContentImportErrorCode, val message: String, val jsonError: String? = null) : ContentImportResult, ContentImport<Nothing>
+}
+
+/** A typed import, what the generated `import<Message>` functions return: the record as its class, or why not. */
+sealed interface ContentImport<out T> {
+    /** [record] decoded from [json], the checked tree; [id] is the content id it carries. */
+    data class Imported<T>(val record: T, val json: JsonObject, val id: String) : ContentImport<T>
 }
 
 /** Records named by a hash of their own canonical bytes; same semantics as content-address.ts. */
@@ -70,5 +79,22 @@ object ContentAddress {
             return ContentImportResult.Failed(ContentImportErrorCode.NOT_CANONICAL, "input bytes are not the record's canonical form")
         }
         return ContentImportResult.Imported(value, expected)
+    }
+
+    /** [import], then the checked record decoded into its class (a record that does not fit is schema-invalid, never thrown). */
+    fun <T> importAs(
+        declaration: ContentAddressDeclaration,
+        bytes: ByteArray,
+        deserializer: DeserializationStrategy<T>,
+        validate: (JsonElement) -> Boolean,
+    ): ContentImport<T> = when (val result = import(declaration, bytes, validate)) {
+        is ContentImportResult.Failed -> result
+        is ContentImportResult.Imported -> try {
+            ContentImport.Imported(Json.decodeFromJsonElement(deserializer, result.record), result.record, result.id)
+        } catch (_: SerializationException) {
+            ContentImportResult.Failed(ContentImportErrorCode.SCHEMA_INVALID, "record does not decode into its class")
+        } catch (_: IllegalArgumentException) {
+            ContentImportResult.Failed(ContentImportErrorCode.SCHEMA_INVALID, "record does not decode into its class")
+        }
     }
 }

@@ -1,8 +1,12 @@
 package dev.agentcontracts.runtime
 
+import kotlinx.serialization.SerializationStrategy
+import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.JsonPrimitive
+import kotlinx.serialization.json.jsonObject
+import kotlinx.serialization.json.longOrNull
 import kotlinx.coroutines.CancellationException
 import java.time.Clock
 import java.time.LocalDateTime
@@ -15,15 +19,22 @@ data class ReplayDeclaration(
     val keyFields: List<String>,
     /** Fields naming the instance the key is unique within, e.g. ["provider_id", "host_instance_id"]. */
     val scopeFields: List<String>,
-    /** RFC 3339 expiry field. */
+    /** Expiry field. */
     val expiresAtField: String,
-    /** RFC 3339 creation field, checked against the clock for messages from the future. */
+    /** Creation field, checked against the clock for messages from the future. */
     val notBeforeField: String? = null,
     /** Clock tolerance: how far ahead created_at may be, and how long past expiry records are kept. */
     val skewSeconds: Long,
     /** Optional ceiling on expires_at - now, which bounds how long records are kept. */
     val maxLifetimeSeconds: Long? = null,
+    /** How the time fields are written: RFC 3339 strings (default) or integer Unix seconds. */
+    val timeFormat: ReplayTimeFormat = ReplayTimeFormat.RFC3339,
 )
+
+enum class ReplayTimeFormat(val wireName: String) {
+    RFC3339("rfc3339"),
+    UNIX_SECONDS("unix-seconds"),
+}
 
 enum class ReplayRejectCode(val wireName: String) {
     FIELD_MISSING("field-missing"),
@@ -79,14 +90,16 @@ class ReplayGuard(
         val d = declaration
         val keyParts = d.keyFields.map { field -> stringField(message, field) ?: return missing(field) }
         val scopeParts = d.scopeFields.map { field -> stringField(message, field) ?: return missing(field) }
-        val expiresAt = timestampField(message, d.expiresAtField)
-            ?: return rejected(ReplayRejectCode.INVALID_TIMESTAMP, "${d.expiresAtField} is not an RFC 3339 timestamp")
+        val expiresField = timestampField(message, d.expiresAtField)
+            ?: return rejected(ReplayRejectCode.INVALID_TIMESTAMP, "${d.expiresAtField} is not a ${d.timeFormat.wireName} time")
+        // Unix-seconds expiry is inclusive (the approval token's exp == now passes): valid through that second.
+        val expiresAt = if (d.timeFormat == ReplayTimeFormat.UNIX_SECONDS) expiresField + 1000 else expiresField
         val now = clock.millis()
         val skewMs = d.skewSeconds * 1000
         if (now >= expiresAt) return rejected(ReplayRejectCode.EXPIRED, "message has expired")
         if (d.notBeforeField != null) {
             val createdAt = timestampField(message, d.notBeforeField)
-                ?: return rejected(ReplayRejectCode.INVALID_TIMESTAMP, "${d.notBeforeField} is not an RFC 3339 timestamp")
+                ?: return rejected(ReplayRejectCode.INVALID_TIMESTAMP, "${d.notBeforeField} is not a ${d.timeFormat.wireName} time")
             if (createdAt > now + skewMs) return rejected(ReplayRejectCode.NOT_YET_VALID, "message was created in the future")
         }
         if (d.maxLifetimeSeconds != null && expiresAt - now > (d.maxLifetimeSeconds + d.skewSeconds) * 1000) {
@@ -110,12 +123,34 @@ class ReplayGuard(
     private fun stringField(message: JsonObject, field: String): String? =
         (message[field] as? JsonPrimitive)?.takeIf { it.isString && it.content.isNotEmpty() }?.content
 
-    private fun timestampField(message: JsonObject, field: String): Long? =
-        (message[field] as? JsonPrimitive)?.takeIf { it.isString }?.let { parseRfc3339(it.content) }
+    private fun timestampField(message: JsonObject, field: String): Long? {
+        val value = message[field] as? JsonPrimitive ?: return null
+        return when (declaration.timeFormat) {
+            ReplayTimeFormat.RFC3339 -> value.takeIf { it.isString }?.let { parseRfc3339(it.content) }
+            // JavaScript's safe integers, as the TypeScript guard accepts (Number.isSafeInteger).
+            ReplayTimeFormat.UNIX_SECONDS -> value.takeUnless { it.isString }?.longOrNull?.takeIf { it in -MAX_SAFE_INTEGER..MAX_SAFE_INTEGER }?.times(1000)
+        }
+    }
 
     private fun missing(field: String) = rejected(ReplayRejectCode.FIELD_MISSING, "$field is missing or empty")
 
     private fun rejected(code: ReplayRejectCode, message: String) = ReplayDecision.Rejected(code, message)
+
+    private companion object {
+        const val MAX_SAFE_INTEGER = 9_007_199_254_740_991L
+    }
+}
+
+/**
+ * A [ReplayGuard] for one message class, what the generated `create<Message>ReplayGuard`
+ * factories return: [admit] takes the typed message and checks the same JSON the wire carries.
+ */
+class TypedReplayGuard<T>(private val guard: ReplayGuard, private val serializer: SerializationStrategy<T>) {
+    /** Run it after the signature check, so forged messages leave no record. */
+    suspend fun admit(message: T): ReplayDecision = guard.admit(Json.encodeToJsonElement(serializer, message).jsonObject)
+
+    /** The same decision for a message held as JSON (e.g. as received). */
+    suspend fun admitJson(message: JsonObject): ReplayDecision = guard.admit(message)
 }
 
 /**

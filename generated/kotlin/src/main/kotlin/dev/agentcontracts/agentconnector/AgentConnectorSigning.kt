@@ -3,7 +3,8 @@ package dev.agentcontracts.agentconnector
 
 import dev.agentcontracts.runtime.ContentAddress
 import dev.agentcontracts.runtime.ContentAddressDeclaration
-import dev.agentcontracts.runtime.ContentImportResult
+import dev.agentcontracts.runtime.ContentImport
+import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.jsonObject
 
@@ -23,10 +24,13 @@ object AgentConnectorSigning {
     /** The eventId of a AuditLogEntry record: prefix + SHA-256 of its canonical bytes without the id. */
     fun computeAuditLogEntryId(record: JsonObject): String = ContentAddress.computeId(AUDIT_LOG_ENTRY_CONTENT_ADDRESS, record)
 
+    /** The eventId a typed AuditLogEntry should carry (whatever it carries now). */
+    fun computeAuditLogEntryId(record: AuditLogEntry): String = computeAuditLogEntryId(Json.encodeToJsonElement(AuditLogEntry.serializer(), record).jsonObject)
+
     fun verifyAuditLogEntryId(record: JsonObject): Boolean = ContentAddress.verifyId(AUDIT_LOG_ENTRY_CONTENT_ADDRESS, record)
 
     /** Imports untrusted bytes: JSON, then schema, then id, then canonical form. */
-    fun importAuditLogEntry(bytes: ByteArray): ContentImportResult = ContentAddress.import(AUDIT_LOG_ENTRY_CONTENT_ADDRESS, bytes) { value ->
+    fun importAuditLogEntry(bytes: ByteArray): ContentImport<AuditLogEntry> = ContentAddress.importAs(AUDIT_LOG_ENTRY_CONTENT_ADDRESS, bytes, AuditLogEntry.serializer()) { value ->
         AgentConnectorValidators.validator.errors("AuditLogEntry", value).isEmpty()
     }
 
@@ -41,10 +45,13 @@ object AgentConnectorSigning {
     /** The manifestId of a ConnectorManifest record: prefix + SHA-256 of its canonical bytes without the id. */
     fun computeConnectorManifestId(record: JsonObject): String = ContentAddress.computeId(CONNECTOR_MANIFEST_CONTENT_ADDRESS, record)
 
+    /** The manifestId a typed ConnectorManifest should carry (whatever it carries now). */
+    fun computeConnectorManifestId(record: ConnectorManifest): String = computeConnectorManifestId(Json.encodeToJsonElement(ConnectorManifest.serializer(), record).jsonObject)
+
     fun verifyConnectorManifestId(record: JsonObject): Boolean = ContentAddress.verifyId(CONNECTOR_MANIFEST_CONTENT_ADDRESS, record)
 
     /** Imports untrusted bytes: JSON, then schema, then id, then canonical form. */
-    fun importConnectorManifest(bytes: ByteArray): ContentImportResult = ContentAddress.import(CONNECTOR_MANIFEST_CONTENT_ADDRESS, bytes) { value ->
+    fun importConnectorManifest(bytes: ByteArray): ContentImport<ConnectorManifest> = ContentAddress.importAs(CONNECTOR_MANIFEST_CONTENT_ADDRESS, bytes, ConnectorManifest.serializer()) { value ->
         AgentConnectorValidators.validator.errors("ConnectorManifest", value).isEmpty()
     }
 
@@ -59,10 +66,13 @@ object AgentConnectorSigning {
     /** The packageId of a ConnectorPackage record: prefix + SHA-256 of its canonical bytes without the id. */
     fun computeConnectorPackageId(record: JsonObject): String = ContentAddress.computeId(CONNECTOR_PACKAGE_CONTENT_ADDRESS, record)
 
+    /** The packageId a typed ConnectorPackage should carry (whatever it carries now). */
+    fun computeConnectorPackageId(record: ConnectorPackage): String = computeConnectorPackageId(Json.encodeToJsonElement(ConnectorPackage.serializer(), record).jsonObject)
+
     fun verifyConnectorPackageId(record: JsonObject): Boolean = ContentAddress.verifyId(CONNECTOR_PACKAGE_CONTENT_ADDRESS, record)
 
     /** Imports untrusted bytes: JSON, then schema (with nested ids), then id, then canonical form. */
-    fun importConnectorPackage(bytes: ByteArray): ContentImportResult = ContentAddress.import(CONNECTOR_PACKAGE_CONTENT_ADDRESS, bytes) { value ->
+    fun importConnectorPackage(bytes: ByteArray): ContentImport<ConnectorPackage> = ContentAddress.importAs(CONNECTOR_PACKAGE_CONTENT_ADDRESS, bytes, ConnectorPackage.serializer()) { value ->
         AgentConnectorValidators.validator.errors("ConnectorPackage", value).isEmpty() &&
             (value.jsonObject["manifest"] as? JsonObject)?.let(::verifyConnectorManifestId) == true
     }

@@ -93,3 +93,70 @@ data class ActionProposal(
     val signatureAlgorithm: String? = null,
     val signature: String? = null,
 )
+
+/**
+ * A ActionProposal before signing: every member but signature_algorithm and signature, which
+ * signActionProposal sets.
+ */
+@Serializable
+data class UnsignedActionProposal(
+    /**
+     * Proposal id; the Rust host uses a UUIDv4. Key of the host's proposal record and of the
+     * provider's consumed-request (replay) set. Signed.
+     */
+    @SerialName("request_id")
+    val requestId: String,
+    /** Must equal the package's provider_id (`provider_mismatch`). Signed. */
+    @SerialName("provider_id")
+    val providerId: String,
+    /** Must equal the package's agent_id (`agent_mismatch`). Signed. */
+    @SerialName("agent_id")
+    val agentId: String,
+    /** Must name an action declared by the package (`action_not_found`). Signed. */
+    @SerialName("action_id")
+    val actionId: String,
+    /** The action's tool name; must match the declared action (`tool_mismatch`). Signed. */
+    @SerialName("tool_name")
+    val toolName: String,
+    /**
+     * The model's tool-call arguments, free-form JSON object. Signed as `arguments_sha256` =
+     * unpadded standard base64 of SHA-256 over the RFC 8785 bytes of this object. Always sent (see
+     * divergence proposal-arguments-null).
+     */
+    val arguments: JsonObject,
+    /** Human-readable summary of the user's intent. Not signed. The Rust host always writes "". */
+    @SerialName("user_intent_summary")
+    val userIntentSummary: String? = null,
+    /**
+     * Creation time, signed as the exact wire string (Rust writes RFC 3339 with milliseconds and
+     * Z).
+     */
+    @SerialName("created_at")
+    val createdAt: String,
+    /**
+     * Expiry; the provider rejects an invalid or past value (`invalid_expiry`, `expired`). Signed
+     * as the exact wire string.
+     */
+    @SerialName("expires_at")
+    val expiresAt: String,
+    /** Non-empty (`missing_nonce`); the host uses a UUIDv4. Signed but never de-duplicated. */
+    val nonce: String,
+    /**
+     * Non-empty (`missing_idempotency_key`); the host sets it to request_id. Signed but never
+     * de-duplicated.
+     */
+    @SerialName("idempotency_key")
+    val idempotencyKey: String,
+    val callback: ProposalCallback? = null,
+    /** Copied from the action. Signed. */
+    val risk: ActionRisk,
+    /** Copied from the action. Signed. */
+    @SerialName("confirmation_policy")
+    val confirmationPolicy: ConfirmationPolicy,
+    /**
+     * The host instance of the install binding whose secret signed this proposal; omitted on
+     * unsigned proposals. Signed.
+     */
+    @SerialName("host_instance_id")
+    val hostInstanceId: String? = null,
+)

@@ -4,13 +4,22 @@ package dev.agentcontracts.agentprovider
 import dev.agentcontracts.runtime.CanonicalizationDialect
 import dev.agentcontracts.runtime.HmacSha256V1
 import dev.agentcontracts.runtime.HmacSha256V1Declaration
-import dev.agentcontracts.runtime.HmacV1Error
+import dev.agentcontracts.runtime.HmacV1Exception
 import dev.agentcontracts.runtime.HmacV1Line
 import dev.agentcontracts.runtime.HmacV1SignResult
+import dev.agentcontracts.runtime.HmacV1Verification
+import dev.agentcontracts.runtime.ReplayDeclaration
+import dev.agentcontracts.runtime.ReplayGuard
+import dev.agentcontracts.runtime.ReplayStore
+import dev.agentcontracts.runtime.ReplayTimeFormat
 import dev.agentcontracts.runtime.SignatureDoctor
 import dev.agentcontracts.runtime.SignatureExplanation
 import dev.agentcontracts.runtime.StrictJson
+import dev.agentcontracts.runtime.TypedReplayGuard
+import java.time.Clock
+import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.jsonObject
 
 /**
  * The security functions of agent-provider messages, each bound to its spec declaration
@@ -45,11 +54,26 @@ object AgentProviderSigning {
         keyField = "host_shared_secret",
     )
 
-    /** Signs a ActionProposal: a copy with its algorithm and signature fields set. */
+    /**
+     * Signs an [UnsignedActionProposal]: the typed [ActionProposal] with its algorithm and signature set. Throws
+     * [HmacV1Exception] (its code, never the secret) when the secret is empty or a covered value has no canonical form.
+     */
+    fun signActionProposal(unsigned: UnsignedActionProposal, secret: ByteArray): ActionProposal =
+        when (val result = signActionProposal(Json.encodeToJsonElement(UnsignedActionProposal.serializer(), unsigned).jsonObject, secret)) {
+            is HmacV1SignResult.Signed -> Json.decodeFromJsonElement(ActionProposal.serializer(), result.message)
+            is HmacV1SignResult.Failed -> throw HmacV1Exception(result.error)
+        }
+
+    /** Verifies a typed [ActionProposal] (decoded from the wire by [AgentProviderValidators.parseActionProposal]); Verified carries it. Constant-time MAC compare. */
+    fun verifyActionProposal(message: ActionProposal, secret: ByteArray): HmacV1Verification<ActionProposal> =
+        HmacSha256V1.check(ACTION_PROPOSAL_SIGNATURE, Json.encodeToJsonElement(ActionProposal.serializer(), message).jsonObject, secret, message)
+
+    /** Signs a ActionProposal held as JSON: a copy with its algorithm and signature fields set. */
     fun signActionProposal(message: JsonObject, key: ByteArray): HmacV1SignResult = HmacSha256V1.sign(ACTION_PROPOSAL_SIGNATURE, message, key)
 
-    /** Verifies a ActionProposal exactly as received; null when the signature holds. */
-    fun verifyActionProposalSignature(message: JsonObject, key: ByteArray): HmacV1Error? = HmacSha256V1.verify(ACTION_PROPOSAL_SIGNATURE, message, key)
+    /** Verifies a ActionProposal held as JSON, exactly as received; Verified carries it, Rejected says why. */
+    fun verifyActionProposalSignature(message: JsonObject, key: ByteArray): HmacV1Verification<JsonObject> =
+        HmacSha256V1.check(ACTION_PROPOSAL_SIGNATURE, message, key, message)
 
     /** Verifies the received text and, when that fails, names each recorded dialect whose bytes the signature matches (never acceptance). */
     fun explainActionProposalSignature(text: String, key: ByteArray): SignatureExplanation =
@@ -79,13 +103,58 @@ object AgentProviderSigning {
         keyField = "host_shared_secret",
     )
 
-    /** Signs a AgentTriggerRequest: a copy with its algorithm and signature fields set. */
+    /**
+     * Signs an [UnsignedAgentTriggerRequest]: the typed [AgentTriggerRequest] with its algorithm and signature set. Throws
+     * [HmacV1Exception] (its code, never the secret) when the secret is empty or a covered value has no canonical form.
+     */
+    fun signAgentTriggerRequest(unsigned: UnsignedAgentTriggerRequest, secret: ByteArray): AgentTriggerRequest =
+        when (val result = signAgentTriggerRequest(Json.encodeToJsonElement(UnsignedAgentTriggerRequest.serializer(), unsigned).jsonObject, secret)) {
+            is HmacV1SignResult.Signed -> Json.decodeFromJsonElement(AgentTriggerRequest.serializer(), result.message)
+            is HmacV1SignResult.Failed -> throw HmacV1Exception(result.error)
+        }
+
+    /** Verifies a typed [AgentTriggerRequest] (decoded from the wire by [AgentProviderValidators.parseAgentTriggerRequest]); Verified carries it. Constant-time MAC compare. */
+    fun verifyAgentTriggerRequest(message: AgentTriggerRequest, secret: ByteArray): HmacV1Verification<AgentTriggerRequest> =
+        HmacSha256V1.check(AGENT_TRIGGER_REQUEST_SIGNATURE, Json.encodeToJsonElement(AgentTriggerRequest.serializer(), message).jsonObject, secret, message)
+
+    /** Signs a AgentTriggerRequest held as JSON: a copy with its algorithm and signature fields set. */
     fun signAgentTriggerRequest(message: JsonObject, key: ByteArray): HmacV1SignResult = HmacSha256V1.sign(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key)
 
-    /** Verifies a AgentTriggerRequest exactly as received; null when the signature holds. */
-    fun verifyAgentTriggerRequestSignature(message: JsonObject, key: ByteArray): HmacV1Error? = HmacSha256V1.verify(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key)
+    /** Verifies a AgentTriggerRequest held as JSON, exactly as received; Verified carries it, Rejected says why. */
+    fun verifyAgentTriggerRequestSignature(message: JsonObject, key: ByteArray): HmacV1Verification<JsonObject> =
+        HmacSha256V1.check(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key, message)
 
     /** Verifies the received text and, when that fails, names each recorded dialect whose bytes the signature matches (never acceptance). */
     fun explainAgentTriggerRequestSignature(text: String, key: ByteArray): SignatureExplanation =
         SignatureDoctor.explain(AGENT_TRIGGER_REQUEST_SIGNATURE, CANONICALIZATION_DIALECTS, text, key)
+
+    /** How a receiver admits ActionProposal only once (x-replay). */
+    val ACTION_PROPOSAL_REPLAY: ReplayDeclaration = ReplayDeclaration(
+        keyFields = listOf("request_id"),
+        scopeFields = listOf("provider_id", "host_instance_id"),
+        expiresAtField = "expires_at",
+        notBeforeField = "created_at",
+        skewSeconds = 60,
+        maxLifetimeSeconds = 86400,
+        timeFormat = ReplayTimeFormat.RFC3339,
+    )
+
+    /** A replay guard for ActionProposal: run admit() after the signature verifies, so forgeries leave no record. */
+    fun createActionProposalReplayGuard(store: ReplayStore, clock: Clock = Clock.systemUTC()): TypedReplayGuard<ActionProposal> =
+        TypedReplayGuard(ReplayGuard(ACTION_PROPOSAL_REPLAY, store, clock), ActionProposal.serializer())
+
+    /** How a receiver admits AgentTriggerRequest only once (x-replay). */
+    val AGENT_TRIGGER_REQUEST_REPLAY: ReplayDeclaration = ReplayDeclaration(
+        keyFields = listOf("request_id"),
+        scopeFields = listOf("provider_id", "host_instance_id"),
+        expiresAtField = "expires_at",
+        notBeforeField = "created_at",
+        skewSeconds = 60,
+        maxLifetimeSeconds = 86400,
+        timeFormat = ReplayTimeFormat.RFC3339,
+    )
+
+    /** A replay guard for AgentTriggerRequest: run admit() after the signature verifies, so forgeries leave no record. */
+    fun createAgentTriggerRequestReplayGuard(store: ReplayStore, clock: Clock = Clock.systemUTC()): TypedReplayGuard<AgentTriggerRequest> =
+        TypedReplayGuard(ReplayGuard(AGENT_TRIGGER_REQUEST_REPLAY, store, clock), AgentTriggerRequest.serializer())
 }

@@ -84,3 +84,58 @@ data class AgentTriggerRequest(
     @SerialName("signature_algorithm")
     val signatureAlgorithm: String = "hmac-sha256-v1"
 }
+
+/**
+ * A AgentTriggerRequest before signing: every member but signature_algorithm and signature, which
+ * signAgentTriggerRequest sets.
+ */
+@Serializable
+data class UnsignedAgentTriggerRequest(
+    /** Trigger protocol version; must be at least 2 (`invalid_protocol`). Not signed. */
+    @SerialName("protocol_version")
+    val protocolVersion: Long? = null,
+    /** Trigger id, non-blank; the host's replay key (a consumed request_id is `replayed`). Signed. */
+    @SerialName("request_id")
+    val requestId: String,
+    /** Must equal the bound package's provider_id (`provider_mismatch`). Signed. */
+    @SerialName("provider_id")
+    val providerId: String,
+    /** Must equal the bound package's agent_id. Signed. */
+    @SerialName("agent_id")
+    val agentId: String,
+    /**
+     * The user-visible text that starts the Agent turn; non-blank after trimming. Signed; the only
+     * signed field that may span lines.
+     */
+    val message: String,
+    /** Where the event came from, e.g. virtual_sensor, calendar. Signed. */
+    val source: String? = null,
+    /** Provider-defined event type, e.g. button_pressed. Signed. */
+    @SerialName("event_type")
+    val eventType: String? = null,
+    /**
+     * Free-form JSON object. Signed as `payload_sha256` = unpadded standard base64 of SHA-256 over
+     * the RFC 8785 bytes of this object. Always sent (see divergence trigger-payload-null).
+     */
+    val payload: JsonObject,
+    /** Creation time, signed as the exact wire string. */
+    @SerialName("created_at")
+    val createdAt: String,
+    /**
+     * Expiry chosen by the provider (demos use created_at + 5 min); an unparseable value counts as
+     * expired. Signed as the exact wire string.
+     */
+    @SerialName("expires_at")
+    val expiresAt: String,
+    /** Non-blank. Signed but never de-duplicated. */
+    val nonce: String,
+    /** Non-blank. Signed but never de-duplicated. */
+    @SerialName("idempotency_key")
+    val idempotencyKey: String,
+    /**
+     * Must equal install_binding.host_instance_id (`host_binding_mismatch`); selects the shared
+     * secret. Signed.
+     */
+    @SerialName("host_instance_id")
+    val hostInstanceId: String,
+)

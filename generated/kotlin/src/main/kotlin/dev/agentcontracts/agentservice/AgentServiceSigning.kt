@@ -6,12 +6,32 @@ import dev.agentcontracts.runtime.ApprovalToken
 import dev.agentcontracts.runtime.ApprovalTokenDeclaration
 import dev.agentcontracts.runtime.ApprovalTokenResult
 import dev.agentcontracts.runtime.MintApprovalInput
+import dev.agentcontracts.runtime.ReplayDeclaration
+import dev.agentcontracts.runtime.ReplayGuard
+import dev.agentcontracts.runtime.ReplayStore
+import dev.agentcontracts.runtime.ReplayTimeFormat
+import dev.agentcontracts.runtime.TypedReplayGuard
+import java.time.Clock
 
 /**
  * The security functions of agent-service messages, each bound to its spec declaration
  * (x-signature, x-content-address, x-approval-token); the schemes are in the runtime.
  */
 object AgentServiceSigning {
+    /** How a receiver admits ApprovalTokenClaims only once (x-replay). */
+    val APPROVAL_TOKEN_CLAIMS_REPLAY: ReplayDeclaration = ReplayDeclaration(
+        keyFields = listOf("nonce"),
+        scopeFields = emptyList(),
+        expiresAtField = "exp",
+        skewSeconds = 60,
+        maxLifetimeSeconds = 1800,
+        timeFormat = ReplayTimeFormat.UNIX_SECONDS,
+    )
+
+    /** A replay guard for ApprovalTokenClaims: run admit() after the signature verifies, so forgeries leave no record. */
+    fun createApprovalTokenClaimsReplayGuard(store: ReplayStore, clock: Clock = Clock.systemUTC()): TypedReplayGuard<ApprovalTokenClaims> =
+        TypedReplayGuard(ReplayGuard(APPROVAL_TOKEN_CLAIMS_REPLAY, store, clock), ApprovalTokenClaims.serializer())
+
     /** The approval token rules of ApprovalTokenClaims (x-approval-token). */
     val APPROVAL_TOKEN_CLAIMS_TOKEN: ApprovalTokenDeclaration = ApprovalTokenDeclaration(
         version = 1,

@@ -50,6 +50,13 @@ sealed interface HmacV1SignResult {
     data class Failed(val error: HmacV1Error) : HmacV1SignResult
 }
 
+/** What verifying a signed message says: it holds (with the message), or why it does not. Never null. */
+sealed interface HmacV1Verification<out T> {
+    data class Verified<T>(val message: T) : HmacV1Verification<T>
+
+    data class Rejected(val error: HmacV1Error) : HmacV1Verification<Nothing>
+}
+
 /**
  * The agent-provider `hmac-sha256-v1` scheme, driven entirely by the declaration: `name=value`
  * lines joined by the separator, no escaping, a digest line as base64-std-nopad(SHA-256(JCS)),
@@ -106,6 +113,13 @@ object HmacSha256V1 {
     } catch (failure: HmacV1Exception) {
         failure.error
     }
+
+    /** [verify] as a result that names success: [HmacV1Verification.Verified] carries [verified]. */
+    fun <T> check(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray, verified: T): HmacV1Verification<T> =
+        when (val error = verify(declaration, message, key)) {
+            null -> HmacV1Verification.Verified(verified)
+            else -> HmacV1Verification.Rejected(error)
+        }
 
     private fun fail(code: HmacV1ErrorCode, message: String): Nothing = throw HmacV1Exception(HmacV1Error(code, message))
 }

@@ -11,6 +11,7 @@ import dev.agentcontracts.runtime.AuditChainDeclaration
 import dev.agentcontracts.runtime.AuditHead
 import dev.agentcontracts.runtime.CaseCounter
 import dev.agentcontracts.runtime.CanonicalJson
+import dev.agentcontracts.runtime.ContentImport
 import dev.agentcontracts.runtime.ContentImportResult
 import dev.agentcontracts.runtime.HmacSha256V1
 import dev.agentcontracts.runtime.HmacV1SignResult
@@ -89,10 +90,10 @@ class SigningVectorsTest {
             val label = case.string("name")
             val record = case.getValue("record").jsonObject
             val expected = case.string("expected_id")
-            val (compute, verify) = when (case.string("message_type")) {
-                "ConnectorManifest" -> AgentConnectorSigning::computeConnectorManifestId to AgentConnectorSigning::verifyConnectorManifestId
-                else -> AgentConnectorSigning::computeConnectorPackageId to AgentConnectorSigning::verifyConnectorPackageId
-            }
+            // The JSON overloads (computeXId also takes the typed record).
+            val manifest = case.string("message_type") == "ConnectorManifest"
+            val compute = { r: JsonObject -> if (manifest) AgentConnectorSigning.computeConnectorManifestId(r) else AgentConnectorSigning.computeConnectorPackageId(r) }
+            val verify = { r: JsonObject -> if (manifest) AgentConnectorSigning.verifyConnectorManifestId(r) else AgentConnectorSigning.verifyConnectorPackageId(r) }
             val idField = declarations.getValue(case.string("message_type")).idField
             assertEquals(expected, compute(record), label)
             assertTrue(verify(record), label)
@@ -117,8 +118,8 @@ class SigningVectorsTest {
             val bytes = Files.readAllBytes(TestData.path("$root/valid/$name"))
             val result = if (name.endsWith(".package.json")) AgentConnectorSigning.importConnectorPackage(bytes) else AgentConnectorSigning.importConnectorManifest(bytes)
             val id = expected.jsonObject.stringOrNull("packageId") ?: expected.jsonObject.string("manifestId")
-            assertEquals(ContentImportResult.Imported::class, result::class, "valid/$name: $result")
-            assertEquals(id, (result as ContentImportResult.Imported).id, "valid/$name")
+            assertEquals(ContentImport.Imported::class, result::class, "valid/$name: $result")
+            assertEquals(id, (result as ContentImport.Imported<*>).id, "valid/$name")
             counter.count("valid")
         }
         for ((name, expected) in TestData.json("$root/invalid/EXPECTED.json").jsonObject) {

@@ -72,7 +72,7 @@ class ConnectorRulesTest {
                 counter.count("divergence")
                 continue
             }
-            assertEquals(meldAccepts, result is ContentImportResult.Imported, "$label: $result")
+            assertEquals(meldAccepts, result is ContentImport.Imported<*>, "$label: $result")
             if (result is ContentImportResult.Failed) assertEquals(ContentImportErrorCode.SCHEMA_INVALID, result.code, label)
             counter.count(if (meldAccepts) "accept" else "refuse")
         }

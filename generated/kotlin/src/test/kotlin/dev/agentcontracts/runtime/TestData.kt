@@ -11,17 +11,18 @@ import java.nio.file.Files
 import java.nio.file.Path
 
 /**
- * The shared test data of the repository (spec/ vectors, property-tests/vectors). The pom passes
- * the repository root as a system property; every suite reads the same files as the TypeScript
- * tests, so both runtimes must give the same verdicts.
+ * The shared test data (spec/ vectors, property-tests/vectors, the fuzz corpus), read from the
+ * classpath: the generator copies each file to src/test/resources/shared/<repository path>
+ * (generators/targets/kotlin/emit-test-data.ts), so this project tests from a copy of itself
+ * alone. Every suite reads the same files as the TypeScript tests, so both runtimes must give the
+ * same verdicts.
  */
 object TestData {
-    val repoRoot: Path = Path.of(System.getProperty("agentContracts.repoRoot") ?: "../..").toAbsolutePath().normalize()
-
+    /** The file or folder copied from [relative] (a repository path). Test resources are a folder of target/test-classes. */
     fun path(relative: String): Path {
-        val path = repoRoot.resolve(relative)
-        check(Files.exists(path)) { "shared test data missing: $path (is agentContracts.repoRoot right?)" }
-        return path
+        val url = TestData::class.java.getResource("/shared/$relative")
+        check(url != null) { "shared test data missing from the test classpath: shared/$relative (is it in emit-test-data.ts?)" }
+        return Path.of(url.toURI())
     }
 
     fun bytes(relative: String): ByteArray = Files.readAllBytes(path(relative))

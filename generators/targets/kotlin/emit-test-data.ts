@@ -1,0 +1,50 @@
+// The shared test data the JUnit suites read (spec vectors, outside vectors, the fuzz corpus),
+// copied into the Maven project's test resources under src/test/resources/shared/<repository
+// path>, so that a copy of generated/kotlin alone builds and tests (TestData.kt reads them from
+// the classpath). Text only: the writer writes UTF-8 strings, so the upstream ES6 number corpus
+// comes as its 10,000-line text file, not the gzipped 100,000-line one.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import type { OutputFile } from "../../model/types.js";
+
+/** Repository paths (files, or folders copied whole) the suites read; each folder's README names source and licence. */
+export const KOTLIN_TEST_DATA: readonly string[] = [
+  "spec/common/vectors",
+  "spec/agent-connector/vectors",
+  "spec/agent-provider/vectors",
+  "spec/agent-service/vectors",
+  "property-tests/fuzz/corpus",
+  "property-tests/vectors/agent-connector/generated",
+  "property-tests/vectors/agent-provider",
+  "property-tests/vectors/jcs/testdata",
+  "property-tests/vectors/jcs/README.md",
+  "property-tests/vectors/jcs/es6numbers/es6testfile_10000.txt",
+  "property-tests/vectors/real-implementations/README.md",
+  "property-tests/vectors/real-implementations/meldwork-connector/field-value-verdicts.json",
+  "property-tests/vectors/stdwebhooks",
+];
+
+/** Where the suites find a repository path on the classpath. */
+export const SHARED_RESOURCES = "src/test/resources/shared";
+
+export interface TestDataFile {
+  /** Repository-relative path. */
+  path: string;
+  text: string;
+}
+
+/** Reads every file KOTLIN_TEST_DATA names (folders recursively, in name order); the only I/O here. */
+export function readKotlinTestData(root: string): TestDataFile[] {
+  const out: TestDataFile[] = [];
+  const visit = (rel: string) => {
+    const full = `${root}/${rel}`;
+    if (!existsSync(full)) throw new Error(`Kotlin test data ${rel} is missing`);
+    if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) visit(`${rel}/${name}`);
+    else out.push({ path: rel, text: readFileSync(full, "utf8") });
+  };
+  for (const rel of KOTLIN_TEST_DATA) visit(rel);
+  return out;
+}
+
+export function emitKotlinTestData(files: readonly TestDataFile[]): OutputFile[] {
+  return files.map((f) => ({ path: `${SHARED_RESOURCES}/${f.path}`, contents: f.text, sources: [f.path] }));
+}
