@@ -21,7 +21,12 @@ final class TypedSigningTests: XCTestCase {
             let name = c.text("name")
             let secret = c.text("key_utf8")
             let bare = message.removing("signature").removing("signature_algorithm")
-            let unsigned = try JSONDecoder().decode(AgentProvider.UnsignedActionProposal.self, from: Data(try CanonicalJSON.canonicalBytes(.object(bare))))
+            let schemaValid = AgentProvider.ActionProposal.validate(.object(message)).isEmpty
+            // A divergence vector (e.g. a null the typed member cannot hold) has no typed form.
+            guard let unsigned = try? JSONDecoder().decode(AgentProvider.UnsignedActionProposal.self, from: Data(try CanonicalJSON.canonicalBytes(.object(bare)))) else {
+                XCTAssertFalse(schemaValid, "\(name): a schema-valid message has no UnsignedActionProposal")
+                continue
+            }
             do {
                 let signed = try AgentProvider.signActionProposal(unsigned, secret: secret)
                 XCTAssertEqual(signed.signature, expected, name)
@@ -31,7 +36,7 @@ final class TypedSigningTests: XCTestCase {
                 signedCount += 1
             } catch SigningFailure.invalid {
                 // Only a vector message its own schema refuses may fail here.
-                XCTAssertFalse(AgentProvider.ActionProposal.validate(.object(message)).isEmpty, "\(name): signing refused a schema-valid message")
+                XCTAssertFalse(schemaValid, "\(name): signing refused a schema-valid message")
             }
         }
         XCTAssertGreaterThan(signedCount, 0, "no ActionProposal vector was signed")
@@ -53,7 +58,12 @@ final class TypedSigningTests: XCTestCase {
             let name = c.text("name")
             let secret = c.text("key_utf8")
             let bare = message.removing("signature").removing("signature_algorithm")
-            let unsigned = try JSONDecoder().decode(AgentProvider.UnsignedAgentTriggerRequest.self, from: Data(try CanonicalJSON.canonicalBytes(.object(bare))))
+            let schemaValid = AgentProvider.AgentTriggerRequest.validate(.object(message)).isEmpty
+            // A divergence vector (e.g. a null the typed member cannot hold) has no typed form.
+            guard let unsigned = try? JSONDecoder().decode(AgentProvider.UnsignedAgentTriggerRequest.self, from: Data(try CanonicalJSON.canonicalBytes(.object(bare)))) else {
+                XCTAssertFalse(schemaValid, "\(name): a schema-valid message has no UnsignedAgentTriggerRequest")
+                continue
+            }
             do {
                 let signed = try AgentProvider.signAgentTriggerRequest(unsigned, secret: secret)
                 XCTAssertEqual(signed.signature, expected, name)
@@ -63,7 +73,7 @@ final class TypedSigningTests: XCTestCase {
                 signedCount += 1
             } catch SigningFailure.invalid {
                 // Only a vector message its own schema refuses may fail here.
-                XCTAssertFalse(AgentProvider.AgentTriggerRequest.validate(.object(message)).isEmpty, "\(name): signing refused a schema-valid message")
+                XCTAssertFalse(schemaValid, "\(name): signing refused a schema-valid message")
             }
         }
         XCTAssertGreaterThan(signedCount, 0, "no AgentTriggerRequest vector was signed")
@@ -134,6 +144,11 @@ final class TypedSigningTests: XCTestCase {
             let name = c.text("name")
             let record = try XCTUnwrap(c["record"])
             let expected = c.text("expected_id")
+            guard AgentConnector.ConnectorManifest.validate(record).isEmpty else {
+                // A record made only to pin the id computation: import checks the schema first.
+                XCTAssertEqual(AgentConnector.importConnectorManifest(try CanonicalJSON.canonicalBytes(record)).failureCode, "schema-invalid", name)
+                continue
+            }
             switch AgentConnector.importConnectorManifest(try CanonicalJSON.canonicalBytes(record)) {
             case let .success(result):
                 XCTAssertEqual(result.id, expected, name)
@@ -159,6 +174,11 @@ final class TypedSigningTests: XCTestCase {
             let name = c.text("name")
             let record = try XCTUnwrap(c["record"])
             let expected = c.text("expected_id")
+            guard AgentConnector.ConnectorPackage.validate(record).isEmpty else {
+                // A record made only to pin the id computation: import checks the schema first.
+                XCTAssertEqual(AgentConnector.importConnectorPackage(try CanonicalJSON.canonicalBytes(record)).failureCode, "schema-invalid", name)
+                continue
+            }
             switch AgentConnector.importConnectorPackage(try CanonicalJSON.canonicalBytes(record)) {
             case let .success(result):
                 XCTAssertEqual(result.id, expected, name)
