@@ -5,7 +5,9 @@
 #
 #   run.sh <scratch-dir>     build products go to <scratch-dir>/build, state to a temporary folder in it
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
+# The package is in SwiftConsumer/: SwiftPM names a path dependency after its folder, and this
+# folder's name would be the same as generated/swift's ("cyclic dependency").
+here=$(cd "$(dirname "$0")/SwiftConsumer" && pwd)
 scratch=$1
 swift build --package-path "$here" --scratch-path "$scratch/build"
 bin="$(swift build --package-path "$here" --scratch-path "$scratch/build" --show-bin-path)/SwiftConsumer"

@@ -25,9 +25,9 @@ consumer=
 if [ "${SWIFT_CONSUMER:-1}" != 0 ] && [ "$package_dir" = "$repo/generated/swift" ] && [ -f "$repo/property-tests/consumers/swift/run.sh" ]; then
   consumer=yes
   # Its fixture is a copy of an outside vector; a drifted copy would test nothing real.
-  cmp -s "$repo/property-tests/consumers/swift/Fixtures/local-echo-1.0.0.package.json" \
+  cmp -s "$repo/property-tests/consumers/swift/SwiftConsumer/Fixtures/local-echo-1.0.0.package.json" \
     "$repo/property-tests/vectors/agent-connector/generated/valid/local-echo-1.0.0.package.json" ||
-    { echo "swift: property-tests/consumers/swift/Fixtures/local-echo-1.0.0.package.json differs from the Meldwork vector" >&2; exit 1; }
+    { echo "swift: property-tests/consumers/swift/SwiftConsumer/Fixtures/local-echo-1.0.0.package.json differs from the Meldwork vector" >&2; exit 1; }
 fi
 
 # Copies generated/swift and the consumer (keeping the repository layout the consumer's path

@@ -7,7 +7,7 @@ import PackageDescription
 let package = Package(
     name: "SwiftConsumer",
     platforms: [.macOS(.v10_15), .iOS(.v13)],
-    dependencies: [.package(name: "AgentContracts", path: "../../../generated/swift")],
+    dependencies: [.package(name: "AgentContracts", path: "../../../../generated/swift")],
     targets: [
         .executableTarget(name: "SwiftConsumer", dependencies: [.product(name: "AgentContracts", package: "AgentContracts")]),
     ]

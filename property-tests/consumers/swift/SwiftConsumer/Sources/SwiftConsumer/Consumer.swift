@@ -1,5 +1,5 @@
 // What a new SwiftPM project does with AgentContracts on day one, each step checked against
-// values written down from the spec's vectors (see ../../README.md), never from running this code.
+// values written down from the spec's vectors (see ../../../README.md), never from running this code.
 //
 //   SwiftConsumer check <fixtures-dir> <state-dir>   every step; exit 1 on the first wrong answer
 //   SwiftConsumer record <store-file>                admits the trigger request, prints "admitted",
