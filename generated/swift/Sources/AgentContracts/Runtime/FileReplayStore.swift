@@ -114,7 +114,8 @@ public final class FileReplayStore: ReplayStore, @unchecked Sendable {
     }
 
     private func lockFile() throws {
-        // Never block forever on a peer that holds the lock: poll, then fail closed.
+        // Never block forever on a peer that holds the lock: poll, then fail closed. The wait blocks
+        // the calling thread (at most lockTimeoutMs); peers hold the lock only for one read and append.
         var waitedMs = 0
         while flock(lockFD, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EAGAIN || errno == EINTR else { throw FileReplayStoreError.io(operation: "flock", errno: errno) }
