@@ -52,8 +52,7 @@ function messageConformance(id: string, rules: Protocol["messages"][number]["rul
   return `${indent}public static let schemaID = ${stringLiteral(id)}\n${indent}/// Cross-field rules (x-rules), checked after the schema.\n${indent}public static let rules: [CrossFieldRule] = ${rulesText}\n`;
 }
 
-
-function renderStruct(decl: SwiftStruct, indent: string): string {
+export function renderStruct(decl: SwiftStruct, indent: string): string {
   const i1 = `${indent}    `;
   const i2 = `${i1}    `;
   const stored = decl.properties.filter((p) => p.constant === undefined);

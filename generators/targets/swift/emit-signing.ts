@@ -4,8 +4,10 @@ import type { JsonValue, Protocol } from "../../model/types.js";
 import { nestedContentAddressed } from "../../model/queries.js";
 import { stringLiteral, typeName } from "./naming.js";
 import { article, jsonValueLiteral } from "./emit-support.js";
+import { renderTypedSigning } from "./emit-typed-signing.js";
+import type { ProtocolTypes } from "./types.js";
 
-export function renderSigning(protocol: Protocol, namespace: string): { text: string; sources: string[] } | undefined {
+export function renderSigning(protocol: Protocol, namespace: string, types: ProtocolTypes): { text: string; sources: string[] } | undefined {
   const out: string[] = ["import Foundation", ""];
   const sources = new Set<string>();
   for (const m of protocol.messages) {
@@ -123,6 +125,7 @@ export function renderSigning(protocol: Protocol, namespace: string): { text: st
     out.push(`extension ${namespace}.${typeName(m.name)} {`, ...body, "}", "");
   }
   if (sources.size === 0) return undefined;
+  out.push(...renderTypedSigning(protocol, namespace, types));
   return { text: out.join("\n"), sources: [...sources].sort() };
 }
 

@@ -12,7 +12,7 @@ import type { ProtocolTypes, SwiftEnum } from "./types.js";
 /** Per protocol: its Swift namespace, each message's root type, and every declaration. */
 export type Catalog = { protocol: Protocol; namespace: string; messages: { name: string; type: string }[]; types: ProtocolTypes }[];
 
-const TEST_FILES = ["SharedCases", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests", "DeclarationTests", "EnumTests", "ConnectorRulesTests", "FuzzCorpusTests"];
+const TEST_FILES = ["SharedCases", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests", "DeclarationTests", "EnumTests", "ConnectorRulesTests", "FuzzCorpusTests", "TypedSigningTests", "FileReplayStoreTests"];
 
 export function emitTests(model: Model, catalog: Catalog, cases: readonly SharedCaseFile[]): OutputFile[] {
   const files: OutputFile[] = [];
@@ -48,23 +48,29 @@ export function emitTests(model: Model, catalog: Catalog, cases: readonly Shared
 
 /** Which generated types the signing and replay tests drive, and which vector files they read. */
 function signingContext(catalog: { protocol: Protocol; namespace: string }[], cases: readonly SharedCaseFile[]): object {
-  const rows = catalog.flatMap((c) => c.protocol.messages.map((m) => ({ m, protocol: c.protocol, type: `${c.namespace}.${typeName(m.name)}` })));
+  const rows = catalog.flatMap((c) => c.protocol.messages.map((m) => ({ m, protocol: c.protocol, namespace: c.namespace, type: `${c.namespace}.${typeName(m.name)}` })));
   const resource = (file: string): string | false => {
     const found = cases.find((c) => c.path.endsWith(`/vectors/${file}`));
     return found === undefined ? false : stringLiteral(found.path);
   };
   const token = rows.find((r) => r.m.approvalToken !== undefined);
+  // Which content-addressed messages the content-id vectors have cases for.
+  const contentCases = cases.find((c) => c.path.endsWith("/vectors/content-ids.json"));
+  const contentTypes = new Set<string>(contentCases === undefined ? [] : (JSON.parse(contentCases.text) as { cases: { message_type: string }[] }).cases.map((c) => c.message_type));
   return {
-    signed: rows.filter((r) => r.m.signature !== undefined).map((r) => ({ name: r.m.name, type: r.type })),
+    signed: rows.filter((r) => r.m.signature !== undefined).map((r) => ({ name: r.m.name, type: r.type, namespace: r.namespace, unsigned: `${r.namespace}.Unsigned${typeName(r.m.name)}`, nameLiteral: stringLiteral(r.m.name), signatureFieldLiteral: stringLiteral(r.m.signature!.signatureField), algorithmFieldLiteral: stringLiteral(r.m.signature!.algorithmField) })),
     replayed: rows.filter((r) => r.m.replay !== undefined).map((r) => ({ name: r.m.name, type: r.type })),
     addressed: rows
       .filter((r) => r.m.contentAddress !== undefined)
       .map((r) => ({
         name: r.m.name,
         type: r.type,
+        namespace: r.namespace,
+        nameLiteral: stringLiteral(r.m.name),
         idFieldLiteral: stringLiteral(r.m.contentAddress!.idField),
         examplesResource: stringLiteral(`examples/${r.protocol.id}.json`),
         canonicalInput: r.m.contentAddress!.canonicalInput === true,
+        hasContentVectors: contentTypes.has(r.m.name),
       })),
     tokenType: token === undefined ? false : token.type,
     hmacResource: resource("hmac-sha256-v1.json"),

@@ -45,7 +45,7 @@ export function emitSwift(model: Model, runtime: readonly SwiftRuntimeSource[], 
     if (lifecycles.length > 0) {
       files.push({ path: `${SOURCES}/${namespace}/${namespace}Lifecycles.swift`, contents: renderLifecycles(namespace, lifecycles), sources: lifecycles.map((l) => l.location.file) });
     }
-    const signing = renderSigning(protocol, namespace);
+    const signing = renderSigning(protocol, namespace, types);
     if (signing !== undefined) files.push({ path: `${SOURCES}/${namespace}/${namespace}Signing.swift`, contents: signing.text, sources: signing.sources });
     files.push(...swiftDoctorFiles(protocol, namespace, SOURCES, TESTS));
   }

@@ -65,7 +65,7 @@ describe("tree-sitter-swift syntax check", () => {
     expect(syntaxErrors("struct A {\n  let b: Int\n}\n")).toEqual([]);
   });
 
-  const files = [...swiftFiles(`${REPO_ROOT}/generators/targets/swift/runtime`), ...swiftFiles(`${REPO_ROOT}/generated/swift`)];
+  const files = [...swiftFiles(`${REPO_ROOT}/generators/targets/swift/runtime`), ...swiftFiles(`${REPO_ROOT}/generated/swift`), ...swiftFiles(`${REPO_ROOT}/property-tests/consumers/swift`)];
   it("finds the runtime and the generated package", () => {
     expect(files.some((f) => f.includes("/generators/targets/swift/runtime/"))).toBe(true);
     expect(files.some((f) => f.endsWith("generated/swift/Package.swift"))).toBe(true);

@@ -12,10 +12,32 @@
 #   swift-test.sh [package-dir]        build the library (warnings are errors, Swift 6 mode), then test
 #   SWIFT_ROOT=/path swift-test.sh     use or create the Debian 13 root there
 #   SWIFT_PROVISION=0 swift-test.sh    never create a root (skip instead when none exists)
+#   SWIFT_CONSUMER=0 swift-test.sh     skip the consumer package (property-tests/consumers/swift)
+#
+# For the repository's generated/swift, the consumer package then builds against a copy of it (both
+# copied, without .build, to a folder outside the repository) and runs: see consumer_stage below.
 set -euo pipefail
 
 package_dir=$(cd "${1:-generated/swift}" && pwd)
 root=${SWIFT_ROOT:-/var/cache/agent-contracts/swift-trixie}
+repo=$(cd "$(dirname "$0")/../../../.." && pwd)
+consumer=
+if [ "${SWIFT_CONSUMER:-1}" != 0 ] && [ "$package_dir" = "$repo/generated/swift" ] && [ -f "$repo/property-tests/consumers/swift/run.sh" ]; then
+  consumer=yes
+  # Its fixture is a copy of an outside vector; a drifted copy would test nothing real.
+  cmp -s "$repo/property-tests/consumers/swift/SwiftConsumer/Fixtures/local-echo-1.0.0.package.json" \
+    "$repo/property-tests/vectors/agent-connector/generated/valid/local-echo-1.0.0.package.json" ||
+    { echo "swift: property-tests/consumers/swift/SwiftConsumer/Fixtures/local-echo-1.0.0.package.json differs from the Meldwork vector" >&2; exit 1; }
+fi
+
+# Copies generated/swift and the consumer (keeping the repository layout the consumer's path
+# dependency names) to $1/src; $1/build keeps the consumer's build products between runs, and tar
+# keeps file times, so an unchanged package is not rebuilt.
+consumer_stage() {
+  rm -rf --one-file-system "$1/src"
+  mkdir -p "$1/src"
+  tar -C "$repo" --exclude=.build -cf - generated/swift property-tests/consumers/swift | tar -C "$1/src" -xf -
+}
 
 # The library is built in Swift 6 language mode with warnings as errors, so a strict-concurrency
 # regression fails; it has its own scratch path so the two builds do not invalidate each other. The
@@ -25,8 +47,15 @@ build_cmd='swift build --scratch-path .build/strict --target AgentContracts -Xsw
 
 if command -v swift >/dev/null 2>&1; then
   echo "swift: using $(command -v swift) ($(swift --version 2>&1 | head -n 1))"
+  if [ -n "$consumer" ]; then
+    stage=$(mktemp -d)
+    trap 'rm -rf "$stage"' EXIT
+    consumer_stage "$stage"
+    build_cmd="$build_cmd && bash '$stage/src/property-tests/consumers/swift/run.sh' '$stage'"
+  fi
   cd "$package_dir"
-  exec bash -c "$build_cmd"
+  bash -c "$build_cmd"
+  exit
 fi
 
 skip() {
@@ -94,6 +123,12 @@ fi
 # SwiftPM's module cache (which records absolute paths) stays valid from one run to the next.
 # Without /proc every swift binary dies ("libswiftCore.so: cannot open shared object file").
 mkdir -p "$root$package_dir"
+if [ -n "$consumer" ]; then
+  # Inside the root's own file system, so nothing more is mounted; one folder per checkout.
+  stage="/var/tmp/agent-contracts-consumer-$(printf %s "$repo" | cksum | cut -d ' ' -f 1)"
+  consumer_stage "$root$stage"
+  build_cmd="$build_cmd && bash '$stage/src/property-tests/consumers/swift/run.sh' '$stage'"
+fi
 status=0
 unshare --mount --propagation private env ROOT="$root" WORK="$package_dir" BUILD="$build_cmd" bash -c '
   set -euo pipefail

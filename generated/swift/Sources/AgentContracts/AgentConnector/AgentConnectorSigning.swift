@@ -57,3 +57,47 @@ extension AgentConnector.ConnectorPackage {
         ContentAddress.importRecord(contentAddress, bytes) { value in validate(value).isEmpty && ContentAddress.verifyID(AgentConnector.ConnectorManifest.contentAddress, value["manifest"]?.objectValue ?? JSONObject()) }
     }
 }
+
+extension AgentConnector {
+    /// Imports an AuditLogEntry from untrusted bytes (JSON, schema, eventId, canonical form): the typed record and its verified id.
+    public static func importAuditLogEntry(_ bytes: [UInt8]) -> Result<ImportedRecord<AuditLogEntry>, ContentImportError> {
+        TypedSigning.importRecord(AuditLogEntry.contentAddress, bytes, as: AuditLogEntry.self) { value in AuditLogEntry.validate(value).isEmpty }
+    }
+
+    public static func importAuditLogEntry(_ data: Data) -> Result<ImportedRecord<AuditLogEntry>, ContentImportError> {
+        importAuditLogEntry([UInt8](data))
+    }
+
+    /// The eventId an AuditLogEntry you built should carry (prefix + SHA-256 of its canonical bytes without eventId). For received bytes use importAuditLogEntry: its id is computed over the bytes as received.
+    public static func computeAuditLogEntryID(_ record: AuditLogEntry) throws -> String {
+        try TypedSigning.computeID(AuditLogEntry.contentAddress, record)
+    }
+
+    /// Imports a ConnectorManifest from untrusted bytes (JSON, schema, manifestId, canonical form): the typed record and its verified id.
+    public static func importConnectorManifest(_ bytes: [UInt8]) -> Result<ImportedRecord<ConnectorManifest>, ContentImportError> {
+        TypedSigning.importRecord(ConnectorManifest.contentAddress, bytes, as: ConnectorManifest.self) { value in ConnectorManifest.validate(value).isEmpty }
+    }
+
+    public static func importConnectorManifest(_ data: Data) -> Result<ImportedRecord<ConnectorManifest>, ContentImportError> {
+        importConnectorManifest([UInt8](data))
+    }
+
+    /// The manifestId a ConnectorManifest you built should carry (prefix + SHA-256 of its canonical bytes without manifestId). For received bytes use importConnectorManifest: its id is computed over the bytes as received.
+    public static func computeConnectorManifestID(_ record: ConnectorManifest) throws -> String {
+        try TypedSigning.computeID(ConnectorManifest.contentAddress, record)
+    }
+
+    /// Imports a ConnectorPackage from untrusted bytes (JSON, schema, nested ids, packageId, canonical form): the typed record and its verified id.
+    public static func importConnectorPackage(_ bytes: [UInt8]) -> Result<ImportedRecord<ConnectorPackage>, ContentImportError> {
+        TypedSigning.importRecord(ConnectorPackage.contentAddress, bytes, as: ConnectorPackage.self) { value in ConnectorPackage.validate(value).isEmpty && ContentAddress.verifyID(AgentConnector.ConnectorManifest.contentAddress, value["manifest"]?.objectValue ?? JSONObject()) }
+    }
+
+    public static func importConnectorPackage(_ data: Data) -> Result<ImportedRecord<ConnectorPackage>, ContentImportError> {
+        importConnectorPackage([UInt8](data))
+    }
+
+    /// The packageId a ConnectorPackage you built should carry (prefix + SHA-256 of its canonical bytes without packageId). For received bytes use importConnectorPackage: its id is computed over the bytes as received.
+    public static func computeConnectorPackageID(_ record: ConnectorPackage) throws -> String {
+        try TypedSigning.computeID(ConnectorPackage.contentAddress, record)
+    }
+}

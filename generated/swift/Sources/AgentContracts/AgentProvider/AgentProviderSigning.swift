@@ -115,3 +115,288 @@ extension AgentProvider.AgentTriggerRequest {
         now.map { ReplayGuard(declaration: replayDeclaration, store: store, now: $0) } ?? ReplayGuard(declaration: replayDeclaration, store: store)
     }
 }
+
+extension AgentProvider {
+    /// An ActionProposal before signing: every member except signature_algorithm and signature,
+    /// which signActionProposal fills in.
+    public struct UnsignedActionProposal: Codable, Equatable, Sendable {
+        /// Proposal id; the Rust host uses a UUIDv4. Key of the host's proposal record and of the
+        /// provider's consumed-request (replay) set. Signed.
+        public var requestID: String
+        /// Must equal the package's provider_id (`provider_mismatch`). Signed.
+        public var providerID: String
+        /// Must equal the package's agent_id (`agent_mismatch`). Signed.
+        public var agentID: String
+        /// Must name an action declared by the package (`action_not_found`). Signed.
+        public var actionID: String
+        /// The action's tool name; must match the declared action (`tool_mismatch`). Signed.
+        public var toolName: String
+        /// The model's tool-call arguments, free-form JSON object. Signed as `arguments_sha256` =
+        /// unpadded standard base64 of SHA-256 over the RFC 8785 bytes of this object. Always sent
+        /// (see divergence proposal-arguments-null).
+        public var arguments: [String: JSONValue]
+        /// Human-readable summary of the user's intent. Not signed. The Rust host always writes "".
+        public var userIntentSummary: String?
+        /// Creation time, signed as the exact wire string (Rust writes RFC 3339 with milliseconds
+        /// and Z).
+        public var createdAt: String
+        /// Expiry; the provider rejects an invalid or past value (`invalid_expiry`, `expired`).
+        /// Signed as the exact wire string.
+        public var expiresAt: String
+        /// Non-empty (`missing_nonce`); the host uses a UUIDv4. Signed but never de-duplicated.
+        public var nonce: String
+        /// Non-empty (`missing_idempotency_key`); the host sets it to request_id. Signed but never
+        /// de-duplicated.
+        public var idempotencyKey: String
+        /// The `callback` member of an ActionProposal: how the host expects the provider to return
+        /// the ActionResult. The Rust host writes
+        /// {"type":"napaxi_action_result","request_id_required":true}: the result must come back
+        /// (Android Activity result with extra `agent.provider.extra.RESULT_JSON`, or the iOS
+        /// callback URL's `result` query parameter) carrying the proposal's request_id. It is not
+        /// covered by the proposal signature. Hosts that issue callback URIs must bind each
+        /// callback to the original pending proposal.
+        public var callback: ProposalCallback?
+        /// Copied from the action. Signed.
+        public var risk: ActionRisk
+        /// Copied from the action. Signed.
+        public var confirmationPolicy: ConfirmationPolicy
+        /// The host instance of the install binding whose secret signed this proposal; omitted on
+        /// unsigned proposals. Signed.
+        public var hostInstanceID: String?
+
+        public init(requestID: String, providerID: String, agentID: String, actionID: String, toolName: String, arguments: [String: JSONValue], userIntentSummary: String? = nil, createdAt: String, expiresAt: String, nonce: String, idempotencyKey: String, callback: ProposalCallback? = nil, risk: ActionRisk, confirmationPolicy: ConfirmationPolicy, hostInstanceID: String? = nil) {
+            self.requestID = requestID
+            self.providerID = providerID
+            self.agentID = agentID
+            self.actionID = actionID
+            self.toolName = toolName
+            self.arguments = arguments
+            self.userIntentSummary = userIntentSummary
+            self.createdAt = createdAt
+            self.expiresAt = expiresAt
+            self.nonce = nonce
+            self.idempotencyKey = idempotencyKey
+            self.callback = callback
+            self.risk = risk
+            self.confirmationPolicy = confirmationPolicy
+            self.hostInstanceID = hostInstanceID
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case requestID = "request_id"
+            case providerID = "provider_id"
+            case agentID = "agent_id"
+            case actionID = "action_id"
+            case toolName = "tool_name"
+            case arguments
+            case userIntentSummary = "user_intent_summary"
+            case createdAt = "created_at"
+            case expiresAt = "expires_at"
+            case nonce
+            case idempotencyKey = "idempotency_key"
+            case callback
+            case risk
+            case confirmationPolicy = "confirmation_policy"
+            case hostInstanceID = "host_instance_id"
+        }
+
+        public init(from decoder: Decoder) throws {
+            try ContractCoding.rejectUnknownKeys(decoder, known: ["request_id", "provider_id", "agent_id", "action_id", "tool_name", "arguments", "user_intent_summary", "created_at", "expires_at", "nonce", "idempotency_key", "callback", "risk", "confirmation_policy", "host_instance_id"], type: "UnsignedActionProposal")
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            requestID = try container.decode(String.self, forKey: .requestID)
+            providerID = try container.decode(String.self, forKey: .providerID)
+            agentID = try container.decode(String.self, forKey: .agentID)
+            actionID = try container.decode(String.self, forKey: .actionID)
+            toolName = try container.decode(String.self, forKey: .toolName)
+            arguments = try container.decode([String: JSONValue].self, forKey: .arguments)
+            userIntentSummary = try container.decodeIfPresent(String.self, forKey: .userIntentSummary)
+            createdAt = try container.decode(String.self, forKey: .createdAt)
+            expiresAt = try container.decode(String.self, forKey: .expiresAt)
+            nonce = try container.decode(String.self, forKey: .nonce)
+            idempotencyKey = try container.decode(String.self, forKey: .idempotencyKey)
+            callback = try container.decodeIfPresent(ProposalCallback.self, forKey: .callback)
+            risk = try container.decode(ActionRisk.self, forKey: .risk)
+            confirmationPolicy = try container.decode(ConfirmationPolicy.self, forKey: .confirmationPolicy)
+            hostInstanceID = try container.decodeIfPresent(String.self, forKey: .hostInstanceID)
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(requestID, forKey: .requestID)
+            try container.encode(providerID, forKey: .providerID)
+            try container.encode(agentID, forKey: .agentID)
+            try container.encode(actionID, forKey: .actionID)
+            try container.encode(toolName, forKey: .toolName)
+            try container.encode(arguments, forKey: .arguments)
+            try container.encodeIfPresent(userIntentSummary, forKey: .userIntentSummary)
+            try container.encode(createdAt, forKey: .createdAt)
+            try container.encode(expiresAt, forKey: .expiresAt)
+            try container.encode(nonce, forKey: .nonce)
+            try container.encode(idempotencyKey, forKey: .idempotencyKey)
+            try container.encodeIfPresent(callback, forKey: .callback)
+            try container.encode(risk, forKey: .risk)
+            try container.encode(confirmationPolicy, forKey: .confirmationPolicy)
+            try container.encodeIfPresent(hostInstanceID, forKey: .hostInstanceID)
+        }
+    }
+
+    /// Signs an UnsignedActionProposal with `secret` (the UTF-8 bytes of host_shared_secret): the signed ActionProposal, checked against its schema. Throws SigningFailure.
+    public static func signActionProposal(_ unsigned: UnsignedActionProposal, secret: [UInt8]) throws -> ActionProposal {
+        try TypedSigning.sign(ActionProposal.signatureDeclaration, unsigned, secret: secret, as: ActionProposal.self)
+    }
+
+    public static func signActionProposal(_ unsigned: UnsignedActionProposal, secret: String) throws -> ActionProposal {
+        try signActionProposal(unsigned, secret: Array(secret.utf8))
+    }
+
+    /// Verifies an ActionProposal's signature in constant time: `.valid` or `.invalid(reason)`.
+    public static func verifyActionProposal(_ message: ActionProposal, secret: [UInt8]) -> SignatureVerification {
+        TypedSigning.verify(ActionProposal.signatureDeclaration, message, secret: secret)
+    }
+
+    public static func verifyActionProposal(_ message: ActionProposal, secret: String) -> SignatureVerification {
+        verifyActionProposal(message, secret: Array(secret.utf8))
+    }
+
+    /// Verifies an ActionProposal as received, before any typed decoding.
+    public static func verifyActionProposal(json message: JSONObject, secret: [UInt8]) -> SignatureVerification {
+        TypedSigning.verify(ActionProposal.signatureDeclaration, message, secret: secret)
+    }
+
+    /// A replay guard for ActionProposal (x-replay) over `store` (`FileReplayStore` to survive restarts); run `admit` after verifyActionProposal, so forgeries leave no record. `now` is the clock in milliseconds (the system clock by default).
+    public static func createActionProposalReplayGuard(store: ReplayStore, now: ReplayClock? = nil) -> ReplayGuard {
+        ActionProposal.replayGuard(store: store, now: now)
+    }
+
+    /// An AgentTriggerRequest before signing: every member except signature_algorithm and
+    /// signature, which signAgentTriggerRequest fills in.
+    public struct UnsignedAgentTriggerRequest: Codable, Equatable, Sendable {
+        /// Trigger protocol version; must be at least 2 (`invalid_protocol`). Not signed.
+        public var protocolVersion: Int?
+        /// Trigger id, non-blank; the host's replay key (a consumed request_id is `replayed`).
+        /// Signed.
+        public var requestID: String
+        /// Must equal the bound package's provider_id (`provider_mismatch`). Signed.
+        public var providerID: String
+        /// Must equal the bound package's agent_id. Signed.
+        public var agentID: String
+        /// The user-visible text that starts the Agent turn; non-blank after trimming. Signed; the
+        /// only signed field that may span lines.
+        public var message: String
+        /// Where the event came from, e.g. virtual_sensor, calendar. Signed.
+        public var source: String?
+        /// Provider-defined event type, e.g. button_pressed. Signed.
+        public var eventType: String?
+        /// Free-form JSON object. Signed as `payload_sha256` = unpadded standard base64 of SHA-256
+        /// over the RFC 8785 bytes of this object. Always sent (see divergence
+        /// trigger-payload-null).
+        public var payload: [String: JSONValue]
+        /// Creation time, signed as the exact wire string.
+        public var createdAt: String
+        /// Expiry chosen by the provider (demos use created_at + 5 min); an unparseable value
+        /// counts as expired. Signed as the exact wire string.
+        public var expiresAt: String
+        /// Non-blank. Signed but never de-duplicated.
+        public var nonce: String
+        /// Non-blank. Signed but never de-duplicated.
+        public var idempotencyKey: String
+        /// Must equal install_binding.host_instance_id (`host_binding_mismatch`); selects the
+        /// shared secret. Signed.
+        public var hostInstanceID: String
+
+        public init(protocolVersion: Int? = nil, requestID: String, providerID: String, agentID: String, message: String, source: String? = nil, eventType: String? = nil, payload: [String: JSONValue], createdAt: String, expiresAt: String, nonce: String, idempotencyKey: String, hostInstanceID: String) {
+            self.protocolVersion = protocolVersion
+            self.requestID = requestID
+            self.providerID = providerID
+            self.agentID = agentID
+            self.message = message
+            self.source = source
+            self.eventType = eventType
+            self.payload = payload
+            self.createdAt = createdAt
+            self.expiresAt = expiresAt
+            self.nonce = nonce
+            self.idempotencyKey = idempotencyKey
+            self.hostInstanceID = hostInstanceID
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case protocolVersion = "protocol_version"
+            case requestID = "request_id"
+            case providerID = "provider_id"
+            case agentID = "agent_id"
+            case message
+            case source
+            case eventType = "event_type"
+            case payload
+            case createdAt = "created_at"
+            case expiresAt = "expires_at"
+            case nonce
+            case idempotencyKey = "idempotency_key"
+            case hostInstanceID = "host_instance_id"
+        }
+
+        public init(from decoder: Decoder) throws {
+            try ContractCoding.rejectUnknownKeys(decoder, known: ["protocol_version", "request_id", "provider_id", "agent_id", "message", "source", "event_type", "payload", "created_at", "expires_at", "nonce", "idempotency_key", "host_instance_id"], type: "UnsignedAgentTriggerRequest")
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            protocolVersion = try container.decodeIfPresent(Int.self, forKey: .protocolVersion)
+            requestID = try container.decode(String.self, forKey: .requestID)
+            providerID = try container.decode(String.self, forKey: .providerID)
+            agentID = try container.decode(String.self, forKey: .agentID)
+            message = try container.decode(String.self, forKey: .message)
+            source = try container.decodeIfPresent(String.self, forKey: .source)
+            eventType = try container.decodeIfPresent(String.self, forKey: .eventType)
+            payload = try container.decode([String: JSONValue].self, forKey: .payload)
+            createdAt = try container.decode(String.self, forKey: .createdAt)
+            expiresAt = try container.decode(String.self, forKey: .expiresAt)
+            nonce = try container.decode(String.self, forKey: .nonce)
+            idempotencyKey = try container.decode(String.self, forKey: .idempotencyKey)
+            hostInstanceID = try container.decode(String.self, forKey: .hostInstanceID)
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(protocolVersion, forKey: .protocolVersion)
+            try container.encode(requestID, forKey: .requestID)
+            try container.encode(providerID, forKey: .providerID)
+            try container.encode(agentID, forKey: .agentID)
+            try container.encode(message, forKey: .message)
+            try container.encodeIfPresent(source, forKey: .source)
+            try container.encodeIfPresent(eventType, forKey: .eventType)
+            try container.encode(payload, forKey: .payload)
+            try container.encode(createdAt, forKey: .createdAt)
+            try container.encode(expiresAt, forKey: .expiresAt)
+            try container.encode(nonce, forKey: .nonce)
+            try container.encode(idempotencyKey, forKey: .idempotencyKey)
+            try container.encode(hostInstanceID, forKey: .hostInstanceID)
+        }
+    }
+
+    /// Signs an UnsignedAgentTriggerRequest with `secret` (the UTF-8 bytes of host_shared_secret): the signed AgentTriggerRequest, checked against its schema. Throws SigningFailure.
+    public static func signAgentTriggerRequest(_ unsigned: UnsignedAgentTriggerRequest, secret: [UInt8]) throws -> AgentTriggerRequest {
+        try TypedSigning.sign(AgentTriggerRequest.signatureDeclaration, unsigned, secret: secret, as: AgentTriggerRequest.self)
+    }
+
+    public static func signAgentTriggerRequest(_ unsigned: UnsignedAgentTriggerRequest, secret: String) throws -> AgentTriggerRequest {
+        try signAgentTriggerRequest(unsigned, secret: Array(secret.utf8))
+    }
+
+    /// Verifies an AgentTriggerRequest's signature in constant time: `.valid` or `.invalid(reason)`.
+    public static func verifyAgentTriggerRequest(_ message: AgentTriggerRequest, secret: [UInt8]) -> SignatureVerification {
+        TypedSigning.verify(AgentTriggerRequest.signatureDeclaration, message, secret: secret)
+    }
+
+    public static func verifyAgentTriggerRequest(_ message: AgentTriggerRequest, secret: String) -> SignatureVerification {
+        verifyAgentTriggerRequest(message, secret: Array(secret.utf8))
+    }
+
+    /// Verifies an AgentTriggerRequest as received, before any typed decoding.
+    public static func verifyAgentTriggerRequest(json message: JSONObject, secret: [UInt8]) -> SignatureVerification {
+        TypedSigning.verify(AgentTriggerRequest.signatureDeclaration, message, secret: secret)
+    }
+
+    /// A replay guard for AgentTriggerRequest (x-replay) over `store` (`FileReplayStore` to survive restarts); run `admit` after verifyAgentTriggerRequest, so forgeries leave no record. `now` is the clock in milliseconds (the system clock by default).
+    public static func createAgentTriggerRequestReplayGuard(store: ReplayStore, now: ReplayClock? = nil) -> ReplayGuard {
+        AgentTriggerRequest.replayGuard(store: store, now: now)
+    }
+}

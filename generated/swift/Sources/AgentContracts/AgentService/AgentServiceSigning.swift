@@ -34,3 +34,10 @@ extension AgentService.ApprovalTokenClaims {
         try ApprovalToken.verify(token, secret: secret, bindings: bindings, declaration: tokenDeclaration, nowSeconds: nowSeconds)
     }
 }
+
+extension AgentService {
+    /// A replay guard for ApprovalTokenClaims (x-replay) over `store` (`FileReplayStore` to survive restarts); run `admit` after authenticating it, so forgeries leave no record. `now` is the clock in milliseconds (the system clock by default).
+    public static func createApprovalTokenClaimsReplayGuard(store: ReplayStore, now: ReplayClock? = nil) -> ReplayGuard {
+        ApprovalTokenClaims.replayGuard(store: store, now: now)
+    }
+}

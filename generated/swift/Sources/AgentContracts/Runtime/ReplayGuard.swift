@@ -55,6 +55,14 @@ public enum ReplayRejection: String, Error, Sendable {
 public enum ReplayDecision: Equatable, Sendable {
     case admitted
     case rejected(ReplayRejection)
+
+    /// "admitted" or the rejection code every language reports (e.g. "replayed", "expired").
+    public var code: String {
+        switch self {
+        case .admitted: return "admitted"
+        case let .rejected(reason): return reason.rawValue
+        }
+    }
 }
 
 public enum ReplayRecordOutcome: Sendable {
@@ -130,6 +138,12 @@ public final class ReplayGuard: Sendable {
         case .replayed: return .rejected(.replayed)
         case .full: return .rejected(.capacityExceeded)
         }
+    }
+
+    /// Admits a typed message once, by its JSON form; run it after the signature verifies.
+    public func admit<Message: ContractMessage>(_ message: Message) async -> ReplayDecision {
+        guard case let .object(object)? = try? message.jsonValue() else { return .rejected(.fieldMissing) }
+        return await admit(object)
     }
 
     private func readTime(_ value: JSONValue?) -> Int64? {
