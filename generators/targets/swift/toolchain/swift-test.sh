@@ -12,6 +12,8 @@
 #   swift-test.sh [package-dir]        build the library (warnings are errors, Swift 6 mode), then test
 #   SWIFT_ROOT=/path swift-test.sh     use or create the Debian 13 root there
 #   SWIFT_PROVISION=0 swift-test.sh    never create a root (skip instead when none exists)
+#   SWIFT_COMMAND='...' swift-test.sh dir   run that shell command in dir instead of build and test
+#                                      (`make bench` runs its release-mode Swift bench this way)
 set -euo pipefail
 
 package_dir=$(cd "${1:-generated/swift}" && pwd)
@@ -21,7 +23,8 @@ root=${SWIFT_ROOT:-/var/cache/agent-contracts/swift-trixie}
 # regression fails; it has its own scratch path so the two builds do not invalidate each other. The
 # tests build in the package's own language mode, warnings allowed: the XCTest discovery code
 # SwiftPM derives on Linux neither compiles in Swift 6 mode nor builds without warnings.
-build_cmd='swift build --scratch-path .build/strict --target AgentContracts -Xswiftc -swift-version -Xswiftc 6 -Xswiftc -warnings-as-errors && swift build --build-tests && swift test --skip-build'
+default_cmd='swift build --scratch-path .build/strict --target AgentContracts -Xswiftc -swift-version -Xswiftc 6 -Xswiftc -warnings-as-errors && swift build --build-tests && swift test --skip-build'
+build_cmd=${SWIFT_COMMAND:-$default_cmd}
 
 if command -v swift >/dev/null 2>&1; then
   echo "swift: using $(command -v swift) ($(swift --version 2>&1 | head -n 1))"
