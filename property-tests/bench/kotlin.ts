@@ -63,13 +63,21 @@ export function kotlinTables(jmh: JmhSeries): AreaTable[] {
   const OURS = "validateX";
   const SCHEMA = "schema interpreter only";
   const NETWORKNT = "networknt 3.0.9";
+  const RULES = "x-rules, compiled";
+  const REFERENCE = "x-rules, interpreted";
   const validation: CaseRow[] = [];
   for (const message of ["ActionProposal", "WorkflowRequest", "ConnectorPackage"]) {
     for (const kind of ["valid", "invalid"]) {
       const input = `${message}/${kind}`;
       validation.push({
         label: `${message} (${kind}, ${size(`${message}-${kind}.json`)} B)`,
-        series: [series(OURS, jmh("ValidationBench.generated", input)), series(SCHEMA, jmh("ValidationBench.schemaOnly", input)), series(NETWORKNT, jmh("ValidationBench.networknt", input))],
+        series: [
+          series(OURS, jmh("ValidationBench.generated", input)),
+          series(SCHEMA, jmh("ValidationBench.schemaOnly", input)),
+          series(RULES, jmh("ValidationBench.rulesCompiled", input)),
+          series(REFERENCE, jmh("ValidationBench.rulesInterpreted", input)),
+          series(NETWORKNT, jmh("ValidationBench.networknt", input)),
+        ],
       });
     }
   }
@@ -121,15 +129,16 @@ export function kotlinTables(jmh: JmhSeries): AreaTable[] {
     {
       title: "Kotlin: validation",
       ours: OURS,
-      impls: [OURS, SCHEMA, NETWORKNT],
+      impls: [OURS, SCHEMA, RULES, REFERENCE, NETWORKNT],
       ratios: [
         { anchor: NETWORKNT, kind: "speedup", goal: 1.0 },
         { subject: SCHEMA, anchor: NETWORKNT, kind: "speedup" },
+        { subject: RULES, anchor: REFERENCE, kind: "speedup" },
       ],
       rows: validation,
       notes: [
         "`validateX` is `<Protocol>Validators.validateX(JsonElement)`: the bindings' JSON Schema interpreter (runtime/JsonSchemaValidator.kt), the x-rules, and the decode into the message class. " +
-          "`schema interpreter only` is `JsonSchemaValidator.firstError` over the same documents. `networknt 3.0.9` validates a Jackson 3 tree against the same schema documents (generated/kotlin's schema resource), Draft 2020-12, format assertions on, fail fast. " +
+          "`schema interpreter only` is `JsonSchemaValidator.firstError` over the same documents. `x-rules, compiled` is the message's generated straight-line rule check alone (`check<Message>Rules`), `x-rules, interpreted` the reference evaluation of the same rules (`CrossFieldRules.check`); ActionProposal and WorkflowRequest have no rules. `networknt 3.0.9` validates a Jackson 3 tree against the same schema documents (generated/kotlin's schema resource), Draft 2020-12, format assertions on, fail fast. " +
           "ConnectorPackage (invalid) is refused by an x-rule (endpoint-is-https), which networknt does not know: there it accepts after checking the whole schema. " + jmhNote,
       ],
     },

@@ -6,7 +6,7 @@
 //   BENCH_ROUNDS=5 BENCH_TIME_MS=500 ... for a longer, steadier run.
 // The Kotlin and Swift areas (native.ts) write their own pages, docs-site/bench/{kotlin,swift}.md,
 // so `--only kotlin` leaves the TypeScript results in latest.md alone; the docs show all three.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { canonicalizationArea } from "./canonicalization.js";
@@ -107,7 +107,10 @@ async function main(): Promise<void> {
     if (out === null || !area.measured) continue;
     mkdirSync(dirname(out), { recursive: true });
     const page = join(dirname(out), `${area.name}.md`);
-    writeFileSync(page, `${nativeHeader(area, started, loadBefore[0], loadAfter[0])}\n${area.markdown}`);
+    // Like limits.md for TypeScript: the written reasons behind the misses, kept by hand.
+    const limitsPath = join(ROOT, `property-tests/bench/limits-${area.name}.md`);
+    const limits = existsSync(limitsPath) ? `\n${readFileSync(limitsPath, "utf8")}` : "";
+    writeFileSync(page, `${nativeHeader(area, started, loadBefore[0], loadAfter[0])}\n${area.markdown}${limits}`);
     process.stdout.write(`wrote ${page}\n`);
   }
   if (out !== null && tsRan) {

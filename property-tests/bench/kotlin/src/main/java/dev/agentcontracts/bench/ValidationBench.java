@@ -9,7 +9,10 @@ import com.networknt.schema.SpecificationVersion;
 import dev.agentcontracts.agentconnector.AgentConnectorValidators;
 import dev.agentcontracts.agentprovider.AgentProviderValidators;
 import dev.agentcontracts.agentservice.AgentServiceValidators;
+import dev.agentcontracts.runtime.CrossFieldRules;
 import dev.agentcontracts.runtime.JsonSchemaValidator;
+import dev.agentcontracts.runtime.MessageSchema;
+import dev.agentcontracts.runtime.MessageValidator;
 import dev.agentcontracts.runtime.StrictJson;
 import dev.agentcontracts.runtime.StrictJsonLimits;
 import dev.agentcontracts.runtime.ValidationResult;
@@ -59,27 +62,33 @@ public class ValidationBench {
     private JsonElement tree;
     private JsonNode node;
     private Schema networknt;
+    private MessageSchema rules;
 
     @Setup
     public void setup() {
         String message = input.substring(0, input.indexOf('/'));
         boolean expectValid = input.endsWith("/valid");
         String protocol;
+        MessageValidator validator;
         switch (message) {
             case "ActionProposal" -> {
                 protocol = "agent-provider";
                 ours = AgentProviderValidators.INSTANCE::validateActionProposal;
+                validator = AgentProviderValidators.INSTANCE.getValidator();
             }
             case "WorkflowRequest" -> {
                 protocol = "agent-service";
                 ours = AgentServiceValidators.INSTANCE::validateWorkflowRequest;
+                validator = AgentServiceValidators.INSTANCE.getValidator();
             }
             case "ConnectorPackage" -> {
                 protocol = "agent-connector";
                 ours = AgentConnectorValidators.INSTANCE::validateConnectorPackage;
+                validator = AgentConnectorValidators.INSTANCE.getValidator();
             }
             default -> throw new IllegalArgumentException(input);
         }
+        rules = validator.getMessages().get(message);
         schemaId = "https://agent-contracts.dev/schemas/" + protocol + "/" + message + ".json";
         List<JsonObject> documents = schemaDocuments(protocol);
         schemaOnly = new JsonSchemaValidator(documents);
@@ -95,6 +104,9 @@ public class ValidationBench {
         // (ConnectorPackage/invalid's plain-http endpoint is the endpoint-is-https rule).
         check("generated", ours.apply(tree) instanceof ValidationResult.Valid, expectValid);
         check("networknt", networkntValid(), schemaOnly.firstError(schemaId, tree) == null);
+        if (rules.getCompiledRules() != null && !rules.getCompiledRules().invoke(tree).equals(CrossFieldRules.INSTANCE.check(tree, rules.getRules()))) {
+            throw new IllegalStateException(input + ": compiled and interpreted rules disagree");
+        }
     }
 
     private void check(String impl, boolean valid, boolean expected) {
@@ -133,6 +145,18 @@ public class ValidationBench {
     @Benchmark
     public Object schemaOnly() {
         return schemaOnly.firstError(schemaId, tree);
+    }
+
+    /** The x-rules alone as validation runs them: compiled to code where the message has rules. */
+    @Benchmark
+    public Object rulesCompiled() {
+        return rules.getCompiledRules() == null ? CrossFieldRules.INSTANCE.check(tree, rules.getRules()) : rules.getCompiledRules().invoke(tree);
+    }
+
+    /** The same rules through the reference interpreter (pointers resolved per call). */
+    @Benchmark
+    public Object rulesInterpreted() {
+        return CrossFieldRules.INSTANCE.check(tree, rules.getRules());
     }
 
     @Benchmark
