@@ -15,7 +15,8 @@ help:
 	@echo "make kotlin   build and test the generated Kotlin bindings (Maven)"
 	@echo "make swift    build and test the generated Swift package (provisions a Debian 13 Swift root when needed)"
 	@echo "make fuzz     run the fuzz suite longer (FUZZ_RUNS, default 20000; FUZZ_SEED to vary); make test runs 200 per property"
-	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md)"
+	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md, kotlin.md, swift.md)"
+	@echo "               BENCH_ARGS=\"--only kotlin\" (or swift, validation, ...) runs some areas"
 	@echo "make mutation mutation testing: Stryker over the TS runtime, PIT over the Kotlin runtime (reports/mutation/)"
 	@echo "make docs     build the documentation site into docs-site/dist (make docs-serve previews it)"
 

@@ -4,7 +4,9 @@
 //
 //   node --expose-gc --import tsx property-tests/bench/run.ts [--only a,b] [--out file | --no-write] [--profile-dir dir]
 //   BENCH_ROUNDS=5 BENCH_TIME_MS=500 ... for a longer, steadier run.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// The Kotlin and Swift areas (native.ts) write their own pages, docs-site/bench/{kotlin,swift}.md,
+// so `--only kotlin` leaves the TypeScript results in latest.md alone; the docs show all three.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { canonicalizationArea } from "./canonicalization.js";
@@ -17,8 +19,9 @@ import { replayArea, replayMemory } from "./replay.js";
 import { startupArea } from "./startup.js";
 import { renderArea, type AreaTable, type RenderedArea, type Verdict } from "./table.js";
 import { verifyArea } from "./verify.js";
+import { NATIVE_AREAS, nativeArea, nativeHeader, type NativeArea } from "./native.js";
 
-const AREAS = ["validation", "canonicalization", "parse", "verify", "replay", "fleet", "generation", "startup"] as const;
+const AREAS = ["validation", "canonicalization", "parse", "verify", "replay", "fleet", "generation", "startup", ...NATIVE_AREAS] as const;
 type Area = (typeof AREAS)[number];
 
 function parseArgs(argv: readonly string[]): { only: Set<Area>; out: string | null; profileDir?: string } {
@@ -82,12 +85,19 @@ async function main(): Promise<void> {
     for (const v of startup.verdicts) summary.push({ area: "CLI start-up", ...v });
   }
 
+  const tsRan = summary.length > 0 || sections.length > 0;
+  const nativeDone: NativeArea[] = [];
+  for (const name of NATIVE_AREAS) {
+    if (!only.has(name)) continue;
+    const t0 = performance.now();
+    const area = await nativeArea(name, options);
+    area.markdown += `\n_${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s, build included._\n\n${goalsMarkdown(area.verdicts)}`;
+    process.stdout.write(`${area.markdown}\n`);
+    nativeDone.push(area);
+  }
+
   const loadAfter = loadavg();
-  const missed = summary.filter((s) => s.verdict !== "met");
-  const goals =
-    `### Goals\n\n${summary.filter((s) => s.verdict === "met").length} of ${summary.length} goal checks met.` +
-    (missed.length === 0 ? "\n" : `\n\n${missed.map((s) => `- ${s.verdict === "missed" ? "**missed**" : "borderline"}: ${s.area}, ${s.row}: ${s.goal}`).join("\n")}\n`);
-  emit(goals);
+  if (tsRan) emit(goalsMarkdown(summary));
 
   const cpu = cpus();
   const header =
@@ -100,13 +110,31 @@ async function main(): Promise<void> {
     `A goal is borderline when the rounds fall on both sides of it. ` +
     `Ratios move more between runs than within one (each process's JIT makes its own inlining decisions; identical code, the generated schema function and ajv's, has measured 0.63–1.18× of itself across runs): ` +
     `compare several runs before acting on a difference under ~20%.\n`;
-  if (out !== null) {
+  for (const area of nativeDone) {
+    if (out === null || !area.measured) continue;
+    mkdirSync(dirname(out), { recursive: true });
+    const page = join(dirname(out), `${area.name}.md`);
+    // Like limits.md for TypeScript: the written reasons behind the misses, kept by hand.
+    const limitsPath = join(ROOT, `property-tests/bench/limits-${area.name}.md`);
+    const limits = existsSync(limitsPath) ? `\n${readFileSync(limitsPath, "utf8")}` : "";
+    writeFileSync(page, `${nativeHeader(area, started, loadBefore[0], loadAfter[0])}\n${area.markdown}${limits}`);
+    process.stdout.write(`wrote ${page}\n`);
+  }
+  if (out !== null && tsRan) {
     mkdirSync(dirname(out), { recursive: true });
     // The profiles behind the misses are analysis, not measurement: kept by hand beside the bench.
     const limits = readFileSync(join(ROOT, "property-tests/bench/limits.md"), "utf8");
     writeFileSync(out, [header, ...sections, limits].join("\n"));
     process.stdout.write(`wrote ${out}\n`);
   }
+}
+
+function goalsMarkdown(summary: readonly { area: string; row: string; goal: string; verdict: Verdict }[]): string {
+  const missed = summary.filter((s) => s.verdict !== "met");
+  return (
+    `### Goals\n\n${summary.filter((s) => s.verdict === "met").length} of ${summary.length} goal checks met.` +
+    (missed.length === 0 ? "\n" : `\n\n${missed.map((s) => `- ${s.verdict === "missed" ? "**missed**" : "borderline"}: ${s.area}, ${s.row}: ${s.goal}`).join("\n")}\n`)
+  );
 }
 
 // Validation loads the spec model (YAML, checks) only when its area runs.

@@ -62,7 +62,8 @@ export async function collectInputs(root: string, model: Model, apiLinks: Record
   const { Graphviz } = await import("@hpcc-js/wasm-graphviz");
   const graphviz = await Graphviz.load();
   const markdown = await loadMarkdown();
-  const benchPath = join(root, "docs-site/bench/latest.md");
+  // The TypeScript results, then the Kotlin and Swift pages `make bench` writes beside them.
+  const benchPages = ["latest.md", "kotlin.md", "swift.md"].map((name) => join(root, "docs-site/bench", name)).filter((path) => existsSync(path));
   return {
     templates: readFolder(join(root, "docs-site/templates"), ".hbs"),
     assets: readFolder(join(root, "docs-site/assets"), ""),
@@ -72,7 +73,7 @@ export async function collectInputs(root: string, model: Model, apiLinks: Record
     sources: Object.fromEntries(model.protocols.flatMap((p) => p.messages.map((m) => [m.location.file, readFileSync(join(root, m.location.file), "utf8")]))),
     apiLinks,
     bindingErrors: await bindingErrors(root, model),
-    bench: existsSync(benchPath) ? readFileSync(benchPath, "utf8") : undefined,
+    bench: benchPages.length > 0 ? benchPages.map((path) => readFileSync(path, "utf8")).join("\n") : undefined,
     guides: Object.entries(existsSync(join(root, "docs-site/guides")) ? readFolder(join(root, "docs-site/guides"), ".md") : {}).map(([name, markdown]) => ({
       name,
       title: /^# (.+)$/m.exec(markdown)?.[1] ?? name,

@@ -1,10 +1,12 @@
 // Validation for the Kotlin bindings: every protocol's JSON Schemas as one JSON resource (the
 // validator view: no descriptions, examples or x- annotations), read by the hand-written
 // interpreter runtime/JsonSchemaValidator.kt, and a generated `<Protocol>Validators` object that
-// names each message's schema and holds its x-rules as Kotlin values. Pure.
+// names each message's schema, holds its x-rules as Kotlin values (the reference evaluation) and
+// checks them with straight-line code (emit-compiled-rules.ts). Pure.
 import type { CrossFieldRule, JsonSchema, JsonValue, Message, Model, OutputFile, Protocol } from "../../model/types.js";
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import { lengthFirst } from "../../model/length-first.js";
+import { compiledRulesContext } from "./emit-compiled-rules.js";
 import { pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
 
 /** The interpreter needs no prose, titles or defaults, and no x- keys (rules become Kotlin code). */
@@ -41,6 +43,7 @@ export function validatorsContext(protocol: Protocol, typed: boolean): object {
       nameLiteral: stringLiteral(m.name),
       idLiteral: stringLiteral(m.id),
       rules: m.rules.map(ruleLiteral),
+      ...compiledRulesContext(m),
     })),
   };
 }

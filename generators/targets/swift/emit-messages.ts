@@ -5,6 +5,7 @@ import { docComment, docText, stringLiteral, typeName } from "./naming.js";
 import { jsonValueLiteral, swiftLiteral } from "./emit-support.js";
 import type { ProtocolTypes, SwiftStruct, SwiftUnion } from "./types.js";
 import { renderEnum } from "./emit-enums.js";
+import { compiledRulesMember } from "./emit-compiled-rules.js";
 
 export function renderMessages(protocol: Protocol, namespace: string, types: ProtocolTypes): string {
   const roots = new Map(protocol.messages.map((m) => [typeName(m.name), m]));
@@ -49,7 +50,7 @@ function messageConformance(id: string, rules: Protocol["messages"][number]["rul
     }
   });
   const rulesText = ruleLines.length === 0 ? "[]" : `[\n${ruleLines.map((l) => `${indent}    ${l},`).join("\n")}\n${indent}]`;
-  return `${indent}public static let schemaID = ${stringLiteral(id)}\n${indent}/// Cross-field rules (x-rules), checked after the schema.\n${indent}public static let rules: [CrossFieldRule] = ${rulesText}\n`;
+  return `${indent}public static let schemaID = ${stringLiteral(id)}\n${indent}/// Cross-field rules (x-rules), checked after the schema.\n${indent}public static let rules: [CrossFieldRule] = ${rulesText}\n${compiledRulesMember(rules, indent)}`;
 }
 
 export function renderStruct(decl: SwiftStruct, indent: string): string {

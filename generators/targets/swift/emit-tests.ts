@@ -12,7 +12,7 @@ import type { ProtocolTypes, SwiftEnum } from "./types.js";
 /** Per protocol: its Swift namespace, each message's root type, and every declaration. */
 export type Catalog = { protocol: Protocol; namespace: string; messages: { name: string; type: string }[]; types: ProtocolTypes }[];
 
-const TEST_FILES = ["SharedCases", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests", "DeclarationTests", "EnumTests", "ConnectorRulesTests", "FuzzCorpusTests", "TypedSigningTests", "FileReplayStoreTests"];
+const TEST_FILES = ["SharedCases", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests", "DeclarationTests", "EnumTests", "ConnectorRulesTests", "FuzzCorpusTests", "TypedSigningTests", "FileReplayStoreTests", "CompiledRulesTests"];
 
 export function emitTests(model: Model, catalog: Catalog, cases: readonly SharedCaseFile[]): OutputFile[] {
   const files: OutputFile[] = [];
@@ -35,6 +35,7 @@ export function emitTests(model: Model, catalog: Catalog, cases: readonly Shared
     lifecycles: lifecycleRows.map((r) => ({ ...r, resourceLiteral: stringLiteral(r.resource) })),
     protocols: model.protocols.map((p) => ({ resourceLiteral: stringLiteral(`examples/${p.id}.json`) })),
     messageCount: messageRows.length,
+    ...ruledContext(catalog),
     lifecycleCount: lifecycleRows.length,
     ...signingContext(catalog, cases),
     ...enumContext(catalog),
@@ -44,6 +45,14 @@ export function emitTests(model: Model, catalog: Catalog, cases: readonly Shared
     files.push({ path: `${TESTS}/${name}.swift`, contents: render(`${name}.swift`, context), sources: testSources });
   }
   return files;
+}
+
+/** The message types with x-rules, whose compiled checkRules the differential test compares. */
+function ruledContext(catalog: Catalog): object {
+  const ruled = catalog.flatMap((c) =>
+    c.protocol.messages.filter((m) => m.rules.length > 0).map((m) => ({ type: `${c.namespace}.${typeName(m.name)}`, protocolLiteral: stringLiteral(c.protocol.id), nameLiteral: stringLiteral(m.name) })),
+  );
+  return { ruled, ruledCount: ruled.length };
 }
 
 /** Which generated types the signing and replay tests drive, and which vector files they read. */

@@ -47,7 +47,7 @@ class ValidationDifferentialTest {
     }
 
     /** [base] with the value at [pointer] replaced by [value], or removed when [value] is null. */
-    private fun patched(base: JsonElement, pointer: String, value: JsonElement?): JsonElement {
+    internal fun patched(base: JsonElement, pointer: String, value: JsonElement?): JsonElement {
         if (pointer.isEmpty()) return value ?: JsonNull
         val tokens = pointer.substring(1).split('/').map { it.replace("~1", "/").replace("~0", "~") }
         fun edit(node: JsonElement, depth: Int): JsonElement {

@@ -160,6 +160,21 @@ extension JSONValue {
         objectValue?[key]
     }
 
+    /// Itself unless it is JSON null: the end of a pointer in generated rule code.
+    public var nonNull: JSONValue? {
+        isNull ? nil : self
+    }
+
+    /// An array-index step of a pointer in generated rule code: the item of an array, or the
+    /// member of that name of an object (RFC 6901 lets a token such as `0` be either).
+    public func itemOrMember(_ index: Int, _ name: String) -> JSONValue? {
+        switch self {
+        case let .array(items): return index < items.count ? items[index] : nil
+        case let .object(object): return object[name]
+        default: return nil
+        }
+    }
+
     /// The value at an RFC 6901 JSON pointer, or nil when it does not resolve.
     public func value(at pointer: String) -> JSONValue? {
         if pointer.isEmpty { return self }

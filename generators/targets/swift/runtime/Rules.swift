@@ -1,6 +1,8 @@
 // The x-rules of a message: cross-field rules JSON Schema cannot state. The rule kinds are
 // generic; which fields they relate is data generated from the spec. A rule applies only when
 // every pointer it names resolves to a non-null value, and it only ever sees a schema-valid value.
+// Each message type checks its rules with generated straight-line code (`checkRules`), which calls
+// the same per-kind definitions (RuleKinds) as the reference interpreter here.
 
 import Foundation
 
@@ -46,70 +48,115 @@ public enum CrossFieldRule: Sendable, Equatable {
     }
 }
 
+/// The one semantic definition of each rule kind, over values already resolved from the message
+/// (absent and JSON null both arrive as nil: the rule does not apply). Both evaluations call these:
+/// the reference interpreter `CrossFieldRules.check`, which resolves each rule's pointers per call,
+/// and the straight-line `checkRules` the generator writes into each message type. Kinds that can
+/// point into an array return the suffix to append to the rule's pointer (nil: the rule holds).
+public enum RuleKinds {
+    public static func equalBroken(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
+        guard let l = left else { return false }
+        if let r = right, r == l { return false }
+        return true
+    }
+
+    public static func urlOriginInBroken(_ url: JSONValue?, _ list: JSONValue?) -> Bool {
+        guard let text = url?.stringValue, let origins = list?.arrayValue else { return false }
+        if let origin = CrossFieldRules.urlOrigin(text), origins.contains(.string(origin)) { return false }
+        return true
+    }
+
+    public static func semverLteBroken(_ lower: JSONValue?, _ upper: JSONValue?) -> Bool {
+        guard let low = lower?.stringValue, let high = upper?.stringValue else { return false }
+        if let order = SemVer.compare(low, high), order <= 0 { return false }
+        return true
+    }
+
+    public static func semverRangeIncludesBroken(_ min: JSONValue?, _ max: JSONValue?, version: String) -> Bool {
+        guard let low = min?.stringValue, let high = max?.stringValue else { return false }
+        if let a = SemVer.compare(low, version), let b = SemVer.compare(version, high), a <= 0, b <= 0 { return false }
+        return true
+    }
+
+    /// `/<i>/<key>` of the first item whose member `key` repeats an earlier item's.
+    public static func uniqueBy(_ array: JSONValue?, key: String) -> String? {
+        guard let items = array?.arrayValue else { return nil }
+        var seen: [JSONValue] = []
+        for (index, item) in items.enumerated() {
+            guard let keyValue = item[key]?.nonNull else { continue }
+            if seen.contains(keyValue) { return "/\(index)/\(key)" }
+            seen.append(keyValue)
+        }
+        return nil
+    }
+
+    /// `/<last>/<key>` when the last item's member `key` is not the string `expected`.
+    public static func lastItemEquals(_ array: JSONValue?, key: String, value expected: String) -> String? {
+        guard let items = array?.arrayValue, let last = items.last else { return nil }
+        if last[key]?.stringValue == expected { return nil }
+        return "/\(items.count - 1)/\(key)"
+    }
+
+    public static func noSecrets(_ text: JSONValue?) -> String? {
+        firstFailing(text) { !SecretText.contains($0) }
+    }
+
+    public static func whatwgURL(_ url: JSONValue?, form: String) -> String? {
+        firstFailing(url) { WhatwgURL.check($0, form: form) }
+    }
+
+    /// A string (or each string item of an array) must pass `ok`: "" for the value itself, `/<i>` for an item.
+    private static func firstFailing(_ target: JSONValue?, _ ok: (String) -> Bool) -> String? {
+        guard let target = target else { return nil }
+        if let text = target.stringValue { return ok(text) ? nil : "" }
+        guard let items = target.arrayValue else { return nil }
+        for (index, item) in items.enumerated() {
+            if let text = item.stringValue, !ok(text) { return "/\(index)" }
+        }
+        return nil
+    }
+}
+
 public enum CrossFieldRules {
-    /// Every broken rule, in declaration order.
+    /// The reference evaluation: every broken rule, in declaration order, pointers resolved per call.
     public static func check(_ value: JSONValue, _ rules: [CrossFieldRule]) -> [ValidationError] {
         rules.compactMap { (rule: CrossFieldRule) -> ValidationError? in
             guard let failedAt = evaluate(value, rule) else { return nil }
-            let at = failedAt.isEmpty ? "(root)" : failedAt
-            return ValidationError(instancePath: failedAt, keyword: "x-rule", message: "\(at) \(rule.message)", rule: rule.id)
+            return error(rule, at: failedAt)
         }
+    }
+
+    /// The error a broken `rule` gives at `failedAt`; the generated `checkRules` reports through it too.
+    public static func error(_ rule: CrossFieldRule, at failedAt: String) -> ValidationError {
+        let at = failedAt.isEmpty ? "(root)" : failedAt
+        return ValidationError(instancePath: failedAt, keyword: "x-rule", message: "\(at) \(rule.message)", rule: rule.id)
     }
 
     /// A present, non-null value at `pointer`.
     private static func at(_ value: JSONValue, _ pointer: String) -> JSONValue? {
-        guard let found = value.value(at: pointer), !found.isNull else { return nil }
-        return found
+        value.value(at: pointer)?.nonNull
     }
 
     /// The pointer to report when the rule is broken; nil when it holds or does not apply.
     private static func evaluate(_ value: JSONValue, _ rule: CrossFieldRule) -> String? {
         switch rule {
         case let .equal(_, _, left, right):
-            guard let l = at(value, left) else { return nil }
-            if let r = at(value, right), r == l { return nil }
-            return left
+            return RuleKinds.equalBroken(at(value, left), at(value, right)) ? left : nil
         case let .urlOriginIn(_, _, url, list):
-            guard let text = at(value, url)?.stringValue, let origins = at(value, list)?.arrayValue else { return nil }
-            if let origin = urlOrigin(text), origins.contains(.string(origin)) { return nil }
-            return url
+            return RuleKinds.urlOriginInBroken(at(value, url), at(value, list)) ? url : nil
         case let .semverLte(_, _, lower, upper):
-            guard let low = at(value, lower)?.stringValue, let high = at(value, upper)?.stringValue else { return nil }
-            if let order = SemVer.compare(low, high), order <= 0 { return nil }
-            return lower
+            return RuleKinds.semverLteBroken(at(value, lower), at(value, upper)) ? lower : nil
         case let .semverRangeIncludes(_, _, min, max, version):
-            guard let low = at(value, min)?.stringValue, let high = at(value, max)?.stringValue else { return nil }
-            if let a = SemVer.compare(low, version), let b = SemVer.compare(version, high), a <= 0, b <= 0 { return nil }
-            return min
+            return RuleKinds.semverRangeIncludesBroken(at(value, min), at(value, max), version: version) ? min : nil
         case let .uniqueBy(_, _, array, key):
-            guard let items = at(value, array)?.arrayValue else { return nil }
-            var seen: [JSONValue] = []
-            for (index, item) in items.enumerated() {
-                guard let keyValue = at(item, "/" + key) else { continue }
-                if seen.contains(keyValue) { return "\(array)/\(index)/\(key)" }
-                seen.append(keyValue)
-            }
-            return nil
+            return RuleKinds.uniqueBy(at(value, array), key: key).map { array + $0 }
         case let .lastItemEquals(_, _, array, key, expected):
-            guard let items = at(value, array)?.arrayValue, let last = items.last else { return nil }
-            if at(last, "/" + key)?.stringValue == expected { return nil }
-            return "\(array)/\(items.count - 1)/\(key)"
+            return RuleKinds.lastItemEquals(at(value, array), key: key, value: expected).map { array + $0 }
         case let .noSecrets(_, _, text):
-            return firstFailing(value, text) { !SecretText.contains($0) }
+            return RuleKinds.noSecrets(at(value, text)).map { text + $0 }
         case let .whatwgURL(_, _, url, form):
-            return firstFailing(value, url) { WhatwgURL.check($0, form: form) }
+            return RuleKinds.whatwgURL(at(value, url), form: form).map { url + $0 }
         }
-    }
-
-    /// A string at `pointer` (or each string item of an array there) must pass `ok`; where it does not.
-    private static func firstFailing(_ value: JSONValue, _ pointer: String, _ ok: (String) -> Bool) -> String? {
-        guard let target = at(value, pointer) else { return nil }
-        if let text = target.stringValue { return ok(text) ? nil : pointer }
-        guard let items = target.arrayValue else { return nil }
-        for (index, item) in items.enumerated() {
-            if let text = item.stringValue, !ok(text) { return "\(pointer)/\(index)" }
-        }
-        return nil
     }
 
     /// The WHATWG origin of a special-scheme URL (`new URL(text).origin`); nil when the URL parser

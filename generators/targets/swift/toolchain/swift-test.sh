@@ -16,6 +16,8 @@
 #
 # For the repository's generated/swift, the consumer package then builds against a copy of it (both
 # copied, without .build, to a folder outside the repository) and runs: see consumer_stage below.
+#   SWIFT_COMMAND='...' swift-test.sh dir   run that shell command in dir instead of build and test
+#                                      (`make bench` runs its release-mode Swift bench this way)
 set -euo pipefail
 
 package_dir=$(cd "${1:-generated/swift}" && pwd)
@@ -43,7 +45,8 @@ consumer_stage() {
 # regression fails; it has its own scratch path so the two builds do not invalidate each other. The
 # tests build in the package's own language mode, warnings allowed: the XCTest discovery code
 # SwiftPM derives on Linux neither compiles in Swift 6 mode nor builds without warnings.
-build_cmd='swift build --scratch-path .build/strict --target AgentContracts -Xswiftc -swift-version -Xswiftc 6 -Xswiftc -warnings-as-errors && swift build --build-tests && swift test --skip-build'
+default_cmd='swift build --scratch-path .build/strict --target AgentContracts -Xswiftc -swift-version -Xswiftc 6 -Xswiftc -warnings-as-errors && swift build --build-tests && swift test --skip-build'
+build_cmd=${SWIFT_COMMAND:-$default_cmd}
 
 if command -v swift >/dev/null 2>&1; then
   echo "swift: using $(command -v swift) ($(swift --version 2>&1 | head -n 1))"

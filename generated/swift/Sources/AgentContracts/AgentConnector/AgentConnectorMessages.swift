@@ -68,6 +68,21 @@ extension AgentConnector {
             .noSecrets(id: "description-has-no-secret", message: "must not contain anything the host's secret filter would redact", text: "/description"),
             .whatwgURL(id: "outbound-destinations-are-origins", message: "must be exactly the serialized WHATWG origin of an https URL", url: "/outboundDestinations", form: "origin"),
         ]
+        /// The x-rules as straight-line code: the same errors as CrossFieldRules.check(value, rules).
+        public static func checkRules(_ value: JSONValue) -> [ValidationError] {
+            var errors: [ValidationError] = []
+            // upstream-range-ordered
+            if RuleKinds.semverLteBroken(value["upstream"]?["minVersion"]?.nonNull, value["upstream"]?["maxVersion"]?.nonNull) { errors.append(CrossFieldRules.error(rules[0], at: "/upstream/minVersion")) }
+            // credential-slot-ids-unique
+            if let suffix = RuleKinds.uniqueBy(value["credentials"]?["slots"]?.nonNull, key: "slotId") { errors.append(CrossFieldRules.error(rules[1], at: "/credentials/slots" + suffix)) }
+            // label-has-no-secret
+            if let suffix = RuleKinds.noSecrets(value["label"]?.nonNull) { errors.append(CrossFieldRules.error(rules[2], at: "/label" + suffix)) }
+            // description-has-no-secret
+            if let suffix = RuleKinds.noSecrets(value["description"]?.nonNull) { errors.append(CrossFieldRules.error(rules[3], at: "/description" + suffix)) }
+            // outbound-destinations-are-origins
+            if let suffix = RuleKinds.whatwgURL(value["outboundDestinations"]?.nonNull, form: "origin") { errors.append(CrossFieldRules.error(rules[4], at: "/outboundDestinations" + suffix)) }
+            return errors
+        }
 
         /// "connector-manifest-" + lowercase hex SHA-256 of the RFC 8785 bytes of the manifest
         /// without manifestId.
@@ -226,6 +241,29 @@ extension AgentConnector {
             .noSecrets(id: "manifest-description-has-no-secret", message: "must not contain anything the host's secret filter would redact", text: "/manifest/description"),
             .whatwgURL(id: "manifest-outbound-destinations-are-origins", message: "must be exactly the serialized WHATWG origin of an https URL", url: "/manifest/outboundDestinations", form: "origin"),
         ]
+        /// The x-rules as straight-line code: the same errors as CrossFieldRules.check(value, rules).
+        public static func checkRules(_ value: JSONValue) -> [ValidationError] {
+            var errors: [ValidationError] = []
+            // endpoint-is-https
+            if let suffix = RuleKinds.whatwgURL(value["provider"]?["config"]?["endpoint"]?.nonNull, form: "endpoint") { errors.append(CrossFieldRules.error(rules[0], at: "/provider/config/endpoint" + suffix)) }
+            // recipe-matches-provider
+            if RuleKinds.equalBroken(value["manifest"]?["invocation"]?["recipeId"]?.nonNull, value["provider"]?["id"]?.nonNull) { errors.append(CrossFieldRules.error(rules[1], at: "/manifest/invocation/recipeId")) }
+            // sdk-version-supported
+            if RuleKinds.semverRangeIncludesBroken(value["manifest"]?["upstream"]?["minVersion"]?.nonNull, value["manifest"]?["upstream"]?["maxVersion"]?.nonNull, version: "1.0.0") { errors.append(CrossFieldRules.error(rules[2], at: "/manifest/upstream/minVersion")) }
+            // endpoint-origin-declared
+            if RuleKinds.urlOriginInBroken(value["provider"]?["config"]?["endpoint"]?.nonNull, value["manifest"]?["outboundDestinations"]?.nonNull) { errors.append(CrossFieldRules.error(rules[3], at: "/provider/config/endpoint")) }
+            // auth-slot-declared
+            if RuleKinds.equalBroken(value["provider"]?["config"]?["authSlotId"]?.nonNull, value["manifest"]?["credentials"]?["slots"]?.itemOrMember(0, "0")?["slotId"]?.nonNull) { errors.append(CrossFieldRules.error(rules[4], at: "/provider/config/authSlotId")) }
+            // publisher-name-has-no-secret
+            if let suffix = RuleKinds.noSecrets(value["publisher"]?["name"]?.nonNull) { errors.append(CrossFieldRules.error(rules[5], at: "/publisher/name" + suffix)) }
+            // manifest-label-has-no-secret
+            if let suffix = RuleKinds.noSecrets(value["manifest"]?["label"]?.nonNull) { errors.append(CrossFieldRules.error(rules[6], at: "/manifest/label" + suffix)) }
+            // manifest-description-has-no-secret
+            if let suffix = RuleKinds.noSecrets(value["manifest"]?["description"]?.nonNull) { errors.append(CrossFieldRules.error(rules[7], at: "/manifest/description" + suffix)) }
+            // manifest-outbound-destinations-are-origins
+            if let suffix = RuleKinds.whatwgURL(value["manifest"]?["outboundDestinations"]?.nonNull, form: "origin") { errors.append(CrossFieldRules.error(rules[8], at: "/manifest/outboundDestinations" + suffix)) }
+            return errors
+        }
 
         /// "connector-package-" + lowercase hex SHA-256 of the RFC 8785 bytes of the record without
         /// packageId (the nested manifestId is hashed too).
@@ -629,6 +667,13 @@ extension AgentConnector {
         public static let rules: [CrossFieldRule] = [
             .whatwgURL(id: "endpoint-is-https", message: "must be an https URL without user info, query or fragment", url: "/endpoint", form: "endpoint"),
         ]
+        /// The x-rules as straight-line code: the same errors as CrossFieldRules.check(value, rules).
+        public static func checkRules(_ value: JSONValue) -> [ValidationError] {
+            var errors: [ValidationError] = []
+            // endpoint-is-https
+            if let suffix = RuleKinds.whatwgURL(value["endpoint"]?.nonNull, form: "endpoint") { errors.append(CrossFieldRules.error(rules[0], at: "/endpoint" + suffix)) }
+            return errors
+        }
 
         /// An https URL, read by the WHATWG URL parser (rule endpoint-is-https), without user info,
         /// query or fragment; a path is allowed (the parser percent-encodes a space in it), and an

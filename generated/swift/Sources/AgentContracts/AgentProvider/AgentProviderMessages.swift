@@ -648,6 +648,15 @@ extension AgentProvider {
             .uniqueBy(id: "unique-action-id", message: "action_id must be unique within the returned package", array: "/package/actions", key: "action_id"),
             .uniqueBy(id: "unique-tool-name", message: "tool_name must be unique within the returned package", array: "/package/actions", key: "tool_name"),
         ]
+        /// The x-rules as straight-line code: the same errors as CrossFieldRules.check(value, rules).
+        public static func checkRules(_ value: JSONValue) -> [ValidationError] {
+            var errors: [ValidationError] = []
+            // unique-action-id
+            if let suffix = RuleKinds.uniqueBy(value["package"]?["actions"]?.nonNull, key: "action_id") { errors.append(CrossFieldRules.error(rules[0], at: "/package/actions" + suffix)) }
+            // unique-tool-name
+            if let suffix = RuleKinds.uniqueBy(value["package"]?["actions"]?.nonNull, key: "tool_name") { errors.append(CrossFieldRules.error(rules[1], at: "/package/actions" + suffix)) }
+            return errors
+        }
 
         public enum Status: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
             case succeeded
@@ -767,6 +776,15 @@ extension AgentProvider {
             .uniqueBy(id: "unique-action-id", message: "action_id must be unique within the package", array: "/actions", key: "action_id"),
             .uniqueBy(id: "unique-tool-name", message: "tool_name must be unique within the package", array: "/actions", key: "tool_name"),
         ]
+        /// The x-rules as straight-line code: the same errors as CrossFieldRules.check(value, rules).
+        public static func checkRules(_ value: JSONValue) -> [ValidationError] {
+            var errors: [ValidationError] = []
+            // unique-action-id
+            if let suffix = RuleKinds.uniqueBy(value["actions"]?.nonNull, key: "action_id") { errors.append(CrossFieldRules.error(rules[0], at: "/actions" + suffix)) }
+            // unique-tool-name
+            if let suffix = RuleKinds.uniqueBy(value["actions"]?.nonNull, key: "tool_name") { errors.append(CrossFieldRules.error(rules[1], at: "/actions" + suffix)) }
+            return errors
+        }
 
         /// Provider id, non-empty after trimming; proposals and triggers must carry the same value.
         public var providerID: String

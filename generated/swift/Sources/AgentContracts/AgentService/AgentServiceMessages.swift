@@ -857,6 +857,15 @@ extension AgentService {
             .equal(id: "payload-uuid-is-step-id", message: "payload.UUID must equal the step id", left: "/payload/UUID", right: "/id"),
             .equal(id: "payload-event-type-is-step-type", message: "payload.event_type must equal the step type", left: "/payload/event_type", right: "/type"),
         ]
+        /// The x-rules as straight-line code: the same errors as CrossFieldRules.check(value, rules).
+        public static func checkRules(_ value: JSONValue) -> [ValidationError] {
+            var errors: [ValidationError] = []
+            // payload-uuid-is-step-id
+            if RuleKinds.equalBroken(value["payload"]?["UUID"]?.nonNull, value["id"]?.nonNull) { errors.append(CrossFieldRules.error(rules[0], at: "/payload/UUID")) }
+            // payload-event-type-is-step-type
+            if RuleKinds.equalBroken(value["payload"]?["event_type"]?.nonNull, value["type"]?.nonNull) { errors.append(CrossFieldRules.error(rules[1], at: "/payload/event_type")) }
+            return errors
+        }
 
         /// The step type. Only these six are part of the contract. Closed: The document fixes the
         /// step types at these six; a seventh would be a new contract.
@@ -1905,6 +1914,13 @@ extension AgentService {
         public static let rules: [CrossFieldRule] = [
             .lastItemEquals(id: "final-turn-is-user", message: "the final chat message must have the user role", array: "/messages", key: "role", value: "user"),
         ]
+        /// The x-rules as straight-line code: the same errors as CrossFieldRules.check(value, rules).
+        public static func checkRules(_ value: JSONValue) -> [ValidationError] {
+            var errors: [ValidationError] = []
+            // final-turn-is-user
+            if let suffix = RuleKinds.lastItemEquals(value["messages"]?.nonNull, key: "role", value: "user") { errors.append(CrossFieldRules.error(rules[0], at: "/messages" + suffix)) }
+            return errors
+        }
 
         /// The conversation, oldest first. The final message must have role "user" (400 "the final
         /// chat message must have the user role"; a cross-item rule JSON Schema cannot state,

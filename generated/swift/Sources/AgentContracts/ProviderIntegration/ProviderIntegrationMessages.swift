@@ -630,6 +630,13 @@ extension ProviderIntegration {
         public static let rules: [CrossFieldRule] = [
             .uniqueBy(id: "entry-sequence-unique", message: "Two entries of one page have the same sequence.", array: "/entries", key: "sequence"),
         ]
+        /// The x-rules as straight-line code: the same errors as CrossFieldRules.check(value, rules).
+        public static func checkRules(_ value: JSONValue) -> [ValidationError] {
+            var errors: [ValidationError] = []
+            // entry-sequence-unique
+            if let suffix = RuleKinds.uniqueBy(value["entries"]?.nonNull, key: "sequence") { errors.append(CrossFieldRules.error(rules[0], at: "/entries" + suffix)) }
+            return errors
+        }
 
         /// At most 100 entries (the largest limit clients use), ascending by sequence.
         public var entries: [InboxEntry]

@@ -11,14 +11,22 @@ public protocol ContractMessage: Codable, Sendable {
     static var rules: [CrossFieldRule] { get }
     /// The schema documents (generated: every message of every protocol and the shared types).
     static var schemaRegistry: SchemaRegistry { get }
+    /// The broken x-rules of a schema-valid value. Generated as straight-line code for messages
+    /// with rules; the reference evaluation is `CrossFieldRules.check(value, rules)`.
+    static func checkRules(_ value: JSONValue) -> [ValidationError]
 }
 
 extension ContractMessage {
+    /// A message without compiled rules interprets them (for one with none, nothing to check).
+    public static func checkRules(_ value: JSONValue) -> [ValidationError] {
+        CrossFieldRules.check(value, rules)
+    }
+
     /// Schema errors first (the first one is the one every language reports), then rule errors.
     public static func validate(_ value: JSONValue) -> [ValidationError] {
         let errors = schemaRegistry.validate(value, against: schemaID)
         if !errors.isEmpty { return errors }
-        return CrossFieldRules.check(value, rules)
+        return checkRules(value)
     }
 
     /// Validates and decodes an already parsed value; throws `ValidationFailure`.

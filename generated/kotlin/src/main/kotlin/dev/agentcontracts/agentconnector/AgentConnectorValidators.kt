@@ -2,9 +2,15 @@
 package dev.agentcontracts.agentconnector
 
 import dev.agentcontracts.runtime.CrossFieldRule
+import dev.agentcontracts.runtime.CrossFieldRules
 import dev.agentcontracts.runtime.MessageSchema
 import dev.agentcontracts.runtime.MessageValidator
+import dev.agentcontracts.runtime.RuleKinds
+import dev.agentcontracts.runtime.ValidationError
 import dev.agentcontracts.runtime.ValidationResult
+import dev.agentcontracts.runtime.itemOrMember
+import dev.agentcontracts.runtime.member
+import dev.agentcontracts.runtime.present
 import kotlinx.serialization.json.JsonElement
 
 /**
@@ -12,59 +18,95 @@ import kotlinx.serialization.json.JsonElement
  * TypeScript validators), then its x-rules. Untrusted bytes go through [MessageValidator.parse].
  */
 object AgentConnectorValidators {
+    /** ConnectorManifest's x-rules in declaration order: what the reference evaluation (CrossFieldRules.check) reads. */
+    val connectorManifestRules: List<CrossFieldRule> = listOf(
+        CrossFieldRule.SemverLte(id = "upstream-range-ordered", message = "upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)", lower = "/upstream/minVersion", upper = "/upstream/maxVersion"),
+        CrossFieldRule.UniqueBy(id = "credential-slot-ids-unique", message = "every credential slot needs its own slotId", array = "/credentials/slots", key = "slotId"),
+        CrossFieldRule.NoSecrets(id = "label-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/label"),
+        CrossFieldRule.NoSecrets(id = "description-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/description"),
+        CrossFieldRule.WhatwgUrl(id = "outbound-destinations-are-origins", message = "must be exactly the serialized WHATWG origin of an https URL", url = "/outboundDestinations", form = "origin"),
+    )
+
+    /** ConnectorManifest's x-rules as straight-line code: the same errors as CrossFieldRules.check(value, connectorManifestRules). */
+    fun checkConnectorManifestRules(value: JsonElement): List<ValidationError> {
+        val rules = connectorManifestRules
+        val errors = ArrayList<ValidationError>(0)
+        // upstream-range-ordered
+        if (RuleKinds.semverLteBroken(value.member("upstream").member("minVersion").present(), value.member("upstream").member("maxVersion").present())) errors += CrossFieldRules.error(rules[0], "/upstream/minVersion")
+        // credential-slot-ids-unique
+        RuleKinds.uniqueBy(value.member("credentials").member("slots").present(), "slotId")?.let { errors += CrossFieldRules.error(rules[1], "/credentials/slots" + it) }
+        // label-has-no-secret
+        RuleKinds.noSecrets(value.member("label").present())?.let { errors += CrossFieldRules.error(rules[2], "/label" + it) }
+        // description-has-no-secret
+        RuleKinds.noSecrets(value.member("description").present())?.let { errors += CrossFieldRules.error(rules[3], "/description" + it) }
+        // outbound-destinations-are-origins
+        RuleKinds.whatwgUrl(value.member("outboundDestinations").present(), "origin")?.let { errors += CrossFieldRules.error(rules[4], "/outboundDestinations" + it) }
+        return errors
+    }
+
+    /** ConnectorPackage's x-rules in declaration order: what the reference evaluation (CrossFieldRules.check) reads. */
+    val connectorPackageRules: List<CrossFieldRule> = listOf(
+        CrossFieldRule.WhatwgUrl(id = "endpoint-is-https", message = "must be an https URL without user info, query or fragment", url = "/provider/config/endpoint", form = "endpoint"),
+        CrossFieldRule.Equal(id = "recipe-matches-provider", message = "manifest.invocation.recipeId must name the package's provider", left = "/manifest/invocation/recipeId", right = "/provider/id"),
+        CrossFieldRule.SemverRangeIncludes(id = "sdk-version-supported", message = "the manifest's upstream range must include SDK version 1.0.0", min = "/manifest/upstream/minVersion", max = "/manifest/upstream/maxVersion", version = "1.0.0"),
+        CrossFieldRule.UrlOriginIn(id = "endpoint-origin-declared", message = "the origin of provider.config.endpoint must be one of manifest.outboundDestinations", url = "/provider/config/endpoint", list = "/manifest/outboundDestinations"),
+        CrossFieldRule.Equal(id = "auth-slot-declared", message = "provider.config.authSlotId must be the manifest's declared credential slot", left = "/provider/config/authSlotId", right = "/manifest/credentials/slots/0/slotId"),
+        CrossFieldRule.NoSecrets(id = "publisher-name-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/publisher/name"),
+        CrossFieldRule.NoSecrets(id = "manifest-label-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/manifest/label"),
+        CrossFieldRule.NoSecrets(id = "manifest-description-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/manifest/description"),
+        CrossFieldRule.WhatwgUrl(id = "manifest-outbound-destinations-are-origins", message = "must be exactly the serialized WHATWG origin of an https URL", url = "/manifest/outboundDestinations", form = "origin"),
+    )
+
+    /** ConnectorPackage's x-rules as straight-line code: the same errors as CrossFieldRules.check(value, connectorPackageRules). */
+    fun checkConnectorPackageRules(value: JsonElement): List<ValidationError> {
+        val rules = connectorPackageRules
+        val errors = ArrayList<ValidationError>(0)
+        // endpoint-is-https
+        RuleKinds.whatwgUrl(value.member("provider").member("config").member("endpoint").present(), "endpoint")?.let { errors += CrossFieldRules.error(rules[0], "/provider/config/endpoint" + it) }
+        // recipe-matches-provider
+        if (RuleKinds.equalBroken(value.member("manifest").member("invocation").member("recipeId").present(), value.member("provider").member("id").present())) errors += CrossFieldRules.error(rules[1], "/manifest/invocation/recipeId")
+        // sdk-version-supported
+        if (RuleKinds.semverRangeIncludesBroken(value.member("manifest").member("upstream").member("minVersion").present(), value.member("manifest").member("upstream").member("maxVersion").present(), "1.0.0")) errors += CrossFieldRules.error(rules[2], "/manifest/upstream/minVersion")
+        // endpoint-origin-declared
+        if (RuleKinds.urlOriginInBroken(value.member("provider").member("config").member("endpoint").present(), value.member("manifest").member("outboundDestinations").present())) errors += CrossFieldRules.error(rules[3], "/provider/config/endpoint")
+        // auth-slot-declared
+        if (RuleKinds.equalBroken(value.member("provider").member("config").member("authSlotId").present(), value.member("manifest").member("credentials").member("slots").itemOrMember(0, "0").member("slotId").present())) errors += CrossFieldRules.error(rules[4], "/provider/config/authSlotId")
+        // publisher-name-has-no-secret
+        RuleKinds.noSecrets(value.member("publisher").member("name").present())?.let { errors += CrossFieldRules.error(rules[5], "/publisher/name" + it) }
+        // manifest-label-has-no-secret
+        RuleKinds.noSecrets(value.member("manifest").member("label").present())?.let { errors += CrossFieldRules.error(rules[6], "/manifest/label" + it) }
+        // manifest-description-has-no-secret
+        RuleKinds.noSecrets(value.member("manifest").member("description").present())?.let { errors += CrossFieldRules.error(rules[7], "/manifest/description" + it) }
+        // manifest-outbound-destinations-are-origins
+        RuleKinds.whatwgUrl(value.member("manifest").member("outboundDestinations").present(), "origin")?.let { errors += CrossFieldRules.error(rules[8], "/manifest/outboundDestinations" + it) }
+        return errors
+    }
+
+    /** HttpJsonProviderConfig's x-rules in declaration order: what the reference evaluation (CrossFieldRules.check) reads. */
+    val httpJsonProviderConfigRules: List<CrossFieldRule> = listOf(
+        CrossFieldRule.WhatwgUrl(id = "endpoint-is-https", message = "must be an https URL without user info, query or fragment", url = "/endpoint", form = "endpoint"),
+    )
+
+    /** HttpJsonProviderConfig's x-rules as straight-line code: the same errors as CrossFieldRules.check(value, httpJsonProviderConfigRules). */
+    fun checkHttpJsonProviderConfigRules(value: JsonElement): List<ValidationError> {
+        val rules = httpJsonProviderConfigRules
+        val errors = ArrayList<ValidationError>(0)
+        // endpoint-is-https
+        RuleKinds.whatwgUrl(value.member("endpoint").present(), "endpoint")?.let { errors += CrossFieldRules.error(rules[0], "/endpoint" + it) }
+        return errors
+    }
+
     val validator: MessageValidator = MessageValidator.fromResource(
         "/dev/agentcontracts/schemas/agent-connector.json",
         mapOf(
-            "AuditLogEntry" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-connector/AuditLogEntry.json",
-                emptyList(),
-            ),
-            "ConnectorManifest" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json",
-                listOf(
-                    CrossFieldRule.SemverLte(id = "upstream-range-ordered", message = "upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)", lower = "/upstream/minVersion", upper = "/upstream/maxVersion"),
-                    CrossFieldRule.UniqueBy(id = "credential-slot-ids-unique", message = "every credential slot needs its own slotId", array = "/credentials/slots", key = "slotId"),
-                    CrossFieldRule.NoSecrets(id = "label-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/label"),
-                    CrossFieldRule.NoSecrets(id = "description-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/description"),
-                    CrossFieldRule.WhatwgUrl(id = "outbound-destinations-are-origins", message = "must be exactly the serialized WHATWG origin of an https URL", url = "/outboundDestinations", form = "origin"),
-                ),
-            ),
-            "ConnectorPackage" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json",
-                listOf(
-                    CrossFieldRule.WhatwgUrl(id = "endpoint-is-https", message = "must be an https URL without user info, query or fragment", url = "/provider/config/endpoint", form = "endpoint"),
-                    CrossFieldRule.Equal(id = "recipe-matches-provider", message = "manifest.invocation.recipeId must name the package's provider", left = "/manifest/invocation/recipeId", right = "/provider/id"),
-                    CrossFieldRule.SemverRangeIncludes(id = "sdk-version-supported", message = "the manifest's upstream range must include SDK version 1.0.0", min = "/manifest/upstream/minVersion", max = "/manifest/upstream/maxVersion", version = "1.0.0"),
-                    CrossFieldRule.UrlOriginIn(id = "endpoint-origin-declared", message = "the origin of provider.config.endpoint must be one of manifest.outboundDestinations", url = "/provider/config/endpoint", list = "/manifest/outboundDestinations"),
-                    CrossFieldRule.Equal(id = "auth-slot-declared", message = "provider.config.authSlotId must be the manifest's declared credential slot", left = "/provider/config/authSlotId", right = "/manifest/credentials/slots/0/slotId"),
-                    CrossFieldRule.NoSecrets(id = "publisher-name-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/publisher/name"),
-                    CrossFieldRule.NoSecrets(id = "manifest-label-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/manifest/label"),
-                    CrossFieldRule.NoSecrets(id = "manifest-description-has-no-secret", message = "must not contain anything the host's secret filter would redact", text = "/manifest/description"),
-                    CrossFieldRule.WhatwgUrl(id = "manifest-outbound-destinations-are-origins", message = "must be exactly the serialized WHATWG origin of an https URL", url = "/manifest/outboundDestinations", form = "origin"),
-                ),
-            ),
-            "ConnectorResume" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-connector/ConnectorResume.json",
-                emptyList(),
-            ),
-            "HttpJsonProviderConfig" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json",
-                listOf(
-                    CrossFieldRule.WhatwgUrl(id = "endpoint-is-https", message = "must be an https URL without user info, query or fragment", url = "/endpoint", form = "endpoint"),
-                ),
-            ),
-            "HttpJsonRequest" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json",
-                emptyList(),
-            ),
-            "HttpJsonResponse" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-connector/HttpJsonResponse.json",
-                emptyList(),
-            ),
-            "LocalEchoProviderConfig" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-connector/LocalEchoProviderConfig.json",
-                emptyList(),
-            ),
+            "AuditLogEntry" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/AuditLogEntry.json", emptyList()),
+            "ConnectorManifest" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json", connectorManifestRules, ::checkConnectorManifestRules),
+            "ConnectorPackage" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json", connectorPackageRules, ::checkConnectorPackageRules),
+            "ConnectorResume" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/ConnectorResume.json", emptyList()),
+            "HttpJsonProviderConfig" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json", httpJsonProviderConfigRules, ::checkHttpJsonProviderConfigRules),
+            "HttpJsonRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json", emptyList()),
+            "HttpJsonResponse" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/HttpJsonResponse.json", emptyList()),
+            "LocalEchoProviderConfig" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/LocalEchoProviderConfig.json", emptyList()),
         ),
     )
 

@@ -2,9 +2,15 @@
 package dev.agentcontracts.agentprovider
 
 import dev.agentcontracts.runtime.CrossFieldRule
+import dev.agentcontracts.runtime.CrossFieldRules
 import dev.agentcontracts.runtime.MessageSchema
 import dev.agentcontracts.runtime.MessageValidator
+import dev.agentcontracts.runtime.RuleKinds
+import dev.agentcontracts.runtime.ValidationError
 import dev.agentcontracts.runtime.ValidationResult
+import dev.agentcontracts.runtime.itemOrMember
+import dev.agentcontracts.runtime.member
+import dev.agentcontracts.runtime.present
 import kotlinx.serialization.json.JsonElement
 
 /**
@@ -12,67 +18,56 @@ import kotlinx.serialization.json.JsonElement
  * TypeScript validators), then its x-rules. Untrusted bytes go through [MessageValidator.parse].
  */
 object AgentProviderValidators {
+    /** AgentInstallResult's x-rules in declaration order: what the reference evaluation (CrossFieldRules.check) reads. */
+    val agentInstallResultRules: List<CrossFieldRule> = listOf(
+        CrossFieldRule.UniqueBy(id = "unique-action-id", message = "action_id must be unique within the returned package", array = "/package/actions", key = "action_id"),
+        CrossFieldRule.UniqueBy(id = "unique-tool-name", message = "tool_name must be unique within the returned package", array = "/package/actions", key = "tool_name"),
+    )
+
+    /** AgentInstallResult's x-rules as straight-line code: the same errors as CrossFieldRules.check(value, agentInstallResultRules). */
+    fun checkAgentInstallResultRules(value: JsonElement): List<ValidationError> {
+        val rules = agentInstallResultRules
+        val errors = ArrayList<ValidationError>(0)
+        // unique-action-id
+        RuleKinds.uniqueBy(value.member("package").member("actions").present(), "action_id")?.let { errors += CrossFieldRules.error(rules[0], "/package/actions" + it) }
+        // unique-tool-name
+        RuleKinds.uniqueBy(value.member("package").member("actions").present(), "tool_name")?.let { errors += CrossFieldRules.error(rules[1], "/package/actions" + it) }
+        return errors
+    }
+
+    /** AgentPackage's x-rules in declaration order: what the reference evaluation (CrossFieldRules.check) reads. */
+    val agentPackageRules: List<CrossFieldRule> = listOf(
+        CrossFieldRule.UniqueBy(id = "unique-action-id", message = "action_id must be unique within the package", array = "/actions", key = "action_id"),
+        CrossFieldRule.UniqueBy(id = "unique-tool-name", message = "tool_name must be unique within the package", array = "/actions", key = "tool_name"),
+    )
+
+    /** AgentPackage's x-rules as straight-line code: the same errors as CrossFieldRules.check(value, agentPackageRules). */
+    fun checkAgentPackageRules(value: JsonElement): List<ValidationError> {
+        val rules = agentPackageRules
+        val errors = ArrayList<ValidationError>(0)
+        // unique-action-id
+        RuleKinds.uniqueBy(value.member("actions").present(), "action_id")?.let { errors += CrossFieldRules.error(rules[0], "/actions" + it) }
+        // unique-tool-name
+        RuleKinds.uniqueBy(value.member("actions").present(), "tool_name")?.let { errors += CrossFieldRules.error(rules[1], "/actions" + it) }
+        return errors
+    }
+
     val validator: MessageValidator = MessageValidator.fromResource(
         "/dev/agentcontracts/schemas/agent-provider.json",
         mapOf(
-            "ActionError" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/ActionError.json",
-                emptyList(),
-            ),
-            "ActionProposal" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/ActionProposal.json",
-                emptyList(),
-            ),
-            "ActionResult" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/ActionResult.json",
-                emptyList(),
-            ),
-            "AgentAction" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/AgentAction.json",
-                emptyList(),
-            ),
-            "AgentInstallRequest" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/AgentInstallRequest.json",
-                emptyList(),
-            ),
-            "AgentInstallResult" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json",
-                listOf(
-                    CrossFieldRule.UniqueBy(id = "unique-action-id", message = "action_id must be unique within the returned package", array = "/package/actions", key = "action_id"),
-                    CrossFieldRule.UniqueBy(id = "unique-tool-name", message = "tool_name must be unique within the returned package", array = "/package/actions", key = "tool_name"),
-                ),
-            ),
-            "AgentPackage" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json",
-                listOf(
-                    CrossFieldRule.UniqueBy(id = "unique-action-id", message = "action_id must be unique within the package", array = "/actions", key = "action_id"),
-                    CrossFieldRule.UniqueBy(id = "unique-tool-name", message = "tool_name must be unique within the package", array = "/actions", key = "tool_name"),
-                ),
-            ),
-            "AgentTriggerRequest" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json",
-                emptyList(),
-            ),
-            "InstallBinding" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/InstallBinding.json",
-                emptyList(),
-            ),
-            "ProposalCallback" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/ProposalCallback.json",
-                emptyList(),
-            ),
-            "ProviderInstallLaunch" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/ProviderInstallLaunch.json",
-                emptyList(),
-            ),
-            "TriggerAcknowledgement" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/TriggerAcknowledgement.json",
-                emptyList(),
-            ),
-            "TrustedHostBinding" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-provider/TrustedHostBinding.json",
-                emptyList(),
-            ),
+            "ActionError" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ActionError.json", emptyList()),
+            "ActionProposal" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ActionProposal.json", emptyList()),
+            "ActionResult" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ActionResult.json", emptyList()),
+            "AgentAction" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentAction.json", emptyList()),
+            "AgentInstallRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentInstallRequest.json", emptyList()),
+            "AgentInstallResult" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json", agentInstallResultRules, ::checkAgentInstallResultRules),
+            "AgentPackage" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json", agentPackageRules, ::checkAgentPackageRules),
+            "AgentTriggerRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json", emptyList()),
+            "InstallBinding" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/InstallBinding.json", emptyList()),
+            "ProposalCallback" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ProposalCallback.json", emptyList()),
+            "ProviderInstallLaunch" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ProviderInstallLaunch.json", emptyList()),
+            "TriggerAcknowledgement" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/TriggerAcknowledgement.json", emptyList()),
+            "TrustedHostBinding" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/TrustedHostBinding.json", emptyList()),
         ),
     )
 

@@ -2,9 +2,15 @@
 package dev.agentcontracts.agentservice
 
 import dev.agentcontracts.runtime.CrossFieldRule
+import dev.agentcontracts.runtime.CrossFieldRules
 import dev.agentcontracts.runtime.MessageSchema
 import dev.agentcontracts.runtime.MessageValidator
+import dev.agentcontracts.runtime.RuleKinds
+import dev.agentcontracts.runtime.ValidationError
 import dev.agentcontracts.runtime.ValidationResult
+import dev.agentcontracts.runtime.itemOrMember
+import dev.agentcontracts.runtime.member
+import dev.agentcontracts.runtime.present
 import kotlinx.serialization.json.JsonElement
 
 /**
@@ -12,70 +18,54 @@ import kotlinx.serialization.json.JsonElement
  * TypeScript validators), then its x-rules. Untrusted bytes go through [MessageValidator.parse].
  */
 object AgentServiceValidators {
+    /** IntermediateStep's x-rules in declaration order: what the reference evaluation (CrossFieldRules.check) reads. */
+    val intermediateStepRules: List<CrossFieldRule> = listOf(
+        CrossFieldRule.Equal(id = "payload-uuid-is-step-id", message = "payload.UUID must equal the step id", left = "/payload/UUID", right = "/id"),
+        CrossFieldRule.Equal(id = "payload-event-type-is-step-type", message = "payload.event_type must equal the step type", left = "/payload/event_type", right = "/type"),
+    )
+
+    /** IntermediateStep's x-rules as straight-line code: the same errors as CrossFieldRules.check(value, intermediateStepRules). */
+    fun checkIntermediateStepRules(value: JsonElement): List<ValidationError> {
+        val rules = intermediateStepRules
+        val errors = ArrayList<ValidationError>(0)
+        // payload-uuid-is-step-id
+        if (RuleKinds.equalBroken(value.member("payload").member("UUID").present(), value.member("id").present())) errors += CrossFieldRules.error(rules[0], "/payload/UUID")
+        // payload-event-type-is-step-type
+        if (RuleKinds.equalBroken(value.member("payload").member("event_type").present(), value.member("type").present())) errors += CrossFieldRules.error(rules[1], "/payload/event_type")
+        return errors
+    }
+
+    /** WorkflowRequest's x-rules in declaration order: what the reference evaluation (CrossFieldRules.check) reads. */
+    val workflowRequestRules: List<CrossFieldRule> = listOf(
+        CrossFieldRule.LastItemEquals(id = "final-turn-is-user", message = "the final chat message must have the user role", array = "/messages", key = "role", value = "user"),
+    )
+
+    /** WorkflowRequest's x-rules as straight-line code: the same errors as CrossFieldRules.check(value, workflowRequestRules). */
+    fun checkWorkflowRequestRules(value: JsonElement): List<ValidationError> {
+        val rules = workflowRequestRules
+        val errors = ArrayList<ValidationError>(0)
+        // final-turn-is-user
+        RuleKinds.lastItemEquals(value.member("messages").present(), "role", "user")?.let { errors += CrossFieldRules.error(rules[0], "/messages" + it) }
+        return errors
+    }
+
     val validator: MessageValidator = MessageValidator.fromResource(
         "/dev/agentcontracts/schemas/agent-service.json",
         mapOf(
-            "AnswerChunk" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/AnswerChunk.json",
-                emptyList(),
-            ),
-            "ApprovalTokenClaims" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json",
-                emptyList(),
-            ),
-            "ChatMessage" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/ChatMessage.json",
-                emptyList(),
-            ),
-            "ErrorBody" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/ErrorBody.json",
-                emptyList(),
-            ),
-            "ExecuteApprovalRequest" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalRequest.json",
-                emptyList(),
-            ),
-            "ExecuteApprovalResult" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json",
-                emptyList(),
-            ),
-            "InputGuardrailDecision" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/InputGuardrailDecision.json",
-                emptyList(),
-            ),
-            "InteractionRequired" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/InteractionRequired.json",
-                emptyList(),
-            ),
-            "InteractionResponse" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/InteractionResponse.json",
-                emptyList(),
-            ),
-            "IntermediateStep" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json",
-                listOf(
-                    CrossFieldRule.Equal(id = "payload-uuid-is-step-id", message = "payload.UUID must equal the step id", left = "/payload/UUID", right = "/id"),
-                    CrossFieldRule.Equal(id = "payload-event-type-is-step-type", message = "payload.event_type must equal the step type", left = "/payload/event_type", right = "/type"),
-                ),
-            ),
-            "OutputGuardrailDecision" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/OutputGuardrailDecision.json",
-                emptyList(),
-            ),
-            "VersionInfo" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/VersionInfo.json",
-                emptyList(),
-            ),
-            "WorkflowErrorEvent" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/WorkflowErrorEvent.json",
-                emptyList(),
-            ),
-            "WorkflowRequest" to MessageSchema(
-                "https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json",
-                listOf(
-                    CrossFieldRule.LastItemEquals(id = "final-turn-is-user", message = "the final chat message must have the user role", array = "/messages", key = "role", value = "user"),
-                ),
-            ),
+            "AnswerChunk" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/AnswerChunk.json", emptyList()),
+            "ApprovalTokenClaims" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json", emptyList()),
+            "ChatMessage" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ChatMessage.json", emptyList()),
+            "ErrorBody" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ErrorBody.json", emptyList()),
+            "ExecuteApprovalRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalRequest.json", emptyList()),
+            "ExecuteApprovalResult" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json", emptyList()),
+            "InputGuardrailDecision" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/InputGuardrailDecision.json", emptyList()),
+            "InteractionRequired" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/InteractionRequired.json", emptyList()),
+            "InteractionResponse" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/InteractionResponse.json", emptyList()),
+            "IntermediateStep" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json", intermediateStepRules, ::checkIntermediateStepRules),
+            "OutputGuardrailDecision" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/OutputGuardrailDecision.json", emptyList()),
+            "VersionInfo" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/VersionInfo.json", emptyList()),
+            "WorkflowErrorEvent" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/WorkflowErrorEvent.json", emptyList()),
+            "WorkflowRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json", workflowRequestRules, ::checkWorkflowRequestRules),
         ),
     )
 

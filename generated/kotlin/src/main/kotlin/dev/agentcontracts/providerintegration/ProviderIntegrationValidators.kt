@@ -2,9 +2,15 @@
 package dev.agentcontracts.providerintegration
 
 import dev.agentcontracts.runtime.CrossFieldRule
+import dev.agentcontracts.runtime.CrossFieldRules
 import dev.agentcontracts.runtime.MessageSchema
 import dev.agentcontracts.runtime.MessageValidator
+import dev.agentcontracts.runtime.RuleKinds
+import dev.agentcontracts.runtime.ValidationError
 import dev.agentcontracts.runtime.ValidationResult
+import dev.agentcontracts.runtime.itemOrMember
+import dev.agentcontracts.runtime.member
+import dev.agentcontracts.runtime.present
 import kotlinx.serialization.json.JsonElement
 
 /**
@@ -12,75 +18,39 @@ import kotlinx.serialization.json.JsonElement
  * TypeScript validators), then its x-rules. Untrusted bytes go through [MessageValidator.parse].
  */
 object ProviderIntegrationValidators {
+    /** InboxPage's x-rules in declaration order: what the reference evaluation (CrossFieldRules.check) reads. */
+    val inboxPageRules: List<CrossFieldRule> = listOf(
+        CrossFieldRule.UniqueBy(id = "entry-sequence-unique", message = "Two entries of one page have the same sequence.", array = "/entries", key = "sequence"),
+    )
+
+    /** InboxPage's x-rules as straight-line code: the same errors as CrossFieldRules.check(value, inboxPageRules). */
+    fun checkInboxPageRules(value: JsonElement): List<ValidationError> {
+        val rules = inboxPageRules
+        val errors = ArrayList<ValidationError>(0)
+        // entry-sequence-unique
+        RuleKinds.uniqueBy(value.member("entries").present(), "sequence")?.let { errors += CrossFieldRules.error(rules[0], "/entries" + it) }
+        return errors
+    }
+
     val validator: MessageValidator = MessageValidator.fromResource(
         "/dev/agentcontracts/schemas/provider-integration.json",
         mapOf(
-            "ConnectPollRequest" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/ConnectPollRequest.json",
-                emptyList(),
-            ),
-            "ConnectPollResponse" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json",
-                emptyList(),
-            ),
-            "ConnectStartRequest" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/ConnectStartRequest.json",
-                emptyList(),
-            ),
-            "ConnectStartResponse" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/ConnectStartResponse.json",
-                emptyList(),
-            ),
-            "DisconnectResult" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/DisconnectResult.json",
-                emptyList(),
-            ),
-            "ErrorResponse" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/ErrorResponse.json",
-                emptyList(),
-            ),
-            "InboxBookmark" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/InboxBookmark.json",
-                emptyList(),
-            ),
-            "InboxEntry" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/InboxEntry.json",
-                emptyList(),
-            ),
-            "InboxPage" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/InboxPage.json",
-                listOf(
-                    CrossFieldRule.UniqueBy(id = "entry-sequence-unique", message = "Two entries of one page have the same sequence.", array = "/entries", key = "sequence"),
-                ),
-            ),
-            "LiveInboxChanged" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json",
-                emptyList(),
-            ),
-            "NotificationAcceptance" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/NotificationAcceptance.json",
-                emptyList(),
-            ),
-            "NotificationEvent" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/NotificationEvent.json",
-                emptyList(),
-            ),
-            "Permission" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/Permission.json",
-                emptyList(),
-            ),
-            "SendMessageRequest" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/SendMessageRequest.json",
-                emptyList(),
-            ),
-            "SendMessageResponse" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/SendMessageResponse.json",
-                emptyList(),
-            ),
-            "Whoami" to MessageSchema(
-                "https://agent-contracts.dev/schemas/provider-integration/Whoami.json",
-                emptyList(),
-            ),
+            "ConnectPollRequest" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ConnectPollRequest.json", emptyList()),
+            "ConnectPollResponse" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json", emptyList()),
+            "ConnectStartRequest" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ConnectStartRequest.json", emptyList()),
+            "ConnectStartResponse" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ConnectStartResponse.json", emptyList()),
+            "DisconnectResult" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/DisconnectResult.json", emptyList()),
+            "ErrorResponse" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ErrorResponse.json", emptyList()),
+            "InboxBookmark" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/InboxBookmark.json", emptyList()),
+            "InboxEntry" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/InboxEntry.json", emptyList()),
+            "InboxPage" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/InboxPage.json", inboxPageRules, ::checkInboxPageRules),
+            "LiveInboxChanged" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json", emptyList()),
+            "NotificationAcceptance" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/NotificationAcceptance.json", emptyList()),
+            "NotificationEvent" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/NotificationEvent.json", emptyList()),
+            "Permission" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/Permission.json", emptyList()),
+            "SendMessageRequest" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/SendMessageRequest.json", emptyList()),
+            "SendMessageResponse" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/SendMessageResponse.json", emptyList()),
+            "Whoami" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/Whoami.json", emptyList()),
         ),
     )
 

@@ -62,80 +62,109 @@ sealed interface CrossFieldRule {
     }
 }
 
-object CrossFieldRules {
-    /** Every broken rule, in declaration order. */
-    fun check(value: JsonElement, rules: List<CrossFieldRule>): List<ValidationError> = rules.mapNotNull { rule ->
-        evaluate(value, rule)?.let { at ->
-            ValidationError(at, "x-rule", "${at.ifEmpty { "(root)" }} ${rule.message}", mapOf("rule" to rule.id, "kind" to rule.kind))
-        }
+/**
+ * The one semantic definition of each rule kind, over values already resolved from the message.
+ * Both evaluations call these: the reference interpreter [CrossFieldRules.check], which resolves
+ * each rule's pointers per call, and the straight-line code the generator writes into each
+ * `<Protocol>Validators` object. Absent and JSON null both arrive as null (the rule does not
+ * apply). A kind that names one pointer to report returns whether the rule is broken; kinds that
+ * can point into an array return the suffix to append to the rule's pointer (null: holds).
+ */
+object RuleKinds {
+    fun equalBroken(left: JsonElement?, right: JsonElement?): Boolean = left != null && (right == null || !jsonEquals(left, right))
+
+    fun urlOriginInBroken(url: JsonElement?, list: JsonElement?): Boolean {
+        val text = url.stringOrNull() ?: return false
+        val items = list as? JsonArray ?: return false
+        val origin = WhatwgOrigin.of(text) ?: return true
+        return items.none { it is JsonPrimitive && it.isString && it.content == origin }
     }
 
-    /** The pointer to report when [rule] is broken; null when it holds or does not apply. */
-    private fun evaluate(value: JsonElement, rule: CrossFieldRule): String? = when (rule) {
-        is CrossFieldRule.Equal -> {
-            val left = at(value, rule.left)
-            val right = at(value, rule.right)
-            if (left == null || (right != null && jsonEquals(left, right))) null else rule.left
-        }
-        is CrossFieldRule.UrlOriginIn -> {
-            val url = at(value, rule.url).stringOrNull()
-            val list = at(value, rule.list) as? JsonArray
-            if (url == null || list == null) {
-                null
-            } else {
-                val origin = WhatwgOrigin.of(url)
-                if (origin != null && list.any { it is JsonPrimitive && it.isString && it.content == origin }) null else rule.url
-            }
-        }
-        is CrossFieldRule.SemverLte -> {
-            val lower = at(value, rule.lower).stringOrNull()
-            val upper = at(value, rule.upper).stringOrNull()
-            if (lower == null || upper == null) null else if ((Semver.compare(lower, upper) ?: 1) <= 0) null else rule.lower
-        }
-        is CrossFieldRule.SemverRangeIncludes -> {
-            val min = at(value, rule.min).stringOrNull()
-            val max = at(value, rule.max).stringOrNull()
-            if (min == null || max == null) {
-                null
-            } else {
-                val low = Semver.compare(min, rule.version)
-                val high = Semver.compare(rule.version, max)
-                if (low != null && high != null && low <= 0 && high <= 0) null else rule.min
-            }
-        }
-        is CrossFieldRule.UniqueBy -> uniqueBy(value, rule)
-        is CrossFieldRule.LastItemEquals -> lastItemEquals(value, rule)
-        is CrossFieldRule.NoSecrets -> firstFailing(value, rule.text) { !SecretText.contains(it) }
-        is CrossFieldRule.WhatwgUrl -> firstFailing(value, rule.url) { dev.agentcontracts.runtime.WhatwgUrl.check(it, rule.form) }
+    fun semverLteBroken(lower: JsonElement?, upper: JsonElement?): Boolean {
+        val low = lower.stringOrNull() ?: return false
+        val high = upper.stringOrNull() ?: return false
+        return (Semver.compare(low, high) ?: 1) > 0
     }
 
-    /** A string at [pointer] (or each string item of an array there) must pass [ok]; where it does not. */
-    private fun firstFailing(value: JsonElement, pointer: String, ok: (String) -> Boolean): String? {
-        val target = at(value, pointer) ?: return null
-        target.stringOrNull()?.let { return if (ok(it)) null else pointer }
+    fun semverRangeIncludesBroken(min: JsonElement?, max: JsonElement?, version: String): Boolean {
+        val low = min.stringOrNull() ?: return false
+        val high = max.stringOrNull() ?: return false
+        val lowCompare = Semver.compare(low, version)
+        val highCompare = Semver.compare(version, high)
+        return !(lowCompare != null && highCompare != null && lowCompare <= 0 && highCompare <= 0)
+    }
+
+    /** `/<i>/<key>` of the first item whose [key] repeats an earlier item's. */
+    fun uniqueBy(array: JsonElement?, key: String): String? {
+        val items = array as? JsonArray ?: return null
+        val seen = ArrayList<JsonElement>()
+        for ((i, item) in items.withIndex()) {
+            val value = (item as? JsonObject)?.get(key)?.takeUnless { it is JsonNull } ?: continue
+            if (seen.any { jsonEquals(it, value) }) return "/$i/$key"
+            seen.add(value)
+        }
+        return null
+    }
+
+    /** `/<last>/<key>` when the last item's [key] is not the string [value]. */
+    fun lastItemEquals(array: JsonElement?, key: String, value: String): String? {
+        val items = array as? JsonArray ?: return null
+        if (items.isEmpty()) return null
+        return if ((items.last() as? JsonObject)?.get(key).stringOrNull() == value) null else "/${items.size - 1}/$key"
+    }
+
+    fun noSecrets(text: JsonElement?): String? = firstFailing(text) { !SecretText.contains(it) }
+
+    fun whatwgUrl(url: JsonElement?, form: String): String? = firstFailing(url) { WhatwgUrl.check(it, form) }
+
+    /** A string (or each string item of an array) must pass [ok]: "" for the value itself, `/<i>` for an item. */
+    private inline fun firstFailing(target: JsonElement?, ok: (String) -> Boolean): String? {
+        if (target == null) return null
+        target.stringOrNull()?.let { return if (ok(it)) null else "" }
         val items = target as? JsonArray ?: return null
         for ((i, item) in items.withIndex()) {
             val text = item.stringOrNull() ?: continue
-            if (!ok(text)) return "$pointer/$i"
+            if (!ok(text)) return "/$i"
         }
         return null
     }
 
-    private fun lastItemEquals(value: JsonElement, rule: CrossFieldRule.LastItemEquals): String? {
-        val items = at(value, rule.array) as? JsonArray ?: return null
-        if (items.isEmpty()) return null
-        return if (at(items.last(), "/${rule.key}").stringOrNull() == rule.value) null else "${rule.array}/${items.size - 1}/${rule.key}"
+    private fun JsonElement?.stringOrNull(): String? = (this as? JsonPrimitive)?.takeIf { it.isString }?.content
+}
+
+/** One step of a pointer in generated rule code: an object member (a non-object gives null). */
+fun JsonElement?.member(name: String): JsonElement? = (this as? JsonObject)?.get(name)
+
+/** An array-index step: the item of an array, or the member of that name of an object (as RFC 6901). */
+fun JsonElement?.itemOrMember(index: Int, name: String): JsonElement? = when (this) {
+    is JsonArray -> getOrNull(index)
+    is JsonObject -> get(name)
+    else -> null
+}
+
+/** The end of a pointer: JSON null counts as absent. */
+fun JsonElement?.present(): JsonElement? = this?.takeUnless { it is JsonNull }
+
+object CrossFieldRules {
+    /** The reference evaluation: every broken rule, in declaration order, pointers resolved per call. */
+    fun check(value: JsonElement, rules: List<CrossFieldRule>): List<ValidationError> = rules.mapNotNull { rule ->
+        evaluate(value, rule)?.let { at -> error(rule, at) }
     }
 
-    private fun uniqueBy(value: JsonElement, rule: CrossFieldRule.UniqueBy): String? {
-        val items = at(value, rule.array) as? JsonArray ?: return null
-        val seen = ArrayList<JsonElement>()
-        for ((i, item) in items.withIndex()) {
-            val key = at(item, "/${rule.key}") ?: continue
-            if (seen.any { jsonEquals(it, key) }) return "${rule.array}/$i/${rule.key}"
-            seen.add(key)
-        }
-        return null
+    /** The error a broken [rule] gives at [at]; generated rule code reports through it too. */
+    fun error(rule: CrossFieldRule, at: String): ValidationError =
+        ValidationError(at, "x-rule", "${at.ifEmpty { "(root)" }} ${rule.message}", mapOf("rule" to rule.id, "kind" to rule.kind))
+
+    /** The pointer to report when [rule] is broken; null when it holds or does not apply. */
+    private fun evaluate(value: JsonElement, rule: CrossFieldRule): String? = when (rule) {
+        is CrossFieldRule.Equal -> rule.left.takeIf { RuleKinds.equalBroken(at(value, rule.left), at(value, rule.right)) }
+        is CrossFieldRule.UrlOriginIn -> rule.url.takeIf { RuleKinds.urlOriginInBroken(at(value, rule.url), at(value, rule.list)) }
+        is CrossFieldRule.SemverLte -> rule.lower.takeIf { RuleKinds.semverLteBroken(at(value, rule.lower), at(value, rule.upper)) }
+        is CrossFieldRule.SemverRangeIncludes -> rule.min.takeIf { RuleKinds.semverRangeIncludesBroken(at(value, rule.min), at(value, rule.max), rule.version) }
+        is CrossFieldRule.UniqueBy -> RuleKinds.uniqueBy(at(value, rule.array), rule.key)?.let { rule.array + it }
+        is CrossFieldRule.LastItemEquals -> RuleKinds.lastItemEquals(at(value, rule.array), rule.key, rule.value)?.let { rule.array + it }
+        is CrossFieldRule.NoSecrets -> RuleKinds.noSecrets(at(value, rule.text))?.let { rule.text + it }
+        is CrossFieldRule.WhatwgUrl -> RuleKinds.whatwgUrl(at(value, rule.url), rule.form)?.let { rule.url + it }
     }
 
     /** Resolves a JSON pointer; absent and null both give null, so the rule does not apply. */
@@ -153,8 +182,6 @@ object CrossFieldRules {
         }
         return current.takeUnless { it is JsonNull }
     }
-
-    private fun JsonElement?.stringOrNull(): String? = (this as? JsonPrimitive)?.takeIf { it.isString }?.content
 
     private val ARRAY_INDEX = Regex("0|[1-9][0-9]{0,8}")
 }

@@ -31,22 +31,30 @@ sealed interface ValidationResult<out T> {
     }
 }
 
-/** One message: the `$id` of its schema and its x-rules in declaration order. */
-class MessageSchema(val schemaId: String, val rules: List<CrossFieldRule>)
+/**
+ * One message: the `$id` of its schema, its x-rules in declaration order and, from the generator,
+ * the same rules as straight-line code ([compiledRules]), which validation runs; without it the
+ * rules are interpreted (CrossFieldRules.check), the reference evaluation.
+ */
+class MessageSchema(
+    val schemaId: String,
+    val rules: List<CrossFieldRule>,
+    val compiledRules: ((JsonElement) -> List<ValidationError>)? = null,
+)
 
 /**
  * Validates the messages of one protocol. The schema comes first and a rule only ever sees a
  * schema-valid value, as in TypeScript's runValidator: the result holds either the schema's first
  * error or every broken rule.
  */
-class MessageValidator(private val schemas: JsonSchemaValidator, private val messages: Map<String, MessageSchema>) {
+class MessageValidator(private val schemas: JsonSchemaValidator, val messages: Map<String, MessageSchema>) {
     val messageNames: Set<String> get() = messages.keys
 
     /** Every error of [instance] as [messageName]; empty when it is valid. */
     fun errors(messageName: String, instance: JsonElement): List<ValidationError> {
         val message = messages[messageName] ?: throw IllegalArgumentException("unknown message $messageName")
         schemas.firstError(message.schemaId, instance)?.let { return listOf(it) }
-        return CrossFieldRules.check(instance, message.rules)
+        return message.compiledRules?.invoke(instance) ?: CrossFieldRules.check(instance, message.rules)
     }
 
     fun validate(messageName: String, instance: JsonElement): ValidationResult<JsonElement> {

@@ -1,0 +1,184 @@
+// The Kotlin bench: JMH over the generated Kotlin bindings (property-tests/bench/kotlin, a Maven
+// project of its own) on the same inputs as the TypeScript bench, read back from JMH's JSON and
+// laid out as the TypeScript tables, with the same goals where they apply.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT } from "./fixtures.js";
+import type { MeasureOptions } from "./measure.js";
+import { writeNativeInputs } from "./native-inputs.js";
+import type { AreaTable, CaseRow, Series } from "./table.js";
+
+const PROJECT = join(ROOT, "property-tests/bench/kotlin");
+
+interface JmhResult {
+  benchmark: string;
+  params?: Record<string, string>;
+  primaryMetric: { scoreUnit: string; rawData: number[][] };
+}
+
+/** ops/s per measurement iteration, by "Class.method" and parameter. */
+export type JmhSeries = (benchmark: string, param?: string) => number[];
+
+export function readJmh(results: readonly JmhResult[]): JmhSeries {
+  const byKey = new Map<string, number[]>();
+  for (const r of results) {
+    if (r.primaryMetric.scoreUnit !== "ops/s") throw new Error(`${r.benchmark}: unit ${r.primaryMetric.scoreUnit}, expected ops/s`);
+    const name = r.benchmark.replace(/^dev\.agentcontracts\.bench\./, "");
+    byKey.set(`${name}|${r.params?.["input"] ?? ""}`, r.primaryMetric.rawData.flat());
+  }
+  return (benchmark, param = "") => {
+    const found = byKey.get(`${benchmark}|${param}`);
+    if (found === undefined) throw new Error(`JMH gave no result for ${benchmark} ${param}`);
+    return found;
+  };
+}
+
+/** Builds the project and runs every benchmark in one JMH process (one fork per benchmark). */
+export function runJmh(options: MeasureOptions): JmhSeries {
+  const inputs = writeNativeInputs();
+  execFileSync("mvn", ["-B", "-ntp", "-q", "-f", join(PROJECT, "pom.xml"), "package"], { stdio: ["ignore", "inherit", "inherit"] });
+  const classpath = `${join(PROJECT, "target/classes")}:${readFileSync(join(PROJECT, "target/classpath.txt"), "utf8").trim()}`;
+  const dir = mkdtempSync(join(tmpdir(), "bench-jmh-"));
+  try {
+    const out = join(dir, "jmh.json");
+    // Iterations are the rounds; JMH's default of 10 s per iteration is far more than a shared
+    // 2-core machine gives, so they follow BENCH_TIME_MS (500 ms at least: C2 needs the time).
+    const ms = `${Math.max(500, options.timeMs)}ms`;
+    execFileSync("java", ["-cp", classpath, "org.openjdk.jmh.Main", "-f", "1", "-wi", "3", "-w", ms, "-i", String(options.rounds), "-r", ms, "-foe", "true", "-rf", "json", "-rff", out], {
+      env: { ...process.env, BENCH_INPUTS: inputs },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    return readJmh(JSON.parse(readFileSync(out, "utf8")) as JmhResult[]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const series = (impl: string, opsPerSec: number[]): Series => ({ impl, opsPerSec });
+const size = (name: string): number => readFileSync(join(ROOT, "property-tests/bench/.native-inputs", name)).length;
+
+export function kotlinTables(jmh: JmhSeries): AreaTable[] {
+  const OURS = "validateX";
+  const SCHEMA = "schema interpreter only";
+  const NETWORKNT = "networknt 3.0.9";
+  const RULES = "x-rules, compiled";
+  const REFERENCE = "x-rules, interpreted";
+  const validation: CaseRow[] = [];
+  for (const message of ["ActionProposal", "WorkflowRequest", "ConnectorPackage"]) {
+    for (const kind of ["valid", "invalid"]) {
+      const input = `${message}/${kind}`;
+      validation.push({
+        label: `${message} (${kind}, ${size(`${message}-${kind}.json`)} B)`,
+        series: [
+          series(OURS, jmh("ValidationBench.generated", input)),
+          series(SCHEMA, jmh("ValidationBench.schemaOnly", input)),
+          series(RULES, jmh("ValidationBench.rulesCompiled", input)),
+          series(REFERENCE, jmh("ValidationBench.rulesInterpreted", input)),
+          series(NETWORKNT, jmh("ValidationBench.networknt", input)),
+        ],
+      });
+    }
+  }
+  const sizes = [
+    ["small", "small: ActionProposal"],
+    ["medium", "medium: ConnectorPackage"],
+    ["large", "large: 1 MiB document"],
+  ] as const;
+  const STRICT = "StrictJson.parse(bytes)";
+  const KPARSE = "Json.parseToJsonElement(String(bytes))";
+  const parse: CaseRow[] = sizes.map(([input, label]) => ({
+    label: `${label} (${size(`${input}.json`)} B)`,
+    series: [series(STRICT, jmh("ParseBench.strictParse", input)), series(KPARSE, jmh("ParseBench.kotlinxParse", input))],
+  }));
+  const TYPED = "parseConnectorPackage(bytes)";
+  const KDECODE = "Json.decodeFromString(ConnectorPackage)";
+  parse.push({
+    label: `typed, end to end: ConnectorPackage (${size("medium.json")} B)`,
+    series: [series(TYPED, jmh("ParseBench.Typed.parseConnectorPackage")), series(KDECODE, jmh("ParseBench.Typed.kotlinxDecode"))],
+  });
+  const JCS = "CanonicalJson.canonicalize";
+  const KENCODE = "Json.encodeToString(JsonElement)";
+  const canonical: CaseRow[] = sizes.map(([input, label]) => ({
+    label: `${label} (${size(`${input}.jcs`)} B)`,
+    series: [series(JCS, jmh("ParseBench.canonicalize", input)), series(KENCODE, jmh("ParseBench.kotlinxEncode", input))],
+  }));
+  const VERIFY = "verifyXSignature";
+  const RAW = "Mac over signing input";
+  const FLOOR = "+ SHA-256 of payload JCS";
+  const verify: CaseRow[] = [
+    ["trigger", "AgentTriggerRequest (real vector)"],
+    ["proposal", "ActionProposal (real vector)"],
+  ].map(([input, label]) => ({
+    label: label as string,
+    series: [series(VERIFY, jmh("VerifyBench.ours", input)), series(RAW, jmh("VerifyBench.raw", input)), series(FLOOR, jmh("VerifyBench.floor", input))],
+  }));
+  const STORE = "InMemoryReplayStore.checkAndRecordNow";
+  const MAP = "HashMap get+put";
+  const replay: CaseRow[] = [
+    {
+      label: "in memory, a fresh key per call",
+      series: [series(STORE, jmh("ReplayBench.store")), series(MAP, jmh("ReplayBench.hashMap"))],
+      throughputGoals: [{ impl: STORE, atLeastOpsPerSec: 1_500_000 }],
+    },
+  ];
+  const jmhNote =
+    "JMH 1.37, one fork per benchmark, 3 warm-up iterations, then one measurement iteration per round; a ratio is formed iteration by iteration, but the two sides ran in different forks one after the other, not interleaved as in the TypeScript tables, so load changes on the machine move it more.";
+  return [
+    {
+      title: "Kotlin: validation",
+      ours: OURS,
+      impls: [OURS, SCHEMA, RULES, REFERENCE, NETWORKNT],
+      ratios: [
+        { anchor: NETWORKNT, kind: "speedup", goal: 1.0 },
+        { subject: SCHEMA, anchor: NETWORKNT, kind: "speedup" },
+        { subject: RULES, anchor: REFERENCE, kind: "speedup" },
+      ],
+      rows: validation,
+      notes: [
+        "`validateX` is `<Protocol>Validators.validateX(JsonElement)`: the bindings' JSON Schema interpreter (runtime/JsonSchemaValidator.kt), the x-rules, and the decode into the message class. " +
+          "`schema interpreter only` is `JsonSchemaValidator.firstError` over the same documents. `x-rules, compiled` is the message's generated straight-line rule check alone (`check<Message>Rules`), `x-rules, interpreted` the reference evaluation of the same rules (`CrossFieldRules.check`); ActionProposal and WorkflowRequest have no rules. `networknt 3.0.9` validates a Jackson 3 tree against the same schema documents (generated/kotlin's schema resource), Draft 2020-12, format assertions on, fail fast. " +
+          "ConnectorPackage (invalid) is refused by an x-rule (endpoint-is-https), which networknt does not know: there it accepts after checking the whole schema. " + jmhNote,
+      ],
+    },
+    {
+      title: "Kotlin: strict parse",
+      ours: STRICT,
+      impls: [STRICT, KPARSE, TYPED, KDECODE],
+      ratios: [
+        { anchor: KPARSE, kind: "slowdown", goal: 2.5 },
+        { subject: TYPED, anchor: KDECODE, kind: "slowdown" },
+      ],
+      rows: parse,
+      notes: ["The strict parser also refuses duplicate keys, lone surrogates, a BOM, inexact integers and nesting past 64, which kotlinx does not check. The typed row is strict parse + validation + decode against kotlinx.serialization's decode alone."],
+    },
+    {
+      title: "Kotlin: canonicalization (RFC 8785 JCS)",
+      ours: JCS,
+      impls: [JCS, KENCODE],
+      ratios: [{ anchor: KENCODE, kind: "slowdown", goal: 2 }],
+      rows: canonical,
+      notes: ["kotlinx's encoder neither sorts keys nor formats numbers the ES6 way: it is the floor, as JSON.stringify is in TypeScript. Each input's canonical text is checked equal to the TypeScript canonicalizer's before timing."],
+    },
+    {
+      title: "Kotlin: signature verify (hmac-sha256-v1)",
+      ours: VERIFY,
+      impls: [VERIFY, RAW, FLOOR],
+      ratios: [
+        { anchor: RAW, kind: "slowdown" },
+        { anchor: FLOOR, kind: "slowdown", goal: 1.15 },
+      ],
+      rows: verify,
+      notes: ["`Mac over signing input` is `Mac.getInstance` + `init` + `doFinal` over the finished signing input and `MessageDigest.isEqual`; the floor adds the SHA-256 of the payload's canonical text, which every verifier of these messages must compute."],
+    },
+    {
+      title: "Kotlin: replay store",
+      ours: STORE,
+      impls: [STORE, MAP],
+      ratios: [{ anchor: MAP, kind: "slowdown" }],
+      rows: replay,
+      notes: ["Both start empty each iteration and see a new key on every call; the store also holds its lock, keeps a per-scope count and sweeps expired records periodically."],
+    },
+  ];
+}

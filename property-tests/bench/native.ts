@@ -1,0 +1,62 @@
+// The Kotlin and Swift areas of `make bench`: each builds its own bench project, runs it over the
+// TypeScript bench's inputs and returns tables rendered like the TypeScript ones. Their pages,
+// docs-site/bench/{kotlin,swift}.md, sit beside latest.md on the docs' performance page.
+import { execFileSync } from "node:child_process";
+import { cpus } from "node:os";
+import { kotlinTables, runJmh } from "./kotlin.js";
+import type { MeasureOptions } from "./measure.js";
+import { runSwiftBench, swiftTables } from "./swift.js";
+import { renderArea, type AreaTable, type Verdict } from "./table.js";
+
+export const NATIVE_AREAS = ["kotlin", "swift"] as const;
+export type NativeAreaName = (typeof NATIVE_AREAS)[number];
+
+export interface NativeArea {
+  name: NativeAreaName;
+  /** False when the toolchain is missing and the area printed why instead of measuring. */
+  measured: boolean;
+  markdown: string;
+  verdicts: { area: string; row: string; goal: string; verdict: Verdict }[];
+  toolchain: string;
+}
+
+function render(name: NativeAreaName, tables: AreaTable[], toolchain: string): NativeArea {
+  const verdicts: NativeArea["verdicts"] = [];
+  const parts: string[] = [];
+  for (const table of tables) {
+    const rendered = renderArea(table);
+    parts.push(rendered.markdown);
+    for (const v of rendered.verdicts) verdicts.push({ area: table.title, row: v.row, goal: v.goal, verdict: v.verdict });
+  }
+  return { name, measured: true, markdown: parts.join("\n"), verdicts, toolchain };
+}
+
+function version(command: string, args: string[]): string {
+  try {
+    return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).split("\n")[0]?.trim() ?? command;
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? "";
+    return stderr.split("\n")[0]?.trim() || command;
+  }
+}
+
+export async function nativeArea(name: NativeAreaName, options: MeasureOptions): Promise<NativeArea> {
+  if (name === "kotlin") {
+    return render(name, kotlinTables(runJmh(options)), `${version("java", ["-version"])} (JMH forks, C2)`);
+  }
+  const run = runSwiftBench(options);
+  if (run.skipped !== undefined) return { name, measured: false, markdown: `### Swift\n\nNot measured: ${run.skipped}\n`, verdicts: [], toolchain: "none" };
+  return render(name, swiftTables(run.results), run.toolchain);
+}
+
+export function nativeHeader(area: NativeArea, started: Date, loadStart: number | undefined, loadEnd: number | undefined): string {
+  const cpu = cpus();
+  const language = area.name === "kotlin" ? "Kotlin" : "Swift";
+  return (
+    `# ${language} benchmarks\n\n` +
+    `Written by \`make bench\` (property-tests/bench/run.ts --only ${area.name}) on ${started.toISOString()}: the generated ${language} bindings on the same inputs as the TypeScript tables ` +
+    `(property-tests/bench/fixtures.ts, written out by native-inputs.ts), against ${language}'s own anchors. ${area.toolchain}; ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}; ` +
+    `load average ${loadStart?.toFixed(2)} at the start, ${loadEnd?.toFixed(2)} at the end. Cells and ratios read as in the TypeScript tables: median of the rounds ± half their spread; ` +
+    `a ratio is formed round by round, then its median (min–max) is shown; a goal is borderline when the rounds fall on both sides of it.\n`
+  );
+}
