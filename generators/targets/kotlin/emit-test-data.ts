@@ -32,12 +32,16 @@ export interface TestDataFile {
   text: string;
 }
 
-/** Reads every file KOTLIN_TEST_DATA names (folders recursively, in name order); the only I/O here. */
+/**
+ * Reads every file KOTLIN_TEST_DATA names (folders recursively, in name order); the only I/O here.
+ * A path missing from the tree is skipped, as the Swift target does (a spec tree of one protocol,
+ * as the tests' fixtures are, still generates); emit.test.ts checks the repository has them all.
+ */
 export function readKotlinTestData(root: string): TestDataFile[] {
   const out: TestDataFile[] = [];
   const visit = (rel: string) => {
     const full = `${root}/${rel}`;
-    if (!existsSync(full)) throw new Error(`Kotlin test data ${rel} is missing`);
+    if (!existsSync(full)) return;
     if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) visit(`${rel}/${name}`);
     else out.push({ path: rel, text: readFileSync(full, "utf8") });
   };
