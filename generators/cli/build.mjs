@@ -62,6 +62,19 @@ export async function staleness() {
   return undefined;
 }
 
+// The docs builder imports the generated TS runtime (generated/ts/runtime/*.js). Bundling it would
+// make the CLI's build depend on generated/, which `make` produces only after building the CLI:
+// `rm -rf generated && make` would fail. Such imports stay imports, rewritten relative to dist/cli/.
+const generatedBindingsStayExternal = {
+  name: "generated-bindings-stay-external",
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)generated\/ts\// }, (args) => {
+      const target = join(args.resolveDir, args.path);
+      return { path: relative(dirname(BUNDLE), target).split("\\").join("/"), external: true };
+    });
+  },
+};
+
 export async function buildCli({ keepOldChunksMs = 10 * 60 * 1000 } = {}) {
   const esbuild = await import("esbuild");
   const result = await esbuild.build({
@@ -72,6 +85,7 @@ export async function buildCli({ keepOldChunksMs = 10 * 60 * 1000 } = {}) {
     format: "esm",
     target: "node20",
     packages: "external",
+    plugins: [generatedBindingsStayExternal],
     write: false,
     metafile: true,
     legalComments: "none",
