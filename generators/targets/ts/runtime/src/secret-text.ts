@@ -161,7 +161,24 @@ class Scan {
   }
 
   keyPrefix(): boolean {
-    // The largest \b position inside each [A-Za-z0-9_-] run, found once per run.
+    // Every candidate needs a '_' or '-' after its prefix: most display text has neither.
+    if (this.text.indexOf("_") < 0 && this.text.indexOf("-") < 0) return false;
+    let lastBoundary: Int32Array | undefined;
+    for (let i = 0; i < this.n; i++) {
+      if (!this.wordStart(i) || !isAlpha(this.c[i]!)) continue;
+      for (const prefix of KEY_PREFIXES) {
+        if (!this.lit(i, prefix)) continue;
+        const sep = i + prefix.length;
+        if (this.at(sep) !== 0x5f && this.at(sep) !== 0x2d) continue;
+        lastBoundary ??= this.lastBoundaries();
+        if (lastBoundary[sep]! >= sep + 13) return true;
+      }
+    }
+    return false;
+  }
+
+  /** The largest \b position inside each [A-Za-z0-9_-] run, found once per run (only once a prefix is seen). */
+  private lastBoundaries(): Int32Array {
     const lastBoundary = new Int32Array(this.n + 1).fill(-1);
     for (let s = 0; s < this.n; ) {
       if (!isKeyChar(this.c[s]!)) { s++; continue; }
@@ -171,16 +188,7 @@ class Scan {
       for (let k = s; k < e; k++) lastBoundary[k] = best;
       s = e;
     }
-    for (let i = 0; i < this.n; i++) {
-      if (!this.wordStart(i) || !isAlpha(this.c[i]!)) continue;
-      for (const prefix of KEY_PREFIXES) {
-        if (!this.lit(i, prefix)) continue;
-        const sep = i + prefix.length;
-        if (this.at(sep) !== 0x5f && this.at(sep) !== 0x2d) continue;
-        if (lastBoundary[sep]! >= sep + 13) return true;
-      }
-    }
-    return false;
+    return lastBoundary;
   }
 
   awsKey(): boolean {
@@ -264,6 +272,9 @@ class Scan {
   private keyEnds(i: number): number[] {
     const ends: number[] = [];
     for (const key of KEY_NAMES) {
+      // The first part joins [i] unseparated, so a key whose first part is not at i adds no end;
+      // checking that first keeps the scan from allocating for every letter of the text.
+      if (!this.lit(i, key.parts[0]!)) continue;
       let positions = [i];
       for (let p = 0; p < key.parts.length; p++) positions = this.joinPart(positions, key.parts[p]!, p > 0);
       ends.push(...positions);
@@ -287,6 +298,8 @@ class Scan {
   }
 
   assignment(): boolean {
+    // assignedAt needs a ':' or '=' after the name: text with neither has no assignment.
+    if (this.text.indexOf(":") < 0 && this.text.indexOf("=") < 0) return false;
     // ok[q][mode]: a name with a sensitive key starting in the name run at q completes an
     // assignment; mode 0 unquoted, 1 inside "…", 2 inside '…'. Filled right to left.
     const quotes = [-1, 0x22, 0x27];
