@@ -81,23 +81,21 @@ const IDENTITY_ASSIGNMENT = "credential=[redacted]";
 class Scan {
     text;
     n;
-    c;
+    // Code units are read from the string itself (every index read is inside it): a typed-array
+    // copy per text was most of the scan's garbage.
     constructor(text) {
         this.text = text;
         this.n = text.length;
-        this.c = new Uint16Array(this.n + 1);
-        for (let i = 0; i < this.n; i++)
-            this.c[i] = text.charCodeAt(i);
     }
     at(i) {
-        return i >= 0 && i < this.n ? this.c[i] : -1;
+        return i >= 0 && i < this.n ? this.text.charCodeAt(i) : -1;
     }
     /** ASCII case-insensitive match of a lowercase literal at i. */
     lit(i, word) {
         if (i + word.length > this.n)
             return false;
         for (let k = 0; k < word.length; k++)
-            if (lowerAscii(this.c[i + k]) !== word.charCodeAt(k))
+            if (lowerAscii(this.text.charCodeAt(i + k)) !== word.charCodeAt(k))
                 return false;
         return true;
     }
@@ -105,12 +103,12 @@ class Scan {
         return this.text.startsWith(word, i);
     }
     runEnd(i, inClass) {
-        while (i < this.n && inClass(this.c[i]))
+        while (i < this.n && inClass(this.text.charCodeAt(i)))
             i++;
         return i;
     }
     wordStart(i) {
-        return i === 0 || !isWord(this.c[i - 1]);
+        return i === 0 || !isWord(this.text.charCodeAt(i - 1));
     }
     /** A BEGIN … PRIVATE KEY header at i; returns where it ends, or -1. */
     pemHeader(i, kind) {
@@ -178,7 +176,7 @@ class Scan {
             return false;
         let lastBoundary;
         for (let i = 0; i < this.n; i++) {
-            if (!this.wordStart(i) || !isAlpha(this.c[i]))
+            if (!this.wordStart(i) || !isAlpha(this.text.charCodeAt(i)))
                 continue;
             for (const prefix of KEY_PREFIXES) {
                 if (!this.lit(i, prefix))
@@ -197,14 +195,14 @@ class Scan {
     lastBoundaries() {
         const lastBoundary = new Int32Array(this.n + 1).fill(-1);
         for (let s = 0; s < this.n;) {
-            if (!isKeyChar(this.c[s])) {
+            if (!isKeyChar(this.text.charCodeAt(s))) {
                 s++;
                 continue;
             }
             const e = this.runEnd(s, isKeyChar);
-            let best = isWord(this.c[e - 1]) ? e : -1;
+            let best = isWord(this.text.charCodeAt(e - 1)) ? e : -1;
             for (let j = e - 1; best < 0 && j > s; j--)
-                if (isWord(this.c[j - 1]) !== isWord(this.c[j]))
+                if (isWord(this.text.charCodeAt(j - 1)) !== isWord(this.text.charCodeAt(j)))
                     best = j;
             for (let k = s; k < e; k++)
                 lastBoundary[k] = best;
@@ -238,8 +236,22 @@ class Scan {
         // else three, from each start it reaches, and redacts when the first is a JOSE header.
         let i = 0;
         while (i < this.n) {
-            if (!isKeyChar(this.c[i]) || isKeyChar(this.at(i - 1))) {
+            if (!isKeyChar(this.text.charCodeAt(i)) || isKeyChar(this.at(i - 1))) {
                 i++;
+                continue;
+            }
+            // A chain of fewer than three segments takes nothing: skip it without collecting them.
+            let count = 0;
+            let chainEnd = i;
+            for (let s = i;; count++) {
+                chainEnd = this.runEnd(s, isKeyChar);
+                if (this.at(chainEnd) === 0x2e && isKeyChar(this.at(chainEnd + 1)))
+                    s = chainEnd + 1;
+                else
+                    break;
+            }
+            if (count + 1 < 3) {
+                i = chainEnd;
                 continue;
             }
             const segments = [];
@@ -271,8 +283,8 @@ class Scan {
     urlCredentials() {
         for (let i = this.text.indexOf("://"); i >= 0; i = this.text.indexOf("://", i + 1)) {
             let hasLetter = false;
-            for (let p = i - 1; p >= 0 && isSchemeChar(this.c[p]); p--)
-                if (isAlpha(this.c[p]))
+            for (let p = i - 1; p >= 0 && isSchemeChar(this.text.charCodeAt(p)); p--)
+                if (isAlpha(this.text.charCodeAt(p)))
                     hasLetter = true;
             if (!hasLetter)
                 continue;
@@ -348,11 +360,11 @@ class Scan {
         const nameEnd = new Int32Array(this.n + 1);
         nameEnd[this.n] = this.n;
         for (let k = this.n - 1; k >= 0; k--)
-            nameEnd[k] = isNameChar(this.c[k]) ? nameEnd[k + 1] : k;
+            nameEnd[k] = isNameChar(this.text.charCodeAt(k)) ? nameEnd[k + 1] : k;
         for (let k = this.n - 1; k >= 0; k--) {
-            if (!isNameChar(this.c[k]))
+            if (!isNameChar(this.text.charCodeAt(k)))
                 continue;
-            const ends = isAlpha(this.c[k]) ? this.keyEnds(k) : [];
+            const ends = isAlpha(this.text.charCodeAt(k)) ? this.keyEnds(k) : [];
             for (let mode = 0; mode < 3; mode++) {
                 let hit = any[mode][k + 1];
                 for (const end of ends) {
@@ -367,7 +379,7 @@ class Scan {
         }
         let q = 0;
         while (q < this.n) {
-            const c = this.c[q];
+            const c = this.text.charCodeAt(q);
             const matches = any[0][q] === 1 || (c === 0x22 && any[1][q + 1] === 1) || (c === 0x27 && any[2][q + 1] === 1);
             if (!matches) {
                 q++;
