@@ -66,8 +66,8 @@ export declare class ReplayGuard {
  */
 export declare class MemoryReplayStore implements ReplayStore {
     private readonly maxEntries;
-    private readonly records;
-    private readonly perScope;
+    private readonly scopes;
+    private total;
     private nextSweepMs;
     private readonly maxEntriesPerScope;
     constructor(maxEntries?: number, maxEntriesPerScope?: number);
