@@ -38,10 +38,13 @@ export async function canonicalizationArea(options: MeasureOptions): Promise<Are
     ours: OURS,
     impls: [OURS, NPM, STRINGIFY],
     ratios: [
-      { anchor: NPM, kind: "speedup", goal: 1.5 },
+      { anchor: NPM, kind: "speedup", goal: 2 },
       { anchor: STRINGIFY, kind: "slowdown", goal: 2 },
     ],
     rows,
-    notes: ["Each call returns the canonical string (ours and the npm package produce identical text on every input). JSON.stringify neither sorts keys nor checks for lone surrogates, cycles or depth: it is the floor, not a JCS."],
+    notes: [
+      "Each call returns the canonical string (ours and the npm package produce identical text on every input). JSON.stringify neither sorts keys nor checks for lone surrogates, cycles or depth: it is the floor, not a JCS. " +
+        "Ours writes piece by piece, but hands an object whose members already come in canonical order (4 or more) to JSON.stringify once a walk has checked its whole subtree; the medium input is canonical throughout, the small one's top level is not, the large one is a third each.",
+    ],
   };
 }

@@ -66,8 +66,12 @@ export const invalidWorkflowRequest: JsonObject = (() => {
 const CONNECTOR_VECTORS = "property-tests/vectors/agent-connector/generated";
 export const connectorPackageText = readFileSync(`${ROOT}/${CONNECTOR_VECTORS}/valid/http-json-test.package.json`);
 export const connectorPackage = JSON.parse(connectorPackageText.toString("utf8")) as JsonObject;
-/** A real invalid vector: the http-json endpoint over plain http (pattern, deep in provider.config). */
-export const invalidConnectorPackage = readJson(`${CONNECTOR_VECTORS}/invalid/http-endpoint-plain-http.package.json`) as JsonObject;
+/**
+ * A real invalid vector the schema itself refuses, deep in provider.config (an executable field
+ * the local-echo config does not allow), so ajv alone gives the same verdict. (The plain-http
+ * endpoint vector used before is now refused by a cross-field rule, which ajv does not run.)
+ */
+export const invalidConnectorPackage = readJson(`${CONNECTOR_VECTORS}/invalid/executable-in-provider-config.package.json`) as JsonObject;
 
 /**
  * About 1 MiB of JSON: proposals and connector packages with varied ids, amounts (fractions and

@@ -5,11 +5,15 @@
 // processes are timed on the wall clock (tinybench adds nothing for multi-second runs); then an
 // in-process run splits a full regeneration into phases (generation-phases.ts).
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "./fixtures.js";
 import { absoluteVerdict, markdownTable, median, type Verdict } from "./table.js";
+
+/** Goals of issue 20, on CPU time (user + sys) of the generate process. */
+const COLD_GOAL_S = 3;
+const NOOP_GOAL_S = 0.2;
 
 export interface GenerationOptions {
   coldRuns: number;
@@ -43,15 +47,23 @@ function run(cwd: string, args: string[], env: NodeJS.ProcessEnv): Timed {
   return { seconds, cpuSeconds: Number(cpu[1]) / 1e6, stdout: child.stdout.trim() };
 }
 
-/** Deletes every output the manifest lists, and the manifest: a checkout that was never generated. */
+/**
+ * Deletes every output the manifest lists, and the manifest: a checkout that was never generated,
+ * except generated/ts/runtime, which the docs builder imports (it documents the package users
+ * import, b310b2d) and without which generate cannot start; its files are still rewritten and
+ * compared like every other output, so the work measured is the same.
+ */
 function removeOutputs(repo: string): void {
   const manifestPath = join(repo, "generated/manifest.json");
+  const keep = (path: string): boolean => path.startsWith("generated/ts/runtime/");
   if (existsSync(manifestPath)) {
     const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { outputs?: Record<string, string> };
-    for (const path of Object.keys(manifest.outputs ?? {})) rmSync(join(repo, path), { force: true });
+    for (const path of Object.keys(manifest.outputs ?? {})) if (!keep(path)) rmSync(join(repo, path), { force: true });
   }
   rmSync(manifestPath, { force: true });
-  rmSync(join(repo, "generated/ts"), { recursive: true, force: true });
+  for (const entry of readdirSync(join(repo, "generated/ts"))) {
+    if (entry !== "runtime") rmSync(join(repo, "generated/ts", entry), { recursive: true, force: true });
+  }
 }
 
 function fmt(values: readonly number[]): string {
@@ -98,17 +110,17 @@ export function generationArea(options: GenerationOptions): GenerationResult {
 
     const wall = (runs: Timed[]): number[] => runs.map((r) => r.seconds);
     const cpu = (runs: Timed[]): number[] => runs.map((r) => r.cpuSeconds);
-    // The goals are on the wall clock; on a loaded machine the CPU time is the better estimate of
-    // an idle run, so both verdicts are shown and the summary takes the wall-clock one.
-    const coldVerdict = absoluteVerdict(wall(cold), 5, "lower");
-    const noopVerdict = absoluteVerdict(wall(noop), 0.5, "lower");
+    // The goals (issue 20) are on CPU time, which a loaded shared machine distorts far less than
+    // the wall clock; the wall-clock verdict is shown beside it.
+    const coldVerdict = absoluteVerdict(cpu(cold), COLD_GOAL_S, "lower");
+    const noopVerdict = absoluteVerdict(cpu(noop), NOOP_GOAL_S, "lower");
     const mark = (v: Verdict): string => (v === "met" ? "met" : v === "missed" ? "**MISSED**" : "borderline");
-    const goalCell = (runs: Timed[], goal: number, v: Verdict): string => `≤ ${goal} s: ${mark(v)} (on CPU time: ${mark(absoluteVerdict(cpu(runs), goal, "lower"))})`;
+    const goalCell = (runs: Timed[], goal: number, v: Verdict): string => `≤ ${goal} s CPU: ${mark(v)} (on the wall clock: ${mark(absoluteVerdict(wall(runs), goal, "lower"))})`;
     const table = markdownTable(
       ["run", "wall time, median (min–max)", "CPU time, user+sys (min–max)", "goal"],
       [
-        [`cold: no generated outputs, empty tsx cache (${cold.length} runs)`, fmt(wall(cold)), fmt(cpu(cold)), goalCell(cold, 5, coldVerdict)],
-        [`no-op regeneration (${noop.length} runs)`, fmt(wall(noop)), fmt(cpu(noop)), goalCell(noop, 0.5, noopVerdict)],
+        [`cold: no generated outputs but the TS runtime, empty tsx cache (${cold.length} runs)`, fmt(wall(cold)), fmt(cpu(cold)), goalCell(cold, COLD_GOAL_S, coldVerdict)],
+        [`no-op regeneration (${noop.length} runs)`, fmt(wall(noop)), fmt(cpu(noop)), goalCell(noop, NOOP_GOAL_S, noopVerdict)],
         ["floor: `node -e 0`", fmt(wall(nodeOnly)), fmt(cpu(nodeOnly)), "—"],
         ["floor: CLI start-up only (`agent-contracts --help`: the compiled CLI)", fmt(wall(help)), fmt(cpu(help)), "—"],
       ],
@@ -122,8 +134,8 @@ export function generationArea(options: GenerationOptions): GenerationResult {
     return {
       markdown,
       verdicts: [
-        { row: "generate, cold", goal: "≤ 5 s", verdict: coldVerdict },
-        { row: "generate, no-op", goal: "≤ 0.5 s", verdict: noopVerdict },
+        { row: "generate, cold", goal: `≤ ${COLD_GOAL_S} s CPU`, verdict: coldVerdict },
+        { row: "generate, no-op", goal: `≤ ${NOOP_GOAL_S} s CPU`, verdict: noopVerdict },
       ],
     };
   } finally {

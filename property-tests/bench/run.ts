@@ -67,7 +67,11 @@ async function main(): Promise<void> {
   await table("parse", () => parseArea(options));
   await table("verify", () => verifyArea(options));
   await table("replay", () => replayArea(options));
-  if (only.has("replay")) emit((await replayMemory()).markdown);
+  if (only.has("replay")) {
+    const memory = await replayMemory();
+    emit(memory.markdown);
+    summary.push({ area: "Replay guard memory", row: "1M live records", goal: "≤ 120 B per record", verdict: memory.verdict });
+  }
   if (only.has("fleet")) {
     const fleet = await fleetArea();
     emit(fleet.markdown);

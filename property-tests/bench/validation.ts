@@ -77,7 +77,7 @@ export async function validationArea(options: MeasureOptions): Promise<AreaTable
     ],
     rows,
     notes: [
-      "`generated` is `validateX` from generated/ts: ajv standalone code, then the cross-field rules (x-rule; ConnectorPackage has 4), then ajv errors mapped to the result shape. " +
+      "`generated` is `validateX` from generated/ts: ajv standalone code, then the cross-field rules compiled to straight-line code (x-rules; WorkflowRequest has 1, ConnectorPackage 9: URL, SemVer, equality and secret-text checks ajv does not make), then ajv errors mapped to the result shape. " +
         "`generated schema fn only` is the standalone ajv function alone (generated/ts/<protocol>/validators.js), for the like-for-like comparison with ajv. " +
         "`ajv (run-time compile)` is generators/model/schema-compiler.ts without codegen over the same spec schemas (discriminator on, x- keywords as annotations), returning ajv's boolean. " +
         "`@cfworker/json-schema` is `new Validator(schema, \"2020-12\", shortCircuit=true)` with every spec schema added. All three first-error only; all three agree on every input.",

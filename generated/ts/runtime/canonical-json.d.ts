@@ -8,6 +8,8 @@ export declare class CanonicalJsonError extends Error {
 export declare const MAX_CANONICAL_DEPTH: number;
 /** The RFC 8785 canonical text of a JSON value; throws CanonicalJsonError for non-JSON input. */
 export declare function canonicalize(value: unknown): string;
+/** The same text built piece by piece, never handing a subtree to JSON.stringify (tests compare the two). */
+export declare function canonicalizeStepwise(value: unknown): string;
 /** The UTF-8 bytes of canonicalize(value): the input to every hash and MAC. */
 export declare function canonicalBytes(value: unknown): Uint8Array;
 /** ES6 Number::toString, which RFC 8785 §3.2.2.3 adopts; -0 becomes 0. */

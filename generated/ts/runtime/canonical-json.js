@@ -14,16 +14,65 @@ export class CanonicalJsonError extends Error {
 export const MAX_CANONICAL_DEPTH = 512;
 /** The RFC 8785 canonical text of a JSON value; throws CanonicalJsonError for non-JSON input. */
 export function canonicalize(value) {
-    return write(value, [], 0);
+    return write(value, [], 0, noInheritedToJson());
+}
+/** The same text built piece by piece, never handing a subtree to JSON.stringify (tests compare the two). */
+export function canonicalizeStepwise(value) {
+    return write(value, [], 0, false);
 }
 const utf8Encoder = new TextEncoder();
 /** The UTF-8 bytes of canonicalize(value): the input to every hash and MAC. */
 export function canonicalBytes(value) {
     return utf8Encoder.encode(canonicalize(value));
 }
+const NATIVE_MIN_MEMBERS = 4;
+// JSON.stringify calls a toJSON it finds on an object's prototype chain; subtrees are only handed
+// to it while no one has put one on the prototypes plain objects and arrays have.
+function noInheritedToJson() {
+    return !("toJSON" in Object.prototype) && !("toJSON" in Array.prototype);
+}
+/**
+ * True when JSON.stringify(value) is certainly the canonical text of this subtree: only finite
+ * numbers, booleans, null, well-formed strings and names (see serializeString), arrays
+ * without holes, and plain objects whose members already come in canonical order and are
+ * defined, no deeper than the limit (a cycle runs into it too).
+ */
+function nativeWritable(value, depth) {
+    if (typeof value !== "object") {
+        return typeof value === "string" ? value.isWellFormed() : typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));
+    }
+    if (value === null)
+        return true;
+    if (depth >= MAX_CANONICAL_DEPTH)
+        return false;
+    if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++)
+            if (!(i in value) || !nativeWritable(value[i], depth + 1))
+                return false;
+        return true;
+    }
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null)
+        return false;
+    const keys = Object.keys(value);
+    for (let k = 0; k < keys.length; k++) {
+        const key = keys[k];
+        if ((k > 0 && keys[k - 1] >= key) || !key.isWellFormed())
+            return false;
+        const member = value[key];
+        if (member === undefined || !nativeWritable(member, depth + 1))
+            return false;
+    }
+    return true;
+}
 // Builds the text by string concatenation (V8 ropes, flattened once at the end) rather than an
 // array of parts and a join: one allocation per piece fewer and far less GC on large inputs.
-function write(value, ancestors, depth) {
+/**
+ * The definition, piece by piece. With `native`, an object whose members already come in
+ * canonical order is written by JSON.stringify once nativeWritable vouches for its subtree (any
+ * doubt, and every error, stays with the pieces).
+ */
+function write(value, ancestors, depth, native) {
     switch (typeof value) {
         case "string":
             return serializeString(value);
@@ -52,7 +101,7 @@ function write(value, ancestors, depth) {
                 throw new CanonicalJsonError("not-json", "sparse array");
             if (i > 0)
                 out += ",";
-            out += write(container[i], ancestors, depth + 1);
+            out += write(container[i], ancestors, depth + 1, native);
         }
         out += "]";
     }
@@ -61,8 +110,14 @@ function write(value, ancestors, depth) {
         if (prototype !== Object.prototype && prototype !== null) {
             throw new CanonicalJsonError("not-json", "only plain objects are JSON objects");
         }
-        // Default sort compares UTF-16 code units, which is exactly RFC 8785 §3.2.3.
-        const keys = Object.keys(container).sort();
+        const shape = canonicalKeys(container);
+        // Members already in canonical order: JSON.stringify can write the whole subtree natively.
+        // (Not worth its call for an object of a member or three: the pieces are quicker.)
+        if (native && shape.inOrder && shape.sorted.length >= NATIVE_MIN_MEMBERS && nativeWritable(container, depth)) {
+            ancestors.pop();
+            return JSON.stringify(container);
+        }
+        const keys = shape.sorted;
         out = "{";
         for (let k = 0; k < keys.length; k++) {
             const key = keys[k];
@@ -71,12 +126,48 @@ function write(value, ancestors, depth) {
                 throw new CanonicalJsonError("not-json", "undefined member");
             if (k > 0)
                 out += ",";
-            out += quoteKey(key) + ":" + write(member, ancestors, depth + 1);
+            out += quoteKey(key) + ":" + write(member, ancestors, depth + 1, native);
         }
         out += "}";
     }
     ancestors.pop();
     return out;
+}
+// Objects of one shape (the same members in the same order, as every message of a type has)
+// sort the same way: the sorted names are remembered per shape, keyed by the first name, so a
+// repeat costs one comparison per name instead of a sort. Bounded like the quoted names.
+const SORTED_SHAPE_LIMIT = 1024;
+const sortedShapes = new Map();
+let sortedShapeCount = 0;
+function canonicalKeys(record) {
+    const keys = Object.keys(record);
+    if (keys.length < 2)
+        return { keys, sorted: keys, inOrder: true };
+    const first = keys[0];
+    const shapes = sortedShapes.get(first);
+    if (shapes !== undefined) {
+        for (const shape of shapes)
+            if (sameKeys(shape.keys, keys))
+                return shape;
+    }
+    const sorted = keys.slice().sort();
+    const shape = { keys, sorted, inOrder: sameKeys(keys, sorted) };
+    if (sortedShapeCount < SORTED_SHAPE_LIMIT && first.length <= QUOTED_KEY_MAX_LENGTH) {
+        sortedShapeCount++;
+        if (shapes === undefined)
+            sortedShapes.set(first, [shape]);
+        else
+            shapes.push(shape);
+    }
+    return shape;
+}
+function sameKeys(a, b) {
+    if (a.length !== b.length)
+        return false;
+    for (let i = 0; i < a.length; i++)
+        if (a[i] !== b[i])
+            return false;
+    return true;
 }
 // Member names repeat across messages (every proposal has the same twenty), so their quoted form
 // is remembered: a Map hit is cheaper than checking and quoting the name again. Bounded so that

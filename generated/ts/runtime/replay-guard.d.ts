@@ -67,8 +67,8 @@ export declare class ReplayGuard<M extends object = JsonObject> {
  */
 export declare class MemoryReplayStore implements ReplayStore {
     private readonly maxEntries;
-    private readonly records;
-    private readonly perScope;
+    private readonly scopes;
+    private total;
     private nextSweepMs;
     private readonly maxEntriesPerScope;
     constructor(maxEntries?: number, maxEntriesPerScope?: number);

@@ -38,14 +38,6 @@ function readTime(value, format) {
 function joinKey(parts) {
     return JSON.stringify(parts);
 }
-/**
- * The in-memory store's Map key for (scope, key): the scope's length, a colon, then both strings.
- * Injective because the length fixes where the scope ends, and far cheaper than JSON-encoding a
- * pair on every call. Never persisted, so its form is free to differ from joinKey's.
- */
-function memoryId(scope, key) {
-    return `${scope.length}:${scope}${key}`;
-}
 /** `M`: the message type it admits (a generated guard takes its typed message; the default any JSON object). */
 export class ReplayGuard {
     declaration;
@@ -129,8 +121,11 @@ function reject(code, message) {
  */
 export class MemoryReplayStore {
     maxEntries;
-    records = new Map();
-    perScope = new Map();
+    // Per scope, each record's key and the time it is kept until: a Map<string, number> per scope
+    // holds a record in about a hundred bytes (the key text, a boxed double and the entry), where
+    // a composite key string and a record object per entry took nearly three times that.
+    scopes = new Map();
+    total = 0;
     nextSweepMs = Number.NEGATIVE_INFINITY;
     maxEntriesPerScope;
     constructor(maxEntries = 100_000, maxEntriesPerScope) {
@@ -142,11 +137,10 @@ export class MemoryReplayStore {
     }
     /** The same decision, synchronously: this store never waits on anything. */
     checkAndRecordNow(scope, key, retainUntilMs, nowMs) {
-        const id = memoryId(scope, key);
-        const held = this.records.get(id);
-        if (held !== undefined && held.until > nowMs)
+        const held = this.scopes.get(scope)?.get(key);
+        if (held !== undefined && held > nowMs)
             return "replayed";
-        const overQuota = () => this.records.size >= this.maxEntries || (this.perScope.get(scope) ?? 0) >= this.maxEntriesPerScope;
+        const overQuota = () => this.total >= this.maxEntries || (this.scopes.get(scope)?.size ?? 0) >= this.maxEntriesPerScope;
         if (held === undefined && overQuota()) {
             this.evictNow(nowMs);
             if (overQuota())
@@ -157,12 +151,15 @@ export class MemoryReplayStore {
             this.evictNow(nowMs);
             this.nextSweepMs = nowMs + 60_000;
         }
-        if (held !== undefined && this.records.has(id))
-            held.until = retainUntilMs;
-        else {
-            this.records.set(id, { until: retainUntilMs, scope });
-            this.perScope.set(scope, (this.perScope.get(scope) ?? 0) + 1);
+        // Looked up again: the sweep may have removed the scope's records (and this key's).
+        let records = this.scopes.get(scope);
+        if (records === undefined) {
+            records = new Map();
+            this.scopes.set(scope, records);
         }
+        if (!records.has(key))
+            this.total++;
+        records.set(key, retainUntilMs);
         return "recorded";
     }
     async evictExpired(nowMs) {
@@ -170,20 +167,20 @@ export class MemoryReplayStore {
     }
     evictNow(nowMs) {
         let evicted = 0;
-        for (const [id, record] of this.records) {
-            if (record.until <= nowMs) {
-                this.records.delete(id);
-                const n = (this.perScope.get(record.scope) ?? 1) - 1;
-                if (n === 0)
-                    this.perScope.delete(record.scope);
-                else
-                    this.perScope.set(record.scope, n);
-                evicted++;
+        for (const [scope, records] of this.scopes) {
+            for (const [key, until] of records) {
+                if (until <= nowMs) {
+                    records.delete(key);
+                    evicted++;
+                }
             }
+            if (records.size === 0)
+                this.scopes.delete(scope);
         }
+        this.total -= evicted;
         return evicted;
     }
     async size() {
-        return this.records.size;
+        return this.total;
     }
 }

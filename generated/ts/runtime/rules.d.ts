@@ -51,7 +51,51 @@ export type CrossFieldRule = {
     url: string;
     form: HttpsUrlForm;
 };
+/**
+ * One step of a JSON pointer: the member (or array item) named `token`, or undefined when there
+ * is none or it is null (a rule applies only where its pointers resolve to a non-null value).
+ * Own properties only, so "__proto__" or "toString" never resolve to something inherited.
+ */
+export declare function member(current: unknown, token: string): unknown;
+/** Resolves a JSON pointer; absent or null values yield undefined, so the rule does not apply. */
+export declare function at(value: unknown, pointer: string): unknown;
+/** The error a broken rule reports at `failedAt`; the compiled rules build theirs with it too. */
+export declare function ruleError(rule: {
+    id: string;
+    kind: string;
+    message: string;
+}, failedAt: string): ValidationError;
+/**
+ * The reference evaluator: walks each rule's pointers at run time. The generated validators run
+ * the same rules compiled to straight-line code (generators/targets/ts/emit-rules.ts); both call
+ * the per-kind functions below, which are the one definition of what each kind means, and
+ * property-tests/runtime/compiled-rules.test.ts holds the two to the same errors.
+ */
 export declare function checkRules(value: unknown, rules: readonly CrossFieldRule[]): ValidationError[];
+/** equal: a present left must have a present, JSON-equal right. */
+export declare function equalBroken(left: unknown, right: unknown): boolean;
+/** urlOriginIn: a URL string's origin must be one of a list's items. */
+export declare function urlOriginInBroken(url: unknown, list: unknown): boolean;
+/** semverLte: lower <= upper in SemVer precedence (not SemVer at all is broken). */
+export declare function semverLteBroken(lower: unknown, upper: unknown): boolean;
+/** semverRangeIncludes: min <= version <= max. */
+export declare function semverRangeIncludesBroken(min: unknown, max: unknown, version: string): boolean;
+/** lastItemEquals: the last item's key (resolved by keyOf) must be exactly `expected`. */
+export declare function lastItemEqualsBroken(items: unknown, keyOf: (item: unknown) => unknown, expected: string): boolean;
+/** uniqueBy: the index of the first item whose present key repeats an earlier one, or -1. */
+export declare function firstRepeated(items: unknown, keyOf: (item: unknown) => unknown): number;
+/** firstFailing: the rule holds. */
+export declare const HOLDS = -1;
+/** firstFailing: the string at the pointer itself fails. */
+export declare const ITSELF = -2;
+/** A string (or each string item of an array) must pass `ok`: HOLDS, ITSELF or the failing index. */
+export declare function firstFailing(target: unknown, ok: (text: string) => boolean): number;
+/** noSecrets, per string. */
+export declare const hasNoSecret: (text: string) => boolean;
+/** whatwgUrl with form "origin", per string. */
+export declare const isHttpsOrigin: (text: string) => boolean;
+/** whatwgUrl with form "endpoint", per string. */
+export declare const isHttpsEndpoint: (text: string) => boolean;
 export declare function originOf(url: string): string | undefined;
 export declare function jsonEqual(a: unknown, b: unknown): boolean;
 /** SemVer 2.0 precedence with arbitrary-size numbers; undefined when either is not SemVer. */

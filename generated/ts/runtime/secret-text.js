@@ -81,23 +81,21 @@ const IDENTITY_ASSIGNMENT = "credential=[redacted]";
 class Scan {
     text;
     n;
-    c;
+    // Code units are read from the string itself (every index read is inside it): a typed-array
+    // copy per text was most of the scan's garbage.
     constructor(text) {
         this.text = text;
         this.n = text.length;
-        this.c = new Uint16Array(this.n + 1);
-        for (let i = 0; i < this.n; i++)
-            this.c[i] = text.charCodeAt(i);
     }
     at(i) {
-        return i >= 0 && i < this.n ? this.c[i] : -1;
+        return i >= 0 && i < this.n ? this.text.charCodeAt(i) : -1;
     }
     /** ASCII case-insensitive match of a lowercase literal at i. */
     lit(i, word) {
         if (i + word.length > this.n)
             return false;
         for (let k = 0; k < word.length; k++)
-            if (lowerAscii(this.c[i + k]) !== word.charCodeAt(k))
+            if (lowerAscii(this.text.charCodeAt(i + k)) !== word.charCodeAt(k))
                 return false;
         return true;
     }
@@ -105,12 +103,12 @@ class Scan {
         return this.text.startsWith(word, i);
     }
     runEnd(i, inClass) {
-        while (i < this.n && inClass(this.c[i]))
+        while (i < this.n && inClass(this.text.charCodeAt(i)))
             i++;
         return i;
     }
     wordStart(i) {
-        return i === 0 || !isWord(this.c[i - 1]);
+        return i === 0 || !isWord(this.text.charCodeAt(i - 1));
     }
     /** A BEGIN … PRIVATE KEY header at i; returns where it ends, or -1. */
     pemHeader(i, kind) {
@@ -173,24 +171,12 @@ class Scan {
         return false;
     }
     keyPrefix() {
-        // The largest \b position inside each [A-Za-z0-9_-] run, found once per run.
-        const lastBoundary = new Int32Array(this.n + 1).fill(-1);
-        for (let s = 0; s < this.n;) {
-            if (!isKeyChar(this.c[s])) {
-                s++;
-                continue;
-            }
-            const e = this.runEnd(s, isKeyChar);
-            let best = isWord(this.c[e - 1]) ? e : -1;
-            for (let j = e - 1; best < 0 && j > s; j--)
-                if (isWord(this.c[j - 1]) !== isWord(this.c[j]))
-                    best = j;
-            for (let k = s; k < e; k++)
-                lastBoundary[k] = best;
-            s = e;
-        }
+        // Every candidate needs a '_' or '-' after its prefix: most display text has neither.
+        if (this.text.indexOf("_") < 0 && this.text.indexOf("-") < 0)
+            return false;
+        let lastBoundary;
         for (let i = 0; i < this.n; i++) {
-            if (!this.wordStart(i) || !isAlpha(this.c[i]))
+            if (!this.wordStart(i) || !isAlpha(this.text.charCodeAt(i)))
                 continue;
             for (const prefix of KEY_PREFIXES) {
                 if (!this.lit(i, prefix))
@@ -198,11 +184,31 @@ class Scan {
                 const sep = i + prefix.length;
                 if (this.at(sep) !== 0x5f && this.at(sep) !== 0x2d)
                     continue;
+                lastBoundary ??= this.lastBoundaries();
                 if (lastBoundary[sep] >= sep + 13)
                     return true;
             }
         }
         return false;
+    }
+    /** The largest \b position inside each [A-Za-z0-9_-] run, found once per run (only once a prefix is seen). */
+    lastBoundaries() {
+        const lastBoundary = new Int32Array(this.n + 1).fill(-1);
+        for (let s = 0; s < this.n;) {
+            if (!isKeyChar(this.text.charCodeAt(s))) {
+                s++;
+                continue;
+            }
+            const e = this.runEnd(s, isKeyChar);
+            let best = isWord(this.text.charCodeAt(e - 1)) ? e : -1;
+            for (let j = e - 1; best < 0 && j > s; j--)
+                if (isWord(this.text.charCodeAt(j - 1)) !== isWord(this.text.charCodeAt(j)))
+                    best = j;
+            for (let k = s; k < e; k++)
+                lastBoundary[k] = best;
+            s = e;
+        }
+        return lastBoundary;
     }
     awsKey() {
         for (let i = this.text.indexOf("AKIA"); i >= 0; i = this.text.indexOf("AKIA", i + 1)) {
@@ -230,8 +236,22 @@ class Scan {
         // else three, from each start it reaches, and redacts when the first is a JOSE header.
         let i = 0;
         while (i < this.n) {
-            if (!isKeyChar(this.c[i]) || isKeyChar(this.at(i - 1))) {
+            if (!isKeyChar(this.text.charCodeAt(i)) || isKeyChar(this.at(i - 1))) {
                 i++;
+                continue;
+            }
+            // A chain of fewer than three segments takes nothing: skip it without collecting them.
+            let count = 0;
+            let chainEnd = i;
+            for (let s = i;; count++) {
+                chainEnd = this.runEnd(s, isKeyChar);
+                if (this.at(chainEnd) === 0x2e && isKeyChar(this.at(chainEnd + 1)))
+                    s = chainEnd + 1;
+                else
+                    break;
+            }
+            if (count + 1 < 3) {
+                i = chainEnd;
                 continue;
             }
             const segments = [];
@@ -263,8 +283,8 @@ class Scan {
     urlCredentials() {
         for (let i = this.text.indexOf("://"); i >= 0; i = this.text.indexOf("://", i + 1)) {
             let hasLetter = false;
-            for (let p = i - 1; p >= 0 && isSchemeChar(this.c[p]); p--)
-                if (isAlpha(this.c[p]))
+            for (let p = i - 1; p >= 0 && isSchemeChar(this.text.charCodeAt(p)); p--)
+                if (isAlpha(this.text.charCodeAt(p)))
                     hasLetter = true;
             if (!hasLetter)
                 continue;
@@ -301,6 +321,10 @@ class Scan {
     keyEnds(i) {
         const ends = [];
         for (const key of KEY_NAMES) {
+            // The first part joins [i] unseparated, so a key whose first part is not at i adds no end;
+            // checking that first keeps the scan from allocating for every letter of the text.
+            if (!this.lit(i, key.parts[0]))
+                continue;
             let positions = [i];
             for (let p = 0; p < key.parts.length; p++)
                 positions = this.joinPart(positions, key.parts[p], p > 0);
@@ -326,6 +350,9 @@ class Scan {
         return out;
     }
     assignment() {
+        // assignedAt needs a ':' or '=' after the name: text with neither has no assignment.
+        if (this.text.indexOf(":") < 0 && this.text.indexOf("=") < 0)
+            return false;
         // ok[q][mode]: a name with a sensitive key starting in the name run at q completes an
         // assignment; mode 0 unquoted, 1 inside "…", 2 inside '…'. Filled right to left.
         const quotes = [-1, 0x22, 0x27];
@@ -333,11 +360,11 @@ class Scan {
         const nameEnd = new Int32Array(this.n + 1);
         nameEnd[this.n] = this.n;
         for (let k = this.n - 1; k >= 0; k--)
-            nameEnd[k] = isNameChar(this.c[k]) ? nameEnd[k + 1] : k;
+            nameEnd[k] = isNameChar(this.text.charCodeAt(k)) ? nameEnd[k + 1] : k;
         for (let k = this.n - 1; k >= 0; k--) {
-            if (!isNameChar(this.c[k]))
+            if (!isNameChar(this.text.charCodeAt(k)))
                 continue;
-            const ends = isAlpha(this.c[k]) ? this.keyEnds(k) : [];
+            const ends = isAlpha(this.text.charCodeAt(k)) ? this.keyEnds(k) : [];
             for (let mode = 0; mode < 3; mode++) {
                 let hit = any[mode][k + 1];
                 for (const end of ends) {
@@ -352,7 +379,7 @@ class Scan {
         }
         let q = 0;
         while (q < this.n) {
-            const c = this.c[q];
+            const c = this.text.charCodeAt(q);
             const matches = any[0][q] === 1 || (c === 0x22 && any[1][q + 1] === 1) || (c === 0x27 && any[2][q + 1] === 1);
             if (!matches) {
                 q++;

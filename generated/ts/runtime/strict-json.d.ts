@@ -24,5 +24,10 @@ export declare const DEFAULT_MAX_JSON_BYTES: number;
 export declare const DEFAULT_MAX_JSON_DEPTH: number;
 /** Parses untrusted JSON text or UTF-8 bytes; never throws for bad input. */
 export declare function parseStrictJson(input: string | Uint8Array, limits?: StrictJsonLimits): StrictJsonResult;
+/**
+ * The same verdicts without the fast path: every character read by the stepwise parser. Every
+ * error parseStrictJson reports comes from it; tests hold the two to the same results.
+ */
+export declare function parseStrictJsonStepwise(input: string | Uint8Array, limits?: StrictJsonLimits): StrictJsonResult;
 /** Index of the first unpaired UTF-16 surrogate, or -1. */
 export declare function findLoneSurrogate(text: string): number;

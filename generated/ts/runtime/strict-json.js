@@ -5,6 +5,7 @@
 // of those, is iterative (deep nesting cannot overflow the call stack) and runs in linear time.
 import { setMember } from "./json-value.js";
 import { duplicateKeyMessage } from "./text-position.js";
+import { checkedParse, FAST_PATH_MAX_DEPTH } from "./strict-json-check.js";
 export const DEFAULT_MAX_JSON_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_JSON_DEPTH = 64;
 const MAX_EXACT_INTEGER = 9007199254740992n; // 2^53
@@ -21,6 +22,16 @@ class ParseFailure {
 const utf8Decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 /** Parses untrusted JSON text or UTF-8 bytes; never throws for bad input. */
 export function parseStrictJson(input, limits = {}) {
+    return parse(input, limits, true);
+}
+/**
+ * The same verdicts without the fast path: every character read by the stepwise parser. Every
+ * error parseStrictJson reports comes from it; tests hold the two to the same results.
+ */
+export function parseStrictJsonStepwise(input, limits = {}) {
+    return parse(input, limits, false);
+}
+function parse(input, limits, fast) {
     const maxBytes = limits.maxBytes ?? DEFAULT_MAX_JSON_BYTES;
     const maxDepth = limits.maxDepth ?? DEFAULT_MAX_JSON_DEPTH;
     let text;
@@ -30,9 +41,8 @@ export function parseStrictJson(input, limits = {}) {
             return failure("too-large", 0, `input is larger than ${maxBytes} bytes`);
         }
         text = input;
-        const surrogate = findLoneSurrogate(text);
-        if (surrogate >= 0)
-            return failure("lone-surrogate", surrogate, "raw lone surrogate in input");
+        if (!isWellFormed(text))
+            return failure("lone-surrogate", findLoneSurrogate(text), "raw lone surrogate in input");
     }
     else {
         if (input.length > maxBytes)
@@ -46,6 +56,22 @@ export function parseStrictJson(input, limits = {}) {
     }
     if (text.charCodeAt(0) === 0xfeff)
         return failure("bom", 0, "input starts with a byte order mark");
+    if (fast && maxDepth <= FAST_PATH_MAX_DEPTH) {
+        // JSON.parse refuses exactly what is not JSON; what it lets through is checked after it.
+        let native;
+        let parsed = true;
+        try {
+            native = JSON.parse(text);
+        }
+        catch {
+            parsed = false; // the stepwise parser below says what is wrong, and where
+        }
+        if (parsed) {
+            const value = checkedParse(text, native, maxDepth);
+            if (value !== undefined)
+                return { ok: true, value: value };
+        }
+    }
     try {
         const value = new Parser(text, maxDepth).parseDocument();
         return { ok: true, value };
@@ -59,6 +85,11 @@ export function parseStrictJson(input, limits = {}) {
 }
 function failure(code, offset, message) {
     return { ok: false, error: { code, offset, message: `${message} (at offset ${offset})` } };
+}
+// String.prototype.isWellFormed (Node 20) finds lone surrogates natively; the loop is the fallback.
+const nativeWellFormed = String.prototype.isWellFormed;
+function isWellFormed(text) {
+    return nativeWellFormed !== undefined ? nativeWellFormed.call(text) : findLoneSurrogate(text) < 0;
 }
 /** Index of the first unpaired UTF-16 surrogate, or -1. */
 export function findLoneSurrogate(text) {

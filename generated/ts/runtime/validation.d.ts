@@ -44,6 +44,11 @@ export interface RuleChecker {
 }
 /** Schema first, then the cross-field rules: a rule only ever sees a schema-valid value. */
 export declare function runValidator<T>(validate: CompiledValidator, checkRules: RuleChecker | undefined, value: unknown): ValidationResult<T>;
+/** The failed result of a schema check, from the errors ajv left on the validator. */
+export declare function schemaFailure(validate: CompiledValidator): {
+    ok: false;
+    errors: ValidationError[];
+};
 /**
  * Untrusted input is parsed strictly (duplicate keys, lone surrogates, a BOM, NaN, inexact
  * numbers, excessive depth or size are errors) before any schema sees it.

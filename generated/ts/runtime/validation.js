@@ -48,6 +48,10 @@ export function runValidator(validate, checkRules, value) {
     const ruleErrors = checkRules(value);
     return ruleErrors.length > 0 ? { ok: false, errors: ruleErrors } : { ok: true, value: value };
 }
+/** The failed result of a schema check, from the errors ajv left on the validator. */
+export function schemaFailure(validate) {
+    return { ok: false, errors: (validate.errors ?? []).map(fromAjvError) };
+}
 /**
  * Untrusted input is parsed strictly (duplicate keys, lone surrogates, a BOM, NaN, inexact
  * numbers, excessive depth or size are errors) before any schema sees it.

@@ -7,6 +7,7 @@ import { createSchemaCompiler } from "../../model/schema-compiler.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
 import { emitAllErrors } from "./emit-all-errors.js";
 import { emitPackageDocs } from "./emit-package-docs.js";
+import { COMPILED_RULE_IMPORTS, compileRules } from "./emit-rules.js";
 import { emitSigning } from "./emit-signing.js";
 import type { TranspiledRuntime, TsInputs } from "./inputs.js";
 import { checkTsNames, protocolNamespace, rulesConstant } from "./naming.js";
@@ -76,8 +77,17 @@ function emitMessagesApi(protocol: Protocol, sources: string[]): OutputFile[] {
     rulesConst: rulesConstant(m.name),
     rulesJson: JSON.stringify(m.rules.map(({ id, kind, message, ...fields }) => ({ id, kind, message, ...fields }))),
     ruleCount: m.rules.length,
+    compiledRules: m.rules.length > 0 ? compileRules(`check${m.name}Rules`, rulesConstant(m.name), m.rules) : "",
   }));
-  const context = { protocolId: protocol.id, messages, typeImports: protocol.messages.map((m) => m.name).join(", ") };
+  const withRules = messages.filter((m) => m.ruleCount > 0);
+  const context = {
+    protocolId: protocol.id,
+    messages,
+    withRules,
+    ruleImports: withRules.length > 0 ? COMPILED_RULE_IMPORTS.join(", ") : "",
+    schemaImports: protocol.messages.map((m) => `validate${m.name} as schema${m.name}`).join(", "),
+    typeImports: protocol.messages.map((m) => m.name).join(", "),
+  };
   return [
     { path: `${protocol.id}/messages.js`, contents: render("messages.js", context), sources },
     { path: `${protocol.id}/messages.d.ts`, contents: render("messages.d.ts", context), sources },

@@ -93,15 +93,6 @@ function joinKey(parts: string[]): string {
   return JSON.stringify(parts);
 }
 
-/**
- * The in-memory store's Map key for (scope, key): the scope's length, a colon, then both strings.
- * Injective because the length fixes where the scope ends, and far cheaper than JSON-encoding a
- * pair on every call. Never persisted, so its form is free to differ from joinKey's.
- */
-function memoryId(scope: string, key: string): string {
-  return `${scope.length}:${scope}${key}`;
-}
-
 /** `M`: the message type it admits (a generated guard takes its typed message; the default any JSON object). */
 export class ReplayGuard<M extends object = JsonObject> {
   constructor(
@@ -176,8 +167,11 @@ function reject(code: ReplayRejectCode, message: string): ReplayDecision {
  * one sender with a valid key cannot fill the store and lock the others out.
  */
 export class MemoryReplayStore implements ReplayStore {
-  private readonly records = new Map<string, { until: number; scope: string }>();
-  private readonly perScope = new Map<string, number>();
+  // Per scope, each record's key and the time it is kept until: a Map<string, number> per scope
+  // holds a record in about a hundred bytes (the key text, a boxed double and the entry), where
+  // a composite key string and a record object per entry took nearly three times that.
+  private readonly scopes = new Map<string, Map<string, number>>();
+  private total = 0;
   private nextSweepMs = Number.NEGATIVE_INFINITY;
   private readonly maxEntriesPerScope: number;
 
@@ -191,10 +185,9 @@ export class MemoryReplayStore implements ReplayStore {
 
   /** The same decision, synchronously: this store never waits on anything. */
   checkAndRecordNow(scope: string, key: string, retainUntilMs: number, nowMs: number): ReplayOutcome {
-    const id = memoryId(scope, key);
-    const held = this.records.get(id);
-    if (held !== undefined && held.until > nowMs) return "replayed";
-    const overQuota = () => this.records.size >= this.maxEntries || (this.perScope.get(scope) ?? 0) >= this.maxEntriesPerScope;
+    const held = this.scopes.get(scope)?.get(key);
+    if (held !== undefined && held > nowMs) return "replayed";
+    const overQuota = () => this.total >= this.maxEntries || (this.scopes.get(scope)?.size ?? 0) >= this.maxEntriesPerScope;
     if (held === undefined && overQuota()) {
       this.evictNow(nowMs);
       if (overQuota()) return "full";
@@ -203,11 +196,14 @@ export class MemoryReplayStore implements ReplayStore {
       this.evictNow(nowMs);
       this.nextSweepMs = nowMs + 60_000;
     }
-    if (held !== undefined && this.records.has(id)) held.until = retainUntilMs;
-    else {
-      this.records.set(id, { until: retainUntilMs, scope });
-      this.perScope.set(scope, (this.perScope.get(scope) ?? 0) + 1);
+    // Looked up again: the sweep may have removed the scope's records (and this key's).
+    let records = this.scopes.get(scope);
+    if (records === undefined) {
+      records = new Map();
+      this.scopes.set(scope, records);
     }
+    if (!records.has(key)) this.total++;
+    records.set(key, retainUntilMs);
     return "recorded";
   }
 
@@ -217,19 +213,20 @@ export class MemoryReplayStore implements ReplayStore {
 
   private evictNow(nowMs: number): number {
     let evicted = 0;
-    for (const [id, record] of this.records) {
-      if (record.until <= nowMs) {
-        this.records.delete(id);
-        const n = (this.perScope.get(record.scope) ?? 1) - 1;
-        if (n === 0) this.perScope.delete(record.scope);
-        else this.perScope.set(record.scope, n);
-        evicted++;
+    for (const [scope, records] of this.scopes) {
+      for (const [key, until] of records) {
+        if (until <= nowMs) {
+          records.delete(key);
+          evicted++;
+        }
       }
+      if (records.size === 0) this.scopes.delete(scope);
     }
+    this.total -= evicted;
     return evicted;
   }
 
   async size(): Promise<number> {
-    return this.records.size;
+    return this.total;
   }
 }

@@ -14,19 +14,22 @@ export type CrossFieldRule =
   | { id: string; kind: "noSecrets"; message: string; text: string }
   | { id: string; kind: "whatwgUrl"; message: string; url: string; form: HttpsUrlForm };
 
-const ABSENT: unique symbol = Symbol("absent");
+/**
+ * One step of a JSON pointer: the member (or array item) named `token`, or undefined when there
+ * is none or it is null (a rule applies only where its pointers resolve to a non-null value).
+ * Own properties only, so "__proto__" or "toString" never resolve to something inherited.
+ */
+export function member(current: unknown, token: string): unknown {
+  if (typeof current !== "object" || current === null || !Object.prototype.hasOwnProperty.call(current, token)) return undefined;
+  const found = (current as Record<string, unknown>)[token];
+  return found === null ? undefined : found;
+}
 
-/** Resolves a JSON pointer; absent or null values yield ABSENT, so the rule does not apply. */
-function at(value: unknown, pointer: string): unknown {
-  if (pointer === "") return value ?? ABSENT;
-  let current: unknown = value;
-  for (const token of tokensOf(pointer)) {
-    if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(token)) current = current[Number(token)];
-    else if (current !== null && typeof current === "object" && Object.prototype.hasOwnProperty.call(current, token)) {
-      current = (current as Record<string, unknown>)[token];
-    } else return ABSENT;
-  }
-  return current === null || current === undefined ? ABSENT : current;
+/** Resolves a JSON pointer; absent or null values yield undefined, so the rule does not apply. */
+export function at(value: unknown, pointer: string): unknown {
+  let current: unknown = value === null ? undefined : value;
+  for (const token of tokensOf(pointer)) current = member(current, token);
+  return current;
 }
 
 // Rule pointers come from fixed generated tables, so parsing each once is enough.
@@ -34,24 +37,33 @@ const parsedPointers = new Map<string, string[]>();
 function tokensOf(pointer: string): string[] {
   let tokens = parsedPointers.get(pointer);
   if (tokens === undefined) {
-    tokens = pointer.slice(1).split("/").map((raw) => raw.replace(/~1/g, "/").replace(/~0/g, "~"));
+    tokens = pointer === "" ? [] : pointer.slice(1).split("/").map((raw) => raw.replace(/~1/g, "/").replace(/~0/g, "~"));
     if (parsedPointers.size < 4096) parsedPointers.set(pointer, tokens);
   }
   return tokens;
 }
 
+/** The error a broken rule reports at `failedAt`; the compiled rules build theirs with it too. */
+export function ruleError(rule: { id: string; kind: string; message: string }, failedAt: string): ValidationError {
+  return {
+    instancePath: failedAt,
+    keyword: "x-rule",
+    message: `${failedAt === "" ? "(root)" : failedAt} ${rule.message}`,
+    params: { rule: rule.id, kind: rule.kind },
+  };
+}
+
+/**
+ * The reference evaluator: walks each rule's pointers at run time. The generated validators run
+ * the same rules compiled to straight-line code (generators/targets/ts/emit-rules.ts); both call
+ * the per-kind functions below, which are the one definition of what each kind means, and
+ * property-tests/runtime/compiled-rules.test.ts holds the two to the same errors.
+ */
 export function checkRules(value: unknown, rules: readonly CrossFieldRule[]): ValidationError[] {
   const errors: ValidationError[] = [];
   for (const rule of rules) {
     const failedAt = evaluate(value, rule);
-    if (failedAt !== undefined) {
-      errors.push({
-        instancePath: failedAt,
-        keyword: "x-rule",
-        message: `${failedAt === "" ? "(root)" : failedAt} ${rule.message}`,
-        params: { rule: rule.id, kind: rule.kind },
-      });
-    }
+    if (failedAt !== undefined) errors.push(ruleError(rule, failedAt));
   }
   return errors;
 }
@@ -59,67 +71,105 @@ export function checkRules(value: unknown, rules: readonly CrossFieldRule[]): Va
 /** Returns the pointer to report when the rule is broken, undefined when it holds or does not apply. */
 function evaluate(value: unknown, rule: CrossFieldRule): string | undefined {
   switch (rule.kind) {
-    case "equal": {
-      const left = at(value, rule.left);
-      const right = at(value, rule.right);
-      if (left === ABSENT) return undefined;
-      return right !== ABSENT && jsonEqual(left, right) ? undefined : rule.left;
-    }
-    case "urlOriginIn": {
-      const url = at(value, rule.url);
-      const list = at(value, rule.list);
-      if (typeof url !== "string" || !Array.isArray(list)) return undefined;
-      const origin = originOf(url);
-      return origin !== undefined && list.includes(origin) ? undefined : rule.url;
-    }
-    case "semverLte": {
-      const lower = at(value, rule.lower);
-      const upper = at(value, rule.upper);
-      if (typeof lower !== "string" || typeof upper !== "string") return undefined;
-      const order = compareSemver(lower, upper);
-      return order !== undefined && order <= 0 ? undefined : rule.lower;
-    }
-    case "semverRangeIncludes": {
-      const min = at(value, rule.min);
-      const max = at(value, rule.max);
-      if (typeof min !== "string" || typeof max !== "string") return undefined;
-      const low = compareSemver(min, rule.version);
-      const high = compareSemver(rule.version, max);
-      return low !== undefined && high !== undefined && low <= 0 && high <= 0 ? undefined : rule.min;
-    }
+    case "equal":
+      return equalBroken(at(value, rule.left), at(value, rule.right)) ? rule.left : undefined;
+    case "urlOriginIn":
+      return urlOriginInBroken(at(value, rule.url), at(value, rule.list)) ? rule.url : undefined;
+    case "semverLte":
+      return semverLteBroken(at(value, rule.lower), at(value, rule.upper)) ? rule.lower : undefined;
+    case "semverRangeIncludes":
+      return semverRangeIncludesBroken(at(value, rule.min), at(value, rule.max), rule.version) ? rule.min : undefined;
     case "lastItemEquals": {
       const items = at(value, rule.array);
-      if (!Array.isArray(items) || items.length === 0) return undefined;
-      const last = `${rule.array}/${items.length - 1}/${rule.key}`;
-      return at(items[items.length - 1], `/${rule.key}`) === rule.value ? undefined : last;
+      const key = `/${rule.key}`;
+      return lastItemEqualsBroken(items, (item) => at(item, key), rule.value) ? `${rule.array}/${(items as unknown[]).length - 1}/${rule.key}` : undefined;
     }
     case "noSecrets":
-      return firstFailing(value, rule.text, (text) => !containsSecret(text));
+      return pathOf(rule.text, firstFailing(at(value, rule.text), hasNoSecret));
     case "whatwgUrl":
-      return firstFailing(value, rule.url, (url) => checkHttpsUrl(url, rule.form));
+      return pathOf(rule.url, firstFailing(at(value, rule.url), rule.form === "origin" ? isHttpsOrigin : isHttpsEndpoint));
     case "uniqueBy": {
-      const items = at(value, rule.array);
-      if (!Array.isArray(items)) return undefined;
-      const seen: unknown[] = [];
-      for (let i = 0; i < items.length; i++) {
-        const key = at(items[i], `/${rule.key}`);
-        if (key === ABSENT) continue;
-        if (seen.some((s) => jsonEqual(s, key))) return `${rule.array}/${i}/${rule.key}`;
-        seen.push(key);
-      }
-      return undefined;
+      const key = `/${rule.key}`;
+      const i = firstRepeated(at(value, rule.array), (item) => at(item, key));
+      return i < 0 ? undefined : `${rule.array}/${i}/${rule.key}`;
     }
   }
 }
 
-/** A string at `pointer` (or each string item of an array there) must pass `ok`; where it does not. */
-function firstFailing(value: unknown, pointer: string, ok: (text: string) => boolean): string | undefined {
-  const target = at(value, pointer);
-  if (typeof target === "string") return ok(target) ? undefined : pointer;
-  if (!Array.isArray(target)) return undefined;
-  const bad = target.findIndex((item) => typeof item === "string" && !ok(item));
-  return bad < 0 ? undefined : `${pointer}/${bad}`;
+function pathOf(pointer: string, failing: number): string | undefined {
+  return failing === HOLDS ? undefined : failing === ITSELF ? pointer : `${pointer}/${failing}`;
 }
+
+// --- what each rule kind means, over already resolved values (undefined: absent) ---------------
+
+/** equal: a present left must have a present, JSON-equal right. */
+export function equalBroken(left: unknown, right: unknown): boolean {
+  return left !== undefined && (right === undefined || !jsonEqual(left, right));
+}
+
+/** urlOriginIn: a URL string's origin must be one of a list's items. */
+export function urlOriginInBroken(url: unknown, list: unknown): boolean {
+  if (typeof url !== "string" || !Array.isArray(list)) return false;
+  const origin = originOf(url);
+  return origin === undefined || !list.includes(origin);
+}
+
+/** semverLte: lower <= upper in SemVer precedence (not SemVer at all is broken). */
+export function semverLteBroken(lower: unknown, upper: unknown): boolean {
+  if (typeof lower !== "string" || typeof upper !== "string") return false;
+  const order = compareSemver(lower, upper);
+  return order === undefined || order > 0;
+}
+
+/** semverRangeIncludes: min <= version <= max. */
+export function semverRangeIncludesBroken(min: unknown, max: unknown, version: string): boolean {
+  if (typeof min !== "string" || typeof max !== "string") return false;
+  const low = compareSemver(min, version);
+  const high = compareSemver(version, max);
+  return low === undefined || high === undefined || low > 0 || high > 0;
+}
+
+/** lastItemEquals: the last item's key (resolved by keyOf) must be exactly `expected`. */
+export function lastItemEqualsBroken(items: unknown, keyOf: (item: unknown) => unknown, expected: string): boolean {
+  if (!Array.isArray(items) || items.length === 0) return false;
+  return keyOf(items[items.length - 1]) !== expected;
+}
+
+/** uniqueBy: the index of the first item whose present key repeats an earlier one, or -1. */
+export function firstRepeated(items: unknown, keyOf: (item: unknown) => unknown): number {
+  if (!Array.isArray(items)) return -1;
+  const seen: unknown[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const key = keyOf(items[i]);
+    if (key === undefined) continue;
+    if (seen.some((s) => jsonEqual(s, key))) return i;
+    seen.push(key);
+  }
+  return -1;
+}
+
+/** firstFailing: the rule holds. */
+export const HOLDS = -1;
+/** firstFailing: the string at the pointer itself fails. */
+export const ITSELF = -2;
+
+/** A string (or each string item of an array) must pass `ok`: HOLDS, ITSELF or the failing index. */
+export function firstFailing(target: unknown, ok: (text: string) => boolean): number {
+  if (typeof target === "string") return ok(target) ? HOLDS : ITSELF;
+  if (!Array.isArray(target)) return HOLDS;
+  for (let i = 0; i < target.length; i++) {
+    const item: unknown = target[i];
+    if (typeof item === "string" && !ok(item)) return i;
+  }
+  return HOLDS;
+}
+
+/** noSecrets, per string. */
+export const hasNoSecret = (text: string): boolean => !containsSecret(text);
+/** whatwgUrl with form "origin", per string. */
+export const isHttpsOrigin = (text: string): boolean => checkHttpsUrl(text, "origin");
+/** whatwgUrl with form "endpoint", per string. */
+export const isHttpsEndpoint = (text: string): boolean => checkHttpsUrl(text, "endpoint");
 
 export function originOf(url: string): string | undefined {
   try {

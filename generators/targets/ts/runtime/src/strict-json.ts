@@ -5,6 +5,7 @@
 
 import { type JsonArray, type JsonObject, type JsonValue, setMember } from "./json-value.js";
 import { duplicateKeyMessage } from "./text-position.js";
+import { checkedParse, FAST_PATH_MAX_DEPTH } from "./strict-json-check.js";
 
 export type StrictJsonErrorCode =
   | "too-large"
@@ -61,6 +62,18 @@ const utf8Decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Parses untrusted JSON text or UTF-8 bytes; never throws for bad input. */
 export function parseStrictJson(input: string | Uint8Array, limits: StrictJsonLimits = {}): StrictJsonResult {
+  return parse(input, limits, true);
+}
+
+/**
+ * The same verdicts without the fast path: every character read by the stepwise parser. Every
+ * error parseStrictJson reports comes from it; tests hold the two to the same results.
+ */
+export function parseStrictJsonStepwise(input: string | Uint8Array, limits: StrictJsonLimits = {}): StrictJsonResult {
+  return parse(input, limits, false);
+}
+
+function parse(input: string | Uint8Array, limits: StrictJsonLimits, fast: boolean): StrictJsonResult {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_JSON_BYTES;
   const maxDepth = limits.maxDepth ?? DEFAULT_MAX_JSON_DEPTH;
   let text: string;
@@ -70,8 +83,7 @@ export function parseStrictJson(input: string | Uint8Array, limits: StrictJsonLi
       return failure("too-large", 0, `input is larger than ${maxBytes} bytes`);
     }
     text = input;
-    const surrogate = findLoneSurrogate(text);
-    if (surrogate >= 0) return failure("lone-surrogate", surrogate, "raw lone surrogate in input");
+    if (!isWellFormed(text)) return failure("lone-surrogate", findLoneSurrogate(text), "raw lone surrogate in input");
   } else {
     if (input.length > maxBytes) return failure("too-large", 0, `input is larger than ${maxBytes} bytes`);
     try {
@@ -81,6 +93,20 @@ export function parseStrictJson(input: string | Uint8Array, limits: StrictJsonLi
     }
   }
   if (text.charCodeAt(0) === 0xfeff) return failure("bom", 0, "input starts with a byte order mark");
+  if (fast && maxDepth <= FAST_PATH_MAX_DEPTH) {
+    // JSON.parse refuses exactly what is not JSON; what it lets through is checked after it.
+    let native: unknown;
+    let parsed = true;
+    try {
+      native = JSON.parse(text);
+    } catch {
+      parsed = false; // the stepwise parser below says what is wrong, and where
+    }
+    if (parsed) {
+      const value = checkedParse(text, native, maxDepth);
+      if (value !== undefined) return { ok: true, value: value as JsonValue };
+    }
+  }
   try {
     const value = new Parser(text, maxDepth).parseDocument();
     return { ok: true, value };
@@ -93,6 +119,12 @@ export function parseStrictJson(input: string | Uint8Array, limits: StrictJsonLi
 
 function failure(code: StrictJsonErrorCode, offset: number, message: string): StrictJsonResult {
   return { ok: false, error: { code, offset, message: `${message} (at offset ${offset})` } };
+}
+
+// String.prototype.isWellFormed (Node 20) finds lone surrogates natively; the loop is the fallback.
+const nativeWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
+function isWellFormed(text: string): boolean {
+  return nativeWellFormed !== undefined ? nativeWellFormed.call(text) : findLoneSurrogate(text) < 0;
 }
 
 /** Index of the first unpaired UTF-16 surrogate, or -1. */

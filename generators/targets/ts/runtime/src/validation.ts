@@ -81,6 +81,11 @@ export function runValidator<T>(validate: CompiledValidator, checkRules: RuleChe
   return ruleErrors.length > 0 ? { ok: false, errors: ruleErrors } : { ok: true, value: value as T };
 }
 
+/** The failed result of a schema check, from the errors ajv left on the validator. */
+export function schemaFailure(validate: CompiledValidator): { ok: false; errors: ValidationError[] } {
+  return { ok: false, errors: (validate.errors ?? []).map(fromAjvError) };
+}
+
 /**
  * Untrusted input is parsed strictly (duplicate keys, lone surrogates, a BOM, NaN, inexact
  * numbers, excessive depth or size are errors) before any schema sees it.
