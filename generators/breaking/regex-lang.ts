@@ -266,7 +266,9 @@ function alphabet(nfas: Nfa[]): number[] {
     const hi = bounds[k + 1]! - 1;
     out.push(preferred.find((cp) => cp >= lo && cp <= hi) ?? (lo < 0x20 && hi >= 0x21 ? 0x21 : lo));
   }
-  return out;
+  // The walk tries symbols in this order, so separating strings use readable characters first.
+  const rank = (cp: number) => (preferred.includes(cp) ? preferred.indexOf(cp) : cp >= 0x21 && cp <= 0x7e ? 100 : 200);
+  return out.sort((x, y) => rank(x) - rank(y) || x - y);
 }
 
 export interface PatternRelation {

@@ -112,7 +112,7 @@ export function compareStrings(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Ob
     if (rel !== undefined) {
       const separating = sets([rel.oldOnly, rel.newOnly, ...rel.more].filter((x): x is string => x !== null));
       const show = (x: string | undefined) => (x === undefined ? "none" : JSON.stringify(x));
-      const change = `pattern ${show(op)} -> ${show(np)}`;
+      const change = op === undefined ? `pattern ${show(np)} added,` : np === undefined ? `pattern ${show(op)} removed,` : `pattern ${show(op)} -> ${show(np)}`;
       if (rel.oldOnly === null && rel.newOnly === null) {
         // Proven to admit exactly the same strings (e.g. a rewrite against catastrophic backtracking): nothing to report.
       } else if (rel.oldOnly === null) {

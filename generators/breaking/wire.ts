@@ -19,6 +19,8 @@ const HANDLED = new Set([
   "oneOf", "anyOf", "allOf", "discriminator",
   "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
 ]);
+/** Keywords that only ever add a condition: written on one side only, they restrict that side. */
+const RESTRICTING = new Set(["propertyNames", "uniqueItems", "multipleOf", "contains", "minContains", "maxContains", "dependentRequired", "dependentSchemas", "patternProperties", "prefixItems", "unevaluatedProperties", "unevaluatedItems"]);
 /** A property name no schema declares, for witnesses about additionalProperties. */
 export const EXTRA_PROPERTY = "zzUndeclared";
 
@@ -81,8 +83,16 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
     if (key === "not") continue; // compareNot
     if (HANDLED.has(key) || ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
     if (sameIf && (key === "if" || key === "then" || key === "else")) continue;
-    if (!deepEqual(os[key], ns[key])) {
-      report(ctx, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} changed from ${short(os[key])} to ${short(ns[key])}; not provably compatible`, path, "either", [...sample(ctx.oldTree, o), ...sample(ctx.newTree, n), ...pool()]);
+    if (deepEqual(os[key], ns[key])) continue;
+    const candidates = [...(key === "propertyNames" ? refusedMembers(ctx, o, n, os, ns) : []), ...sample(ctx.oldTree, o), ...sample(ctx.newTree, n), ...pool()];
+    // A condition added beside others is an intersection: the siblings may already impose it (a
+    // propertyNames added as a closed object opens), so it counts only with a witness.
+    if (RESTRICTING.has(key) && os[key] === undefined) {
+      report({ ...ctx, masked: true }, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} ${short(ns[key])} added: new readers may reject some old instances (not reasoned about further)`, path, "old-writer-new-reader", candidates);
+    } else if (RESTRICTING.has(key) && ns[key] === undefined) {
+      report({ ...ctx, masked: true }, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} ${short(os[key])} removed: old readers may reject some new instances (not reasoned about further)`, path, "new-writer-old-reader", candidates);
+    } else {
+      report(ctx, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} changed from ${short(os[key])} to ${short(ns[key])}; not provably compatible`, path, "either", candidates);
     }
   }
 }
@@ -106,6 +116,19 @@ function compareNot(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path: Pa
   } else if (os.not !== undefined && !deepEqual(os.not, ns.not)) {
     report(ctx, "WIRE_SCHEMA_CHANGED", o, n, "not", `not changed from ${short(os.not)} to ${short(ns.not)}; not provably compatible`, path, "either", [...excluded(ctx.oldTree, o, os), ...excluded(ctx.newTree, n, ns), ...pool()]);
   }
+}
+
+/** Objects of either side with one more member, named as a propertyNames schema (or its `not`) suggests. */
+function refusedMembers(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj): Candidate[] {
+  const names: string[] = [];
+  for (const [tree, loc, s] of [[ctx.oldTree, o, os], [ctx.newTree, n, ns]] as const) {
+    const pn = s.propertyNames;
+    if (!isObj(pn)) continue;
+    if (isObj(pn.not)) names.push(...synth(tree, at(loc, "/propertyNames/not", pn.not), 20).filter((v): v is string => typeof v === "string"));
+    if (typeof pn.pattern === "string") names.push(`${sampleForPattern(pn.pattern) ?? ""}!`, "0", "-");
+  }
+  const objects = [...synth(ctx.oldTree, o), ...synth(ctx.newTree, n)].filter(isObj);
+  return sets(names.flatMap((name) => (objects.length > 0 ? objects : [{}]).flatMap((x) => [{ ...x, [name]: "x" }, { ...x, [name]: 1 }])));
 }
 
 function covered(t: string, set: string[]): boolean {

@@ -173,6 +173,36 @@ describe("not", () => {
   }
 });
 
+describe("keywords that only add a condition", () => {
+  it("multipleOf added restricts new readers (direction and witness); removed, old readers", () => {
+    const tightened = run((f) => void (props(f).count.multipleOf = 2));
+    const t = tightened.findings.find((x) => x.rule === "WIRE_SCHEMA_CHANGED")!;
+    expect(t.direction).toBe("old-writer-new-reader");
+    expectWitness(t, tightened.before, tightened.after);
+    const before = baseFiles();
+    props(before).count.multipleOf = 2;
+    const after = baseFiles();
+    const { findings } = compareRoots(writeTree(before), writeTree(after));
+    const l = findings.find((x) => x.rule === "WIRE_SCHEMA_CHANGED")!;
+    expect(l.direction).toBe("new-writer-old-reader");
+    expectWitness(l, before, after);
+  });
+  it("propertyNames added to an open object: the witness carries a member name it refuses", () => {
+    const { findings, before, after } = run((f) => void (f[OPEN].propertyNames = { not: { enum: ["secret", "token"] } }));
+    const f = findings.find((x) => x.rule === "WIRE_SCHEMA_CHANGED")!;
+    expect(f.direction).toBe("old-writer-new-reader");
+    expectWitness(f, before, after);
+  });
+  it("propertyNames added as a closed object opens is no condition old writers can break: no finding for it", () => {
+    const before = baseFiles();
+    before[OPEN].additionalProperties = false;
+    const after = baseFiles();
+    after[OPEN].propertyNames = { not: { enum: ["secret"] } };
+    const { findings } = compareRoots(writeTree(before), writeTree(after));
+    expect(findings.map((x) => x.rule)).toEqual(["WIRE_OBJECT_OPENED"]);
+  });
+});
+
 describe("positions", () => {
   it("a removed field points at the old location too", () => {
     const { findings } = run((f) => void delete props(f).count);
