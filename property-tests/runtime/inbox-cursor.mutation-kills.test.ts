@@ -138,4 +138,13 @@ describe("the actions (document 001 § Handling, research B4)", () => {
     expect(c.stop()).toEqual({ ok: true, state: "stopped", actions: [] });
     expect([c.handledPosition, c.handling]).toEqual([4, undefined]);
   });
+  it("ids are strings only; a null content is poison, not a crash; a failed read asks for nothing", () => {
+    const c = new InboxCursor({ handledPosition: 1, handledIds: ["event:5", "message:7"] });
+    c.notify();
+    expect(c.pageReceived([msg(2, { event_id: 5 as never, payload: { message_id: 7 as never, content: { encoding: "plaintext" } } })]).state).toBe("handling");
+    expect(isPoisonEntry({ sequence: 1, type: "message.received", payload: { content: null as never } })).toBe(true);
+    const r = cursorIn("reading");
+    expect(r.readFailed()).toStrictEqual({ ok: true, state: "idle", actions: [] });
+  });
 });
+

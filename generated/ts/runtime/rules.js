@@ -8,8 +8,12 @@ function at(value, pointer) {
         return value ?? ABSENT;
     let current = value;
     for (const token of tokensOf(pointer)) {
-        if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(token))
+        // RFC 6901: an array member is named by its index only ("length" names nothing).
+        if (Array.isArray(current)) {
+            if (!/^(0|[1-9][0-9]*)$/.test(token))
+                return ABSENT;
             current = current[Number(token)];
+        }
         else if (current !== null && typeof current === "object" && Object.prototype.hasOwnProperty.call(current, token)) {
             current = current[token];
         }

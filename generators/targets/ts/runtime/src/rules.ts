@@ -21,8 +21,11 @@ function at(value: unknown, pointer: string): unknown {
   if (pointer === "") return value ?? ABSENT;
   let current: unknown = value;
   for (const token of tokensOf(pointer)) {
-    if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(token)) current = current[Number(token)];
-    else if (current !== null && typeof current === "object" && Object.prototype.hasOwnProperty.call(current, token)) {
+    // RFC 6901: an array member is named by its index only ("length" names nothing).
+    if (Array.isArray(current)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(token)) return ABSENT;
+      current = current[Number(token)];
+    } else if (current !== null && typeof current === "object" && Object.prototype.hasOwnProperty.call(current, token)) {
       current = (current as Record<string, unknown>)[token];
     } else return ABSENT;
   }
