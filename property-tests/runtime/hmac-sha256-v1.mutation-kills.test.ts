@@ -56,7 +56,7 @@ describe("signing input and signature", () => {
 });
 
 describe("refusals, in order", () => {
-  const signed = { ...message, signature_alg: "hmac-sha256-v1", signature: mac(input) };
+  const signed: JsonObject = { ...message, signature_alg: "hmac-sha256-v1", signature: mac(input) };
   it("not an object", () => {
     for (const v of [null, [1], "x"]) {
       expect(code(verifyHmacV1(DECL, v as never, KEY))).toBe("not-an-object");

@@ -114,7 +114,7 @@ describe("the actions (document 001 § Handling, research B4)", () => {
   });
   it("a poison entry is reported and passed over, and the next is handled in order", () => {
     const c = cursorIn("pending");
-    const poison = msg(1, { content: undefined, payload: { message_id: "x", content: { encoding: "base64" } } });
+    const poison = msg(1, { payload: { message_id: "x", content: { encoding: "base64" } } });
     expect(c.pageReceived([msg(2), poison])).toEqual({ ok: true, state: "reading", actions: [{ kind: "report-poison", entry: poison }, { kind: "bookmark", sequence: 1 }, { kind: "read", afterSequence: 1 }] });
     expect(c.pageReceived([msg(2)]).state).toBe("handling");
     expect(c.snapshot().handledIds).toEqual(["event:e1", "message:x"]);
