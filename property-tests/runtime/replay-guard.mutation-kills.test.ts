@@ -148,6 +148,14 @@ describe("MemoryReplayStore", () => {
     expect(await t.checkAndRecord("b", "3", 5_000, 1_000)).toBe("recorded");
     expect(await t.checkAndRecord("b", "4", 5_000, 1_000)).toBe("full");
   });
+  it("a key whose expired record the sweep just dropped is recorded anew, and replayed after", async () => {
+    const s = new MemoryReplayStore();
+    expect(await s.checkAndRecord("s", "k", 1_000, 0)).toBe("recorded");
+    // At 60 000 the sweep is due: it drops the expired k, and k is written again.
+    expect(await s.checkAndRecord("s", "k", 120_000, 60_000)).toBe("recorded");
+    expect(await s.checkAndRecord("s", "k", 120_000, 60_001)).toBe("replayed");
+    expect(await s.size()).toBe(1);
+  });
   it("the periodic sweep drops expired records a minute after the last", async () => {
     const s = new MemoryReplayStore();
     for (let i = 0; i < 5; i++) await s.checkAndRecord("s", `k${i}`, 1_000, 0);
