@@ -69,7 +69,8 @@ function readPit(path) {
       mutants.push({
         tool: "kotlin",
         file: `${KOTLIN_SOURCES}/${tag("sourceFile")}`,
-        line: Number(tag("lineNumber")),
+        // PIT numbers the lines of generated/kotlin's copy, which has one header line more.
+        line: Number(tag("lineNumber")) - 1,
         // PIT names no column; its bytecode index tells apart mutants of one line and mutator.
         column: Number(tag("index") || 0),
         mutator: `${mutator}(${tag("mutatedMethod")})`,

@@ -26,7 +26,11 @@ describe("survivors.md", () => {
       const [, tool, file, lineNo] = LINE.exec(line)!;
       expect(file!.startsWith(tool === "ts" ? "generators/targets/ts/runtime/src/" : "generators/targets/kotlin/runtime/"), line).toBe(true);
       expect(existsSync(join(ROOT, file!)), line).toBe(true);
-      expect(Number(lineNo), line).toBeLessThanOrEqual(readFileSync(join(ROOT, file!), "utf8").split("\n").length);
+      const length = readFileSync(join(ROOT, file!), "utf8").split("\n").length;
+      // PIT numbers Kotlin's inlined standard-library code with lines past the end of the file
+      // (the class's SMAP); such an entry must say so.
+      if (tool === "kotlin" && Number(lineNo) > length) expect(line, "a line past the end must be inlined code").toMatch(/inlined/);
+      else expect(Number(lineNo), line).toBeLessThanOrEqual(length);
     }
   });
   it("has no duplicate entries", () => {

@@ -110,13 +110,13 @@ describe("the refusals (research A4 tamper table), with the entry at fault", () 
     const extra = rehash(good).map((e, i) => (i === 0 ? { ...e, extra: 1 } : e));
     extra[0]!.eventId = idOf(extra[0]!);
     expect(fail(verifyAuditChain(CONNECTOR_AUDIT_LOG, extra.slice(0, 1) as JsonValue[]))).toEqual(["entry-invalid", 0, "entry does not have exactly the log's members (entry 1)"]);
-    const missing = chain([[PKG_A, "imported"]]).map(({ timestamp: _t, ...rest }) => ({ ...rest, extra: "" }));
+    const missing = chain([[PKG_A, "imported"]]).map(({ timestamp: _t, ...rest }): Record<string, unknown> => ({ ...rest, extra: "" }));
     missing[0]!.eventId = idOf(missing[0]!);
     expect(fail(verifyAuditChain(CONNECTOR_AUDIT_LOG, missing as JsonValue[]))[0]).toBe("entry-invalid");
-    const numeric = chain([[PKG_A, "imported"]]).map((e) => ({ ...e, packageId: 5 }));
+    const numeric = chain([[PKG_A, "imported"]]).map((e): Record<string, unknown> => ({ ...e, packageId: 5 }));
     numeric[0]!.eventId = idOf(numeric[0]!);
     expect(fail(verifyAuditChain(CONNECTOR_AUDIT_LOG, numeric as JsonValue[]))).toEqual(["entry-invalid", 0, "subject or action is not a string (entry 1)"]);
-    const action = chain([[PKG_A, "imported"]]).map((e) => ({ ...e, action: 5 }));
+    const action = chain([[PKG_A, "imported"]]).map((e): Record<string, unknown> => ({ ...e, action: 5 }));
     action[0]!.eventId = idOf(action[0]!);
     expect(fail(verifyAuditChain(CONNECTOR_AUDIT_LOG, action as JsonValue[]))[0]).toBe("entry-invalid");
   });

@@ -56,7 +56,7 @@ describe("signing input and signature", () => {
 });
 
 describe("refusals, in order", () => {
-  const signed = { ...message, signature_alg: "hmac-sha256-v1", signature: mac(input) };
+  const signed: JsonObject = { ...message, signature_alg: "hmac-sha256-v1", signature: mac(input) };
   it("not an object", () => {
     for (const v of [null, [1], "x"]) {
       expect(code(verifyHmacV1(DECL, v as never, KEY))).toBe("not-an-object");
@@ -107,4 +107,20 @@ describe("refusals, in order", () => {
     expect(code(verifyHmacV1(DECL, signed, `${KEY}x`))).toBe("signature-mismatch");
     expect(code(verifyHmacV1(DECL, { ...signed, other: "changed" }, KEY))).toBe("ok");
   });
+  it("the messages of the early refusals; sign refuses what the input refuses", () => {
+    const notObject = { ok: false, error: { code: "not-an-object", message: "a signed message must be a JSON object" } };
+    expect(verifyHmacV1(DECL, [] as never, KEY)).toEqual(notObject);
+    expect(hmacV1SigningInput(DECL, null as never)).toEqual(notObject);
+    expect(verifyHmacV1(DECL, message, KEY)).toEqual({ ok: false, error: { code: "unsigned", message: "message carries no signature" } });
+    expect(verifyHmacV1(DECL, signed, "")).toEqual({ ok: false, error: { code: "key-missing", message: "verification key is empty" } });
+    expect(signHmacV1(DECL, message, "")).toEqual({ ok: false, error: { code: "key-missing", message: "signing key is empty" } });
+    expect(verifyHmacV1(DECL, { ...signed, signature: "AAAA" }, KEY)).toEqual({ ok: false, error: { code: "signature-encoding", message: "signature is not 32 bytes of unpadded standard base64" } });
+    expect(signHmacV1(DECL, { payload: 1 }, KEY)).toEqual({ ok: false, error: { code: "covered-field-missing", message: "covered field version is missing" } });
+  });
+  it("no lines is an empty input; an error other than non-JSON (a throwing getter) is thrown", () => {
+    expect(hmacV1SigningInput({ ...DECL, lines: [] }, {})).toEqual({ ok: true, input: "" });
+    const m = { version: "1", payload: { get x(): string { throw new TypeError("boom"); } } };
+    expect(() => hmacV1SigningInput(DECL, m as never)).toThrow(TypeError);
+  });
 });
+

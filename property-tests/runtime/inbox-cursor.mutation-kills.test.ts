@@ -114,7 +114,7 @@ describe("the actions (document 001 § Handling, research B4)", () => {
   });
   it("a poison entry is reported and passed over, and the next is handled in order", () => {
     const c = cursorIn("pending");
-    const poison = msg(1, { content: undefined, payload: { message_id: "x", content: { encoding: "base64" } } });
+    const poison = msg(1, { payload: { message_id: "x", content: { encoding: "base64" } } });
     expect(c.pageReceived([msg(2), poison])).toEqual({ ok: true, state: "reading", actions: [{ kind: "report-poison", entry: poison }, { kind: "bookmark", sequence: 1 }, { kind: "read", afterSequence: 1 }] });
     expect(c.pageReceived([msg(2)]).state).toBe("handling");
     expect(c.snapshot().handledIds).toEqual(["event:e1", "message:x"]);
@@ -138,4 +138,13 @@ describe("the actions (document 001 § Handling, research B4)", () => {
     expect(c.stop()).toEqual({ ok: true, state: "stopped", actions: [] });
     expect([c.handledPosition, c.handling]).toEqual([4, undefined]);
   });
+  it("ids are strings only; a null content is poison, not a crash; a failed read asks for nothing", () => {
+    const c = new InboxCursor({ handledPosition: 1, handledIds: ["event:5", "message:7"] });
+    c.notify();
+    expect(c.pageReceived([msg(2, { event_id: 5 as never, payload: { message_id: 7 as never, content: { encoding: "plaintext" } } })]).state).toBe("handling");
+    expect(isPoisonEntry({ sequence: 1, type: "message.received", payload: { content: null as never } })).toBe(true);
+    const r = cursorIn("reading");
+    expect(r.readFailed()).toStrictEqual({ ok: true, state: "idle", actions: [] });
+  });
 });
+

@@ -2,7 +2,7 @@
 // meaning of `transition` that generators/lifecycles/semantics.ts states (in order: terminal,
 // event_not_allowed, guard_missing, guard_failed, guards_conflict, else the one candidate fires
 // with its effects in spec order), plus the name checks and the frozen definition.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { UnknownLifecycleNameError, defineMachine, type MachineDefinition } from "../../generators/targets/ts/runtime/src/lifecycle-runner.js";
 
 type S = "a" | "b" | "c" | "done";
@@ -29,17 +29,22 @@ const definition = (): MachineDefinition<S, E, G, F> => ({
 });
 
 describe("transition", () => {
-  const m = defineMachine(definition());
+  // Built inside the tests, so a runner that throws while indexing fails them (at collection it
+  // would only fail the file).
+  let m: ReturnType<typeof defineMachine<S, E, G, F>>;
+  beforeAll(() => {
+    m = defineMachine(definition());
+  });
   it("fires the one candidate whose guards hold, with its effects in spec order", () => {
     expect(m.transition("a", "go", { x: true, y: false })).toEqual({ ok: true, from: "a", event: "go", state: "b", effects: ["f2", "f1"] });
     expect(m.transition("a", "go", { x: false, y: true })).toEqual({ ok: true, from: "a", event: "go", state: "c", effects: [] });
     expect(m.transition("a", "stop")).toEqual({ ok: true, from: "a", event: "stop", state: "done", effects: ["f1"] });
   });
   it("1. a terminal state refuses every event, even with guards", () => {
-    for (const e of ["go", "stop", "idle"] as const) expect(m.transition("done", e, { x: true, y: true })).toEqual({ ok: false, from: "done", event: e, state: "done", refusal: "terminal" });
+    for (const e of ["go", "stop", "idle"] as const) expect(m.transition("done", e, { x: true, y: true })).toStrictEqual({ ok: false, from: "done", event: e, state: "done", refusal: "terminal" });
   });
   it("2. no transition on the pair", () => {
-    expect(m.transition("a", "idle")).toEqual({ ok: false, from: "a", event: "idle", state: "a", refusal: "event_not_allowed" });
+    expect(m.transition("a", "idle")).toStrictEqual({ ok: false, from: "a", event: "idle", state: "a", refusal: "event_not_allowed" });
     expect(m.transition("b", "stop", { x: true })).toEqual({ ok: false, from: "b", event: "stop", state: "b", refusal: "event_not_allowed" });
   });
   it("3. a guard any candidate names has no boolean value: its name", () => {
@@ -54,7 +59,7 @@ describe("transition", () => {
     expect(negated.transition("a", "go", { x: true, y: true })).toMatchObject({ refusal: "guard_failed", guard: "not x" });
   });
   it("5. two candidates hold: guards_conflict, without a guard name", () => {
-    expect(m.transition("b", "go", { x: true, y: true })).toEqual({ ok: false, from: "b", event: "go", state: "b", refusal: "guards_conflict" });
+    expect(m.transition("b", "go", { x: true, y: true })).toStrictEqual({ ok: false, from: "b", event: "go", state: "b", refusal: "guards_conflict" });
   });
   it("an unknown state or event is a programming error naming the machine and the value", () => {
     expect(() => m.transition("zz" as S, "go")).toThrow(UnknownLifecycleNameError);
@@ -72,7 +77,10 @@ describe("transition", () => {
 });
 
 describe("queries and the definition", () => {
-  const m = defineMachine(definition());
+  let m: ReturnType<typeof defineMachine<S, E, G, F>>;
+  beforeAll(() => {
+    m = defineMachine(definition());
+  });
   it("allowedEvents: events with a transition from the state, in spec order; none from terminal", () => {
     expect(m.allowedEvents("a")).toEqual(["go", "stop"]);
     expect(m.allowedEvents("b")).toEqual(["go"]);

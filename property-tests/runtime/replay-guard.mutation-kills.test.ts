@@ -134,6 +134,28 @@ describe("MemoryReplayStore", () => {
     expect(await one.checkAndRecord("a", "1", 10, 0)).toBe("recorded");
     expect(await one.checkAndRecord("a", "2", 10, 0)).toBe("full");
   });
+  it("re-recording a held key does not count it twice; an eviction that leaves a scope records keeps its count", async () => {
+    const s = new MemoryReplayStore(10, 2);
+    expect(await s.checkAndRecord("a", "1", 1_000, 0)).toBe("recorded");
+    // At 1 000 a/1 has passed but is still held (no sweep yet): recorded again, still one in scope a.
+    expect(await s.checkAndRecord("a", "1", 5_000, 1_000)).toBe("recorded");
+    expect(await s.checkAndRecord("a", "2", 5_000, 1_000)).toBe("recorded");
+    expect(await s.checkAndRecord("a", "3", 5_000, 1_000)).toBe("full");
+    const t = new MemoryReplayStore(10, 2);
+    await t.checkAndRecord("b", "1", 1_000, 0);
+    await t.checkAndRecord("b", "2", 5_000, 0);
+    expect(await t.evictExpired(1_000)).toBe(1);
+    expect(await t.checkAndRecord("b", "3", 5_000, 1_000)).toBe("recorded");
+    expect(await t.checkAndRecord("b", "4", 5_000, 1_000)).toBe("full");
+  });
+  it("a key whose expired record the sweep just dropped is recorded anew, and replayed after", async () => {
+    const s = new MemoryReplayStore();
+    expect(await s.checkAndRecord("s", "k", 1_000, 0)).toBe("recorded");
+    // At 60 000 the sweep is due: it drops the expired k, and k is written again.
+    expect(await s.checkAndRecord("s", "k", 120_000, 60_000)).toBe("recorded");
+    expect(await s.checkAndRecord("s", "k", 120_000, 60_001)).toBe("replayed");
+    expect(await s.size()).toBe(1);
+  });
   it("the periodic sweep drops expired records a minute after the last", async () => {
     const s = new MemoryReplayStore();
     for (let i = 0; i < 5; i++) await s.checkAndRecord("s", `k${i}`, 1_000, 0);

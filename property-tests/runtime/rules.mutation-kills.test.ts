@@ -138,4 +138,48 @@ describe("checkRules", () => {
     const o = rule({ id: "w", kind: "whatwgUrl", message: "m", url: "/u", form: "origin" });
     expect(one({ u: "https://a.example/" }, o)).toEqual(["/u"]);
   });
+  it("pointer edges: only indexes into arrays (none past the end), no members of strings or null", () => {
+    const r = rule({ id: "e", kind: "equal", message: "m", left: "/l/length", right: "/v" });
+    expect(one({ l: [1, 2], v: 9 }, r)).toEqual([]);
+    const past = rule({ id: "e", kind: "equal", message: "m", left: "/l/5", right: "/v" });
+    expect(one({ l: [1], v: 9 }, past)).toEqual([]);
+    const big = rule({ id: "e", kind: "equal", message: "m", left: "/l/100/k", right: "/v" });
+    const items = Array.from({ length: 101 }, (_, i) => ({ k: i }));
+    expect(one({ l: items, v: 100 }, big)).toEqual([]);
+    expect(one({ l: items, v: 99 }, big)).toEqual(["/l/100/k"]);
+    const ten = rule({ id: "e", kind: "equal", message: "m", left: "/l/10", right: "/v" });
+    expect(one({ l: Array.from({ length: 11 }, (_, i) => i), v: 9 }, ten)).toEqual(["/l/10"]);
+    const str = rule({ id: "e", kind: "equal", message: "m", left: "/a/0", right: "/v" });
+    expect(one({ a: "xyz", v: 1 }, str)).toEqual([]);
+    const nul = rule({ id: "e", kind: "equal", message: "m", left: "/a/b", right: "/v" });
+    expect(one({ a: null, v: 1 }, nul)).toEqual([]);
+  });
+  it("uniqueBy applies to arrays only; a key is reported only when repeated", () => {
+    const r = rule({ id: "u", kind: "uniqueBy", message: "m", array: "/a", key: "id" });
+    expect(one({ a: { length: 2, "0": { id: 1 }, "1": { id: 1 } } }, r)).toEqual([]);
+    expect(one({ a: [{ id: "Stryker was here" }] }, r)).toEqual([]);
+    expect(one({ a: [{ id: 1 }, { id: 1 }] }, r)).toEqual(["/a/1/id"]);
+  });
+  it("noSecrets reports the first item when it is the one", () => {
+    const s = rule({ id: "n", kind: "noSecrets", message: "m", text: "/t" });
+    expect(one({ t: ["Bearer abcdefghijklmnopqrstuvwxyz0123456789"] }, s)).toEqual(["/t/0"]);
+  });
+  it("jsonEqual: a primitive never equals an object, arrays compare item by item", () => {
+    expect(jsonEqual({ "0": "x" }, "x")).toBe(false);
+    expect(jsonEqual("x", { "0": "x" })).toBe(false);
+    expect(jsonEqual([1, 2], [1, 3])).toBe(false);
+  });
+  it("compareSemver: multi-digit patch, multi-character build ids, identifier classes", () => {
+    expect(compareSemver("1.0.10", "1.0.9")).toBe(1);
+    expect(compareSemver("1.0.0+ab", "1.0.0")).toBe(0);
+    expect(compareSemver("1.0.0+a.bc", "1.0.0")).toBe(0);
+    // "b9" and "1-" are alphanumeric identifiers (§ 11.4.3: higher than numeric, ASCII order among themselves).
+    expect(compareSemver("1.0.0-b9", "1.0.0-a")).toBe(1);
+    expect(compareSemver("1.0.0-a", "1.0.0-b9")).toBe(-1);
+    expect(compareSemver("1.0.0-1-", "1.0.0-10")).toBe(1);
+    expect(compareSemver("1.0.0-10", "1.0.0-1-")).toBe(-1);
+    expect(compareSemver("1.0.0-10", "1.0.0-a")).toBe(-1);
+    expect(compareSemver("1.0.0-a", "1.0.0-10")).toBe(1);
+  });
 });
+

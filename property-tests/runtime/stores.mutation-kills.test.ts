@@ -11,11 +11,13 @@ import { MemoryReplayStore, type ReplayOutcome, type ReplayStore } from "../../g
 import type { ApprovalClaims } from "../../generators/targets/ts/runtime/src/approval-token.js";
 
 const claims = { exp: 1_700_000_600, request_id: "req-1" } as ApprovalClaims;
+/** A store with only the call under test; the other two are never reached. */
+const storeWith = (checkAndRecord: ReplayStore["checkAndRecord"]): ReplayStore => ({ checkAndRecord, evictExpired: async () => 0, size: async () => 0 });
 
 describe("spendApprovalToken", () => {
   it("records the request id under the approval scope, kept past exp + 60 s skew", async () => {
     const calls: unknown[][] = [];
-    const store: ReplayStore = { checkAndRecord: async (...args) => (calls.push(args), "recorded") };
+    const store = storeWith(async (...args) => (calls.push(args), "recorded"));
     expect(await spendApprovalToken(claims, store, 1_700_000_000_000)).toEqual({ ok: true });
     expect(calls).toEqual([["agent-service/approval-token", '["req-1"]', (1_700_000_600 + 1 + 60) * 1000, 1_700_000_000_000]]);
     expect(APPROVAL_TOKEN_USE_SCOPE).toBe("agent-service/approval-token");
@@ -29,11 +31,11 @@ describe("spendApprovalToken", () => {
     expect((await spendApprovalToken(claims, store, (1_700_000_600 + 60) * 1000)).ok).toBe(false);
   });
   it("a full store and a failing store are their own codes; the message names the error class only", async () => {
-    const full: ReplayStore = { checkAndRecord: async (): Promise<ReplayOutcome> => "full" };
+    const full = storeWith(async (): Promise<ReplayOutcome> => "full");
     expect(await spendApprovalToken(claims, full)).toEqual({ ok: false, error: { code: "store-full", message: "once-only store is full of unexpired records" } });
-    const down: ReplayStore = { checkAndRecord: async () => { throw new TypeError("secret connection string"); } };
+    const down = storeWith(async () => { throw new TypeError("secret connection string"); });
     expect(await spendApprovalToken(claims, down)).toEqual({ ok: false, error: { code: "store-unavailable", message: "once-only store did not answer: TypeError" } });
-    const odd: ReplayStore = { checkAndRecord: async () => { throw "text"; } };
+    const odd = storeWith(async () => { throw "text"; });
     expect(await spendApprovalToken(claims, odd)).toEqual({ ok: false, error: { code: "store-unavailable", message: "once-only store did not answer: error" } });
   });
 });

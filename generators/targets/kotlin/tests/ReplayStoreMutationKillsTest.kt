@@ -77,6 +77,17 @@ class ReplayStoreMutationKillsTest {
     }
 
     @Test
+    fun `an eviction that leaves a scope with records keeps counting its quota`() = runBlocking {
+        val store = InMemoryReplayStore(maxEntries = 10, maxEntriesPerScope = 2)
+        assertEquals(RecordOutcome.RECORDED, store.checkAndRecord("a", "1", 10_000, 0))
+        assertEquals(RecordOutcome.RECORDED, store.checkAndRecord("a", "2", 20_000, 0))
+        assertEquals(1, store.evictExpired(10_000))
+        assertEquals(RecordOutcome.RECORDED, store.checkAndRecord("a", "3", 20_000, 10_000))
+        // a/2 and a/3 are live: the scope is at its quota.
+        assertEquals(RecordOutcome.FULL, store.checkAndRecord("a", "4", 20_000, 10_000))
+    }
+
+    @Test
     fun `the periodic sweep drops expired records without a full store`() = runBlocking {
         val store = InMemoryReplayStore()
         for (i in 0 until 5) store.checkAndRecord("s", "k$i", 1_000, 0)

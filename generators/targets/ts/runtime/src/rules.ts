@@ -14,6 +14,8 @@ export type CrossFieldRule =
   | { id: string; kind: "noSecrets"; message: string; text: string }
   | { id: string; kind: "whatwgUrl"; message: string; url: string; form: HttpsUrlForm };
 
+const ARRAY_INDEX = /^(0|[1-9][0-9]*)$/;
+
 /**
  * One step of a JSON pointer: the member (or array item) named `token`, or undefined when there
  * is none or it is null (a rule applies only where its pointers resolve to a non-null value).
@@ -21,6 +23,8 @@ export type CrossFieldRule =
  */
 export function member(current: unknown, token: string): unknown {
   if (typeof current !== "object" || current === null || !Object.prototype.hasOwnProperty.call(current, token)) return undefined;
+  // RFC 6901: an array member is named by its index only ("length" names nothing).
+  if (Array.isArray(current) && !ARRAY_INDEX.test(token)) return undefined;
   const found = (current as Record<string, unknown>)[token];
   return found === null ? undefined : found;
 }
