@@ -1,7 +1,7 @@
 // The Kotlin and Swift areas of `make bench`: each builds its own bench project, runs it over the
 // TypeScript bench's inputs and returns tables rendered like the TypeScript ones. Their pages,
 // docs-site/bench/{kotlin,swift}.md, sit beside latest.md on the docs' performance page.
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpus } from "node:os";
 import { kotlinTables, runJmh } from "./kotlin.js";
 import type { MeasureOptions } from "./measure.js";
@@ -31,13 +31,10 @@ function render(name: NativeAreaName, tables: AreaTable[], toolchain: string): N
   return { name, measured: true, markdown: parts.join("\n"), verdicts, toolchain };
 }
 
+/** The first line a tool prints about its version (java prints it on stderr). */
 function version(command: string, args: string[]): string {
-  try {
-    return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).split("\n")[0]?.trim() ?? command;
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr ?? "";
-    return stderr.split("\n")[0]?.trim() || command;
-  }
+  const run = spawnSync(command, args, { encoding: "utf8" });
+  return `${run.stdout ?? ""}\n${run.stderr ?? ""}`.split("\n").find((line) => line.trim() !== "")?.trim() ?? command;
 }
 
 export async function nativeArea(name: NativeAreaName, options: MeasureOptions): Promise<NativeArea> {
