@@ -6,11 +6,13 @@
 // checkout (generators/ is next to bin/), the bundle is rebuilt first when any source it was built
 // from changed, so it is never stale. An installed package ships the bundle and no sources.
 //
-// generate and docs run the generator from its TypeScript sources through tsx: the emitters read
-// their templates next to their own source files, and both commands only work in a checkout.
-// A bare `generate` with nothing changed (make, editors, CI) is answered before tsx loads, by the
-// no-op check in plain JavaScript (generators/write/input-files.mjs, the rules the TypeScript side
-// uses too) over the project generators/cli/project.ts would pick.
+// In a checkout, generate and docs run the generator from its TypeScript sources through tsx (so
+// `make` never waits for a bundle rebuild). A bare `generate` with nothing changed (make, editors,
+// CI) is answered before tsx loads, by the no-op check in plain JavaScript
+// (generators/write/input-files.mjs, the rules the TypeScript side uses too) over the project
+// generators/cli/project.ts would pick. An installed package runs generate from the bundle (it
+// ships the generator's templates, runtimes and copied data, generators/write/generator-home.mjs);
+// docs needs the development dependencies (typedoc, Graphviz) and works in a checkout only.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,26 +27,22 @@ function fail(message) {
   process.exitCode = 2;
 }
 
-/**
- * generators/cli/project.ts generatorRoot without --spec: the nearest project at or above cwd
- * (spec/meta/), else this checkout; undefined when that project is no checkout (generate.ts then
- * says so).
- */
-function generatorRoot() {
+/** generators/cli/project.ts findSpecRoot without --spec: the nearest project at or above cwd (spec/meta/), else this checkout. */
+function specRoot() {
   for (let dir = process.cwd(); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, "spec", "meta"))) return existsSync(join(dir, "generators", "targets")) ? dir : undefined;
+    if (existsSync(join(dir, "spec", "meta"))) return dir;
     if (dirname(dir) === dir) return home;
   }
 }
 
 async function loadCli() {
-  if (fromSource) {
-    if (!existsSync(`${home}generators/cli/main.ts`)) return undefined;
+  const checkout = existsSync(`${home}generators/cli/main.ts`);
+  if (argv[0] === "docs" && !checkout) return undefined;
+  if (fromSource && checkout) {
     if (argv.length === 1 && argv[0] === "generate") {
       const { generationIsUpToDate } = await import("../generators/write/input-files.mjs");
       // The line generators/cli/generate.ts prints for the same case.
-      const root = generatorRoot();
-      if (root !== undefined && generationIsUpToDate(root)) return { main: async () => (process.stdout.write("generated/ is up to date (no input changed)\n"), 0), endQuietlyOnClosedPipe: () => {} };
+      if (generationIsUpToDate(specRoot())) return { main: async () => (process.stdout.write("generated/ is up to date (no input changed)\n"), 0), endQuietlyOnClosedPipe: () => {} };
     }
     try {
       const { register } = await import("tsx/esm/api");
@@ -67,7 +65,8 @@ async function loadCli() {
 
 try {
   const cli = await loadCli();
-  if (cli === undefined) fail(`${argv[0]} runs the generator, which needs a checkout of agent-contracts with its development dependencies (git clone, then npm ci); this installed CLI carries the bindings and the spec only`);
+  if (cli === undefined && argv[0] === "docs") fail("docs builds the documentation site, which needs a checkout of agent-contracts with its development dependencies (git clone, then npm ci); this installed CLI generates bindings (generate --spec DIR) but carries no docs builder");
+  else if (cli === undefined) fail(`${argv[0]} runs the generator from its sources, which needs this checkout's development dependencies (npm ci)`);
   else {
     cli.endQuietlyOnClosedPipe();
     process.exitCode = await cli.main(argv);

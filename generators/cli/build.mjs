@@ -126,6 +126,19 @@ function pruneChunks(current, keepOldChunksMs) {
   }
 }
 
+/**
+ * The hashes generated/manifest.json records for the generator's own inputs (its sources, the
+ * outside data it copies, the lockfile), taken from this checkout for the package: an installed
+ * CLI generates a user's spec with the same manifest a checkout writes (generator-home.mjs).
+ */
+async function recordGeneratorInputs() {
+  const { generatorInputHashes } = await import("../write/input-files.mjs");
+  const { RECORDED_INPUTS } = await import("../write/generator-home.mjs");
+  const path = join(ROOT, RECORDED_INPUTS);
+  writeFileSync(`${path}.${process.pid}.tmp`, JSON.stringify({ inputs: generatorInputHashes(ROOT) }, null, 2) + "\n");
+  renameSync(`${path}.${process.pid}.tmp`, path);
+}
+
 function externals(metafile) {
   const seen = new Set();
   for (const out of Object.values(metafile.outputs)) for (const i of out.imports) if (i.external) seen.add(i.path);
@@ -138,6 +151,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const reason = process.argv.includes("--if-stale") && !forPack ? await staleness() : "asked";
   if (reason !== undefined) {
     const built = await buildCli(forPack ? { keepOldChunksMs: 0 } : undefined);
+    if (forPack) await recordGeneratorInputs();
     console.log(`${relative(ROOT, built.bundle)}: built from ${built.inputs} files (${reason}); imports ${built.external.filter((p) => !p.startsWith("node:")).join(", ")}`);
   }
 }

@@ -1,5 +1,5 @@
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
-import { generatorRoot } from "./project.js";
+import { findSpecRoot } from "./project.js";
 
 export const generateCommand: Command = {
   usage: "generate [--check] [--spec DIR]",
@@ -8,14 +8,17 @@ export const generateCommand: Command = {
 Options:
   --check   Write nothing; exit 1 naming every changed spec/generator file and every
             generated file that differs from a fresh generation.
-  --spec DIR  The project to generate: a checkout of agent-contracts (its spec/ and generators/;
-              default: the nearest one at or above the current folder, else the CLI's own).
+  --spec DIR  The project to generate: the folder holding spec/ (with meta/), or spec/ itself
+              (default: the nearest one at or above the current folder, else the CLI's own).
+              Output goes into that project: generated/ beside spec/, and each lifecycle's
+              paths suite beside it in spec/. A checkout of agent-contracts uses its own
+              generators/; any other project the installed CLI's.
 
 Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.`,
   async run(args, io) {
     const { flags, positionals } = parseArgs(args, { flags: ["--check"], valued: ["--spec"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
-    const root = generatorRoot(io.root, flags.get("--spec"), "generate");
+    const { root } = findSpecRoot(io.root, flags.get("--spec"));
     if (!flags.has("--check")) {
       // Nothing changed since the manifest was written: skip loading and emitting entirely.
       const { generationIsUpToDate } = await import("../write/inputs.js");

@@ -4,6 +4,7 @@
 // re-exports the same functions, so the file-set rules below exist once.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { generatorHome, recordedGeneratorInputs } from "./generator-home.mjs";
 
 /** Where the manifest lives by default (write-outputs.ts MANIFEST_PATH; inputs.ts passes that one explicitly). */
 export const DEFAULT_MANIFEST_PATH = "generated/manifest.json";
@@ -22,6 +23,32 @@ export function sha256Hex(data) {
  */
 export function inputHashes(root) {
   const hashes = {};
+  walkInto(hashes, root, "spec");
+  // The generator's side comes from where the generator is (generator-home.mjs): the project
+  // itself in a checkout, else the installed package, which recorded them when it was packed.
+  const home = generatorHome(root);
+  const recorded = recordedGeneratorInputs(home);
+  if (recorded !== undefined) return Object.assign(hashes, recorded);
+  Object.assign(hashes, generatorInputHashes(home));
+  return hashes;
+}
+
+/** The inputs that are the generator's, not the spec's: its sources, the outside data it copies and the lockfile. */
+export function generatorInputHashes(root) {
+  const hashes = {};
+  const walk = (dir) => walkInto(hashes, root, dir);
+  walk("generators");
+  // Outside data a target copies into generated/ (the Swift test resources): the fuzz corpus and
+  // the real implementations' verdicts. Without them here, the no-op check would miss their edits.
+  walk("property-tests/fuzz/corpus");
+  walk("property-tests/vectors/real-implementations");
+  // The outside vectors the Kotlin target copies into its test resources (emit-test-data.ts).
+  for (const dir of ["agent-connector/generated", "agent-provider", "jcs", "stdwebhooks"]) walk(`property-tests/vectors/${dir}`);
+  if (existsSync(`${root}/package-lock.json`)) hashes["package-lock.json"] = sha256Hex(readFileSync(`${root}/package-lock.json`));
+  return hashes;
+}
+
+function walkInto(hashes, root, top) {
   const walk = (dir) => {
     if (!existsSync(`${root}/${dir}`)) return;
     for (const name of readdirSync(`${root}/${dir}`).sort()) {
@@ -33,16 +60,7 @@ export function inputHashes(root) {
       }
     }
   };
-  walk("spec");
-  walk("generators");
-  // Outside data a target copies into generated/ (the Swift test resources): the fuzz corpus and
-  // the real implementations' verdicts. Without them here, the no-op check would miss their edits.
-  walk("property-tests/fuzz/corpus");
-  walk("property-tests/vectors/real-implementations");
-  // The outside vectors the Kotlin target copies into its test resources (emit-test-data.ts).
-  for (const dir of ["agent-connector/generated", "agent-provider", "jcs", "stdwebhooks"]) walk(`property-tests/vectors/${dir}`);
-  if (existsSync(`${root}/package-lock.json`)) hashes["package-lock.json"] = sha256Hex(readFileSync(`${root}/package-lock.json`));
-  return hashes;
+  walk(top);
 }
 
 function readManifest(root, manifestPath) {

@@ -5,6 +5,7 @@
 // comes as its 10,000-line text file, not the gzipped 100,000-line one.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import type { OutputFile } from "../../model/types.js";
+import { generatorHome } from "../../write/generator-home.mjs";
 
 /** Repository paths (files, or folders copied whole) the suites read; each folder's README names source and licence. */
 export const KOTLIN_TEST_DATA: readonly string[] = [
@@ -40,7 +41,8 @@ export interface TestDataFile {
 export function readKotlinTestData(root: string): TestDataFile[] {
   const out: TestDataFile[] = [];
   const visit = (rel: string) => {
-    const full = `${root}/${rel}`;
+    // spec/ is the project's; the outside vectors are the generator's (generator-home.mjs).
+    const full = `${rel.startsWith("spec/") ? root : generatorHome(root)}/${rel}`;
     if (!existsSync(full)) return;
     if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) visit(`${rel}/${name}`);
     else out.push({ path: rel, text: readFileSync(full, "utf8") });

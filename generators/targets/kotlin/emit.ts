@@ -9,6 +9,8 @@ import { emitSchemaResource, validatorsContext, validatorsName } from "./emit-va
 import { signingContext, signingName } from "./emit-signing.js";
 import { emitValidationCases } from "./emit-validation-cases.js";
 import { emitPathsResource, lifecycleContext, lifecycleObjectName, lifecyclePackage } from "./emit-lifecycles.js";
+// From the package root, not this file: compiled, every target shares dist/cli/ (generator-home.mjs).
+import { packageFileUrl } from "../../write/generator-home.mjs";
 
 /** Protocols whose messages get Kotlin classes so far; the others get their constants only. */
 export const KOTLIN_MESSAGE_PROTOCOLS: ReadonlySet<string> = new Set(["agent-connector", "agent-provider", "agent-service", "provider-integration"]);
@@ -235,4 +237,4 @@ function emitLifecycles(protocol: Protocol): OutputFile[] {
 // --- templates -----------------------------------------------------------------------------------
 
 // Kotlin, not HTML: values are escaped by stringLiteral where needed.
-const render = templateRenderer(templateFolder(new URL("./templates/", import.meta.url)), { htmlEscape: false });
+const render = templateRenderer(templateFolder(packageFileUrl("generators/targets/kotlin/templates/")), { htmlEscape: false });

@@ -1,4 +1,5 @@
 // The Kotlin target: generated/kotlin, a self-contained Maven project (pom.xml included).
+import { generatorHome } from "../../write/generator-home.mjs";
 import { defineTarget } from "../target.js";
 import { emitKotlin, emitKotlinProject } from "./emit.js";
 import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-runtime.js";
@@ -12,7 +13,7 @@ export const kotlinTarget = defineTarget({
   // Kotlin sources and the README get the header; pom.xml carries its own XML comment (a `//` line
   // is not XML), and the copied test data stays byte for byte what the tests compare.
   header: (path) => path.endsWith(".kt") || path === "README.md",
-  inputs: (root) => ({ runtime: readKotlinSources(root, "runtime"), tests: readKotlinSources(root, "tests"), testData: readKotlinTestData(root) }),
+  inputs: (root) => ({ runtime: readKotlinSources(generatorHome(root), "runtime"), tests: readKotlinSources(generatorHome(root), "tests"), testData: readKotlinTestData(root) }),
   emit: (model, inputs) => [
     ...emitKotlinRuntime(inputs.runtime),
     ...emitKotlinTests(inputs.tests),

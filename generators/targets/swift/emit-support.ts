@@ -3,6 +3,8 @@
 import { templateFolder, templateRenderer } from "../../emit/render.js";
 import type { JsonValue } from "../../model/types.js";
 import { stringLiteral } from "./naming.js";
+// From the package root, not this file: compiled, every target shares dist/cli/ (generator-home.mjs).
+import { packageFileUrl } from "../../write/generator-home.mjs";
 
 export const SOURCES = "Sources/AgentContracts";
 export const TESTS = "Tests/AgentContractsTests";
@@ -16,7 +18,7 @@ export function tidy(text: string): string {
   return text.replace(/\{\n(\s*\n)+/g, "{\n").replace(/\n(\s*\n){2,}/g, "\n\n");
 }
 
-export const render = templateRenderer(templateFolder(new URL("./templates/", import.meta.url)), { htmlEscape: false });
+export const render = templateRenderer(templateFolder(packageFileUrl("generators/targets/swift/templates/")), { htmlEscape: false });
 
 export function swiftLiteral(value: JsonValue): string {
   if (typeof value === "string") return stringLiteral(value);

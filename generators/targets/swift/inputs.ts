@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { pathsFiles } from "../../lifecycles/paths.js";
 import type { Model } from "../../model/types.js";
+import { generatorHome } from "../../write/generator-home.mjs";
 import type { SharedCaseFile, SwiftRuntimeSource } from "./emit.js";
 
 export function readSwiftRuntime(root: string): SwiftRuntimeSource[] {
@@ -22,16 +23,19 @@ export function readSwiftCases(root: string, model: Model): SharedCaseFile[] {
     // The hostile-input corpus with TypeScript's verdicts (property-tests/fuzz/corpus.ts).
     { dir: "property-tests/fuzz/corpus", into: "fuzz" },
   ];
+  // spec/ is the project's; the outside data is the generator's (generator-home.mjs).
+  const home = generatorHome(root);
   for (const { dir, into } of vectorDirs) {
-    if (!existsSync(`${root}/${dir}`)) continue;
-    for (const name of readdirSync(`${root}/${dir}`).filter((n) => n.endsWith(".json")).sort()) {
-      cases.push({ path: `${into}/${name}`, source: `${dir}/${name}`, text: readFileSync(`${root}/${dir}/${name}`, "utf8") });
+    const base = dir.startsWith("spec/") ? root : home;
+    if (!existsSync(`${base}/${dir}`)) continue;
+    for (const name of readdirSync(`${base}/${dir}`).filter((n) => n.endsWith(".json")).sort()) {
+      cases.push({ path: `${into}/${name}`, source: `${dir}/${name}`, text: readFileSync(`${base}/${dir}/${name}`, "utf8") });
     }
   }
   // Real implementations' verdicts the Swift suite checks too (property-tests/vectors/real-implementations/README.md).
   for (const name of ["meldwork-connector/field-value-verdicts.json"]) {
     const source = `property-tests/vectors/real-implementations/${name}`;
-    if (existsSync(`${root}/${source}`)) cases.push({ path: `real-implementations/${name}`, source, text: readFileSync(`${root}/${source}`, "utf8") });
+    if (existsSync(`${home}/${source}`)) cases.push({ path: `real-implementations/${name}`, source, text: readFileSync(`${home}/${source}`, "utf8") });
   }
   for (const file of pathsFiles(model.protocols.flatMap((p) => p.lifecycles))) {
     cases.push({ path: file.path.replace(/^spec\//, ""), source: file.path, text: file.contents });

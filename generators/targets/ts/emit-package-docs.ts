@@ -4,8 +4,10 @@
 import { templateFolder, templateRenderer } from "../../emit/render.js";
 import type { JsonValue, Lifecycle, Message, Model, OutputFile, Protocol } from "../../model/types.js";
 import { lifecycleNamespace, lifecycleTypePrefix, protocolNamespace } from "./naming.js";
+// From the package root, not this file: compiled, every target shares dist/cli/ (generator-home.mjs).
+import { packageFileUrl } from "../../write/generator-home.mjs";
 
-const render = templateRenderer(templateFolder(new URL("./templates/", import.meta.url)), { htmlEscape: false });
+const render = templateRenderer(templateFolder(packageFileUrl("generators/targets/ts/templates/")), { htmlEscape: false });
 
 export function emitPackageDocs(model: Model, licenseText: string): OutputFile[] {
   const protocols = model.protocols.map((p) => ({

@@ -11,6 +11,8 @@ import { COMPILED_RULE_IMPORTS, compileRules } from "./emit-rules.js";
 import { emitSigning } from "./emit-signing.js";
 import type { TranspiledRuntime, TsInputs } from "./inputs.js";
 import { checkTsNames, protocolNamespace, rulesConstant } from "./naming.js";
+// From the package root, not this file: compiled, every target shares dist/cli/ (generator-home.mjs).
+import { packageFileUrl } from "../../write/generator-home.mjs";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
 
@@ -68,7 +70,7 @@ function emitValidators(model: Model, protocol: Protocol, sources: string[]): Ou
 
 // --- typed API: validateX / parseX -----------------------------------------------------------
 
-const render = templateRenderer(templateFolder(new URL("./templates/", import.meta.url)), { htmlEscape: true });
+const render = templateRenderer(templateFolder(packageFileUrl("generators/targets/ts/templates/")), { htmlEscape: true });
 
 function emitMessagesApi(protocol: Protocol, sources: string[]): OutputFile[] {
   const messages = protocol.messages.map((m) => ({

@@ -5,9 +5,9 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import type ts from "typescript";
 import type { Model } from "../../model/types.js";
+import { generatorHome, PACKAGE_HOME } from "../../write/generator-home.mjs";
 
 /** A hand-written runtime file, e.g. `rules.ts`, and what ships for it. */
 export interface TranspiledRuntime {
@@ -29,8 +29,9 @@ export async function readTsInputs(root: string, model: Model): Promise<TsInputs
   const { emitProtocolTypes } = await import("./emit-types.js");
   const declarations: Record<string, string> = {};
   for (const protocol of model.protocols) declarations[protocol.id] = await emitProtocolTypes(model, protocol);
-  const license = readFileSync(`${root}/generators/targets/ts/package-files/LICENSE`, "utf8");
-  return { runtime: readRuntime(root).map((source) => ({ name: source.name, ...transpileRuntimeCached(source) })), declarations, license };
+  const home = generatorHome(root);
+  const license = readFileSync(`${home}/generators/targets/ts/package-files/LICENSE`, "utf8");
+  return { runtime: readRuntime(home).map((source) => ({ name: source.name, ...transpileRuntimeCached(source) })), declarations, license };
 }
 
 interface RuntimeSource {
@@ -55,7 +56,8 @@ function readRuntime(root: string): RuntimeSource[] {
 // Sources with declaration errors are never cached, so the error is reported on every run.
 const require = createRequire(import.meta.url);
 const RUNTIME_TRANSPILE_OPTIONS = { target: "ES2022", module: "ESNext", verbatimModuleSyntax: false, removeComments: false, declaration: true, isolatedDeclarations: true, strict: true } as const;
-const CACHE_DIR = fileURLToPath(new URL("../../../node_modules/.cache/agent-contracts/runtime-transpile/", import.meta.url));
+// Under the package root (the checkout's node_modules; an installed package's own one).
+const CACHE_DIR = `${PACKAGE_HOME}/node_modules/.cache/agent-contracts/runtime-transpile/`;
 let typescriptVersion: string | undefined;
 
 function transpileRuntimeCached(source: RuntimeSource): { js: string; dts: string } {
