@@ -68,8 +68,9 @@ export function cliVersion(): string {
 }
 
 /**
- * generate and docs run the generator's own sources over a checkout of this repository (the
- * targets read generators/ and property-tests/ from it): refuse clearly anywhere else.
+ * docs builds from a checkout of this repository (its site reads generators/ and property-tests/
+ * from the project): refuse clearly anywhere else. generate needs no checkout
+ * (generators/write/generator-home.mjs).
  */
 export function generatorRoot(start: string, specFlag: string | true | undefined, command: string): string {
   const { root } = findSpecRoot(start, specFlag);

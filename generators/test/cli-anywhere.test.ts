@@ -1,11 +1,12 @@
 // Issue 17, "the CLI works from anywhere": every command run as a real process from a folder
 // outside the repository, first through this checkout's bin/, then through a global install of
 // the packed tarball (npm pack once, npm install -g --prefix <tmp>, offline-first from npm's cache)
-// and through npx. Expectations are the reference vectors' ids and verdicts and hand-written text.
+// and through npx. Expectations are the reference vectors' ids and verdicts and hand-written text;
+// for generate from the install, the files this checkout generates from the same spec.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectorFixture, REPO_ROOT } from "./fixture.js";
 
@@ -26,6 +27,13 @@ writeFileSync(keyFile, `${trigger.secret_utf8}\n`);
 writeFileSync(triggerFile, JSON.stringify(trigger.signed_object));
 const { signature: _signature, ...unsigned } = trigger.signed_object;
 writeFileSync(unsignedFile, JSON.stringify(unsigned));
+
+/** Every file under root/dir, as root-relative paths. */
+function filesUnder(root: string, dir: string): string[] {
+  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(root, join(e.parentPath, e.name)));
+}
 
 type Cli = (args: string[]) => { code: number | null; out: string; err: string };
 
@@ -134,20 +142,42 @@ describe("a global install of the packed tarball, and npx", () => {
   };
   everyCommand(() => installed);
 
-  it("generate says it needs a checkout (exit 2, no stack trace)", () => {
-    const r = installed(["generate"]);
+  // A user's own spec project: the repository's spec/ copied to a folder with no generators/,
+  // without the *.paths.json suites generation writes back into spec/. What a checkout generates
+  // from the same spec (the committed generated/, listed by its manifest) is the expectation:
+  // every file byte for byte, generated/manifest.json included (its input hashes are the spec's
+  // and, recorded at pack time, the generator's), and no file more. No output depends on where
+  // the project sits, so nothing is excepted.
+  it("generate --spec writes what this checkout generates, byte for byte; a second run from inside the project is a no-op", () => {
+    const project = join(work, "user-project");
+    cpSync(join(REPO_ROOT, "spec"), join(project, "spec"), { recursive: true, filter: (src) => !src.endsWith(".paths.json") });
+    const r = installed(["generate", "--spec", join(project, "spec")]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "generated/manifest.json"), "utf8")) as { outputs: Record<string, string> };
+    const expected = [...Object.keys(manifest.outputs), "generated/manifest.json"].sort();
+    expect(r.out).toBe(`${expected.length} file(s) written, 0 removed, 0 unchanged\n`);
+    const written = [...filesUnder(project, "generated"), ...filesUnder(project, "spec").filter((p) => p.endsWith(".paths.json"))].sort();
+    expect(written).toEqual(expected);
+    const differing = expected.filter((path) => !readFileSync(join(project, path)).equals(readFileSync(join(REPO_ROOT, path))));
+    expect(differing).toEqual([]);
+    const again = spawnSync(join(prefix, "bin", "agent-contracts"), ["generate"], { cwd: join(project, "spec", "agent-connector"), encoding: "utf8", timeout: 60_000 });
+    expect({ code: again.status, out: again.stdout, err: again.stderr }).toEqual({ code: 0, out: "generated/ is up to date (no input changed)\n", err: "" });
+  }, 240_000);
+
+  it("docs says it needs a checkout (exit 2, no stack trace)", () => {
+    const r = installed(["docs"]);
     expect(r).toEqual({
       code: 2,
       out: "",
-      err: "agent-contracts: generate runs the generator, which needs a checkout of agent-contracts with its development dependencies (git clone, then npm ci); this installed CLI carries the bindings and the spec only\n",
+      err: "agent-contracts: docs builds the documentation site, which needs a checkout of agent-contracts with its development dependencies (git clone, then npm ci); this installed CLI generates bindings (generate --spec DIR) but carries no docs builder\n",
     });
   });
 
-  it("list --targets (the generator's registry) says it needs a checkout", () => {
+  it("list --targets (the generator's registry) works", () => {
     const r = installed(["list", "--targets"]);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
-    expect(r.err).toMatch(/^agent-contracts list: this needs the generator's dependencies, which only a checkout has \(git clone, then npm ci\): Cannot find package '[^']+' imported from /);
+    expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: "" });
+    expect(r.out).toMatch(/^ts +generated\/ts +TypeScript package: /m);
   });
 
   it("npx runs the tarball's bin", () => {
