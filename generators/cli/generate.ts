@@ -1,8 +1,10 @@
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 import { findSpecRoot } from "./project.js";
 
 export const generateCommand: Command = {
-  usage: "generate [--check] [--spec DIR]",
+  usage: "generate [--check] [--spec DIR] [--out DIR]",
   summary: "Check the spec and regenerate generated/ (with --check: fail if generated/ is out of date).",
   help: `
 Options:
@@ -13,16 +15,22 @@ Options:
               Output goes into that project: generated/ beside spec/, and each lifecycle's
               paths suite beside it in spec/. A checkout of agent-contracts uses its own
               generators/; any other project the installed CLI's.
+  --out DIR   The folder that receives what the project would (DIR/generated/, and the paths
+              suites under DIR/spec/), relative to the current folder; default: the project.
 
 Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { flags: ["--check"], valued: ["--spec"] });
+    const { flags, positionals } = parseArgs(args, { flags: ["--check"], valued: ["--spec", "--out"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
     const { root } = findSpecRoot(io.root, flags.get("--spec"));
+    // --out is the user's path, from the folder they stand in (as docs --out).
+    const outFlag = flags.get("--out");
+    const out = typeof outFlag === "string" ? resolve(io.root, outFlag) : root;
+    if (existsSync(out) && !statSync(out).isDirectory()) throw new UsageError(`--out ${String(outFlag)}: not a folder`);
     if (!flags.has("--check")) {
       // Nothing changed since the manifest was written: skip loading and emitting entirely.
       const { generationIsUpToDate } = await import("../write/inputs.js");
-      if (generationIsUpToDate(root)) {
+      if (generationIsUpToDate(root, out)) {
         io.out("generated/ is up to date (no input changed)");
         return 0;
       }
@@ -35,7 +43,7 @@ Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.
       return 1;
     }
     if (flags.has("--check")) {
-      const drift = check(root, result.rendered, result.owned);
+      const drift = check(out, result.rendered, result.owned);
       if (drift.staleOutputs.length === 0 && drift.orphans.length === 0 && drift.changedInputs.length === 0) {
         io.out(`generated/ is up to date (${result.rendered.size} files)`);
         return 0;
@@ -46,7 +54,7 @@ Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.
       io.err("generated/ differs from the spec: run `make` and commit the result");
       return 1;
     }
-    const { written, removed } = write(root, result.rendered, result.owned);
+    const { written, removed } = write(out, result.rendered, result.owned);
     io.out(`${written.length} file(s) written, ${removed.length} removed, ${result.rendered.size - written.length} unchanged`);
     return 0;
   },

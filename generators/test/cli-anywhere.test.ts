@@ -4,7 +4,7 @@
 // and through npx. Expectations are the reference vectors' ids and verdicts and hand-written text;
 // for generate from the install, the files this checkout generates from the same spec.
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -148,21 +148,39 @@ describe("a global install of the packed tarball, and npx", () => {
   // every file byte for byte, generated/manifest.json included (its input hashes are the spec's
   // and, recorded at pack time, the generator's), and no file more. No output depends on where
   // the project sits, so nothing is excepted.
+  const userProject = join(work, "user-project");
+  const generatedHere = (): string[] => {
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "generated/manifest.json"), "utf8")) as { outputs: Record<string, string> };
+    return [...Object.keys(manifest.outputs), "generated/manifest.json"].sort();
+  };
+  /** The files generation wrote under `dir` that are not the copied spec, and those whose bytes differ from this checkout's. */
+  const compareWithCheckout = (dir: string, expected: string[]) => {
+    const written = [...(existsSync(join(dir, "generated")) ? filesUnder(dir, "generated") : []), ...(existsSync(join(dir, "spec")) ? filesUnder(dir, "spec").filter((p) => p.endsWith(".paths.json")) : [])].sort();
+    expect(written).toEqual(expected);
+    expect(expected.filter((path) => !readFileSync(join(dir, path)).equals(readFileSync(join(REPO_ROOT, path))))).toEqual([]);
+  };
+
   it("generate --spec writes what this checkout generates, byte for byte; a second run from inside the project is a no-op", () => {
-    const project = join(work, "user-project");
-    cpSync(join(REPO_ROOT, "spec"), join(project, "spec"), { recursive: true, filter: (src) => !src.endsWith(".paths.json") });
-    const r = installed(["generate", "--spec", join(project, "spec")]);
+    cpSync(join(REPO_ROOT, "spec"), join(userProject, "spec"), { recursive: true, filter: (src) => !src.endsWith(".paths.json") });
+    const r = installed(["generate", "--spec", join(userProject, "spec")]);
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "generated/manifest.json"), "utf8")) as { outputs: Record<string, string> };
-    const expected = [...Object.keys(manifest.outputs), "generated/manifest.json"].sort();
+    const expected = generatedHere();
     expect(r.out).toBe(`${expected.length} file(s) written, 0 removed, 0 unchanged\n`);
-    const written = [...filesUnder(project, "generated"), ...filesUnder(project, "spec").filter((p) => p.endsWith(".paths.json"))].sort();
-    expect(written).toEqual(expected);
-    const differing = expected.filter((path) => !readFileSync(join(project, path)).equals(readFileSync(join(REPO_ROOT, path))));
-    expect(differing).toEqual([]);
-    const again = spawnSync(join(prefix, "bin", "agent-contracts"), ["generate"], { cwd: join(project, "spec", "agent-connector"), encoding: "utf8", timeout: 60_000 });
+    compareWithCheckout(userProject, expected);
+    const again = spawnSync(join(prefix, "bin", "agent-contracts"), ["generate"], { cwd: join(userProject, "spec", "agent-connector"), encoding: "utf8", timeout: 60_000 });
     expect({ code: again.status, out: again.stdout, err: again.stderr }).toEqual({ code: 0, out: "generated/ is up to date (no input changed)\n", err: "" });
+  }, 240_000);
+
+  it("generate --out writes the same files into another folder, relative to the current one; a file is refused", () => {
+    const fresh = join(work, "user-spec-only");
+    cpSync(join(REPO_ROOT, "spec"), join(fresh, "spec"), { recursive: true, filter: (src) => !src.endsWith(".paths.json") });
+    const r = installed(["generate", "--spec", join(fresh, "spec"), "--out", "out"]);
+    expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: "" });
+    compareWithCheckout(join(elsewhere, "out"), generatedHere());
+    expect(filesUnder(fresh, "spec").filter((p) => p.endsWith(".paths.json"))).toEqual([]);
+    const notDir = installed(["generate", "--spec", join(fresh, "spec"), "--out", keyFile]);
+    expect({ code: notDir.code, first: notDir.err.split("\n")[0] }).toEqual({ code: 2, first: `agent-contracts generate: --out ${keyFile}: not a folder` });
   }, 240_000);
 
   it("docs says it needs a checkout (exit 2, no stack trace)", () => {

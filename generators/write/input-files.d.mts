@@ -10,7 +10,7 @@ export declare function sha256Hex(data: string | Uint8Array): string;
 export declare function inputHashes(root: string): Record<string, string>;
 
 /** True when a fresh generation would write nothing (inputs and outputs match the manifest). */
-export declare function generationIsUpToDate(root: string, manifestPath?: string): boolean;
+export declare function generationIsUpToDate(root: string, manifestPath?: string, outRoot?: string): boolean;
 
 /** The generator's own inputs (its sources, the outside data it copies, the lockfile) under `root`. */
 export declare function generatorInputHashes(root: string): Record<string, string>;

@@ -75,17 +75,18 @@ function readManifest(root, manifestPath) {
 
 /**
  * True when every input hashes as the manifest recorded and every output the manifest lists is
- * on disk with its recorded hash: a fresh generation would write nothing.
+ * on disk with its recorded hash: a fresh generation would write nothing. `outRoot`: where the
+ * outputs and the manifest are (`generate --out`), when not in the project itself.
  */
-export function generationIsUpToDate(root, manifestPath = DEFAULT_MANIFEST_PATH) {
-  const manifest = readManifest(root, manifestPath);
+export function generationIsUpToDate(root, manifestPath = DEFAULT_MANIFEST_PATH, outRoot = root) {
+  const manifest = readManifest(outRoot, manifestPath);
   if (!manifest || typeof manifest.inputs !== "object" || typeof manifest.outputs !== "object" || manifest.inputs === null || manifest.outputs === null) return false;
   const current = inputHashes(root);
   const keys = new Set([...Object.keys(current), ...Object.keys(manifest.inputs)]);
   for (const key of keys) if (current[key] !== manifest.inputs[key]) return false;
   for (const [path, hash] of Object.entries(manifest.outputs)) {
-    const full = `${root}/${path}`;
+    const full = `${outRoot}/${path}`;
     if (!existsSync(full) || sha256Hex(readFileSync(full)) !== hash) return false;
   }
-  return existsSync(`${root}/${manifestPath}`);
+  return existsSync(`${outRoot}/${manifestPath}`);
 }

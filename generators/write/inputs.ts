@@ -11,6 +11,6 @@ export { inputHashes };
  * True when every input hashes as the manifest recorded and every output the manifest lists is
  * on disk with its recorded hash: a fresh generation would write nothing.
  */
-export function generationIsUpToDate(root: string): boolean {
-  return upToDateAt(root, MANIFEST_PATH);
+export function generationIsUpToDate(root: string, outRoot: string = root): boolean {
+  return upToDateAt(root, MANIFEST_PATH, outRoot);
 }
