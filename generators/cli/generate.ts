@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
-import { findSpecRoot } from "./project.js";
+import { findSpecRoot, isCheckout } from "./project.js";
 
 export const generateCommand: Command = {
   usage: "generate [--check] [--spec DIR] [--out DIR]",
@@ -22,7 +22,9 @@ Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.
   async run(args, io) {
     const { flags, positionals } = parseArgs(args, { flags: ["--check"], valued: ["--spec", "--out"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
-    const { root } = findSpecRoot(io.root, flags.get("--spec"));
+    const { root, source } = findSpecRoot(io.root, flags.get("--spec"));
+    // No project found: an installed CLI would otherwise write into its own package folder.
+    if (source === "shipped" && !isCheckout(root)) throw new UsageError(`no spec project at or above ${io.root} (a folder whose spec/ has meta/): pass --spec DIR`);
     // --out is the user's path, from the folder they stand in (as docs --out).
     const outFlag = flags.get("--out");
     const out = typeof outFlag === "string" ? resolve(io.root, outFlag) : root;

@@ -183,6 +183,12 @@ describe("a global install of the packed tarball, and npx", () => {
     expect({ code: notDir.code, first: notDir.err.split("\n")[0] }).toEqual({ code: 2, first: `agent-contracts generate: --out ${keyFile}: not a folder` });
   }, 240_000);
 
+  it("generate with no spec project at or above the current folder is a usage error (it writes nothing into the package)", () => {
+    const r = installed(["generate"]);
+    expect({ code: r.code, out: r.out, first: r.err.split("\n")[0] }).toEqual({ code: 2, out: "", first: `agent-contracts generate: no spec project at or above ${elsewhere} (a folder whose spec/ has meta/): pass --spec DIR` });
+    expect(existsSync(join(prefix, "lib", "node_modules", "agent-contracts", "generated", "manifest.json"))).toBe(false);
+  });
+
   it("docs says it needs a checkout (exit 2, no stack trace)", () => {
     const r = installed(["docs"]);
     expect(r).toEqual({
