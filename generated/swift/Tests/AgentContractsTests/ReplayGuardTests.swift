@@ -114,6 +114,34 @@ final class ReplayGuardTests: XCTestCase {
         XCTAssertEqual(remaining, 0)
     }
 
+    /// Each pair concatenates to the same text as the one before it, with or without a separator:
+    /// the store must still keep them apart.
+    func testPairsWhoseTextsRunTogetherAreDistinctRecords() async throws {
+        let store = InMemoryReplayStore()
+        for (scope, key) in [("ab", "c"), ("a", "bc"), ("a:b", "c"), ("a", "b:c"), ("1:a", "b"), ("", "1:ab")] {
+            let outcome = try await store.checkAndRecord(scope: scope, key: key, retainUntilMs: 9_000, nowMs: 1_000)
+            XCTAssertEqual(outcome, .recorded, "\(scope) / \(key)")
+        }
+        let held = try await store.count()
+        XCTAssertEqual(held, 6)
+        let again = try await store.checkAndRecord(scope: "a", key: "bc", retainUntilMs: 9_000, nowMs: 1_000)
+        XCTAssertEqual(again, .replayed)
+    }
+
+    /// An expired record that the periodic sweep drops on the same call is recorded anew, then held.
+    func testAnExpiredRecordSweptOnTheSameCallIsHeldAgain() async throws {
+        let store = InMemoryReplayStore()
+        let first = try await store.checkAndRecord(scope: "s", key: "k", retainUntilMs: 2_000, nowMs: 1_000)
+        XCTAssertEqual(first, .recorded)
+        // 70 000 is past the sweep interval (60 s after the first call): the sweep drops s/k first.
+        let second = try await store.checkAndRecord(scope: "s", key: "k", retainUntilMs: 90_000, nowMs: 70_000)
+        XCTAssertEqual(second, .recorded)
+        let third = try await store.checkAndRecord(scope: "s", key: "k", retainUntilMs: 99_000, nowMs: 80_000)
+        XCTAssertEqual(third, .replayed)
+        let held = try await store.count()
+        XCTAssertEqual(held, 1)
+    }
+
     /// A store that cannot answer (a network store that is down) makes the guard refuse: the
     /// message is never admitted without a record.
     func testAThrowingStoreFailsClosed() async throws {

@@ -187,18 +187,22 @@ class InMemoryReplayStore(
     /** The same decision without suspending: this store never waits on anything. */
     @Synchronized
     fun checkAndRecordNow(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome {
-        val id = joinKey(listOf(scope, key))
+        val id = recordId(scope, key)
         val held = records[id]
         if (held != null && held.until > nowMs) return RecordOutcome.REPLAYED
+        var swept = false
         if (held == null && overQuota(scope)) {
             evictNow(nowMs)
+            swept = true
             if (overQuota(scope)) return RecordOutcome.FULL
         } else if (nowMs >= nextSweepMs) {
             // A periodic sweep keeps memory near the live set without a scan on every call.
             evictNow(nowMs)
+            swept = true
             nextSweepMs = nowMs + SWEEP_INTERVAL_MS
         }
-        val kept = records[id]
+        // Only a sweep can have dropped the expired record found above.
+        val kept = if (swept) records[id] else held
         if (kept != null) {
             kept.until = retainUntilMs
         } else {
@@ -223,8 +227,15 @@ class InMemoryReplayStore(
         return evicted
     }
 
-    private companion object {
+    internal companion object {
         const val SWEEP_INTERVAL_MS = 60_000L
+
+        /**
+         * The record's map key: the scope's length, then scope and key. The length makes the split
+         * unambiguous, so distinct (scope, key) pairs never share a record; it is built with one
+         * concatenation, where the JSON array this replaced went through kotlinx's encoder per call.
+         */
+        fun recordId(scope: String, key: String): String = "${scope.length}:$scope$key"
     }
 }
 

@@ -272,24 +272,35 @@ public final class InMemoryReplayStore: ReplayStore, @unchecked Sendable {
     }
 
     private func recordLocked(scope: String, key: String, retainUntilMs: Int64, nowMs: Int64) -> ReplayRecordOutcome {
-        let id = joinKey([scope, key])
+        let id = Self.recordID(scope: scope, key: key)
         let held = records[id]
         if let held = held, held.until > nowMs { return .replayed }
+        var swept = false
         if held == nil && overQuota(scope) {
             evictLocked(nowMs)
+            swept = true
             if overQuota(scope) { return .full }
         } else if nowMs >= nextSweepMs {
             // A periodic sweep keeps memory close to the live set without scanning on every call.
             evictLocked(nowMs)
+            swept = true
             nextSweepMs = nowMs + 60_000
         }
-        if records[id] != nil {
+        // Only a sweep can have dropped the expired record found above.
+        if (swept ? records[id] : held) != nil {
             records[id]!.until = retainUntilMs
         } else {
             records[id] = (retainUntilMs, scope)
             perScope[scope, default: 0] += 1
         }
         return .recorded
+    }
+
+    /// The record's dictionary key: the scope's UTF-8 length, then scope and key. The length makes
+    /// the split unambiguous, so distinct (scope, key) pairs never share a record; it is one
+    /// concatenation, where the JSON array this replaced escaped both strings on every call.
+    static func recordID(scope: String, key: String) -> String {
+        String(scope.utf8.count) + ":" + scope + key
     }
 
     @discardableResult

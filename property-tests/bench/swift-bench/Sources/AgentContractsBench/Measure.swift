@@ -50,23 +50,3 @@ private func time(_ subject: Subject, seconds: Double) throws -> Double {
     }
     return Double(calls) / elapsed
 }
-
-/// The same, for asynchronous work (the replay store's interface is async).
-func measureAsync(_ subjects: [(impl: String, run: () async throws -> Int)], _ settings: Settings, beforeRound: () -> Void) async throws -> [String: [Double]] {
-    var out: [String: [Double]] = [:]
-    for _ in 0..<settings.rounds {
-        beforeRound()
-        for subject in subjects {
-            var calls = 0
-            let start = cpuSeconds()
-            var elapsed = 0.0
-            while elapsed < settings.seconds {
-                for _ in 0..<256 { sink &+= try await subject.run() }
-                calls += 256
-                elapsed = cpuSeconds() - start
-            }
-            out[subject.impl, default: []].append(Double(calls) / elapsed)
-        }
-    }
-    return out
-}

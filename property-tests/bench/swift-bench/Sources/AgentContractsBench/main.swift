@@ -1,4 +1,4 @@
-// Usage: AgentContractsBench <inputs-dir> <out.json> [rounds] [ms-per-round]
+// Usage: AgentContractsBench <inputs-dir> <out.json | --phases> [rounds] [ms-per-round]
 // <inputs-dir> is what property-tests/bench/native-inputs.ts wrote; the results are one JSON
 // array of {"name", "param", "impl", "opsPerSec": [per round]} for swift.ts to lay out.
 import AgentContracts
@@ -17,6 +17,15 @@ func text(_ name: String) throws -> String { String(decoding: try bytes(name), a
 func tree(_ name: String) throws -> JSONValue { try StrictJSON.parse(try bytes(name)) }
 
 struct Failure: Error, CustomStringConvertible { let description: String }
+
+if arguments[2] == "--phases" {
+    for (name, declaration) in [("trigger", AgentProvider.AgentTriggerRequest.signatureDeclaration), ("proposal", AgentProvider.ActionProposal.signatureDeclaration)] {
+        guard case .object(let vector) = try tree("signature-\(name).json") else { throw Failure(description: "signature-\(name).json") }
+        try verifyPhases(name, declaration: declaration, vector: vector, settings: settings)
+    }
+    try replayPhases(settings)
+    exit(0)
+}
 
 var results: [[String: Any]] = []
 func record(_ name: String, _ param: String, _ measured: [String: [Double]]) {
@@ -99,29 +108,8 @@ for (name, verify) in [
     ], settings))
 }
 
-// Replay: check-and-record with a fresh key per call vs a bare Dictionary, both emptied per round.
-let scope = "[\"provider\",\"host-instance-1\"]"
-let retainUntil: Int64 = 1_893_456_060_000
-let now = Int64(Date().timeIntervalSince1970 * 1000)
-var store = InMemoryReplayStore(maxEntries: 50_000_000, maxEntriesPerScope: 50_000_000)
-var dictionary: [String: Int64] = [:]
-var n = 0
-record("replay", "", try await measureAsync([
-    ("InMemoryReplayStore.checkAndRecord", {
-        n += 1
-        return try await store.checkAndRecord(scope: scope, key: "k\(n)", retainUntilMs: retainUntil, nowMs: now) == .recorded ? 1 : 0
-    }),
-    ("Dictionary get+set", {
-        n += 1
-        let id = scope + "\u{0}k\(n)"
-        if let held = dictionary[id], held > now { return 0 }
-        dictionary[id] = retainUntil
-        return 1
-    }),
-], settings, beforeRound: {
-    store = InMemoryReplayStore(maxEntries: 50_000_000, maxEntriesPerScope: 50_000_000)
-    dictionary = [:]
-}))
+// Replay: check-and-record with a fresh key per call vs a bare Dictionary (ReplayBench.swift).
+record("replay", "", try await replayRates(settings, nowMs: Int64(Date().timeIntervalSince1970 * 1000)))
 
 let json = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys])
 try json.write(to: URL(fileURLWithPath: arguments[2]))

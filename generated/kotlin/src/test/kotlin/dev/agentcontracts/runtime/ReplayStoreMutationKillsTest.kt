@@ -60,6 +60,27 @@ class ReplayStoreMutationKillsTest {
     }
 
     @Test
+    fun `pairs whose texts run together are still distinct records`() = runBlocking {
+        // Each pair concatenates to the same text as the one before it, with or without a separator.
+        val store = InMemoryReplayStore()
+        for ((scope, key) in listOf("ab" to "c", "a" to "bc", "a:b" to "c", "a" to "b:c", "1:a" to "b", "" to "1:ab")) {
+            assertEquals(RecordOutcome.RECORDED, store.checkAndRecord(scope, key, 9_000, 1_000), "$scope / $key")
+        }
+        assertEquals(6, store.size())
+        assertEquals(RecordOutcome.REPLAYED, store.checkAndRecord("a", "bc", 9_000, 1_000))
+    }
+
+    @Test
+    fun `an expired record swept on the same call is recorded again, then held`() = runBlocking {
+        val store = InMemoryReplayStore()
+        assertEquals(RecordOutcome.RECORDED, store.checkAndRecord("s", "k", 2_000, 1_000))
+        // 70 000 is past the sweep interval (60 s after the first call): the sweep drops s/k first.
+        assertEquals(RecordOutcome.RECORDED, store.checkAndRecord("s", "k", 90_000, 70_000))
+        assertEquals(RecordOutcome.REPLAYED, store.checkAndRecord("s", "k", 99_000, 80_000))
+        assertEquals(1, store.size())
+    }
+
+    @Test
     fun `a full store evicts expired records first, and counts the quotas exactly`() = runBlocking {
         val store = InMemoryReplayStore(maxEntries = 3, maxEntriesPerScope = 2)
         assertEquals(RecordOutcome.RECORDED, store.checkAndRecord("a", "1", 10_000, 0))

@@ -2,6 +2,7 @@ package dev.agentcontracts.bench;
 
 import dev.agentcontracts.agentprovider.AgentProviderSigning;
 import dev.agentcontracts.runtime.HmacV1Error;
+import dev.agentcontracts.runtime.HmacV1Verification;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -56,9 +57,10 @@ public class VerifyBench {
     }
 
     private HmacV1Error verify() {
-        return input.equals("trigger")
+        HmacV1Verification<JsonObject> result = input.equals("trigger")
             ? AgentProviderSigning.INSTANCE.verifyAgentTriggerRequestSignature(message, key)
             : AgentProviderSigning.INSTANCE.verifyActionProposalSignature(message, key);
+        return result instanceof HmacV1Verification.Rejected rejected ? rejected.getError() : null;
     }
 
     @Benchmark
