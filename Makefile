@@ -70,27 +70,23 @@ bench: $(NODE_STAMP) cli
 	node --expose-gc --import tsx property-tests/bench/run.ts $(BENCH_ARGS)
 
 # Mutation testing (slow, not part of `make test`): Stryker over generators/targets/ts/runtime/src and
-# PIT over the Kotlin runtime, niced, one worker each. Stryker is incremental (a rerun after a small
-# source change only retests the mutants in changed code; it does not see changed tests, so
-# STRYKER_ARGS=--force reruns all, MUTATE=<file>:<line>-<line>,... reruns some lines after new tests);
-# MUTATE=<glob,...> and MUTATION_TESTS=<file,...> narrow it, STRYKER_OUT=<dir> runs two side by side. Open
-# source PIT has no history file any more: PIT_CLASSES/PIT_TESTS narrow its rerun instead. HTML
-# reports under reports/mutation/{ts,kotlin}/ (git-ignored); the score per folder is printed last.
-mutation: mutation-ts mutation-kotlin
-	node property-tests/mutation/summary.mjs
+# PIT over the Kotlin runtime, niced, one worker each, in groups (property-tests/mutation/groups/*.json:
+# the files mutated and the tests that may kill them). Each group's result is committed under
+# property-tests/mutation/results/ with the hashes of the files it was computed from, so only groups
+# whose sources or tests changed are rerun (GROUPS="a b" picks some, MUTATION_ARGS=--all reruns all);
+# HTML reports under reports/mutation/ (git-ignored). The score per folder is printed last, and the
+# run fails when a goal is missed or a result is stale. `make test` checks the survivors list.
+mutation: $(NODE_STAMP)
+	node property-tests/mutation/run.mjs $(MUTATION_ARGS) $(GROUPS)
+	node property-tests/mutation/summary.mjs --check
 
 mutation-ts: $(NODE_STAMP)
-	nice npx stryker run property-tests/mutation/stryker.config.mjs $(STRYKER_ARGS)
-	@# A narrowed run reports only its files: keep each run's report so summary.mjs adds them up per file
-	@# (a rerun of some lines, MUTATE=file:line-line, is kept as a patch of the earlier results).
-	mkdir -p reports/mutation/ts/parts && case "$(MUTATE)" in *:[0-9]*) ext=patch.json;; *) ext=json;; esac; \
-	  cp $(or $(STRYKER_OUT),reports/mutation/ts)/mutation.json reports/mutation/ts/parts/$$(printf '%s' "$(MUTATE)" | cksum | cut -d' ' -f1).$$ext
+	node property-tests/mutation/run.mjs --tool stryker $(MUTATION_ARGS) $(GROUPS)
+	node property-tests/mutation/summary.mjs
 
-mutation-kotlin:
-	mkdir -p reports/mutation/kotlin
-	nice mvn -B -ntp -f generated/kotlin/pom.xml -P mutation test-compile org.pitest:pitest-maven:mutationCoverage \
-	  $(if $(PIT_CLASSES),-DtargetClasses=$(PIT_CLASSES)) $(if $(PIT_TESTS),-DtargetTests=$(PIT_TESTS))
-	mkdir -p reports/mutation/kotlin/parts && cp reports/mutation/kotlin/mutations.xml reports/mutation/kotlin/parts/$$(printf '%s' "$(PIT_CLASSES)" | cksum | cut -d' ' -f1).xml
+mutation-kotlin: $(NODE_STAMP)
+	node property-tests/mutation/run.mjs --tool pit $(MUTATION_ARGS) $(GROUPS)
+	node property-tests/mutation/summary.mjs
 
 # The docs site (docs-site/dist) and its browser test, which drives Debian's chromium.
 docs: $(NODE_STAMP)

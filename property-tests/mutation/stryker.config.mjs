@@ -4,8 +4,7 @@
 const mutate = process.env.MUTATE
   ? process.env.MUTATE.split(",")
   : ["generators/targets/ts/runtime/src/**/*.ts", "!generators/targets/ts/runtime/src/index.ts"];
-// STRYKER_OUT=<folder> lets two narrowed runs go side by side (each its own incremental file);
-// summary.mjs reads the reports copied into reports/mutation/ts/parts/.
+// STRYKER_OUT=<folder> gives each group (run.mjs) its own report and incremental file.
 const out = process.env.STRYKER_OUT ?? "reports/mutation/ts";
 
 export default {
