@@ -247,7 +247,7 @@ async function loadMarkdown(notices: string[]): Promise<(markdown: string) => st
 /** typedoc over the project's generated/ts into `dir`; returns "<protocol>/<Type>" -> page path under api/. */
 async function runTypedoc(root: string, model: Model, dir: string): Promise<{ files: number; links: Record<string, string> }> {
   const { Application, LogLevel } = await import("typedoc");
-  const tsconfig = typedocTsconfig(docsHome(root), root);
+  const tsconfig = typedocTsconfig(root);
   try {
     const app = await Application.bootstrapWithPlugins({
       entryPoints: typedocEntryPoints(root, model.protocols.map((p) => p.id)),

@@ -1,8 +1,8 @@
 // Where each file the docs build reads comes from, so that `agent-contracts docs` works from an
 // installed CLI for a user's own spec project as it does in a checkout (issue 17):
 // - the site's own files (docs-site/templates, docs-site/assets, typedoc's compiler options in
-//   generators/targets/docs/typedoc.tsconfig.json): from the project when it is a checkout of
-//   agent-contracts, else from the installed package (package.json "files" ships them);
+//   generators/targets/docs/typedoc.tsconfig.json): from the project when it has them (a checkout
+//   of agent-contracts), else from the installed package (package.json "files" ships them);
 // - the spec (spec/), the bindings generated from it (generated/ts: the API reference and the
 //   bindings' own error messages; generated/kotlin/pom.xml: the Maven coordinates) and the git
 //   history (the spec changelog): from the project;
@@ -19,10 +19,16 @@ import { PACKAGE_HOME } from "../../write/generator-home.mjs";
 /** The Performance page's sources, in the order the page shows them. */
 export const BENCH_PAGES = ["latest.md", "kotlin.md", "swift.md"] as const;
 
-/** The folder the site's templates, assets and typedoc options come from, for a build of `root`. */
+/**
+ * The folder the site's templates and assets come from, for a build of `root`: the project when it
+ * has both (a checkout of agent-contracts, or a project with its own), else the CLI's package.
+ */
 export function docsHome(root: string): string {
-  return existsSync(join(root, "docs-site", "templates", "layout.hbs")) ? root : PACKAGE_HOME;
+  const has = (path: string) => existsSync(join(root, "docs-site", path));
+  return has("templates/layout.hbs") && has("assets") ? root : PACKAGE_HOME;
 }
+
+const TYPEDOC_OPTIONS = join("generators", "targets", "docs", "typedoc.tsconfig.json");
 
 /** The entry points typedoc documents: the project's generated TS package (those that exist). */
 export function typedocEntryPoints(root: string, protocols: string[]): string[] {
@@ -31,12 +37,13 @@ export function typedocEntryPoints(root: string, protocols: string[]): string[] 
 }
 
 /**
- * A tsconfig for typedoc over `root`'s generated/ts: the compiler options of the shipped
- * typedoc.tsconfig.json with an absolute include, written to a temporary folder (a user's
+ * A tsconfig for typedoc over `root`'s generated/ts: the compiler options of typedoc.tsconfig.json
+ * (the project's in a checkout, else the CLI's) with an absolute include, written to a temporary folder (a user's
  * project is read, never written, except for --out). The caller removes `dir`.
  */
-export function typedocTsconfig(home: string, root: string): { dir: string; path: string } {
-  const shipped = JSON.parse(readFileSync(join(home, "generators", "targets", "docs", "typedoc.tsconfig.json"), "utf8")) as { compilerOptions: object };
+export function typedocTsconfig(root: string): { dir: string; path: string } {
+  const options = existsSync(join(root, TYPEDOC_OPTIONS)) ? join(root, TYPEDOC_OPTIONS) : join(PACKAGE_HOME, TYPEDOC_OPTIONS);
+  const shipped = JSON.parse(readFileSync(options, "utf8")) as { compilerOptions: object };
   const dir = mkdtempSync(join(tmpdir(), "agent-contracts-typedoc-"));
   const path = join(dir, "tsconfig.json");
   writeFileSync(path, JSON.stringify({ compilerOptions: shipped.compilerOptions, include: [join(root, "generated", "ts", "**", "*.d.ts")] }, null, 2) + "\n");
