@@ -11,8 +11,9 @@
 // CI) is answered before tsx loads, by the no-op check in plain JavaScript
 // (generators/write/input-files.mjs, the rules the TypeScript side uses too) over the project
 // generators/cli/project.ts would pick. An installed package runs generate from the bundle (it
-// ships the generator's templates, runtimes and copied data, generators/write/generator-home.mjs);
-// docs needs the development dependencies (typedoc, Graphviz) and works in a checkout only.
+// ships the generator's templates, runtimes and copied data, generators/write/generator-home.mjs),
+// and docs from the bundle too (it ships the site's templates and assets, and typedoc and Graphviz
+// are dependencies: generators/targets/docs/project-files.ts).
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,7 +38,6 @@ function specRoot() {
 
 async function loadCli() {
   const checkout = existsSync(`${home}generators/cli/main.ts`);
-  if (argv[0] === "docs" && !checkout) return undefined;
   if (fromSource && checkout) {
     if (argv.length === 1 && argv[0] === "generate") {
       const { generationIsUpToDate } = await import("../generators/write/input-files.mjs");
@@ -65,8 +65,7 @@ async function loadCli() {
 
 try {
   const cli = await loadCli();
-  if (cli === undefined && argv[0] === "docs") fail("docs builds the documentation site, which needs a checkout of agent-contracts with its development dependencies (git clone, then npm ci); this installed CLI generates bindings (generate --spec DIR) but carries no docs builder");
-  else if (cli === undefined) fail(`${argv[0]} runs the generator from its sources, which needs this checkout's development dependencies (npm ci)`);
+  if (cli === undefined) fail(`${argv[0]} runs the generator from its sources, which needs this checkout's development dependencies (npm ci)`);
   else {
     cli.endQuietlyOnClosedPipe();
     process.exitCode = await cli.main(argv);

@@ -69,21 +69,9 @@ export function cliVersion(): string {
 
 /**
  * A checkout of this repository: the generator's sources are there. An installed package ships
- * generators/targets/ (templates, runtimes) but none of the generator's code.
+ * generators/targets/ (templates, runtimes) and docs-site/ (templates, assets) but none of the
+ * generator's code.
  */
 export function isCheckout(root: string): boolean {
   return existsSync(join(root, "generators", "cli", "main.ts"));
-}
-
-/**
- * docs builds from a checkout of this repository (its site reads generators/ and property-tests/
- * from the project): refuse clearly anywhere else. generate needs no checkout
- * (generators/write/generator-home.mjs).
- */
-export function generatorRoot(start: string, specFlag: string | true | undefined, command: string): string {
-  const { root } = findSpecRoot(start, specFlag);
-  if (!isCheckout(root)) {
-    throw new UsageError(`${command} works in a checkout of agent-contracts (spec/ and generators/); ${root} has no generators/ folder. Clone the repository and run it there, or pass --spec CHECKOUT`);
-  }
-  return root;
 }

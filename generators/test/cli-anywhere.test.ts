@@ -2,12 +2,14 @@
 // outside the repository, first through this checkout's bin/, then through a global install of
 // the packed tarball (npm pack once, npm install -g --prefix <tmp>, offline-first from npm's cache)
 // and through npx. Expectations are the reference vectors' ids and verdicts and hand-written text;
-// for generate from the install, the files this checkout generates from the same spec.
+// for generate from the install, the files this checkout generates from the same spec; for docs
+// from the install, docs-anywhere.ts.
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { docsFromTheInstall } from "./docs-anywhere.js";
 import { connectorFixture, REPO_ROOT } from "./fixture.js";
 
 const work = mkdtempSync(join(tmpdir(), "cli-anywhere-"));
@@ -189,14 +191,13 @@ describe("a global install of the packed tarball, and npx", () => {
     expect(existsSync(join(prefix, "lib", "node_modules", "agent-contracts", "generated", "manifest.json"))).toBe(false);
   });
 
-  it("docs says it needs a checkout (exit 2, no stack trace)", () => {
+  it("docs with no spec project at or above the current folder is a usage error (it writes nothing into the package)", () => {
     const r = installed(["docs"]);
-    expect(r).toEqual({
-      code: 2,
-      out: "",
-      err: "agent-contracts: docs builds the documentation site, which needs a checkout of agent-contracts with its development dependencies (git clone, then npm ci); this installed CLI generates bindings (generate --spec DIR) but carries no docs builder\n",
-    });
+    expect({ code: r.code, out: r.out, first: r.err.split("\n")[0] }).toEqual({ code: 2, out: "", first: `agent-contracts docs: no spec project at or above ${elsewhere} (a folder whose spec/ has meta/): pass --spec DIR` });
+    expect(existsSync(join(prefix, "lib", "node_modules", "agent-contracts", "docs-site", "dist"))).toBe(false);
   });
+
+  docsFromTheInstall(() => ({ prefix, work, elsewhere }));
 
   it("list --targets (the generator's registry) works", () => {
     const r = installed(["list", "--targets"]);

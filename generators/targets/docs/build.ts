@@ -2,6 +2,7 @@
 // vectors, the schema files' text, the bindings' own error messages, optional bench and
 // conformance data), WASM Graphviz for the diagrams, typedoc for api/, then the files on disk.
 // Run with `agent-contracts docs [--out DIR]` (make docs) or `npx tsx generators/targets/docs/build.ts`.
+// Which of those files come from the project and which from the CLI's package: project-files.ts.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,6 +10,7 @@ import { parse as parseYaml } from "yaml";
 import { loadModel } from "../../pipeline.js";
 import type { JsonValue, Model, SpecError } from "../../model/types.js";
 import { emitDocsSite, type ConformanceFile, type DocsInputs, type SiteFile } from "./emit.js";
+import { BENCH_PAGES, docsHome, notices as notice, typedocEntryPoints, typedocTsconfig } from "./project-files.js";
 
 /** Written into the output folder so a later build knows it may replace the folder. */
 export const DIST_MARKER = ".agent-contracts-docs";
@@ -19,6 +21,8 @@ export interface DocsBuildResult {
   files: number;
   apiFiles: number;
   timings: Record<string, number>;
+  /** One line per page or part of a page left out because the project lacks its inputs (project-files.ts). */
+  notices: string[];
 }
 
 export type DocsBuildOutcome = DocsBuildResult | { ok: false; errors: SpecError[] };
@@ -39,56 +43,67 @@ export async function buildDocs(root: string, outDir: string, options: { api?: b
   const out = resolve(root, outDir);
   prepareOutDir(out);
 
+  const notices: string[] = [];
   let apiFiles = 0;
   let apiLinks: Record<string, string> = {};
   if (options.api !== false) {
-    const api = await runTypedoc(root, model, join(out, "api"));
-    apiFiles = api.files;
-    apiLinks = api.links;
+    if (typedocEntryPoints(root, []).length === 0) notices.push(notice.noApi(root));
+    else {
+      const api = await runTypedoc(root, model, join(out, "api"));
+      apiFiles = api.files;
+      apiLinks = api.links;
+    }
   }
   lap("typedoc");
 
-  const inputs = await collectInputs(root, model, apiLinks);
+  const inputs = await collectInputs(root, model, apiLinks, notices);
   lap("inputs");
   // The changelog runs `breaking` over the spec's git history: here, not in collectInputs, which tests share.
-  const files = emitDocsSite(model, { ...inputs, breaking: await breakingInputs(root) });
+  const files = emitDocsSite(model, { ...inputs, breaking: await breakingInputs(root, notices) });
   lap("render");
   writeSite(out, files);
   lap("write");
-  return { ok: true, outDir: out, files: files.length, apiFiles, timings };
+  return { ok: true, outDir: out, files: files.length, apiFiles, timings, notices };
 }
 
-export async function collectInputs(root: string, model: Model, apiLinks: Record<string, string>): Promise<DocsInputs> {
+/** Everything emitDocsSite needs besides the model; what `root` lacks is added to `notices`. */
+export async function collectInputs(root: string, model: Model, apiLinks: Record<string, string>, notices: string[] = []): Promise<DocsInputs> {
+  const home = docsHome(root);
   const { Graphviz } = await import("@hpcc-js/wasm-graphviz");
   const graphviz = await Graphviz.load();
-  const markdown = await loadMarkdown();
+  const markdown = await loadMarkdown(notices);
   // The TypeScript results, then the Kotlin and Swift pages `make bench` writes beside them.
-  const benchPages = ["latest.md", "kotlin.md", "swift.md"].map((name) => join(root, "docs-site/bench", name)).filter((path) => existsSync(path));
+  const benchPages = BENCH_PAGES.map((name) => join(root, "docs-site/bench", name)).filter((path) => existsSync(path));
+  if (benchPages.length === 0) notices.push(notice.noBench(root));
+  const guides = Object.entries(existsSync(join(root, "docs-site/guides")) ? readFolder(join(root, "docs-site/guides"), ".md") : {}).map(([name, markdown]) => ({
+    name,
+    title: /^# (.+)$/m.exec(markdown)?.[1] ?? name,
+    markdown,
+  }));
+  if (guides.length === 0) notices.push(notice.noGuides(root));
   return {
-    templates: readFolder(join(root, "docs-site/templates"), ".hbs"),
-    assets: readFolder(join(root, "docs-site/assets"), ""),
+    templates: readFolder(join(home, "docs-site/templates"), ".hbs"),
+    assets: readFolder(join(home, "docs-site/assets"), ""),
     renderSvg: (dot) => graphviz.dot(dot, "svg"),
     renderMarkdown: markdown,
     vectors: readVectors(root, model),
     sources: Object.fromEntries(model.protocols.flatMap((p) => p.messages.map((m) => [m.location.file, readFileSync(join(root, m.location.file), "utf8")]))),
     apiLinks,
-    bindingErrors: await bindingErrors(root, model),
+    bindingErrors: await bindingErrors(root, model, notices),
     bench: benchPages.length > 0 ? benchPages.map((path) => readFileSync(path, "utf8")).join("\n") : undefined,
-    guides: Object.entries(existsSync(join(root, "docs-site/guides")) ? readFolder(join(root, "docs-site/guides"), ".md") : {}).map(([name, markdown]) => ({
-      name,
-      title: /^# (.+)$/m.exec(markdown)?.[1] ?? name,
-      markdown,
-    })),
+    guides,
     conformance: readConformance(root, model),
     algorithmNotes: algorithmNotes(root),
-    kotlin: kotlinCoordinates(root),
+    kotlin: kotlinCoordinates(root, notices),
   };
 }
 
-/** The breaking-change pages, from this repository's git history (the page says when there is none). */
-async function breakingInputs(root: string): Promise<DocsInputs["breaking"]> {
+/** The breaking-change pages, from the project's git history (the page says when there is none). */
+async function breakingInputs(root: string, notices: string[]): Promise<DocsInputs["breaking"]> {
   const { breakingBodies, specChangelog } = await import("./spec-changelog.js");
-  return breakingBodies(specChangelog(root));
+  const changelog = specChangelog(root);
+  if (!changelog.available) notices.push(notice.noChangelog(changelog.reason));
+  return breakingBodies(changelog);
 }
 
 function readFolder(dir: string, ext: string): Record<string, string> {
@@ -170,10 +185,13 @@ function algorithmNotes(root: string): Record<string, string> {
   return notes;
 }
 
-function kotlinCoordinates(root: string): DocsInputs["kotlin"] {
+function kotlinCoordinates(root: string, notices: string[]): DocsInputs["kotlin"] {
   const fallback = { groupId: "dev.agentcontracts", artifactId: "agent-contracts-bindings", version: "0.1.0-SNAPSHOT" };
   const pom = join(root, "generated/kotlin/pom.xml");
-  if (!existsSync(pom)) return fallback;
+  if (!existsSync(pom)) {
+    notices.push(notice.noPom(root, `${fallback.groupId}:${fallback.artifactId}:${fallback.version}`));
+    return fallback;
+  }
   // The project's own coordinates come before <dependencies>/<build>; a parent block would come first, so skip it.
   const text = readFileSync(pom, "utf8").replace(/<parent>[\s\S]*?<\/parent>/, "");
   const head = text.split(/<dependencies>|<build>|<properties>/)[0] ?? "";
@@ -182,14 +200,19 @@ function kotlinCoordinates(root: string): DocsInputs["kotlin"] {
 }
 
 /** What the generated TS bindings say about each invalid example: the message the reader will see. */
-async function bindingErrors(root: string, model: Model): Promise<DocsInputs["bindingErrors"]> {
+async function bindingErrors(root: string, model: Model, notices: string[]): Promise<DocsInputs["bindingErrors"]> {
   const out: DocsInputs["bindingErrors"] = {};
   const entry = join(root, "generated/ts/index.js");
-  if (!existsSync(entry)) return out;
+  if (!existsSync(entry)) {
+    notices.push(notice.noBindings(root, "is missing; run `agent-contracts generate` in the project first"));
+    return out;
+  }
   let validateMessage: (protocol: string, name: string, value: unknown) => { ok: boolean; errors?: { instancePath: string; keyword: string; message: string }[] };
   try {
     ({ validateMessage } = (await import(pathToFileURL(entry).href)) as { validateMessage: typeof validateMessage });
-  } catch {
+  } catch (error) {
+    // Typically its dependencies (ajv) are not installed where the project sits.
+    notices.push(notice.noBindings(root, `does not load (${(error as Error).message.split("\n")[0]}); install the bindings' dependencies (npm install ajv ajv-formats in the project)`));
     return out;
   }
   for (const p of model.protocols) {
@@ -208,37 +231,41 @@ async function bindingErrors(root: string, model: Model): Promise<DocsInputs["bi
   return out;
 }
 
-async function loadMarkdown(): Promise<(markdown: string) => string> {
+async function loadMarkdown(notices: string[]): Promise<(markdown: string) => string> {
   try {
     const specifier = "markdown-it";
     const mod = (await import(specifier)) as { default: new (options: object) => { render(text: string): string } };
     const md = new mod.default({ html: false, linkify: false, typographer: false });
     return (text) => md.render(text);
   } catch {
+    notices.push("left out: Markdown formatting of the guide and Performance pages (markdown-it does not load; they show the Markdown text)");
     const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
     return (text) => `<pre>${escape(text)}</pre>`;
   }
 }
 
-/** typedoc over generated/ts into `dir`; returns "<protocol>/<Type>" -> page path under api/. */
+/** typedoc over the project's generated/ts into `dir`; returns "<protocol>/<Type>" -> page path under api/. */
 async function runTypedoc(root: string, model: Model, dir: string): Promise<{ files: number; links: Record<string, string> }> {
   const { Application, LogLevel } = await import("typedoc");
-  const ts = join(root, "generated/ts");
-  const entryPoints = ["index.d.ts", ...model.protocols.map((p) => `${p.id}/index.d.ts`), "runtime/index.d.ts"].map((f) => join(ts, f)).filter((f) => existsSync(f));
-  const app = await Application.bootstrapWithPlugins({
-    entryPoints,
-    tsconfig: join(root, "generators/targets/docs/typedoc.tsconfig.json"),
-    skipErrorChecking: true,
-    disableSources: true,
-    readme: "none",
-    name: "@agent-contracts/bindings",
-    githubPages: false,
-    logLevel: LogLevel.Warn,
-    validation: { notExported: false, invalidLink: false, rewrittenLink: false },
-  });
-  const project = await app.convert();
-  if (!project) throw new Error("typedoc could not convert generated/ts");
-  await app.generateDocs(project, dir);
+  const tsconfig = typedocTsconfig(root);
+  try {
+    const app = await Application.bootstrapWithPlugins({
+      entryPoints: typedocEntryPoints(root, model.protocols.map((p) => p.id)),
+      tsconfig: tsconfig.path,
+      skipErrorChecking: true,
+      disableSources: true,
+      readme: "none",
+      name: "@agent-contracts/bindings",
+      githubPages: false,
+      logLevel: LogLevel.Warn,
+      validation: { notExported: false, invalidLink: false, rewrittenLink: false },
+    });
+    const project = await app.convert();
+    if (!project) throw new Error("typedoc could not convert generated/ts");
+    await app.generateDocs(project, dir);
+  } finally {
+    rmSync(tsconfig.dir, { recursive: true, force: true });
+  }
   const links: Record<string, string> = {};
   for (const p of model.protocols) {
     for (const m of p.messages) {

@@ -1,0 +1,100 @@
+// Issue 17, `docs` from a global install of the packed tarball (the install cli-anywhere.test.ts
+// makes once: packing is slow), run from an unrelated folder on a user's own spec project.
+// - A bare project (the repository's spec/ copied, nothing generated): the site's facts checked
+//   against the spec files read directly (docs-site-facts.ts), and stderr names each part left
+//   out, from a hand-written list of what such a project lacks.
+// - A project with what a checkout has (spec/, generated/, docs-site/guides and bench): the site
+//   this checkout builds, byte for byte, except the spec changelog (the copy has no git history).
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { brokenLinks, h1Of, siteFiles, specProtocols, svgTitles } from "./docs-site-facts.js";
+import { REPO_ROOT } from "./fixture.js";
+
+interface Install {
+  /** The --prefix of `npm install -g`. */
+  prefix: string;
+  /** A scratch folder the caller removes. */
+  work: string;
+  /** The unrelated folder commands run from. */
+  elsewhere: string;
+}
+
+/** A docs build can take a minute on a loaded machine: a longer limit than the other commands'. */
+function docs(install: Install, args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync(join(install.prefix, "bin", "agent-contracts"), ["docs", ...args], { cwd: install.elsewhere, encoding: "utf8", timeout: 400_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+export function docsFromTheInstall(setup: () => Install): void {
+  it("docs --spec builds a bare project's site from an unrelated folder: every protocol, message and lifecycle, SVG diagrams, no broken link; each part left out named on stderr", () => {
+    const install = setup();
+    const project = join(install.work, "docs-bare-project");
+    cpSync(join(REPO_ROOT, "spec"), join(project, "spec"), { recursive: true, filter: (src) => !src.endsWith(".paths.json") });
+    const r = docs(install, ["--spec", join(project, "spec"), "--out", "site-bare"]);
+    const site = join(install.elsewhere, "site-bare");
+    expect({ code: r.code, out: r.out.startsWith(`docs: `) && r.out.includes(` files and 0 API reference files in ${site} (`) }, r.err).toEqual({ code: 0, out: true });
+    // What a project with only a spec lacks, in the order the build meets it.
+    const expectedNotices = [
+      `docs: left out: the API reference (api/): ${project}/generated/ts has no index.d.ts; run \`agent-contracts generate\` in the project first`,
+      `docs: left out: the Performance page (performance.html): ${project}/docs-site/bench has none of latest.md, kotlin.md, swift.md (\`make bench\` writes them in a checkout of agent-contracts)`,
+      `docs: left out: guide pages (guides/*.html): ${project}/docs-site/guides has no *.md file (put Markdown guides there to add them)`,
+      `docs: left out: the bindings' own error messages on the message pages (each invalid example shows its expected error only): ${project}/generated/ts/index.js is missing; run \`agent-contracts generate\` in the project first`,
+      `docs: left out: the project's Maven coordinates on the home page (it shows dev.agentcontracts:agent-contracts-bindings:0.1.0-SNAPSHOT): ${project}/generated/kotlin/pom.xml is missing; run \`agent-contracts generate\` in the project first`,
+    ];
+    const lines = r.err.trimEnd().split("\n");
+    expect(lines.slice(0, -1)).toEqual(expectedNotices);
+    expect(lines.at(-1)).toMatch(new RegExp(`^docs: left out: the entries of the spec changelog \\(spec-changelog.html says why\\): git history is not available here `));
+    expect(readdirSync(project)).toEqual(["spec"]); // the project is read, not written
+
+    const files = siteFiles(site);
+    const page = (path: string) => readFileSync(join(site, path), "utf8");
+    expect(files).toContain("index.html");
+    expect(files.filter((f) => f.startsWith("api/") || f.startsWith("guides/") || f === "performance.html")).toEqual([]);
+    const protocols = specProtocols(join(project, "spec"));
+    expect(protocols.map((p) => p.id)).toEqual(["agent-connector", "agent-provider", "agent-service", "provider-integration"]);
+    for (const p of protocols) {
+      expect(page("index.html"), p.id).toContain(`href="${p.id}/index.html"`);
+      const protocolPage = page(`${p.id}/index.html`);
+      expect(h1Of(protocolPage)).toBe(p.title);
+      for (const title of p.messages) {
+        expect(protocolPage, `${p.id} links ${title}`).toContain(`href="../${p.id}/messages/${title}.html"`);
+        expect(h1Of(page(`${p.id}/messages/${title}.html`)), `${p.id}/${title}`).toBe(title);
+      }
+      for (const l of p.lifecycles) {
+        const html = page(`${p.id}/lifecycles/${l.name}.html`);
+        expect(h1Of(html)).toBe(l.title);
+        const svgs = svgTitles(html);
+        expect(svgs.length, `${p.id}/${l.name} has one SVG diagram`).toBe(1);
+        expect(l.states.filter((s) => !svgs[0]!.includes(s)), `${p.id}/${l.name}: states without a node`).toEqual([]);
+      }
+    }
+    expect(brokenLinks(site)).toEqual([]);
+  }, 420_000);
+
+  it("docs for a project with generated/ and docs-site/guides and bench builds the site this checkout builds, byte for byte (the spec changelog aside)", () => {
+    const install = setup();
+    const project = join(install.work, "docs-full-project");
+    mkdirSync(join(project, "docs-site"), { recursive: true });
+    cpSync(join(REPO_ROOT, "spec"), join(project, "spec"), { recursive: true });
+    // generated/ as this checkout has it: the generate test above proves the install writes the same bytes.
+    cpSync(join(REPO_ROOT, "generated"), join(project, "generated"), { recursive: true });
+    for (const dir of ["guides", "bench"]) cpSync(join(REPO_ROOT, "docs-site", dir), join(project, "docs-site", dir), { recursive: true });
+    // The bindings' dependencies (ajv, ajv-formats) where the project sits, as a user of them installs them.
+    symlinkSync(join(install.prefix, "lib", "node_modules", "agent-contracts", "node_modules"), join(project, "node_modules"));
+
+    const checkoutSite = join(install.work, "checkout-site");
+    const here = spawnSync(process.execPath, [join(REPO_ROOT, "bin/agent-contracts.mjs"), "docs", "--out", checkoutSite], { cwd: REPO_ROOT, encoding: "utf8", timeout: 400_000 });
+    expect(here.status, here.stderr).toBe(0);
+    const r = docs(install, ["--spec", project, "--out", "site-full"]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/^docs: left out: the entries of the spec changelog \(spec-changelog.html says why\): git history is not available here [^\n]*\n$/);
+    const site = join(install.elsewhere, "site-full");
+    expect(existsSync(join(site, "api", "index.html"))).toBe(true);
+    const files = siteFiles(site);
+    expect(files).toEqual(siteFiles(checkoutSite));
+    expect(files.filter((f) => f !== "spec-changelog.html" && !readFileSync(join(site, f)).equals(readFileSync(join(checkoutSite, f))))).toEqual([]);
+    expect(readFileSync(join(site, "spec-changelog.html"), "utf8")).toContain("git history is not available here");
+  }, 840_000);
+}
