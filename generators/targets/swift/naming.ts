@@ -8,6 +8,7 @@ const KEYWORDS = new Set([
   "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is",
   "nil", "self", "Self", "super", "throws", "true", "try", "Type", "Protocol", "some", "any", "required", "convenience",
   "dynamic", "final", "lazy", "mutating", "nonmutating", "optional", "override", "unowned", "weak", "indirect",
+  "borrowing", "consuming", "nonisolated",
 ]);
 
 /**
@@ -102,6 +103,8 @@ export function stringLiteral(text: string): string {
   let out = '"';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
+    // A Swift String holds Unicode scalars only: `\u{d800}` does not compile.
+    if (code >= 0xd800 && code <= 0xdfff) throw new Error(`Swift: no string literal holds the lone surrogate U+${code.toString(16).toUpperCase()} (in ${JSON.stringify(text)})`);
     if (ch === '"') out += '\\"';
     else if (ch === "\\") out += "\\\\";
     else if (ch === "\n") out += "\\n";
@@ -115,6 +118,8 @@ export function stringLiteral(text: string): string {
 
 /** A raw string literal `#"..."#` with enough `#` that nothing inside ends or interpolates it. */
 export function rawStringLiteral(text: string): string {
+  // A single-line literal ends at a line break, and the JSON texts it carries never hold one.
+  if (/[\n\r]/.test(text)) throw new Error(`Swift: a raw string literal cannot hold a line break (${JSON.stringify(text.slice(0, 40))})`);
   let hashes = 1;
   while (text.includes(`"${"#".repeat(hashes)}`) || text.includes(`\\${"#".repeat(hashes)}`)) hashes++;
   const fence = "#".repeat(hashes);
