@@ -126,5 +126,8 @@ describe("KDoc", () => {
   it("never splits a word longer than the width", () => {
     const long = "x".repeat(30);
     expect(kdoc(`a ${long} b`, "", 10)).toEqual(["/**", " * a", ` * ${long}`, " * b", " */"]);
+    // First word too long: no empty line before it.
+    expect(kdoc(long, "", 10)).toEqual([`/** ${long} */`]);
+    expect(kdoc(`${long} b`, "", 10)).toEqual(["/**", ` * ${long}`, " * b", " */"]);
   });
 });

@@ -112,6 +112,10 @@ describe("Swift casing edges", () => {
     ["uses_https", "usesHTTPS"],
     ["status_URL", "statusURL"],
     ["BIG_word", "bigWord"],
+    ["HTTPServer", "httpServer"],
+    ["x_2id", "x2id"],
+    ["user_ids2", "userIDs2"],
+    ["client_oauth2", "clientOAUTH2"],
     ["ssid", "ssid"],
     ["wifi_ssid", "wifiSsid"],
   ];
@@ -142,11 +146,36 @@ describe("Swift casing edges", () => {
     ["chess", "chess"],
     ["axis", "axis"],
     ["cases", "case"],
+    // Each suffix counts only at the end of the name.
+    ["iesas", "iesa"],
+    ["speciesentries", "speciesentry"],
+    ["taxesons", "taxeson"],
+    ["messboxes", "messbox"],
   ];
   it.each(plural)("singular(%s) is %s", (many, one) => expect(singular(many)).toBe(one));
   it("numbers later duplicates from 2, however often a name repeats", () => {
     expect(uniqueNames(["a", "b", "a", "a", "b"])).toEqual(["a", "b", "a2", "a3", "b2"]);
     expect(uniqueNames([])).toEqual([]);
+  });
+  it("never gives a duplicate a name already in the list", () => {
+    // `a-b`, `a_b` and `aB2` meet as aB, aB, aB2: the second aB must not become a second aB2.
+    expect(uniqueNames(["aB", "aB", "aB2"])).toEqual(["aB", "aB3", "aB2"]);
+    expect(uniqueNames(["x2", "x", "x", "x3", "x"])).toEqual(["x2", "x", "x4", "x3", "x5"]);
+  });
+  // Every word the namer treats as an initialism: each is upper case inside a name, lower case as
+  // the first word of a member, with a plural `s` and digits kept.
+  const INITIALISM_WORDS = [
+    "id", "url", "uri", "http", "https", "json", "jcs", "sha", "hmac", "api", "sdk", "ttl", "uuid", "sse", "pii", "llm",
+    "mcp", "acp", "cli", "ios", "jwt", "tls", "html", "rfc", "oauth",
+  ];
+  it.each(INITIALISM_WORDS)("%s is an initialism", (word) => {
+    expect(lowerCamel(`x_${word}`)).toBe(`x${word.toUpperCase()}`);
+    expect(lowerCamel(`${word}_x`)).toBe(`${word}X`);
+    expect(upperCamel(`${word}_x`)).toBe(`${word.toUpperCase()}X`);
+    expect(lowerCamel(`x_${word}2`)).toBe(`x${word.toUpperCase()}2`);
+  });
+  it.each([["ssid"], ["idea"], ["ur"], ["htt"]])("%s is no initialism", (word) => {
+    expect(upperCamel(word)).toBe(word.charAt(0).toUpperCase() + word.slice(1).replace(/_x$/, "X"));
   });
 });
 
@@ -188,6 +217,9 @@ describe("Swift string literals", () => {
   it.each([["a\nb"], ["a\rb"]])("refuses a raw string with a line break %j", (text) => {
     expect(() => rawStringLiteral(text)).toThrow(/cannot hold a line break/);
   });
+  it("quotes the first 40 characters of a refused raw string", () => {
+    expect(() => rawStringLiteral(`a\n${"x".repeat(50)}`)).toThrow(`Swift: a raw string literal cannot hold a line break ("a\\n${"x".repeat(38)}")`);
+  });
 });
 
 describe("Swift documentation comments", () => {
@@ -208,5 +240,6 @@ describe("Swift documentation comments", () => {
     expect(docComment(`${w(46)} ${w(46, "b")}`, "    ")).toBe(`    /// ${w(46)}\n    /// ${w(46, "b")}\n`);
     // A word longer than the width stays whole on its own line.
     expect(docComment(`x ${w(120)} y`, "")).toBe(`/// x\n/// ${w(120)}\n/// y\n`);
+    expect(docComment(`${w(120)} y`, "  ")).toBe(`  /// ${w(120)}\n  /// y\n`);
   });
 });

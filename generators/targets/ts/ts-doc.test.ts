@@ -19,6 +19,7 @@ describe("jsdocBlock", () => {
   const w = (n: number, c = "a") => c.repeat(n);
   it("is one line when `/** text */` fits in 100 columns", () => {
     expect(jsdocBlock("short  text")).toBe("/** short text */\n");
+    expect(jsdocBlock(" padded\n")).toBe("/** padded */\n");
     expect(jsdocBlock("ends */ early", "  ")).toBe("  /** ends *\\/ early */\n");
     // 7 columns of `/** ` and ` */`: 93 characters of text fit exactly, 94 do not.
     expect(jsdocBlock(`${w(46)} ${w(46, "b")}`)).toBe(`/** ${w(46)} ${w(46, "b")} */\n`);
@@ -35,6 +36,7 @@ describe("jsdocBlock", () => {
   });
   it("keeps a word longer than a line whole", () => {
     expect(jsdocBlock(`x ${w(120)} y`)).toBe(`/**\n * x\n * ${w(120)}\n * y\n */\n`);
+    expect(jsdocBlock(`${w(120)} y`, "  ")).toBe(`  /**\n   * ${w(120)}\n   * y\n   */\n`);
   });
   it("writes an empty block for no words", () => {
     expect(jsdocBlock(" \n ")).toBe("/**\n */\n");
