@@ -22,6 +22,9 @@ const table: [what: string, input: JsonValue, expected: JsonValue][] = [
   ["a discriminator", { discriminator: { propertyName: "title", mapping: { description: "x" } } }, { discriminator: { propertyName: "title", mapping: { description: "x" } } }],
   ["a name map that is not an object is walked as a schema", { properties: [{ title: "a" }] }, { properties: [{}] }],
   ["a null name map is kept", { properties: null }, { properties: null }],
+  ["a name map that is a string is kept", { properties: "ab", $defs: 3 }, { properties: "ab", $defs: 3 }],
+  ["a patternProperties name that is a keyword", { patternProperties: { title: { title: "x" } } }, { patternProperties: { title: {} } }],
+  ["a dependentRequired name that is a keyword", { dependentRequired: { title: ["description"] } }, { dependentRequired: { title: ["description"] } }],
   ["scalars and null", { minimum: 1, pattern: "^a$", nullable: null, flag: true }, { minimum: 1, pattern: "^a$", nullable: null, flag: true }],
   ["x- annotations the rule keeps, verbatim", { "x-rules": [{ id: "r", description: "kept" }], "x-source": [] }, { "x-rules": [{ id: "r", description: "kept" }] }],
 ];

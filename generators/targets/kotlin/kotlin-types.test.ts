@@ -150,6 +150,43 @@ describe("enums and constants", () => {
   });
 });
 
+describe("edges the mutation run found", () => {
+  it("keeps shapes that only look like types as they are", () => {
+    expect(typeOf({ type: "integer", minimum: "0" as never, maximum: 5 })).toBe("Long");
+    expect(typeOf({ oneOf: [{ type: "string" }, { type: "integer" }], discriminator: null as never })).toBe("JsonElement");
+    expect(typeOf({ oneOf: [{ type: "string" }, { type: "integer" }] })).toBe("JsonElement");
+    expect(typeOf({ anyOf: [] })).toBe("JsonElement");
+    expect(typeOf({ anyOf: [object({ k: { const: "a" } })] })).toBe("JsonElement");
+    expect(properties({ x: { type: "string", description: 5 as never } })["x"]!.description).toBeUndefined();
+  });
+  it("types enum and union properties without `?` when required", () => {
+    const p = properties({
+      mode: { enum: ["a"] },
+      ev: { oneOf: [object({ type: { const: "a" } })], discriminator: { propertyName: "type" } },
+      res: { anyOf: [object({ ok: { const: true } }), object({ ok: { const: false } })] },
+      list: { type: "array", items: object({ a: { type: "string" } }) },
+    });
+    expect([p["mode"]!.type, p["ev"]!.type, p["res"]!.type, p["list"]!.type]).toEqual(["DemoMode", "DemoEv", "DemoRes", "List<DemoListItem>"]);
+  });
+  it("points errors at the schema, JSON-pointer escaped", () => {
+    const at = `${BASE}Demo.json#`;
+    expect(refused({ Demo: object({ "a/b~": { type: "array", items: true as never } }) })).toThrow(`${at}/properties/a~1b~0: expected a schema at items`);
+    expect(refused({ Demo: { ...object({ x: { $ref: "#/$defs/Bad" } }), $defs: { Bad: { type: "date" } } } })).toThrow(`${at}/$defs/Bad: type date has no Kotlin type`);
+    expect(refused({ Demo: object({ x: { allOf: [{}, { type: "date" }] } }) })).toThrow(`${at}/properties/x/allOf/1: type date`);
+    expect(refused({ Demo: object({ x: { anyOf: [{ type: "string" }, { $ref: "#/$defs/none" }] } }) })).toThrow(`${at}/properties/x/anyOf/1: $ref #/$defs/none points at nothing`);
+    expect(refused({ Demo: { oneOf: [object({ type: { $ref: "#/$defs/none" } })], discriminator: { propertyName: "type" } } })).toThrow(`${at}/oneOf/0/properties/type: $ref`);
+    expect(refused({ Demo: { ...object({ x: { $ref: "#/$defs/T/length" } }), $defs: { T: "abc" as never } } })).toThrow("points at nothing");
+    expect(refused({ Demo: { ...object({ x: { $ref: "#/$defs/T/x" } }), $defs: { T: null as never } } })).toThrow("points at nothing");
+    expect(refused({ Demo: { oneOf: [{ type: "string", properties: { type: { const: "a" } } }], discriminator: { propertyName: "type" } } })).toThrow(`${at}/oneOf/0: oneOf branch String must be an object with properties`);
+  });
+  it("declares a union reached twice once, its branches with one parent each", () => {
+    const shared = { U: { title: "U", oneOf: [object({ type: { const: "a" } })], discriminator: { propertyName: "type" } } };
+    const out = declare({ A: object({ p: { $ref: "common/U.json" }, q: { $ref: "common/U.json" } }) }, shared);
+    expect(out.filter((d) => d.name === "U")).toHaveLength(1);
+    expect(out.find((d) => d.name === "UA")).toMatchObject({ parents: ["U"] });
+  });
+});
+
 describe("unions", () => {
   const event = (branches: JsonSchema[], extra: JsonSchema = {}): JsonSchema => ({ title: "Event", oneOf: branches, discriminator: { propertyName: "type" }, ...extra });
   it("declares a sealed union over a discriminator, branches named by title or tag", () => {

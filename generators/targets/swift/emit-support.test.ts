@@ -52,6 +52,8 @@ describe("text helpers", () => {
     expect(tidy("a\n\n\n\nb\n\nc\n")).toBe("a\n\nb\n\nc\n");
     expect(tidy("a\n \n  \nb")).toBe("a\n\nb");
     expect(tidy("a\n\nb")).toBe("a\n\nb");
+    // One blank line stays as it is, spaces and all.
+    expect(tidy("a\n  \nb")).toBe("a\n  \nb");
     expect(tidy("{\nx")).toBe("{\nx");
     expect(tidy("a {\n\nb {\n\n c")).toBe("a {\nb {\n c");
     expect(tidy("a\n\n\nb\n\n\nc")).toBe("a\n\nb\n\nc");
