@@ -4,7 +4,7 @@
 import { templateFolder, templateRenderer } from "../../emit/render.js";
 import type { ConstantItem, Message, Model, OutputFile, Protocol } from "../../model/types.js";
 import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
-import { camelCase, kdoc, pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
+import { camelCase, checkDistinct, kdoc, pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
 import { emitSchemaResource, validatorsContext, validatorsName } from "./emit-validation.js";
 import { signingContext, signingName } from "./emit-signing.js";
 import { emitValidationCases } from "./emit-validation-cases.js";
@@ -16,6 +16,8 @@ import { packageFileUrl } from "../../write/generator-home.mjs";
 export const KOTLIN_MESSAGE_PROTOCOLS: ReadonlySet<string> = new Set(["agent-connector", "agent-provider", "agent-service", "provider-integration"]);
 
 export function emitKotlin(model: Model): OutputFile[] {
+  // `agent-hub` and `agenthub` would share one package and overwrite each other's files.
+  checkDistinct("packages", model.protocols.map((p) => p.id), protocolPackage);
   const files: OutputFile[] = [];
   for (const protocol of model.protocols) {
     files.push(emitConstants(protocol));

@@ -33,9 +33,12 @@ export function checkDistinct(scope: string, names: readonly string[], spell: (n
   assertDistinct(`Kotlin ${scope}`, names, spell);
 }
 
-/** A property or parameter name, backticked when it is a hard keyword. */
+/**
+ * A property or parameter name, backticked when it is a hard keyword or starts with a digit
+ * (`2fa` is no Kotlin identifier; `` `2fa` `` is, on the JVM).
+ */
 export function identifier(name: string): string {
-  return HARD_KEYWORDS.has(name) ? `\`${name}\`` : name;
+  return HARD_KEYWORDS.has(name) || /^[0-9]/.test(name) ? `\`${name}\`` : name;
 }
 
 /** A Kotlin string literal; `$` is escaped so no value is read as a template. */
@@ -47,7 +50,8 @@ export function stringLiteral(value: string): string {
     else if (char === "\n") out += "\\n";
     else if (char === "\r") out += "\\r";
     else if (char === "\t") out += "\\t";
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += `\\u${code.toString(16).padStart(4, "0")}`;
+    // Controls, and lone surrogates: written raw, UTF-8 would turn those into U+FFFD.
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0) || (code >= 0xd800 && code <= 0xdfff)) out += `\\u${code.toString(16).padStart(4, "0")}`;
     else out += char;
   }
   return `${out}"`;
@@ -55,10 +59,11 @@ export function stringLiteral(value: string): string {
 
 /**
  * KDoc lines for a description, wrapped near [width] columns. `*\/` inside the text would end the
- * comment early, so it is broken up.
+ * comment early and `/*` would open a nested one (Kotlin block comments nest, so the closing `*\/`
+ * would close only that one), so both are broken up.
  */
 export function kdoc(description: string | undefined, indent: string, width = 100): string[] {
-  const text = (description ?? "").replaceAll("*/", "*&#47;").replace(/\s+/g, " ").trim();
+  const text = (description ?? "").replaceAll("*/", "*&#47;").replaceAll("/*", "/&#42;").replace(/\s+/g, " ").trim();
   if (text === "") return [];
   const lines: string[] = [];
   let line = "";
@@ -77,5 +82,7 @@ export function kdoc(description: string | undefined, indent: string, width = 10
 
 /** The Kotlin package of a protocol: `agent-connector` → `dev.agentcontracts.agentconnector`. */
 export function protocolPackage(protocolId: string): string {
-  return `dev.agentcontracts.${protocolId.replace(/[^a-z0-9]/g, "")}`;
+  const segment = protocolId.replace(/[^a-z0-9]/g, "");
+  if (!/^[a-z]/.test(segment) || HARD_KEYWORDS.has(segment)) throw new Error(`Kotlin: protocol '${protocolId}' gives no valid package name segment ('${segment}')`);
+  return `dev.agentcontracts.${segment}`;
 }

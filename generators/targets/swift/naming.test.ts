@@ -1,14 +1,10 @@
 // Swift names against the Swift API Design Guidelines (swift.org/documentation/api-design-guidelines):
 // types UpperCamelCase, everything else lowerCamelCase, and acronyms and initialisms uniformly
-// upper- or lower-cased by position (`requestID`, `installURL`, `id`, `HTTPJSONRequest`). Two
-// tables: spec names with the Swift name a reviewer expects (written by hand), and every name the
-// generated package declares, runtime included, checked against the rules.
+// upper- or lower-cased by position (`requestID`, `installURL`, `id`, `HTTPJSONRequest`); keywords
+// and string escapes against The Swift Programming Language, "Lexical Structure". Every expectation
+// is written by hand; naming-declared.test.ts checks every name the generated package declares.
 import { describe, expect, it } from "vitest";
-import { loadModel } from "../../pipeline.js";
-import { REPO_ROOT } from "../../test/fixture.js";
-import { emitSwift } from "./emit.js";
-import { readSwiftCases, readSwiftRuntime } from "./inputs.js";
-import { identifier, lowerCamel, singular, typeName, uniqueNames, upperCamel } from "./naming.js";
+import { docComment, docText, identifier, lowerCamel, rawStringLiteral, singular, stringLiteral, typeName, uniqueNames, upperCamel } from "./naming.js";
 
 const MEMBERS: [string, string][] = [
   ["request_id", "requestID"],
@@ -75,58 +71,175 @@ describe("Swift naming service", () => {
   });
 });
 
-/** Initialisms the guidelines want uniformly cased; a mixed-case spelling of one inside a name is a violation. */
-const MIXED_CASE_INITIALISM = /(?:^|[a-z0-9])(Id|Url|Uri|Http|Https|Json|Jcs|Sha|Hmac|Api|Sdk|Ttl|Uuid|Sse|Pii|Llm|Mcp|Acp|Cli|Ios|Jwt|Tls|Html|Rfc)(?=[A-Z0-9]|s?$|s[A-Z])/;
 
-/** Declared names of a Swift source: types and members (keywords in backticks are exempt). */
-function declarations(text: string): { types: string[]; members: string[] } {
-  // Comments and string literals (raw ones hold the schemas) are prose, not declarations.
-  const source = text.replace(/\/\/.*$/gm, "").replace(/#+"[\s\S]*?"#+/g, '""').replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
-  const types = [...source.matchAll(/\b(?:struct|enum|class|protocol|typealias|associatedtype|actor)\s+([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
-  const members = [
-    ...[...source.matchAll(/^\s*(?:(?:public|private|fileprivate|internal|static|mutating|override|nonisolated)\s+)*(?:var|let|func)\s+([A-Za-z_][A-Za-z0-9_]*)/gm)].map((m) => m[1]!),
-    ...[...source.matchAll(/^\s*case\s+([A-Za-z_][A-Za-z0-9_]*)\s*(?:[=(,]|$)/gm)].map((m) => m[1]!),
-  ].filter((name) => name !== "let" && name !== "var");
-  return { types, members };
-}
+// TSPL "Lexical Structure" > Keywords and Punctuation: the keywords reserved outside any context
+// (declarations, statements, expressions and types). Each must be backticked to name a member.
+const RESERVED_KEYWORDS = [
+  "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func", "import",
+  "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup", "protocol",
+  "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+  "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in",
+  "repeat", "return", "throw", "switch", "where", "while",
+  "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+];
+// Keywords reserved only in a context, which the namer escapes too (a backticked name is always
+// valid, and these read as modifiers at the start of a member declaration).
+const ESCAPED_CONTEXTUAL = [
+  "Type", "Protocol", "some", "any", "required", "convenience", "dynamic", "final", "lazy", "mutating", "nonmutating",
+  "optional", "override", "unowned", "weak", "indirect",
+];
+// Names a spec uses that are no keyword (or a contextual one valid as a member name): left bare.
+const BARE = ["status", "value", "type", "get", "set", "didSet", "willSet", "async", "none", "left", "right", "package", "id", "Class", "selfie"];
 
-describe("every name the Swift package declares", () => {
-  const result = loadModel(REPO_ROOT);
-  if (!result.ok) throw new Error("spec has errors");
-  const files = emitSwift(result.model, readSwiftRuntime(REPO_ROOT), readSwiftCases(REPO_ROOT, result.model)).filter((f) => f.path.startsWith("Sources/") && f.path.endsWith(".swift"));
-  const types = new Set<string>();
-  const members = new Set<string>();
-  for (const f of files) {
-    const found = declarations(f.contents);
-    found.types.forEach((t) => types.add(t));
-    found.members.forEach((m) => members.add(m));
-  }
+describe("Swift keywords", () => {
+  it.each([...RESERVED_KEYWORDS, ...ESCAPED_CONTEXTUAL])("%s is backticked", (word) => expect(identifier(word)).toBe(`\`${word}\``));
+  it.each(BARE)("%s stays bare", (word) => expect(identifier(word)).toBe(word));
+});
 
-  it("finds the declarations (the extraction can see them)", () => {
-    expect(types.size).toBeGreaterThan(150);
-    expect(members.size).toBeGreaterThan(300);
-    for (const t of ["HTTPJSONRequest", "IOSInstallBinding", "Status", "JSONValue", "HMACSHA256V1"]) expect(types).toContain(t);
-    for (const m of ["requestID", "installURL", "hostInstanceID", "unknown"]) expect(members).toContain(m);
-    expect(types).not.toContain("Statu");
+describe("Swift casing edges", () => {
+  const lower: [string, string][] = [
+    ["", "value"],
+    ["--", "value"],
+    ["2fa", "v2fa"],
+    ["IDS", "ids"],
+    ["user_IDS", "userIDs"],
+    ["sha256", "sha256"],
+    ["key_sha256", "keySHA256"],
+    ["jwts", "jwts"],
+    ["token_jwts", "tokenJWTs"],
+    ["api_v2", "apiV2"],
+    ["http2_push", "http2Push"],
+    ["uses_https", "usesHTTPS"],
+    ["status_URL", "statusURL"],
+    ["BIG_word", "bigWord"],
+    ["HTTPServer", "httpServer"],
+    ["x_2id", "x2id"],
+    ["user_ids2", "userIDs2"],
+    ["client_oauth2", "clientOAUTH2"],
+    ["ssid", "ssid"],
+    ["wifi_ssid", "wifiSsid"],
+  ];
+  it.each(lower)("lowerCamel(%j) is %s", (spec, swift) => expect(lowerCamel(spec)).toBe(swift));
+  const upper: [string, string][] = [
+    ["", "Value"],
+    ["3d_secure", "V3dSecure"],
+    ["JSON", "JSON"],
+    ["JSON_value", "JSONValue"],
+    ["BIG_word", "BigWord"],
+    ["url_ids", "URLIDs"],
+    ["IDs", "IDs"],
+    ["Sha256Digest", "SHA256Digest"],
+  ];
+  it.each(upper)("upperCamel(%j) is %s", (spec, swift) => expect(upperCamel(spec)).toBe(swift));
+  const plural: [string, string][] = [
+    ["policies", "policy"],
+    ["bus", "bus"],
+    ["classes", "class"],
+    ["taxes", "tax"],
+    ["matches", "match"],
+    ["wishes", "wish"],
+    ["statuses", "status"],
+    ["names", "name"],
+    ["name", "name"],
+    ["iesx", "iesx"],
+    ["xies_a", "xies_a"],
+    ["chess", "chess"],
+    ["axis", "axis"],
+    ["cases", "case"],
+    // Each suffix counts only at the end of the name.
+    ["iesas", "iesa"],
+    ["speciesentries", "speciesentry"],
+    ["taxesons", "taxeson"],
+    ["messboxes", "messbox"],
+  ];
+  it.each(plural)("singular(%s) is %s", (many, one) => expect(singular(many)).toBe(one));
+  it("numbers later duplicates from 2, however often a name repeats", () => {
+    expect(uniqueNames(["a", "b", "a", "a", "b"])).toEqual(["a", "b", "a2", "a3", "b2"]);
+    expect(uniqueNames([])).toEqual([]);
+  });
+  it("never gives a duplicate a name already in the list", () => {
+    // `a-b`, `a_b` and `aB2` meet as aB, aB, aB2: the second aB must not become a second aB2.
+    expect(uniqueNames(["aB", "aB", "aB2"])).toEqual(["aB", "aB3", "aB2"]);
+    expect(uniqueNames(["x2", "x", "x", "x3", "x"])).toEqual(["x2", "x", "x4", "x3", "x5"]);
+  });
+  // Every word the namer treats as an initialism: each is upper case inside a name, lower case as
+  // the first word of a member, with a plural `s` and digits kept.
+  const INITIALISM_WORDS = [
+    "id", "url", "uri", "http", "https", "json", "jcs", "sha", "hmac", "api", "sdk", "ttl", "uuid", "sse", "pii", "llm",
+    "mcp", "acp", "cli", "ios", "jwt", "tls", "html", "rfc", "oauth",
+  ];
+  it.each(INITIALISM_WORDS)("%s is an initialism", (word) => {
+    expect(lowerCamel(`x_${word}`)).toBe(`x${word.toUpperCase()}`);
+    expect(lowerCamel(`${word}_x`)).toBe(`${word}X`);
+    expect(upperCamel(`${word}_x`)).toBe(`${word.toUpperCase()}X`);
+    expect(lowerCamel(`x_${word}2`)).toBe(`x${word.toUpperCase()}2`);
+  });
+  it.each([["ssid"], ["idea"], ["ur"], ["htt"]])("%s is no initialism", (word) => {
+    expect(upperCamel(word)).toBe(word.charAt(0).toUpperCase() + word.slice(1).replace(/_x$/, "X"));
+  });
+});
+
+// TSPL "Lexical Structure" > String Literals: escapes are \0 \\ \t \n \r \" \' and \u{n} (1-8 hex
+// digits); a line break cannot appear raw in a single-line literal; interpolation is \( ).
+describe("Swift string literals", () => {
+  const table: [string, string][] = [
+    ["", '""'],
+    ["plain text", '"plain text"'],
+    ['say "hi"', '"say \\"hi\\""'],
+    ["back\\slash", '"back\\\\slash"'],
+    ["a\nb\rc\td", '"a\\nb\\rc\\td"'],
+    ["\u0000", '"\\u{0}"'],
+    ["\u0008\u001f", '"\\u{8}\\u{1f}"'],
+    ["\u007f", '"\\u{7f}"'],
+    [" ~", '" ~"'],
+    ["\u0080\u00a0é", '"\u0080\u00a0é"'],
+    ["\\(x)", '"\\\\(x)"'],
+    ["emoji 😀", '"emoji 😀"'],
+    ["\ud7ff\ue000", '"\ud7ff\ue000"'],
+  ];
+  it.each(table)("stringLiteral(%j) is %s", (text, swift) => expect(stringLiteral(text)).toBe(swift));
+  it.each([["\ud800"], ["x\udfff"], ["\udc00y"]])("refuses the lone surrogate in %j (no Swift String holds it)", (text) => {
+    expect(() => stringLiteral(text)).toThrow(/lone surrogate U\+D[89A-F][0-9A-F]{2}/);
   });
 
-  it("flags a name that breaks the guidelines (the check can fail)", () => {
-    expect("requestId").toMatch(MIXED_CASE_INITIALISM);
-    expect("HttpJsonRequest").toMatch(MIXED_CASE_INITIALISM);
-    expect("IdPrefixes").toMatch(MIXED_CASE_INITIALISM);
-    expect("attachmentIds").toMatch(MIXED_CASE_INITIALISM);
-    expect("identity").not.toMatch(MIXED_CASE_INITIALISM);
-    expect("sharedSecret").not.toMatch(MIXED_CASE_INITIALISM);
-    expect(declarations("public struct A {\n    public var requestId: String\n    case x = \"y\"\n}").members).toEqual(["requestId", "x"]);
+  // Raw strings (SE-0200): `#"..."#` ends at `"#` and interpolates at `\#(`; n hashes need `"` or `\`
+  // followed by n hashes to end or escape.
+  const raw: [string, string][] = [
+    ["", '#""#'],
+    ['{"a":"b\\n"}', '#"{"a":"b\\n"}"#'],
+    ['ends "# here', '##"ends "# here"##'],
+    ["escape \\#(x)", '##"escape \\#(x)"##'],
+    ['both "## and \\#', '###"both "## and \\#"###'],
+    ['"', '#"""#'],
+    ["#", '#"#"#'],
+  ];
+  it.each(raw)("rawStringLiteral(%j) is %s", (text, swift) => expect(rawStringLiteral(text)).toBe(swift));
+  it.each([["a\nb"], ["a\rb"]])("refuses a raw string with a line break %j", (text) => {
+    expect(() => rawStringLiteral(text)).toThrow(/cannot hold a line break/);
   });
-
-  it.each([...types].sort())("type %s is UpperCamelCase with uniform initialisms", (name) => {
-    expect(name).toMatch(/^[A-Z][A-Za-z0-9]*$/);
-    expect(name).not.toMatch(MIXED_CASE_INITIALISM);
+  it("quotes the first 40 characters of a refused raw string", () => {
+    expect(() => rawStringLiteral(`a\n${"x".repeat(50)}`)).toThrow(`Swift: a raw string literal cannot hold a line break ("a\\n${"x".repeat(38)}")`);
   });
+});
 
-  it.each([...members].sort())("member %s is lowerCamelCase with uniform initialisms", (name) => {
-    expect(name).toMatch(/^[a-z][A-Za-z0-9]*$/);
-    expect(name).not.toMatch(MIXED_CASE_INITIALISM);
+describe("Swift documentation comments", () => {
+  it("collapses whitespace to one line of text", () => {
+    expect(docText("  a\n\tb   c ")).toBe("a b c");
+    expect(docText(undefined)).toBe("");
+  });
+  it("writes nothing for no text", () => {
+    expect(docComment(undefined, "    ")).toBe("");
+    expect(docComment(" \n ", "")).toBe("");
+  });
+  it("writes /// lines of at most 96 - indent columns of text", () => {
+    const w = (n: number, c = "a") => c.repeat(n);
+    // 46 + 1 + 49 = 96 columns fits without indent; one more column wraps.
+    expect(docComment(`${w(46)} ${w(49, "b")}`, "")).toBe(`/// ${w(46)} ${w(49, "b")}\n`);
+    expect(docComment(`${w(46)} ${w(50, "b")}`, "")).toBe(`/// ${w(46)}\n/// ${w(50, "b")}\n`);
+    expect(docComment(`${w(46)} ${w(45, "b")}`, "    ")).toBe(`    /// ${w(46)} ${w(45, "b")}\n`);
+    expect(docComment(`${w(46)} ${w(46, "b")}`, "    ")).toBe(`    /// ${w(46)}\n    /// ${w(46, "b")}\n`);
+    // A word longer than the width stays whole on its own line.
+    expect(docComment(`x ${w(120)} y`, "")).toBe(`/// x\n/// ${w(120)}\n/// y\n`);
+    expect(docComment(`${w(120)} y`, "  ")).toBe(`  /// ${w(120)}\n  /// y\n`);
   });
 });

@@ -8,6 +8,7 @@ const KEYWORDS = new Set([
   "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is",
   "nil", "self", "Self", "super", "throws", "true", "try", "Type", "Protocol", "some", "any", "required", "convenience",
   "dynamic", "final", "lazy", "mutating", "nonmutating", "optional", "override", "unowned", "weak", "indirect",
+  "borrowing", "consuming", "nonisolated",
 ]);
 
 /**
@@ -18,7 +19,7 @@ const KEYWORDS = new Set([
  */
 const INITIALISMS = new Set([
   "id", "url", "uri", "http", "https", "json", "jcs", "sha", "hmac", "api", "sdk", "ttl", "uuid", "sse", "pii", "llm",
-  "mcp", "acp", "cli", "ios", "jwt", "tls", "html", "rfc", "oauth2",
+  "mcp", "acp", "cli", "ios", "jwt", "tls", "html", "rfc", "oauth",
 ]);
 
 /** Words split on anything that is not a letter or digit, and on lower-to-upper case changes. */
@@ -39,7 +40,7 @@ function initialism(word: string): { letters: string; plural: boolean; digits: s
   const m = /^([a-z]+?)(s?)([0-9]*)$/.exec(word.toLowerCase());
   if (m === null) return undefined;
   if (INITIALISMS.has(m[1]! + m[2]!)) return { letters: m[1]! + m[2]!, plural: false, digits: m[3]! };
-  if (INITIALISMS.has(m[1]!) && (m[2] === "" || m[3] === "")) return { letters: m[1]!, plural: m[2] === "s", digits: m[3]! };
+  if (INITIALISMS.has(m[1]!)) return { letters: m[1]!, plural: m[2] === "s", digits: m[3]! };
   return undefined;
 }
 
@@ -87,13 +88,19 @@ export function identifier(name: string): string {
   return KEYWORDS.has(name) ? `\`${name}\`` : name;
 }
 
-/** Makes `names` unique by appending 2, 3, ... to later duplicates. */
+/**
+ * Makes `names` unique by appending 2, 3, ... to later duplicates, skipping a suffixed name that is
+ * already taken (`a`, `a2`, `a` gives `a`, `a2`, `a3`, never a second `a2`).
+ */
 export function uniqueNames(names: readonly string[]): string[] {
-  const seen = new Map<string, number>();
+  const given = new Set(names);
+  const used = new Set<string>();
   return names.map((name) => {
-    const count = seen.get(name) ?? 0;
-    seen.set(name, count + 1);
-    return count === 0 ? name : `${name}${count + 1}`;
+    let unique = name;
+    // A suffix must not take a name given later in the list either: that one keeps its name.
+    for (let n = 2; used.has(unique); n++) if (!given.has(`${name}${n}`)) unique = `${name}${n}`;
+    used.add(unique);
+    return unique;
   });
 }
 
@@ -102,6 +109,8 @@ export function stringLiteral(text: string): string {
   let out = '"';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
+    // A Swift String holds Unicode scalars only: `\u{d800}` does not compile.
+    if (code >= 0xd800 && code <= 0xdfff) throw new Error(`Swift: no string literal holds the lone surrogate U+${code.toString(16).toUpperCase()} (in ${JSON.stringify(text)})`);
     if (ch === '"') out += '\\"';
     else if (ch === "\\") out += "\\\\";
     else if (ch === "\n") out += "\\n";
@@ -115,6 +124,8 @@ export function stringLiteral(text: string): string {
 
 /** A raw string literal `#"..."#` with enough `#` that nothing inside ends or interpolates it. */
 export function rawStringLiteral(text: string): string {
+  // A single-line literal ends at a line break, and the JSON texts it carries never hold one.
+  if (/[\n\r]/.test(text)) throw new Error(`Swift: a raw string literal cannot hold a line break (${JSON.stringify(text.slice(0, 40))})`);
   let hashes = 1;
   while (text.includes(`"${"#".repeat(hashes)}`) || text.includes(`\\${"#".repeat(hashes)}`)) hashes++;
   const fence = "#".repeat(hashes);

@@ -8,6 +8,7 @@
 import type { OutputFile } from "../../model/types.js";
 import type { Lifecycle } from "../../model/lifecycle.js";
 import { lifecycleNamespace, lifecycleTypePrefix } from "./naming.js";
+import { jsdocBlock } from "./ts-doc.js";
 
 export interface LifecycleProtocolInput {
   id: string;
@@ -43,22 +44,6 @@ export function emitLifecyclesTs(protocols: LifecycleProtocolInput[]): OutputFil
 
 const q = (value: string): string => JSON.stringify(value);
 
-/** A JSDoc block, wrapped at 100 columns. */
-function doc(text: string, indent = ""): string {
-  const words = text.replace(/\*\//g, "*\\/").split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let line = "";
-  for (const w of words) {
-    if (line !== "" && indent.length + 3 + line.length + 1 + w.length > 100) {
-      lines.push(line);
-      line = w;
-    } else line = line === "" ? w : `${line} ${w}`;
-  }
-  if (line !== "") lines.push(line);
-  if (lines.length === 1 && indent.length + 7 + lines[0]!.length <= 100) return `${indent}/** ${lines[0]} */\n`;
-  return `${indent}/**\n${lines.map((l) => `${indent} * ${l}\n`).join("")}${indent} */\n`;
-}
-
 function list(values: string[]): string {
   return `[${values.map(q).join(", ")}]`;
 }
@@ -74,7 +59,7 @@ function emitModule(l: Lifecycle): string {
   return (
     `// ${l.protocol} lifecycle "${l.name}": ${l.title}.\n` +
     `import { defineMachine } from ${q(LIFECYCLE_RUNTIME_IMPORT)};\n\n` +
-    doc(l.description) +
+    jsdocBlock(l.description) +
     `export const ${machine} = defineMachine({\n` +
     `  protocol: ${q(l.protocol)},\n` +
     `  name: ${q(l.name)},\n` +
@@ -99,7 +84,7 @@ function emitModule(l: Lifecycle): string {
 
 function union(items: { name: string; doc: string }[]): string {
   if (items.length === 0) return " never;\n";
-  return "\n" + items.map((i) => doc(i.doc, "  ") + `  | ${q(i.name)}`).join("\n") + ";\n";
+  return "\n" + items.map((i) => jsdocBlock(i.doc, "  ") + `  | ${q(i.name)}`).join("\n") + ";\n";
 }
 
 function emitDeclarations(l: Lifecycle): string {
@@ -121,7 +106,7 @@ function emitDeclarations(l: Lifecycle): string {
     `export type ${P}Effect =${union(l.effects.map((e) => ({ name: e.name, doc: e.description })))}\n` +
     `export type ${P}Guards = GuardValues<${P}Guard>;\n` +
     `export type ${P}Outcome = TransitionOutcome<${P}State, ${P}Event, ${P}Effect>;\n\n` +
-    doc(l.description) +
+    jsdocBlock(l.description) +
     `export declare const ${machine}: Machine<${P}State, ${P}Event, ${P}Guard, ${P}Effect>;\n\n` +
     `export declare const initialState: ${q(l.initial)};\n` +
     `export declare const states: readonly ${P}State[];\n` +

@@ -11,6 +11,7 @@ import { COMPILED_RULE_IMPORTS, compileRules } from "./emit-rules.js";
 import { emitSigning } from "./emit-signing.js";
 import type { TranspiledRuntime, TsInputs } from "./inputs.js";
 import { checkTsNames, protocolNamespace, rulesConstant } from "./naming.js";
+import { jsdocText } from "./ts-doc.js";
 // From the package root, not this file: compiled, every target shares dist/cli/ (generator-home.mjs).
 import { packageFileUrl } from "../../write/generator-home.mjs";
 
@@ -103,10 +104,10 @@ function emitConstants(protocol: Protocol): OutputFile[] {
   const js: string[] = [];
   const dts: string[] = [];
   for (const group of protocol.constants) {
-    const body = group.items.map((item) => `  /** ${oneLine(item.description)}${item.unit ? ` (${item.unit})` : ""} */\n  ${item.name}: ${JSON.stringify(item.value)},`).join("\n");
-    js.push(`/** ${oneLine(group.description)} */\nexport const ${group.group} = Object.freeze({\n${body}\n});`);
+    const body = group.items.map((item) => `  /** ${jsdocText(item.description)}${item.unit ? ` (${item.unit})` : ""} */\n  ${item.name}: ${JSON.stringify(item.value)},`).join("\n");
+    js.push(`/** ${jsdocText(group.description)} */\nexport const ${group.group} = Object.freeze({\n${body}\n});`);
     const types = group.items.map((item) => `  readonly ${item.name}: ${JSON.stringify(item.value)};`).join("\n");
-    dts.push(`/** ${oneLine(group.description)} */\nexport declare const ${group.group}: {\n${types}\n};`);
+    dts.push(`/** ${jsdocText(group.description)} */\nexport declare const ${group.group}: {\n${types}\n};`);
   }
   const routesJs = `/** HTTP routes with their auth and every response status. */\nexport const routes = Object.freeze(${JSON.stringify(Object.fromEntries(protocol.routes.map((r) => [r.id, r])), null, 2)});`;
   js.push(routesJs);
@@ -179,8 +180,4 @@ function emitPackageJson(model: Model): OutputFile {
     engines: { node: ">=20.11" },
   };
   return { path: "package.json", contents: JSON.stringify(pkg, null, 2) + "\n", sources: model.sourceFiles };
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").replace(/\*\//g, "*\\/").trim();
 }

@@ -3,8 +3,12 @@
 // stay distinct within a module.
 import { assertDistinct, camel, pascal, screamingSnake } from "../../emit/case.js";
 
-/** Words that cannot be a binding or namespace name in an ES module (strict mode, ES2022). */
+/**
+ * Words that cannot be a binding or namespace name in an ES module (strict mode, ES2022: the
+ * reserved words, plus `eval` and `arguments`, which strict code may not bind).
+ */
 const RESERVED = new Set([
+  "arguments", "eval",
   "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete",
   "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "implements",
   "import", "in", "instanceof", "interface", "let", "new", "null", "package", "private", "protected",
