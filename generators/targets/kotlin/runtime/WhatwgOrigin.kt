@@ -137,11 +137,21 @@ data class WhatwgUrl(
                     return null
                 }
             }
-            // A label that claims to be Punycode must decode to a non-empty label.
+            // A label that claims to be Punycode must decode to a non-empty label that is valid as it
+            // stands (UTS 46 validity criteria): no control or prohibited code point, and nothing the
+            // mapping would change (Node refuses xn--a, U+0080, and xn--a-ecp, "a" + U+2488).
             for (label in mapped.split('.')) {
-                if (label.startsWith("xn--") && Punycode.decode(label.substring(4)).isNullOrEmpty()) return null
+                if (!label.startsWith("xn--")) continue
+                val decoded = Punycode.decode(label.substring(4))
+                if (decoded.isNullOrEmpty() || !isValidAsMapped(decoded)) return null
             }
             return mapped
+        }
+
+        private fun isValidAsMapped(label: String): Boolean = try {
+            IDN.toUnicode(IDN.toASCII(label, IDN.ALLOW_UNASSIGNED), IDN.ALLOW_UNASSIGNED) == label
+        } catch (_: IllegalArgumentException) {
+            false
         }
     }
 }

@@ -32,10 +32,16 @@ class SemverLifecycleMutationKillsTest {
         assertEquals(1, Semver.compare("1.0.0-a.b", "1.0.0-a"))
         assertEquals(-1, Semver.compare("1.0.0-a", "1.0.0-a.b"))
         assertEquals(1, Semver.compare("1.0.10", "1.0.9"))
-        for (bad in listOf("1.0", "01.0.0", "1.00.0", "1.0.0-", "v1.0.0", "1.0.0-a..b")) {
+        // SemVer 2.0.0 § 9: "Numeric identifiers MUST NOT include leading zeroes"; "0" and "0a" are valid.
+        for (bad in listOf("1.0", "01.0.0", "1.00.0", "1.0.0-01", "1.0.0-alpha.01", "1.0.0-", "1.0.0+", "v1.0.0", "1.0.0-a..b", " 1.0.0", "1.0.0 ")) {
             assertNull(Semver.compare(bad, "1.0.0"), bad)
             assertNull(Semver.compare("1.0.0", bad), bad)
         }
+        assertNull(Semver.compare("1.0.0-a.01", "1.0.0-b.1"), "the leading zero follows the deciding identifier")
+        assertNull(Semver.compare("2.0.0-01", "1.0.0"), "the leading zero follows the deciding major")
+        assertEquals(-1, Semver.compare("1.0.0-0", "1.0.0-0a"))
+        assertEquals(-1, Semver.compare("1.0.0-0", "1.0.0-1"))
+        assertEquals(1, Semver.compare("1.0.0-0a", "1.0.0-0"))
         assertNull(Semver.compare("1.0.0-x.01", "1.0.0-x.1"))
         assertNull(Semver.compare("1.0.0-x.1", "1.0.0-x.01"))
     }

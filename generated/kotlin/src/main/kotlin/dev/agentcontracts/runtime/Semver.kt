@@ -3,9 +3,11 @@ package dev.agentcontracts.runtime
 
 /** SemVer 2.0 precedence, as the TypeScript runtime's compareSemver. */
 object Semver {
+    private const val PRE_ID = "(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)"
     private val SEMVER = Regex(
         "(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)" +
-            "(?:-([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?",
+            // SemVer 2.0.0 § 9: a numeric pre-release identifier has no leading zero ("0" and "0a" are fine).
+            "(?:-($PRE_ID(?:\\.$PRE_ID)*))?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?",
     )
     private val NUMERIC = Regex("[0-9]+")
 
@@ -28,7 +30,6 @@ object Semver {
             val y = idsB.getOrNull(i) ?: return 1
             val nx = NUMERIC.matches(x)
             val ny = NUMERIC.matches(y)
-            if ((nx && x.length > 1 && x.startsWith('0')) || (ny && y.length > 1 && y.startsWith('0'))) return null
             val c = when {
                 nx && ny -> compareNumeric(x, y)
                 nx -> -1

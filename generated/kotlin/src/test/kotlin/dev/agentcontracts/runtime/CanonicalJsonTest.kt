@@ -105,6 +105,46 @@ class CanonicalJsonTest {
     }
 
     @Test
+    fun `objects count toward the depth limit as arrays do`() {
+        fun nested(levels: Int): kotlinx.serialization.json.JsonElement {
+            var value: kotlinx.serialization.json.JsonElement = JsonPrimitive(1)
+            repeat(levels) { value = JsonObject(mapOf("a" to value)) }
+            return value
+        }
+        // MAX_DEPTH containers are allowed, one more is refused (the documented limit, as in TypeScript).
+        assertEquals("{\"a\":".repeat(CanonicalJson.MAX_DEPTH) + "1" + "}".repeat(CanonicalJson.MAX_DEPTH), CanonicalJson.canonicalize(nested(CanonicalJson.MAX_DEPTH)))
+        assertEquals(CanonicalJsonErrorCode.TOO_DEEP, assertThrows<CanonicalJsonException> { CanonicalJson.canonicalize(nested(CanonicalJson.MAX_DEPTH + 1)) }.code)
+    }
+
+    @Test
+    fun `a lone surrogate is reported at its UTF-16 index`() {
+        // Hand-counted indexes: a high surrogate without its pair, a low one alone, a pair then a lone high.
+        assertEquals(2, findLoneSurrogate("ab\uD800"))
+        assertEquals(3, findLoneSurrogate("abc\uDC00x"))
+        assertEquals(3, findLoneSurrogate("x\uD83D\uDE00\uD83Dy"))
+        assertEquals(-1, findLoneSurrogate("x\uD83D\uDE00"))
+        val error = assertThrows<CanonicalJsonException> { CanonicalJson.canonicalize(JsonPrimitive("ab\uD800")) }
+        assertEquals("string has a lone surrogate at index 2", error.message)
+    }
+
+    @Test
+    fun `error codes carry the TypeScript runtime's wire names`() {
+        // generators/targets/ts/runtime/src/canonical-json.ts CanonicalJsonErrorCode, plus Kotlin's number-not-exact.
+        val expected = mapOf(
+            CanonicalJsonErrorCode.NOT_JSON to "not-json", CanonicalJsonErrorCode.NON_FINITE_NUMBER to "non-finite-number",
+            CanonicalJsonErrorCode.NUMBER_NOT_EXACT to "number-not-exact", CanonicalJsonErrorCode.LONE_SURROGATE to "lone-surrogate",
+            CanonicalJsonErrorCode.TOO_DEEP to "too-deep",
+        )
+        assertEquals(expected, CanonicalJsonErrorCode.entries.associateWith { it.wireName })
+        // A literal past double range is non-finite, not a silent Infinity (ES6 has no such number).
+        val huge = kotlinx.serialization.json.Json.parseToJsonElement("1e400")
+        assertEquals(CanonicalJsonErrorCode.NON_FINITE_NUMBER, assertThrows<CanonicalJsonException> { CanonicalJson.canonicalize(huge) }.code)
+        assertEquals(CanonicalJsonErrorCode.NON_FINITE_NUMBER, assertThrows<CanonicalJsonException> { CanonicalJson.canonicalize(JsonPrimitive(Double.POSITIVE_INFINITY)) }.code)
+        assertEquals("1e-7", CanonicalJson.serializeNumber(1e-7))
+        assertEquals("0.00001", CanonicalJson.serializeNumber(1e-5))
+    }
+
+    @Test
     fun `numbers built in Kotlin canonicalize like parsed ones`() {
         val built = listOf(JsonPrimitive(12), JsonPrimitive(12.0), JsonPrimitive(-0.0), JsonPrimitive(1e21), JsonPrimitive(1e-7))
         assertEquals("[12,12,0,1e+21,1e-7]", CanonicalJson.canonicalize(JsonArray(built)))
