@@ -61,7 +61,7 @@ function runPit(group) {
     if (!pkg) throw new Error(`${path}: no package line`);
     return `${pkg}.${path.split("/").at(-1).replace(/\.kt$/, "")}`;
   };
-  run("nice", ["mvn", "-B", "-ntp", "-f", "generated/kotlin/pom.xml", "-P", "mutation", "test-compile", "org.pitest:pitest-maven:mutationCoverage",
+  run("nice", ["mvn", "-B", "-ntp", "-f", "generated/kotlin/pom.xml", "-P", "mutation", "-Dkotlin.compiler.incremental=true", "test-compile", "org.pitest:pitest-maven:mutationCoverage",
     `-DtargetClasses=${group.classes.join(",")}`, `-DtargetTests=${group.tests.map(classOf).join(",")}`]);
   const report = join(ROOT, "reports/mutation/kotlin/mutations.xml");
   mkdirSync(join(ROOT, "reports/mutation/kotlin/groups"), { recursive: true });
