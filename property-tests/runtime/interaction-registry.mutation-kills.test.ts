@@ -109,7 +109,8 @@ describe("open", () => {
 
 describe("respond (§ 1.6, rules in order)", () => {
   it("404 without a state for a key never opened", () => {
-    expect(setUp().registry.respond("e", "i", "alice", HIGH)).toEqual({ status: 404, error: NOT_FOUND });
+    // toStrictEqual: no state member at all, not one set to undefined.
+    expect(setUp().registry.respond("e", "i", "alice", HIGH)).toStrictEqual({ status: 404, error: NOT_FOUND });
   });
   it("403 and 422 leave the entry pending, with the documented messages", () => {
     const { registry, open } = setUp();
@@ -153,6 +154,12 @@ describe("decide (§ 1.6 rules 3-4)", () => {
     expect(decide(RADIO, radio("cancel", "__CANCEL__"))).toEqual({ kind: "cancelled" });
     // The cancel pair is always offered, even by a prompt whose options omit it.
     expect(decide({ inputType: "radio", options: [{ id: "a", value: "a" }] }, radio("cancel", "__CANCEL__"))).toEqual({ kind: "cancelled" });
+  });
+  it("either half of the cancel pair decides alone, even against an option that offers it (rule 4a before 4b)", () => {
+    const odd: InteractionPrompt = { inputType: "radio", options: [{ id: "cancel", value: "stop" }, { id: "quit", value: "__CANCEL__" }] };
+    expect(decide(odd, radio("cancel", "stop"))).toEqual(notOffered);
+    expect(decide(odd, radio("quit", "__CANCEL__"))).toEqual(notOffered);
+    expect(decide(odd, radio("cancel", "__CANCEL__"))).toEqual({ kind: "cancelled" });
   });
   it("an option needs the same id and value; label and description are not compared", () => {
     expect(decide(RADIO, radio("low", "low"))).toEqual({ kind: "selected", id: "low", value: "low" });

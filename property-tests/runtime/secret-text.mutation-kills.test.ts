@@ -25,6 +25,9 @@ describe("findSecret names the stage that fires first", () => {
   for (const c of cases.filter((x) => x.secret && x.shape !== "clean")) {
     it(`${c.shape}: ${JSON.stringify(c.text).slice(0, 60)}`, () => expect(findSecret(c.text)).toBe(earlier[c.text] ?? c.shape));
   }
+  for (const c of cases.filter((x) => !x.secret)) {
+    it(`clean: ${JSON.stringify(c.text).slice(0, 60)}`, () => expect(findSecret(c.text)).toBeUndefined());
+  }
   it("the stages are tried in the filter's order", () => {
     // Each text holds two shapes; the earlier one is named.
     expect(findSecret("Bearer abc -----BEGIN PRIVATE KEY----- x -----END PRIVATE KEY-----")).toBe("private-key");

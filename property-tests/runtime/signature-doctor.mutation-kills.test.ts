@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { explainHmacV1, formatSignatureExplanation, type SignatureExplanation } from "../../generators/targets/ts/runtime/src/signature-doctor.js";
 import type { CanonicalizationDialect } from "../../generators/targets/ts/runtime/src/canonical-dialects.js";
 import type { HmacSha256V1Declaration } from "../../generators/targets/ts/runtime/src/signing-hmac-v1.js";
+import { createHmac } from "node:crypto";
+import { hmacV1SigningInput, signHmacV1 } from "../../generators/targets/ts/runtime/src/signing-hmac-v1.js";
+import type { JsonObject } from "../../generators/targets/ts/runtime/src/json-value.js";
 import { readJson } from "../signing/helpers.js";
 
 const REPO = new URL("../..", import.meta.url).pathname;
@@ -157,5 +160,78 @@ describe("formatSignatureExplanation (hand-written report lines)", () => {
     const two = formatSignatureExplanation(refused([{ ...d, field: null, offset: null, rfc8785: null, text: null }, { divergence: "div-y", dialect: "Y", field: null, offset: null, rfc8785: null, text: null }], "a=1"));
     expect(two.filter((l) => l.startsWith("diagnosis: "))).toEqual(["diagnosis: div-x", "diagnosis: div-y"]);
     expect(two.some((l) => l.includes("no recorded"))).toBe(false);
+  });
+});
+
+// Messages signed here over RFC 8785's signing input (checked against the real SDKs' vectors in
+// hmac-sha256-v1.mutation-kills), then given a duplicate unsigned member: RFC 8785 refuses the
+// text (duplicate-key) while the last-wins dialects read the same fields.
+describe("explainHmacV1 on constructed refusals", () => {
+  const TRIGGER = DECLARATION.AgentTriggerRequest!;
+  const base: JsonObject = {
+    protocol_version: 2, request_id: "r-1", provider_id: "provider.app", agent_id: "agent.a", message: "m", source: "s", event_type: "e",
+    payload: { x: 1 }, created_at: "2026-05-27T00:00:00Z", expires_at: "2030-01-01T00:00:00Z", nonce: "n-1", idempotency_key: "i-1", host_instance_id: "h-1",
+  };
+  const signed = (message: JsonObject, key = "secret-1"): JsonObject => {
+    const r = signHmacV1(TRIGGER, message, key);
+    if (!r.ok) throw new Error(r.error.message);
+    return r.message;
+  };
+  /** The JSON text of `message` without `drop`, with a duplicated unsigned member so that strict parsing refuses it. */
+  const withDuplicate = (message: JsonObject, drop: string[] = []): string => {
+    const kept = Object.fromEntries(Object.entries(message).filter(([k]) => !drop.includes(k)));
+    return JSON.stringify(kept).replace(/^\{/, '{"protocol_version":2,');
+  };
+  const divergences = (text: string, key = "secret-1") => {
+    const r = explainHmacV1(TRIGGER, DIALECTS, text, key);
+    if (r.verified) throw new Error("verified");
+    return r;
+  };
+  it("an absent field with a default (source) is read as its default, as RFC 8785's input does", () => {
+    const { source: _s, ...rest } = base;
+    const r = divergences(withDuplicate(signed({ ...rest, source: "" }), ["source"]));
+    expect(r.reason.code).toBe("duplicate-key");
+    expect(r.diagnoses.map((d) => d.divergence)).toContain("canonical-json-dialect-serde-json");
+  });
+  it("an absent hashed field: the dialects that write null for it (serde_json) match, the others refuse", () => {
+    const r = divergences(withDuplicate(signed({ ...base, payload: null }), ["payload"]));
+    expect(r.diagnoses).toEqual([
+      { divergence: "canonical-json-dialect-serde-json", dialect: "Rust host, serde_json 1.0.154", field: "payload", offset: null, rfc8785: null, text: "null" },
+      { divergence: "canonical-json-dialect-serde-json-1-0-140", dialect: "Rust host, serde_json 1.0.140", field: "payload", offset: null, rfc8785: null, text: "null" },
+    ]);
+  });
+  it("a covered string field sent as a number is no dialect's string", () => {
+    const text = withDuplicate(signed({ ...base, request_id: "5" })).replace('"request_id":"5"', '"request_id":5');
+    expect(text).toContain('"request_id":5');
+    expect(divergences(text).diagnoses).toEqual([]);
+    // A literal token too: true is not the string "true" the signer hashed.
+    const literal = withDuplicate(signed({ ...base, request_id: "true" })).replace('"request_id":"true"', '"request_id":true');
+    expect(literal).toContain('"request_id":true');
+    expect(divergences(literal).diagnoses).toEqual([]);
+  });
+  it("a message without its algorithm member is never diagnosed (and does not throw)", () => {
+    const text = withDuplicate(signed(base), ["signature_algorithm"]);
+    expect(divergences(text).diagnoses).toEqual([]);
+  });
+  it("an empty key is never tried, even on a message an empty key signed", () => {
+    const { signature: _s, signature_algorithm: _a, ...unsigned } = signed(base);
+    const input = hmacV1SigningInput(TRIGGER, unsigned as JsonObject);
+    if (!input.ok) throw new Error(input.error.message);
+    const mac = createHmac("sha256", Buffer.alloc(0)).update(input.input).digest("base64").replace(/=+$/, "");
+    const text = JSON.stringify({ ...unsigned, signature: mac, signature_algorithm: "hmac-sha256-v1" });
+    const r = divergences(text, "");
+    expect([r.reason.code, r.diagnoses]).toEqual(["key-missing", []]);
+  });
+  it("a message missing a covered field has no RFC 8785 signing input", () => {
+    const c = cases.find((x) => typeof x.expect === "object" && x.expect.reason === "covered-field-missing")!;
+    const r = explain(c);
+    expect(r.verified === false && r.signingInput).toBeNull();
+  });
+});
+
+describe("formatSignatureExplanation of a hand-built diagnosis", () => {
+  it("without RFC 8785's text, an offset alone does not make a window", () => {
+    const lines = formatSignatureExplanation({ verified: false, reason: { code: "c", message: "m" }, signingInput: null, diagnoses: [{ divergence: "d", dialect: "D", field: "f", offset: 3, rfc8785: null, text: "1e+16" }] });
+    expect(lines.at(-1)).toBe("  f: RFC 8785 refuses the value; the dialect hashed 1e+16");
   });
 });
