@@ -1,0 +1,197 @@
+// replay-postgres.ts through a fake `pg` client that records every statement: the expected SQL,
+// parameters and statement names are written out by hand from the file's contract (an INSERT ... ON
+// CONFLICT DO NOTHING first, the take-over upsert only on a conflict, a bounded sweep in passing,
+// the migration under an advisory lock) and PostgreSQL's replies (the command tag's row count).
+// Statement names use FNV-1a 32 of the table name, computed by hand with the FNV offset basis
+// 0x811c9dc5 and prime 0x01000193 ("agent_contracts_replay" -> 3555a050, "s.t" -> c3946c10).
+// The real server runs in property-tests/fleet/stores.test.ts (make test).
+import { describe, expect, it } from "vitest";
+import { MIGRATION_LOCK, PostgresBookmarkStore, PostgresReplayStore, type PgQuery } from "../../generators/targets/ts/runtime/src/replay-postgres.js";
+import { StoreTimeoutError } from "../../generators/targets/ts/runtime/src/store-support.js";
+
+type Answer = { rowCount: number | null; rows: unknown[] } | Error | (() => Promise<{ rowCount: number | null; rows: unknown[] }>);
+function fakePg(answer: (q: PgQuery) => Answer = () => ({ rowCount: 1, rows: [] })) {
+  const sent: PgQuery[] = [];
+  const client = {
+    query: async (q: PgQuery) => {
+      sent.push(q);
+      const a = answer(q);
+      if (typeof a === "function") return a();
+      if (a instanceof Error) throw a;
+      return a;
+    },
+  };
+  return { client, sent };
+}
+const MIGRATION =
+  "SELECT pg_advisory_xact_lock(7241000001);\n" +
+  "CREATE TABLE IF NOT EXISTS agent_contracts_replay (scope text NOT NULL, key text NOT NULL, retain_until_ms bigint NOT NULL, PRIMARY KEY (scope, key));\n" +
+  "CREATE INDEX IF NOT EXISTS agent_contracts_replay_retain_until_idx ON agent_contracts_replay (retain_until_ms);";
+const INSERT = "INSERT INTO agent_contracts_replay (scope, key, retain_until_ms) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING";
+const TAKE_OVER =
+  "INSERT INTO agent_contracts_replay (scope, key, retain_until_ms) VALUES ($1, $2, $3) ON CONFLICT (scope, key) DO UPDATE SET retain_until_ms = EXCLUDED.retain_until_ms WHERE agent_contracts_replay.retain_until_ms <= $4";
+const SWEEP = "DELETE FROM agent_contracts_replay WHERE ctid = ANY (ARRAY (SELECT ctid FROM agent_contracts_replay WHERE retain_until_ms <= $1 LIMIT $2))";
+const isInsert = (q: PgQuery) => q.text.startsWith("INSERT");
+const rows = (rowCount: number | null, r: unknown[] = []) => ({ rowCount, rows: r });
+const settle = () => new Promise((r) => setTimeout(r, 5));
+
+describe("PostgresReplayStore", () => {
+  it("needs exactly one of url or client", () => {
+    expect(() => new PostgresReplayStore({})).toThrow(new TypeError("a PostgreSQL store needs exactly one of { url } or { client }"));
+    expect(() => new PostgresReplayStore({ url: "postgres://x", client: fakePg().client })).toThrow(TypeError);
+  });
+  it("migrationSql: the table and its index, under the advisory lock, as one text", () => {
+    expect(MIGRATION_LOCK).toBe(7_241_000_001);
+    expect(PostgresReplayStore.migrationSql()).toBe(MIGRATION);
+    expect(PostgresReplayStore.migrationSql("app.replay")).toBe(
+      "SELECT pg_advisory_xact_lock(7241000001);\n" +
+        "CREATE TABLE IF NOT EXISTS app.replay (scope text NOT NULL, key text NOT NULL, retain_until_ms bigint NOT NULL, PRIMARY KEY (scope, key));\n" +
+        "CREATE INDEX IF NOT EXISTS replay_retain_until_idx ON app.replay (retain_until_ms);",
+    );
+  });
+  it("table names are lower-case SQL identifiers of at most 63 characters, optionally schema-qualified", () => {
+    for (const ok of ["t", "_t9", "a".repeat(63), `${"s".repeat(63)}.${"t".repeat(63)}`, "s.t"]) expect(() => PostgresReplayStore.migrationSql(ok), ok).not.toThrow();
+    for (const bad of ["", "T", "9t", "a".repeat(64), "s.t.u", "s.", ".t", "t;", "t x", "x; DROP TABLE y", "t\n"]) {
+      expect(() => new PostgresReplayStore({ client: fakePg().client, table: bad }), bad).toThrow(
+        new TypeError(`table must be a lower-case SQL identifier, optionally schema-qualified: ${JSON.stringify(bad)}`),
+      );
+    }
+  });
+  it("a new key: the migration once, then one named INSERT ... DO NOTHING with the rounded retention", async () => {
+    const { client, sent } = fakePg((q) => (isInsert(q) ? rows(1) : rows(0)));
+    const store = new PostgresReplayStore({ client, sweepIntervalMs: 1e12 });
+    expect(await store.checkAndRecord("s", "k", 1500.2, 1000.7)).toBe("recorded");
+    expect(await store.checkAndRecord("s", "k2", 2000, 1001)).toBe("recorded");
+    expect(sent.filter((q) => q.text === MIGRATION)).toEqual([{ text: MIGRATION }]);
+    expect(sent.filter(isInsert)).toEqual([
+      { text: INSERT, name: "agent_contracts_insert_3555a050", values: ["s", "k", 1501] },
+      { text: INSERT, name: "agent_contracts_insert_3555a050", values: ["s", "k2", 2000] },
+    ]);
+  });
+  it("a conflict: the take-over upsert decides (row count 1 recorded, 0 replayed), with the floored now", async () => {
+    let takeOver = 1;
+    const { client, sent } = fakePg((q) => (q.text === INSERT ? rows(0) : q.text === TAKE_OVER ? rows(takeOver) : rows(0)));
+    const store = new PostgresReplayStore({ client, sweepIntervalMs: 1e12 });
+    expect(await store.checkAndRecord("s", "k", 5000.5, 1000.7)).toBe("recorded");
+    takeOver = 0;
+    expect(await store.checkAndRecord("s", "k", 5000, 1000)).toBe("replayed");
+    expect(sent.filter((q) => q.text === TAKE_OVER)).toEqual([
+      { text: TAKE_OVER, name: "agent_contracts_take_over_3555a050", values: ["s", "k", 5001, 1000] },
+      { text: TAKE_OVER, name: "agent_contracts_take_over_3555a050", values: ["s", "k", 5000, 1000] },
+    ]);
+    // A null row count (no command tag) is not a record.
+    const nulls = fakePg((q) => (isInsert(q) ? rows(null) : rows(0)));
+    expect(await new PostgresReplayStore({ client: nulls.client, sweepIntervalMs: 1e12 }).checkAndRecord("s", "k", 2, 1)).toBe("replayed");
+  });
+  it("prepare: false sends unnamed statements; the names follow the table", async () => {
+    const plain = fakePg();
+    await new PostgresReplayStore({ client: plain.client, prepare: false, sweepIntervalMs: 1e12 }).checkAndRecord("s", "k", 2, 1);
+    expect(plain.sent.filter(isInsert)).toEqual([{ text: INSERT, values: ["s", "k", 2] }]);
+    const other = fakePg();
+    await new PostgresReplayStore({ client: other.client, table: "s.t", sweepIntervalMs: 1e12 }).checkAndRecord("s", "k", 2, 1);
+    expect(other.sent.filter(isInsert).map((q) => q.name)).toEqual(["agent_contracts_insert_c3946c10"]);
+  });
+  it("migrate: none sends no migration", async () => {
+    const { client, sent } = fakePg();
+    await new PostgresReplayStore({ client, migrate: "none", sweepIntervalMs: 1e12 }).checkAndRecord("s", "k", 2, 1);
+    // The first check also starts a sweep.
+    expect(sent.map((q) => q.text)).toEqual([SWEEP, INSERT]);
+  });
+  it("a failed migration fails the check and is tried again on the next one", async () => {
+    let failing = true;
+    const { client, sent } = fakePg((q) => (q.text === MIGRATION && failing ? new Error("permission denied") : rows(1)));
+    const store = new PostgresReplayStore({ client, sweepIntervalMs: 1e12 });
+    await expect(store.checkAndRecord("s", "k", 2, 1)).rejects.toThrow("permission denied");
+    failing = false;
+    expect(await store.checkAndRecord("s", "k", 2, 1)).toBe("recorded");
+    expect(sent.filter((q) => q.text === MIGRATION).length).toBe(2);
+  });
+  it("expired rows are swept in passing, in bounded batches, at most every sweepIntervalMs (60 s by default)", async () => {
+    const { client, sent } = fakePg((q) => (isInsert(q) ? rows(1) : rows(3)));
+    const store = new PostgresReplayStore({ client, sweepBatch: 7 });
+    await store.checkAndRecord("s", "a", 2, 1000.9);
+    await store.checkAndRecord("s", "b", 2, 60_999);
+    await store.checkAndRecord("s", "c", 2, 61_000);
+    await store.checkAndRecord("s", "d", 2, 61_001);
+    await settle();
+    expect(sent.filter((q) => q.text.startsWith("DELETE"))).toEqual([
+      { text: SWEEP, values: [1000, 7] },
+      { text: SWEEP, values: [61_001, 7] },
+    ]);
+    const defaults = fakePg((q) => (isInsert(q) ? rows(1) : rows(0)));
+    await new PostgresReplayStore({ client: defaults.client }).checkAndRecord("s", "a", 2, 5);
+    await settle();
+    expect(defaults.sent.filter((q) => q.text.startsWith("DELETE"))).toEqual([{ text: SWEEP, values: [5, 10_000] }]);
+  });
+  it("a failed sweep does not fail the check", async () => {
+    const { client } = fakePg((q) => (q.text.startsWith("DELETE") ? new Error("lock timeout") : rows(1)));
+    expect(await new PostgresReplayStore({ client }).checkAndRecord("s", "k", 2, 1)).toBe("recorded");
+    await settle();
+  });
+  it("evictExpired resolves the deleted row count (0 without a tag); size reads count(*)", async () => {
+    const { client, sent } = fakePg((q) => (q.text.startsWith("DELETE") ? rows(4) : q.text.startsWith("SELECT count") ? rows(1, [{ n: "42" }]) : rows(0)));
+    const store = new PostgresReplayStore({ client, sweepBatch: 3 });
+    expect(await store.evictExpired(99.5)).toBe(4);
+    expect(await store.size()).toBe(42);
+    expect(sent.filter((q) => q.text !== MIGRATION)).toEqual([
+      { text: SWEEP, values: [99, 3] },
+      { text: "SELECT count(*)::bigint AS n FROM agent_contracts_replay", values: [] },
+    ]);
+    const untagged = fakePg(() => rows(null));
+    expect(await new PostgresReplayStore({ client: untagged.client }).evictExpired(1)).toBe(0);
+  });
+  it("every statement has a deadline (timeoutMs), connected or not", async () => {
+    const { client } = fakePg((q) => (q.text === MIGRATION ? rows(0) : () => new Promise(() => {})));
+    const store = new PostgresReplayStore({ client, timeoutMs: 30, sweepIntervalMs: 1e12 });
+    await expect(store.checkAndRecord("s", "k", 2, 1)).rejects.toThrow(new StoreTimeoutError("postgres query", 30));
+    await expect(store.checkAndRecord("s", "k", 2, 1)).rejects.toThrow(new StoreTimeoutError("postgres query", 30));
+    const stuck = fakePg(() => () => new Promise(() => {}));
+    await expect(new PostgresReplayStore({ client: stuck.client, timeoutMs: 30, sweepIntervalMs: 1e12 }).checkAndRecord("s", "k", 2, 1)).rejects.toThrow(
+      new StoreTimeoutError("postgres migration", 30),
+    );
+  });
+  it("close() keeps a given client and the store usable; the migration is not sent again", async () => {
+    const { client, sent } = fakePg();
+    const store = new PostgresReplayStore({ client, sweepIntervalMs: 1e12 });
+    await store.checkAndRecord("s", "k", 2, 1);
+    await store.close();
+    await store.close();
+    expect(await store.checkAndRecord("s", "k", 2, 1)).toBe("recorded");
+    expect(sent.map((q) => q.text)).toEqual([MIGRATION, SWEEP, INSERT, INSERT]);
+  });
+  it("a store created from a URL loads pg and fails closed when nothing listens", async () => {
+    const store = new PostgresReplayStore({ url: "postgresql://postgres@127.0.0.1:1/postgres", timeoutMs: 500, sweepIntervalMs: 1e12 });
+    await expect(store.checkAndRecord("s", "k", 2, 1)).rejects.toThrow();
+    await expect(store.checkAndRecord("s", "k", 2, 1)).rejects.toThrow();
+    await store.close();
+  });
+});
+
+describe("PostgresBookmarkStore", () => {
+  const BOOKMARK_MIGRATION = "SELECT pg_advisory_xact_lock(7241000001);\nCREATE TABLE IF NOT EXISTS agent_contracts_bookmarks (scope text PRIMARY KEY, position bigint NOT NULL);";
+  it("migrationSql, position (0 without a row) and a forward-only GREATEST upsert", async () => {
+    expect(PostgresBookmarkStore.migrationSql()).toBe(BOOKMARK_MIGRATION);
+    expect(() => PostgresBookmarkStore.migrationSql("Bad")).toThrow(TypeError);
+    const { client, sent } = fakePg((q) => (q.text.startsWith("SELECT position") ? rows(q.values![0] === "s" ? 1 : 0, q.values![0] === "s" ? [{ position: "5" }] : []) : rows(1, [{ position: "9" }])));
+    const store = new PostgresBookmarkStore({ client });
+    expect(await store.position("s")).toBe(5);
+    expect(await store.position("t")).toBe(0);
+    expect(await store.advance("s", 9)).toBe(9);
+    expect(sent).toEqual([
+      { text: BOOKMARK_MIGRATION },
+      { text: "SELECT position FROM agent_contracts_bookmarks WHERE scope = $1", values: ["s"] },
+      { text: "SELECT position FROM agent_contracts_bookmarks WHERE scope = $1", values: ["t"] },
+      {
+        text: "INSERT INTO agent_contracts_bookmarks (scope, position) VALUES ($1, $2) ON CONFLICT (scope) DO UPDATE SET position = GREATEST(agent_contracts_bookmarks.position, EXCLUDED.position) RETURNING position",
+        values: ["s", 9],
+      },
+    ]);
+  });
+  it("refuses a bad sequence before any statement; a custom table is used", async () => {
+    const { client, sent } = fakePg();
+    const store = new PostgresBookmarkStore({ client, table: "b", migrate: "none" });
+    await expect(store.advance("s", 1.5)).rejects.toThrow(RangeError);
+    expect(sent).toEqual([]);
+    await store.close();
+  });
+});

@@ -1,0 +1,133 @@
+// replay-redis.ts's stores created from a URL, with node-redis replaced by a recording fake
+// (vi.mock): what the file promises of the client it creates and owns — the URL, no offline queue,
+// the command deadline as connect timeout, at most 3 reconnect attempts 100 ms apart, an error
+// listener so a dropped socket does not crash the process, one client per store, a failed connect
+// not cached, and close() closing it. The real node-redis runs in property-tests/fleet/stores.test.ts.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+interface FakeClient {
+  options: Record<string, unknown> & { socket: { connectTimeout: number; reconnectStrategy: (retries: number) => unknown } };
+  listeners: string[];
+  connected: boolean;
+  closed: number;
+  sent: string[][];
+}
+const state = vi.hoisted(() => ({ clients: [] as FakeClient[], connect: (): Promise<void> => Promise.resolve() }));
+vi.mock("redis", () => ({
+  createClient: (options: FakeClient["options"]) => {
+    const fake: FakeClient = { options, listeners: [], connected: false, closed: 0, sent: [] };
+    state.clients.push(fake);
+    return {
+      on: (event: string, listener: unknown) => (expect(typeof listener).toBe("function"), fake.listeners.push(event)),
+      connect: async () => {
+        await state.connect();
+        fake.connected = true;
+      },
+      sendCommand: async (args: string[]) => (fake.sent.push(args), args[0] === "GET" ? "4" : "OK"),
+      close: async () => void fake.closed++,
+    };
+  },
+}));
+const { RedisBookmarkStore, RedisReplayStore } = await import("../../generators/targets/ts/runtime/src/replay-redis.js");
+const { StoreTimeoutError } = await import("../../generators/targets/ts/runtime/src/store-support.js");
+
+beforeEach(() => {
+  state.clients.length = 0;
+  state.connect = () => Promise.resolve();
+});
+
+describe("a Redis store created from { url }", () => {
+  it("creates one node-redis client with the documented options, and closes it", async () => {
+    const store = new RedisReplayStore({ url: "redis://127.0.0.1:6390/2", timeoutMs: 1234, checkEvictionPolicy: false });
+    const [a, b] = await Promise.all([store.checkAndRecord("s", "k", 2000, 1000), store.checkAndRecord("s", "j", 2000, 1000)]);
+    expect([a, b]).toEqual(["recorded", "recorded"]);
+    expect(await store.checkAndRecord("s", "i", 2000, 1000)).toBe("recorded");
+    expect(state.clients.length).toBe(1);
+    const [client] = state.clients as [FakeClient];
+    expect(client.options).toMatchObject({ url: "redis://127.0.0.1:6390/2", disableOfflineQueue: true, socket: { connectTimeout: 1234 } });
+    const retry = client.options.socket.reconnectStrategy;
+    expect([retry(0), retry(1), retry(2), retry(3), retry(10)]).toEqual([100, 100, 100, false, false]);
+    expect(client.listeners).toEqual(["error"]);
+    expect(client.connected).toBe(true);
+    expect(client.sent).toEqual([
+      ["SET", "agent-contracts:replay:{cw}:aw", "1", "NX", "PX", "1000"],
+      ["SET", "agent-contracts:replay:{cw}:ag", "1", "NX", "PX", "1000"],
+      ["SET", "agent-contracts:replay:{cw}:aQ", "1", "NX", "PX", "1000"],
+    ]);
+    await store.close();
+    await store.close();
+    expect(client.closed).toBe(1);
+    // After close the next command connects a new client.
+    expect(await store.checkAndRecord("s", "k", 2000, 1000)).toBe("recorded");
+    expect(state.clients.length).toBe(2);
+    await store.close();
+    expect(state.clients[1]!.closed).toBe(1);
+  });
+  it("the connection has the command deadline (2000 ms by default, or timeoutMs)", async () => {
+    state.connect = () => new Promise(() => {});
+    const store = new RedisReplayStore({ url: "redis://x", timeoutMs: 30, checkEvictionPolicy: false });
+    await expect(store.checkAndRecord("s", "k", 2000, 1000)).rejects.toThrow(new StoreTimeoutError("redis connect", 30));
+    new RedisReplayStore({ url: "redis://x", checkEvictionPolicy: false }).checkAndRecord("s", "k", 2, 1).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(state.clients.at(-1)!.options.socket.connectTimeout).toBe(2000);
+  });
+  it("a failed connect is not kept: the next command connects again", async () => {
+    let attempts = 0;
+    state.connect = () => (attempts++ === 0 ? Promise.reject(new Error("ECONNREFUSED")) : Promise.resolve());
+    const store = new RedisReplayStore({ url: "redis://x", checkEvictionPolicy: false });
+    await expect(store.checkAndRecord("s", "k", 2000, 1000)).rejects.toThrow("ECONNREFUSED");
+    expect(await store.checkAndRecord("s", "k", 2000, 1000)).toBe("recorded");
+    expect(state.clients.length).toBe(2);
+  });
+  it("a close() while connecting: the late client is closed and not used", async () => {
+    let release!: () => void;
+    state.connect = () => new Promise<void>((r) => (release = r));
+    const store = new RedisReplayStore({ url: "redis://x", checkEvictionPolicy: false });
+    const first = store.checkAndRecord("s", "k", 2000, 1000);
+    await new Promise((r) => setTimeout(r, 5));
+    const closing = store.close();
+    release();
+    await closing;
+    expect(await first).toBe("recorded");
+    expect(state.clients[0]!.closed).toBe(1);
+    state.connect = () => Promise.resolve();
+    await store.checkAndRecord("s", "j", 2000, 1000);
+    expect(state.clients.length).toBe(2);
+    expect(state.clients[1]!.sent.length).toBe(1);
+  });
+  it("a close() while a connect is failing resolves (there is no client to close)", async () => {
+    let fail!: (e: Error) => void;
+    state.connect = () => new Promise<void>((_, reject) => (fail = reject));
+    const store = new RedisReplayStore({ url: "redis://x", checkEvictionPolicy: false });
+    const first = store.checkAndRecord("s", "k", 2000, 1000);
+    await new Promise((r) => setTimeout(r, 5));
+    const closing = store.close();
+    fail(new Error("ECONNREFUSED"));
+    await expect(first).rejects.toThrow("ECONNREFUSED");
+    await expect(closing).resolves.toBeUndefined();
+  });
+  it("a bookmark store from a URL owns and closes its client too", async () => {
+    const store = new RedisBookmarkStore({ url: "redis://x" });
+    expect(await store.position("s")).toBe(4);
+    await store.close();
+    expect(state.clients.map((c) => c.closed)).toEqual([1]);
+  });
+});
+
+describe("given clients", () => {
+  it("prefers a callable: a client whose call is not a function is used through sendCommand", async () => {
+    const sent: string[][] = [];
+    const client = { call: "not a function", sendCommand: async (args: string[]) => (sent.push(args), "OK") } as never;
+    expect(await new RedisReplayStore({ client, checkEvictionPolicy: false }).checkAndRecord("s", "k", 2000, 1000)).toBe("recorded");
+    expect(sent.length).toBe(1);
+    const neither = { sendCommand: "not a function" } as never;
+    await expect(new RedisReplayStore({ client: neither, checkEvictionPolicy: false }).checkAndRecord("s", "k", 2000, 1000)).rejects.toThrow(
+      "client must be a node-redis client (sendCommand) or an ioredis client (call)",
+    );
+  });
+  it("the policy is read from its own line only", async () => {
+    const info = "maxmemory:5\r\nmy_maxmemory_policy:noeviction\r\nmaxmemory_policy:allkeys-lru\r\n";
+    const client = { sendCommand: async (args: string[]) => (args[0] === "INFO" ? info : "OK") };
+    await expect(new RedisReplayStore({ client }).checkAndRecord("s", "k", 2000, 1000)).rejects.toThrow("(maxmemory-policy allkeys-lru)");
+  });
+});
