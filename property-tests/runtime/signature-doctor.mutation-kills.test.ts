@@ -193,6 +193,17 @@ describe("explainHmacV1 on constructed refusals", () => {
     expect(r.reason.code).toBe("duplicate-key");
     expect(r.diagnoses.map((d) => d.divergence)).toContain("canonical-json-dialect-serde-json");
   });
+  it("a duplicated top-level member: only the dialects whose parsers take the last value match; org.json 20240303 and JSONSerialization refuse the text", () => {
+    // protocol.yaml's dialect table: serde_json and AOSP org.json read duplicate keys last-wins,
+    // org.json 20240303 (JSONException "Duplicate key") and iOS JSONSerialization refuse them.
+    const r = divergences(withDuplicate(signed(base)));
+    expect(r.reason.code).toBe("duplicate-key");
+    expect(r.diagnoses.map((d) => d.divergence).sort()).toEqual([
+      "canonical-json-dialect-aosp-org-json",
+      "canonical-json-dialect-serde-json",
+      "canonical-json-dialect-serde-json-1-0-140",
+    ]);
+  });
   it("an absent hashed field: the dialects that write null for it (serde_json) match, the others refuse", () => {
     const r = divergences(withDuplicate(signed({ ...base, payload: null }), ["payload"]));
     expect(r.diagnoses).toEqual([

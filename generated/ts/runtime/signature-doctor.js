@@ -17,11 +17,25 @@ function member(object, key) {
             found = value;
     return found;
 }
+function hasDuplicateMember(object) {
+    if (object.t !== "obj")
+        return false;
+    const names = new Set();
+    for (const [name] of object.members) {
+        if (names.has(name))
+            return true;
+        names.add(name);
+    }
+    return false;
+}
 function fromJson(value) {
     return parseLexical(JSON.stringify(value));
 }
 // The signing input a dialect would build from the received tokens, and the hashed fields' texts.
 function dialectInput(declaration, message, dialect, integers) {
+    // A parser that refuses duplicate keys refuses the whole message, not only its hashed values.
+    if (dialect.duplicateKeys === "reject" && hasDuplicateMember(message))
+        return null;
     const lines = [];
     const hashed = new Map();
     for (const line of declaration.lines) {

@@ -42,12 +42,24 @@ function member(object: LexValue, key: string): LexValue | undefined {
   return found;
 }
 
+function hasDuplicateMember(object: LexValue): boolean {
+  if (object.t !== "obj") return false;
+  const names = new Set<string>();
+  for (const [name] of object.members) {
+    if (names.has(name)) return true;
+    names.add(name);
+  }
+  return false;
+}
+
 function fromJson(value: JsonValue): LexValue {
   return parseLexical(JSON.stringify(value)) as LexValue;
 }
 
 // The signing input a dialect would build from the received tokens, and the hashed fields' texts.
 function dialectInput(declaration: HmacSha256V1Declaration, message: LexValue, dialect: CanonicalizationDialect, integers: "exact" | "double"): { input: string; hashed: Map<string, string> } | null {
+  // A parser that refuses duplicate keys refuses the whole message, not only its hashed values.
+  if (dialect.duplicateKeys === "reject" && hasDuplicateMember(message)) return null;
   const lines: string[] = [];
   const hashed = new Map<string, string>();
   for (const line of declaration.lines) {
