@@ -4,7 +4,7 @@
 // refuses (AUDIT_INVALID at the entry's index). The chain itself is built with appendAuditEntry, so
 // each refused log below has valid links and only the entry's own content is wrong.
 import { createHash } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CONNECTOR_AUDIT_CHAIN, appendAuditEntry, type AuditHead } from "../../generators/targets/ts/runtime/src/audit-chain.js";
 import type { JsonObject, JsonValue } from "../../generators/targets/ts/runtime/src/json-value.js";
 import { DEFAULT_MAX_PACKAGES, TrustStore, type TrustPackage } from "../../generators/targets/ts/runtime/src/trust-store.js";
@@ -66,13 +66,15 @@ describe("importPackage (§ A4 Import)", () => {
     expect(store.importPackage(A, ORIGIN)).toEqual({ ok: true, state: "removed", entries: [] });
     expect(store.entries().length).toBe(2);
   });
-  it("timestamps default to Date#toISOString()", () => {
-    const before = Date.now();
-    const r = new TrustStore().importPackage(A, ORIGIN);
-    const t = r.ok ? (r.entries[0]!.timestamp as string) : "";
-    expect(new Date(t).toISOString()).toBe(t);
-    expect(Date.parse(t)).toBeGreaterThanOrEqual(before);
-    expect(Date.parse(t)).toBeLessThanOrEqual(Date.now());
+  it("timestamps default to the system time as Date#toISOString() writes it", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-05-27T10:11:12.345Z"));
+      const r = new TrustStore().importPackage(A, ORIGIN);
+      expect(r.ok ? r.entries[0]!.timestamp : r.error).toBe("2026-05-27T10:11:12.345Z");
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it("refuses a packageId that is not connector-package-<64 hex>", () => {
     for (const packageId of ["connector-package-" + "A".repeat(64), "connector-package-" + "a".repeat(63), "x-connector-package-" + "a".repeat(64), "connector-package-" + "a".repeat(65)]) {
