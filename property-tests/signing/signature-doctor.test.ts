@@ -16,7 +16,7 @@ type Expect = "verified" | { reason: string; diagnoses: string[] };
 const { cases } = readJson("spec/agent-provider/vectors/signature-doctor.json") as { cases: { name: string; message_type: string; key_utf8: string; text: string; expect: Expect }[] };
 
 describe("explain<Message>Signature on the real implementations' signed messages", () => {
-  it("has every Rust-host and Android-SDK message", () => expect(cases.length).toBe(66));
+  it("has every Rust-host and Android-SDK message, and two with a duplicated first member", () => expect(cases.length).toBe(68));
   for (const c of cases) {
     it(c.name, () => {
       const explain = doctor[`explain${c.message_type}Signature`] as (text: string, key: string) => { verified: boolean; reason?: { code: string }; diagnoses?: { divergence: string }[] };

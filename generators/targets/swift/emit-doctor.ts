@@ -45,7 +45,7 @@ import XCTest
 final class ${namespace}SignatureDoctorTests: XCTestCase {
     func testRealSignedMessages() throws {
         let cases = try SharedCases.cases("${vector}")
-        XCTAssertEqual(cases.count, 66)
+        XCTAssertEqual(cases.count, 68)
         for c in cases {
             let result: SignatureExplanation
             switch c.text("message_type") {

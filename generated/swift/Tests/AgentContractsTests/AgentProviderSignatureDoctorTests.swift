@@ -8,7 +8,7 @@ import XCTest
 final class AgentProviderSignatureDoctorTests: XCTestCase {
     func testRealSignedMessages() throws {
         let cases = try SharedCases.cases("agent-provider/vectors/signature-doctor.json")
-        XCTAssertEqual(cases.count, 66)
+        XCTAssertEqual(cases.count, 68)
         for c in cases {
             let result: SignatureExplanation
             switch c.text("message_type") {

@@ -29,6 +29,11 @@ object SignatureDoctor {
     private fun member(message: LexValue, key: String): LexValue? = (message as? LexValue.Obj)?.members?.lastOrNull { it.first == key }?.second
 
     private fun dialectInput(declaration: HmacSha256V1Declaration, message: LexValue, dialect: CanonicalizationDialect, integers: String): Pair<String, Map<String, String>>? {
+        // A parser that refuses duplicate keys refuses the whole message, not only its hashed values.
+        if (dialect.duplicateKeys == "reject" && message is LexValue.Obj) {
+            val names = HashSet<String>()
+            if (!message.members.all { names.add(it.first) }) return null
+        }
         val hashed = LinkedHashMap<String, String>()
         val lines = declaration.lines.map { line ->
             val absent = if (line.value != HmacV1Line.Value.STRING && dialect.absentHashedField == "null") LexValue.Lit("null") else null

@@ -175,6 +175,11 @@ extension CanonicalDialects {
 
 public enum SignatureDoctor {
     private static func dialectInput(_ declaration: HMACSHA256V1Declaration, _ message: LexValue, _ dialect: CanonicalizationDialect, integers: String) -> (input: String, hashed: [(field: String, text: String)])? {
+        // A parser that refuses duplicate keys refuses the whole message, not only its hashed values.
+        if dialect.duplicateKeys == "reject", case let .obj(members) = message {
+            var names = Set<[UInt8]>()
+            for member in members where !names.insert(Array(member.key.utf8)).inserted { return nil }
+        }
         var lines: [String] = []
         var hashed: [(field: String, text: String)] = []
         for line in declaration.lines {

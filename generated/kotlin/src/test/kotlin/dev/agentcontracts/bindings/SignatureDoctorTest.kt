@@ -21,7 +21,7 @@ class SignatureDoctorTest {
     @Test
     fun `each real message verifies or names the dialects it was signed with`() {
         val cases = TestData.json("spec/agent-provider/vectors/signature-doctor.json").jsonObject.getValue("cases").jsonArray
-        assertEquals(66, cases.size)
+        assertEquals(68, cases.size)
         for (element in cases) {
             val c = element.jsonObject
             val key = c.string("key_utf8").toByteArray(Charsets.UTF_8)
