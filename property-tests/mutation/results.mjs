@@ -20,8 +20,9 @@ export function loadGroups() {
     const group = JSON.parse(readFileSync(join(GROUPS_DIR, f), "utf8"));
     const fields = FIELDS[group.tool];
     if (!fields) throw new Error(`${where}: /tool must be "stryker" or "pit"`);
-    const allowed = new Set(["tool", "note", ...fields]);
+    const allowed = new Set(["tool", "note", ...fields, ...(group.tool === "stryker" ? ["timeoutMS"] : [])]);
     for (const key of Object.keys(group)) if (!allowed.has(key)) throw new Error(`${where}: unknown member "${key}"`);
+    if (group.timeoutMS !== undefined && !(Number.isInteger(group.timeoutMS) && group.timeoutMS >= 1000)) throw new Error(`${where}: /timeoutMS must be an integer number of milliseconds, at least 1000`);
     for (const field of fields) {
       const list = group[field];
       if (!Array.isArray(list) || list.length === 0 || !list.every((x) => typeof x === "string")) throw new Error(`${where}: /${field} must be a non-empty list of strings`);

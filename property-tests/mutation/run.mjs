@@ -51,6 +51,7 @@ function runStryker(group, force) {
     MUTATE: group.mutate.join(","),
     MUTATION_TESTS: group.tests.join(","),
     STRYKER_OUT: out,
+    ...(group.timeoutMS !== undefined ? { STRYKER_TIMEOUT_MS: String(group.timeoutMS) } : {}),
   });
   return readStrykerReport(join(ROOT, out, "mutation.json"));
 }

@@ -15,7 +15,9 @@ export default {
   mutate,
   coverageAnalysis: "perTest",
   concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 1),
-  timeoutMS: 20_000,
+  // A group's timeoutMS (run.mjs passes it here) shortens the wait on mutants that turn a scan loop
+  // quadratic or endless; the default leaves room for slow property tests under load.
+  timeoutMS: Number(process.env.STRYKER_TIMEOUT_MS ?? 20_000),
   incremental: true,
   incrementalFile: `${out}/incremental.json`,
   reporters: ["html", "json", "clear-text", "progress"],
