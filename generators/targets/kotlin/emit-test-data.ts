@@ -22,6 +22,8 @@ export const KOTLIN_TEST_DATA: readonly string[] = [
   "property-tests/vectors/real-implementations/README.md",
   "property-tests/vectors/real-implementations/meldwork-connector/field-value-verdicts.json",
   "property-tests/vectors/stdwebhooks",
+  "property-tests/oracle-vectors/lenient-json/README.md",
+  "property-tests/oracle-vectors/lenient-json/verdicts.json",
 ];
 
 /** Where the suites find a repository path on the classpath. */
