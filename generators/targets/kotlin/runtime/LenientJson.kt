@@ -15,7 +15,7 @@ internal object LenientJsonObject {
         return if (r.i == text.length) members else null
     }
 
-    private class Reader(val s: String) {
+    private class Reader(private val s: String) {
         var i = 0
         fun peek(): Int = if (i < s.length) s[i].code else -1
         fun ws() { while (peek() == 0x20 || peek() == 0x09 || peek() == 0x0a || peek() == 0x0d) i++ }
