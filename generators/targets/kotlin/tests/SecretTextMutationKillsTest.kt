@@ -99,8 +99,13 @@ class SecretTextMutationKillsTest {
                 assertArrayEquals(expected, SecretText.decodeCanonicalBase64("${alphabet[v]}AAA", url), "$url ${alphabet[v]}")
             }
         }
-        for (c in "+/") assertNull(SecretText.decodeCanonicalBase64("${c}AAA", true), "$c is not base64url")
-        for (c in "-_") assertNull(SecretText.decodeCanonicalBase64("${c}AAA", false), "$c is not base64")
+        // Every other code unit of ASCII and Latin-1 (the neighbours of each range included) is refused.
+        for (c in 0..0xff) {
+            for (url in listOf(false, true)) {
+                val alphabet = if (url) std.replace('+', '-').replace('/', '_') else std
+                if (c.toChar() !in alphabet) assertNull(SecretText.decodeCanonicalBase64("${c.toChar()}AAA", url), "%02x url=$url".format(c))
+            }
+        }
     }
 
     @Test
@@ -130,7 +135,9 @@ class SecretTextMutationKillsTest {
         for (sp in listOf(0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2000, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff)) {
             assertEquals("bearer", SecretText.find("Bearer${sp.toChar()}x"), "%04x".format(sp))
         }
-        for (ch in "azAZ09._~+/=-") assertEquals("bearer", SecretText.find("Bearer $ch"), "$ch")
+        // A token starts with [A-Za-z0-9._~+/=-]; every other ASCII character is no token.
+        val tokenStart = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~+/=-"
+        for (c in 0x21..0x7e) assertEquals(if (c.toChar() in tokenStart) "bearer" else null, SecretText.find("Bearer ${c.toChar()}"), "Bearer ${c.toChar()}")
         table(
             listOf(
                 "Bearer \u200bx" to null,

@@ -1,5 +1,9 @@
 package dev.agentcontracts.runtime
 
+import kotlinx.coroutines.CoroutineStart
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.joinAll
+import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNotNull
@@ -20,6 +24,8 @@ import java.sql.Statement
 import java.util.Collections
 import java.util.IdentityHashMap
 import java.util.Properties
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.TimeUnit
 
 /**
  * SqliteReplayStore's edges: the constructor's bounds, the missing-driver message, the sweep that
@@ -121,6 +127,33 @@ class SqliteReplayStoreMutationKillsTest {
             assertEquals(2, s.size(), "no sweep before its instant")
             assertEquals(RecordOutcome.RECORDED, s.checkAndRecordNow("s", "c", retainUntilMs = 9_000, nowMs = 2_000))
             assertEquals(2, s.size(), "the sweep at 2_000 dropped a (retained until 1_500)")
+        }
+    }
+
+    @Test
+    fun `a call cancelled before the IO dispatcher runs it records and evicts nothing`() = runBlocking {
+        SqliteReplayStore(path()).use { s ->
+            assertEquals(RecordOutcome.RECORDED, s.checkAndRecordNow("s", "old", retainUntilMs = 1_000, nowMs = 500))
+            // Occupy every thread Dispatchers.IO may use (kotlinx.coroutines: 64 or the core count, unless set), so
+            // the store's withContext(Dispatchers.IO) blocks wait in its queue while their callers are cancelled.
+            val parallelism = System.getProperty("kotlinx.coroutines.io.parallelism")?.toInt() ?: maxOf(64, Runtime.getRuntime().availableProcessors())
+            val started = CountDownLatch(parallelism)
+            val release = CountDownLatch(1)
+            val blockers = List(parallelism) { launch(Dispatchers.IO) { started.countDown(); release.await() } }
+            val calls = try {
+                assertTrue(started.await(60, TimeUnit.SECONDS), "every IO thread is busy")
+                val record = launch(start = CoroutineStart.UNDISPATCHED) { s.checkAndRecord("s", "new", retainUntilMs = 10_000, nowMs = 600) }
+                val evict = launch(start = CoroutineStart.UNDISPATCHED) { s.evictExpired(nowMs = 5_000) }
+                record.cancel()
+                evict.cancel()
+                listOf(record, evict)
+            } finally {
+                release.countDown()
+            }
+            (blockers + calls).joinAll()
+            assertTrue(calls.all { it.isCancelled })
+            assertEquals(RecordOutcome.RECORDED, s.checkAndRecordNow("s", "new", retainUntilMs = 10_000, nowMs = 700), "the cancelled check-and-record recorded nothing")
+            assertEquals(2, s.size(), "the cancelled eviction removed nothing")
         }
     }
 
