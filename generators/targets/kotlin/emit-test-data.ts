@@ -22,6 +22,7 @@ export const KOTLIN_TEST_DATA: readonly string[] = [
   "property-tests/vectors/real-implementations/README.md",
   "property-tests/vectors/real-implementations/meldwork-connector/field-value-verdicts.json",
   "property-tests/vectors/stdwebhooks",
+  "property-tests/vectors/json-schema-kills/ajv-verdicts.json",
 ];
 
 /** Where the suites find a repository path on the classpath. */
