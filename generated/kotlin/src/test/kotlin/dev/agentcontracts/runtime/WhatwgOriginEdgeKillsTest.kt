@@ -2,6 +2,7 @@
 package dev.agentcontracts.runtime
 
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Test
 
 /**
@@ -59,6 +60,17 @@ class WhatwgOriginEdgeKillsTest {
         "http://\u4e2d\u6587/" to "http://xn--fiq228c",
         "http://xn--mnchen-3ya/" to "http://xn--mnchen-3ya",
         "http://xn--abcde-fsa789yzd3i/" to "http://xn--abcde-fsa789yzd3i",
+        // A ':' where a digit is expected: the port, an embedded IPv4 part, a Punycode digit.
+        "http://a:1:2/" to FAIL,
+        "http://[::1.2.3.4:]/" to FAIL,
+        "http://[1:2:3:4:5:6:1.2.3.4.5]/" to FAIL,
+        // '{' is allowed in a domain but is no Punycode digit.
+        "http://a{b/" to "http://a{b",
+        "http://xn--{ca/" to FAIL,
+        // Leading and trailing C0 controls and spaces are trimmed.
+        "http://a.example/ " to "http://a.example",
+        "  http://a.example/" to "http://a.example",
+        "\u0001http://a.example/\u0001 " to "http://a.example",
     )
 
     @Test
@@ -78,6 +90,7 @@ class WhatwgOriginEdgeKillsTest {
         Triple("https://a.example/??", "endpoint", false),
         Triple("https://a.example/##", "endpoint", false),
         Triple("https://a.example/#?", "endpoint", false),
+        Triple("https://a.example#x", "endpoint", false),
         Triple("https://:@a.example/", "endpoint", true),
         Triple("https://u@a.example/", "endpoint", false),
         Triple("https://:p@a.example/", "endpoint", false),
@@ -102,5 +115,11 @@ class WhatwgOriginEdgeKillsTest {
             "abcde-fsa789yzd3i" to "abcde\u1077\u00e9\u4e00",
         )
         for ((encoded, decoded) in pairs) assertEquals(decoded, Punycode.decode(encoded), encoded)
+        // 2047 basic code points then U+10007F: the first delta is exactly 2^31 - 1, the largest allowed.
+        val basic = "a".repeat(2047)
+        assertEquals(basic + String(Character.toChars(0x10007F)), Punycode.decode("$basic-w416146o"))
+        // One delta to U+10FFFF decodes; one more is past the last code point (Node: "Invalid code point 1114112").
+        assertEquals(String(Character.toChars(0x10FFFF)), Punycode.decode("dn32g"))
+        assertNull(Punycode.decode("en32g"))
     }
 }
