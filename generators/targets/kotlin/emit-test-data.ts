@@ -24,6 +24,7 @@ export const KOTLIN_TEST_DATA: readonly string[] = [
   "property-tests/vectors/stdwebhooks",
   "property-tests/oracle-vectors/lenient-json/README.md",
   "property-tests/oracle-vectors/lenient-json/verdicts.json",
+  "property-tests/vectors/json-schema-kills/ajv-verdicts.json",
 ];
 
 /** Where the suites find a repository path on the classpath. */

@@ -59,7 +59,7 @@ class JsonSchemaValidator(documents: List<JsonObject>) {
     /** [composite] is true inside anyOf/oneOf/not/if/contains, where ajv collects errors. */
     private fun check(schema: JsonElement, base: String, data: JsonElement, path: String, composite: Boolean): ValidationError? {
         if (schema !is JsonObject) {
-            return if (schema.string == "true") null else ValidationError(path, "false schema", "$path boolean schema is false")
+            return if (schema.string == "true") null else ValidationError(path, "false schema", "${where(path)} boolean schema is false")
         }
         val types = when (val type = schema["type"]) {
             null -> emptyList()
@@ -176,7 +176,8 @@ class JsonSchemaValidator(documents: List<JsonObject>) {
             for (j in items.indices.reversed()) {
                 for (i in 0 until j) {
                     if (jsonEquals(items[i], items[j])) {
-                        return error("uniqueItems", "must NOT have duplicate items (items ## $i and $j are identical)", mapOf("i" to "$i", "j" to "$j"))
+                        // ajv's params name the later item i and the earlier one j; its message lists the earlier first.
+                        return error("uniqueItems", "must NOT have duplicate items (items ## $i and $j are identical)", mapOf("i" to "$j", "j" to "$i"))
                     }
                 }
             }
