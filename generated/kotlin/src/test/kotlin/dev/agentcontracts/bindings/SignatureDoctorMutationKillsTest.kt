@@ -41,6 +41,12 @@ class SignatureDoctorMutationKillsTest {
         // Each getter read one by one (a data class's equals reads its fields, not its getters).
         val actual = dialects.map { listOf(it.divergence, it.name, it.numbers, it.exponentPlus, it.integerTokens, it.keyOrder, it.escapeSlash, it.escapeRanges, it.duplicateKeys, it.absentHashedField) }
         assertEquals(expected, actual)
+        // Every member read from the entry as written (a hand-written entry unlike any of the spec's).
+        val full = CanonicalizationDialect.listFromJson("""[{"divergence":"dv","name":"nm","numbers":"serde-json","exponentPlus":true,"integerTokens":["double","exact"],"keyOrder":"code-point","escapeSlash":"after-lt","escapeRanges":[[128,159],[8192,8447]],"duplicateKeys":"last-wins","absentHashedField":"null"}]""").single()
+        assertEquals(
+            listOf("dv", "nm", "serde-json", true, listOf("double", "exact"), "code-point", "after-lt", listOf(128..159, 8192..8447), "last-wins", "null"),
+            listOf(full.divergence, full.name, full.numbers, full.exponentPlus, full.integerTokens, full.keyOrder, full.escapeSlash, full.escapeRanges, full.duplicateKeys, full.absentHashedField),
+        )
         // A member left out takes its default: exponentPlus false, absentHashedField "refuse".
         val bare = CanonicalizationDialect.listFromJson("""[{"divergence":"d","name":"n","numbers":"rfc8785","integerTokens":[],"keyOrder":"utf16","escapeSlash":"none","escapeRanges":[[1,2]],"duplicateKeys":"reject"}]""").single()
         assertEquals(listOf(false, "refuse", listOf(1..2)), listOf(bare.exponentPlus, bare.absentHashedField, bare.escapeRanges))
@@ -72,7 +78,8 @@ class SignatureDoctorMutationKillsTest {
             Triple("1.25e-7", "1.25e-7", "1.25e-7"), Triple("-2.5e-9", "-2.5e-9", "-2.5e-9"), Triple("1234567890123456.5", "1234567890123456.5", "1234567890123456.5"),
             Triple("18446744073709551615", "18446744073709551615", "18446744073709551615"), Triple("-9223372036854775808", "-9223372036854775808", "-9223372036854775808"),
             Triple("18446744073709551616", "1.8446744073709552e+19", "1.8446744073709552e19"), Triple("-9223372036854775809", "-9.223372036854776e+18", "-9.223372036854776e18"),
-            Triple("1.5e16", "1.5e+16", "1.5e16"), Triple("-1e-5", "-0.00001", "-0.00001"), Triple("1.5e-5", "0.000015", "0.000015"), Triple("1.5", "1.5", "1.5"),
+            Triple("1.5e16", "1.5e+16", "1.5e16"), Triple("1.7976931348623157e308", "1.7976931348623157e+308", "1.7976931348623157e308"),
+            Triple("-1.7976931348623157e308", "-1.7976931348623157e+308", "-1.7976931348623157e308"), Triple("-1e-5", "-0.00001", "-0.00001"), Triple("1.5e-5", "0.000015", "0.000015"), Triple("1.5", "1.5", "1.5"),
         )
         for ((token, plus, bare) in table) {
             assertEquals(plus, CanonicalDialects.formatNumberToken(token, serde, "exact"), token)
@@ -103,6 +110,9 @@ class SignatureDoctorMutationKillsTest {
             assertEquals(double, CanonicalDialects.formatNumberToken(token, orgJson, "double"), token)
         }
         // The iOS dialect writes numbers as RFC 8785 does (ES6 Number::toString).
+        // The largest finite double is still a double every dialect writes.
+        assertEquals("1.7976931348623157E308", CanonicalDialects.formatNumberToken("1.7976931348623157e308", aosp, "exact"))
+        assertEquals("1.7976931348623157e+308", CanonicalDialects.formatNumberToken("1.7976931348623157e308", ios, "exact"))
         val es6 = listOf("12.0" to "12", "1E2" to "100", "-0" to "0", "1e21" to "1e+21", "1e-7" to "1e-7", "0.000001" to "0.000001")
         for ((token, text) in es6) assertEquals(text, CanonicalDialects.formatNumberToken(token, ios, "exact"), token)
     }
@@ -229,7 +239,9 @@ class SignatureDoctorMutationKillsTest {
             "", " ", "{", "}", "[", "]", "[1,]", "[,1]", "[1 2]", "{\"a\" 1}", "{\"a\":}", "{\"a\":1,}", "{,}", "{1:2}", "{\"a\":1]", "[1}", "01", "-", "1.", ".5", "1e", "+1",
             "tru", "nul", "fals", "truex", "\"abc", "\"\\x\"", "\"\\u12\"", "\"\\u12G4\"", "\"a\u0001\"", "\"\\", "\u000C1", "1 2", "[] x", "NaN", "'a'",
             "{\"a\"", "{\"a\":1", "[1", "[1,", "{\"a", "\"\\u12g4\"", "\"\\u12`4\"", "\"\\u12@4\"", "\"\\u", "\"\\u00", "\"\\u0041", "{\"a\":1 ", "[1 ", "{\"a\" ",
-            "\"\\u\u0660\u0660\u0664\u0661\"", "\"\\u00\uFF11\uFF11\"",
+            "\"\\u\u0660\u0660\u0664\u0661\"", "\"\\u00\uFF11\uFF11\"", "\"\\u00/0\"", "\"\\u00:0\"",
+            // A missing member name before ':'; a bad escape or raw control character where the text ends or a list goes on.
+            "{:1}", "{\"a\":1,:2}", "\"\\x", "\"\u0001", "[\"\\x,1]", "[\"\u0001,1]",
         )
         for (text in invalid) assertNull(CanonicalDialects.parseLexical(text), "invalid: $text")
         val valid = listOf(
