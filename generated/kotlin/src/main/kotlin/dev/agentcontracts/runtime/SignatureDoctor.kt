@@ -81,7 +81,8 @@ object CanonicalDialects {
                             't' -> out.append('\t')
                             'u' -> {
                                 val hex = text.substring(i, minOf(i + 4, text.length))
-                                if (hex.length != 4 || !hex.all { it.isDigit() || it.lowercaseChar() in 'a'..'f' }) return null
+                                // ASCII hex only: Char.isDigit and toInt(16) also take other scripts' digits ('\u0661').
+                                if (hex.length != 4 || !hex.all { it in '0'..'9' || it in 'a'..'f' || it in 'A'..'F' }) return null
                                 out.append(hex.toInt(16).toChar()); i += 4
                             }
                             else -> return null
@@ -172,20 +173,27 @@ object CanonicalDialects {
     private val LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE)
     private val U64_MAX = BigInteger.TWO.pow(64) - BigInteger.ONE
 
-    fun formatNumberToken(lexeme: String, dialect: CanonicalizationDialect, integers: String): String {
+    /**
+     * How [dialect] writes one number token, or null when it would hold the token as a double and
+     * the double is infinite (1e400): no recorded writer emits one (serde_json refuses the token,
+     * org.json throws "Forbidden numeric value", RFC 8785 has no form for it), so the dialect
+     * cannot have signed it.
+     */
+    fun formatNumberToken(lexeme: String, dialect: CanonicalizationDialect, integers: String): String? {
         val value = lexeme.toDouble()
-        val integer = lexeme.all { it.isDigit() || it == '-' }
+        val integer = lexeme.all { it in '0'..'9' || it == '-' }
         val big = if (integer) BigInteger(lexeme) else null
+        fun double(layout: (Double) -> String): String? = if (value.isFinite()) layout(value) else null
         return when (dialect.numbers) {
-            "serde-json" -> if (big != null && lexeme != "-0" && big >= LONG_MIN && big <= U64_MAX) big.toString() else ryuLayout(value, dialect.exponentPlus)
-            "java-double" -> if (big != null && integers == "exact" && big >= LONG_MIN && big <= LONG_MAX) big.toString() else javaDoubleToString(value)
+            "serde-json" -> if (big != null && lexeme != "-0" && big >= LONG_MIN && big <= U64_MAX) big.toString() else double { ryuLayout(it, dialect.exponentPlus) }
+            "java-double" -> if (big != null && integers == "exact" && big >= LONG_MIN && big <= LONG_MAX) big.toString() else double(::javaDoubleToString)
             "java-bigdecimal" -> when {
                 lexeme == "-0" -> "-0.0"
-                big != null -> if (integers == "exact") big.toString() else javaDoubleToString(value)
+                big != null -> if (integers == "exact") big.toString() else double(::javaDoubleToString)
                 value == 0.0 && lexeme.startsWith("-") -> "-0.0"
                 else -> BigDecimal(lexeme).toString()
             }
-            else -> CanonicalJson.serializeNumber(value)
+            else -> double(CanonicalJson::serializeNumber)
         }
     }
 
