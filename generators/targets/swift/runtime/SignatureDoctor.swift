@@ -87,24 +87,28 @@ extension CanonicalDialects {
         Int64(lexeme) != nil || (u64 && UInt64(lexeme) != nil)
     }
 
-    public static func formatNumberToken(_ lexeme: String, _ dialect: CanonicalizationDialect, integers: String) -> String {
-        let value = Double(lexeme) ?? 0
+    /// How `dialect` writes one number token, or nil when it would have to write an infinite double
+    /// (a token past the double range, e.g. 1e400): no platform writer produces that text, so the
+    /// dialect is not tried rather than compared with made-up bytes.
+    public static func formatNumberToken(_ lexeme: String, _ dialect: CanonicalizationDialect, integers: String) -> String? {
+        guard let value = Double(lexeme) else { return nil }
         let integer = lexeme.allSatisfy { $0 == "-" || $0.isASCII && $0.isNumber }
         let digits = lexeme == "-0" ? "0" : lexeme
+        func double(_ layout: (Double) -> String) -> String? { value.isFinite ? layout(value) : nil }
         switch dialect.numbers {
         case "serde-json":
             if integer && lexeme != "-0" && fits(lexeme, upTo: true) { return digits }
-            return ryuLayout(value, plus: dialect.exponentPlus)
+            return double { ryuLayout($0, plus: dialect.exponentPlus) }
         case "java-double":
             if integer && integers == "exact" && fits(lexeme, upTo: false) { return digits }
-            return javaDoubleToString(value)
+            return double(javaDoubleToString)
         case "java-bigdecimal":
             if integer && lexeme == "-0" { return "-0.0" }
-            if integer { return integers == "exact" ? digits : javaDoubleToString(value) }
+            if integer { return integers == "exact" ? digits : double(javaDoubleToString) }
             if value == 0 && lexeme.hasPrefix("-") { return "-0.0" }
             return javaBigDecimalToString(lexeme)
         default:
-            return (try? CanonicalJSON.serializeNumber(value)) ?? lexeme
+            return try? CanonicalJSON.serializeNumber(value)
         }
     }
 

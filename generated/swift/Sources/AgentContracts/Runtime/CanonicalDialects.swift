@@ -114,7 +114,9 @@ public enum CanonicalDialects {
                 case 0x72: out.append(0x0D)
                 case 0x74: out.append(0x09)
                 case 0x75:
-                    guard i + 4 <= units.count, let code = UInt16(String(decoding: units[i..<i + 4], as: UTF16.self), radix: 16) else { return nil }
+                    // Four ASCII hex digits exactly: UInt16(_:radix:) alone would also take a sign ("\u+041").
+                    let isHex = { (u: UInt16) in (0x30...0x39).contains(u) || (0x41...0x46).contains(u) || (0x61...0x66).contains(u) }
+                    guard i + 4 <= units.count, units[i..<i + 4].allSatisfy(isHex), let code = UInt16(String(decoding: units[i..<i + 4], as: UTF16.self), radix: 16) else { return nil }
                     out.append(code)
                     i += 4
                 default: return nil
