@@ -37,6 +37,10 @@ export function readSwiftCases(root: string, model: Model): SharedCaseFile[] {
     const source = `property-tests/vectors/real-implementations/${name}`;
     if (existsSync(`${home}/${source}`)) cases.push({ path: `real-implementations/${name}`, source, text: readFileSync(`${home}/${source}`, "utf8") });
   }
+  // ajv's verdicts on hand-written schemas (property-tests/vectors/json-schema-kills/README.md).
+  for (const source of ["property-tests/vectors/json-schema-kills/ajv-verdicts.json"]) {
+    if (existsSync(`${home}/${source}`)) cases.push({ path: "json-schema-kills/ajv-verdicts.json", source, text: readFileSync(`${home}/${source}`, "utf8") });
+  }
   for (const file of pathsFiles(model.protocols.flatMap((p) => p.lifecycles))) {
     cases.push({ path: file.path.replace(/^spec\//, ""), source: file.path, text: file.contents });
   }

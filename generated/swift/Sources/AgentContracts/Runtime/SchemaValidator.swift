@@ -36,7 +36,7 @@ public final class SchemaRegistry: @unchecked Sendable {
         guard let schema = documents[id] else {
             return [ValidationError(instancePath: "", keyword: "$ref", message: "unknown schema \(id)")]
         }
-        return validate(value, schema: schema, base: id, path: "")
+        return validate(value, schema: schema, base: id, path: "", composite: false)
     }
 
     // MARK: - References
@@ -84,7 +84,9 @@ public final class SchemaRegistry: @unchecked Sendable {
         [ValidationError(instancePath: path, keyword: keyword, message: message)]
     }
 
-    func validate(_ value: JSONValue, schema: JSONValue, base: String, path: String) -> [ValidationError] {
+    /// `composite` is true inside not/anyOf/oneOf/if/contains/propertyNames, where ajv collects
+    /// the sub-schemas' errors instead of stopping at them (it changes what `contains` reports).
+    func validate(_ value: JSONValue, schema: JSONValue, base: String, path: String, composite: Bool) -> [ValidationError] {
         if case let .bool(allowed) = schema {
             return allowed ? [] : error(path, "false schema", "boolean schema is false")
         }
@@ -115,7 +117,7 @@ public final class SchemaRegistry: @unchecked Sendable {
             guard let resolved = resolve(reference, base: base) else {
                 return error(path, "$ref", "cannot resolve \(reference)")
             }
-            let errors = validate(value, schema: resolved.schema, base: resolved.base, path: path)
+            let errors = validate(value, schema: resolved.schema, base: resolved.base, path: path, composite: composite)
             if !errors.isEmpty { return errors }
         }
         if let constant = s["const"], constant != value {
@@ -124,14 +126,14 @@ public final class SchemaRegistry: @unchecked Sendable {
         if let options = s["enum"]?.arrayValue, !options.contains(where: { $0 == value }) {
             return error(path, "enum", "must be equal to one of the allowed values")
         }
-        if let negated = s["not"], validate(value, schema: negated, base: base, path: path).isEmpty {
+        if let negated = s["not"], validate(value, schema: negated, base: base, path: path, composite: true).isEmpty {
             return error(path, "not", "must NOT be valid")
         }
         if let branches = s["anyOf"]?.arrayValue {
             var collected: [ValidationError] = []
             var matched = false
             for branch in branches {
-                let errors = validate(value, schema: branch, base: base, path: path)
+                let errors = validate(value, schema: branch, base: base, path: path, composite: true)
                 if errors.isEmpty {
                     matched = true
                     break
@@ -145,7 +147,7 @@ public final class SchemaRegistry: @unchecked Sendable {
             var collected: [ValidationError] = []
             var passing = 0
             for branch in branches {
-                let errors = validate(value, schema: branch, base: base, path: path)
+                let errors = validate(value, schema: branch, base: base, path: path, composite: true)
                 if errors.isEmpty { passing += 1 } else { collected += errors }
             }
             if passing == 0 { return collected + error(path, "oneOf", "must match exactly one schema in oneOf") }
@@ -153,14 +155,14 @@ public final class SchemaRegistry: @unchecked Sendable {
         }
         if let parts = s["allOf"]?.arrayValue {
             for part in parts {
-                let errors = validate(value, schema: part, base: base, path: path)
+                let errors = validate(value, schema: part, base: base, path: path, composite: composite)
                 if !errors.isEmpty { return errors }
             }
         }
         if let condition = s["if"], s["then"] != nil || s["else"] != nil {
-            let holds = validate(value, schema: condition, base: base, path: path).isEmpty
+            let holds = validate(value, schema: condition, base: base, path: path, composite: true).isEmpty
             if let branch = holds ? s["then"] : s["else"] {
-                let errors = validate(value, schema: branch, base: base, path: path)
+                let errors = validate(value, schema: branch, base: base, path: path, composite: composite)
                 if !errors.isEmpty {
                     return errors + error(path, "if", "must match \"\(holds ? "then" : "else")\" schema")
                 }
@@ -175,8 +177,8 @@ public final class SchemaRegistry: @unchecked Sendable {
                 switch groupType {
                 case "number": errors = validateNumber(value, s, path)
                 case "string": errors = validateString(value, s, path)
-                case "array": errors = validateArray(value, s, base, path)
-                default: errors = validateObject(value, s, base, path)
+                case "array": errors = validateArray(value, s, base, path, composite)
+                default: errors = validateObject(value, s, base, path, composite)
                 }
                 if !errors.isEmpty { return errors }
             } else if typeCheckedWithGroup == groupType {
@@ -184,6 +186,11 @@ public final class SchemaRegistry: @unchecked Sendable {
             }
         }
         return []
+    }
+
+    /// A number as JavaScript prints it (ajv's messages print the schema's limits so: 1, not 1.0).
+    static func jsNumber(_ number: Double) -> String {
+        (try? CanonicalJSON.serializeNumber(number)) ?? "\(number)"
     }
 
     static func hasType(_ value: JSONValue, _ type: String) -> Bool {
@@ -199,13 +206,13 @@ public final class SchemaRegistry: @unchecked Sendable {
 
     private func validateNumber(_ value: JSONValue, _ s: JSONObject, _ path: String) -> [ValidationError] {
         guard case let .number(number) = value else { return [] }
-        if let limit = s["maximum"]?.numberValue, !(number <= limit) { return error(path, "maximum", "must be <= \(limit)") }
-        if let limit = s["minimum"]?.numberValue, !(number >= limit) { return error(path, "minimum", "must be >= \(limit)") }
-        if let limit = s["exclusiveMaximum"]?.numberValue, !(number < limit) { return error(path, "exclusiveMaximum", "must be < \(limit)") }
-        if let limit = s["exclusiveMinimum"]?.numberValue, !(number > limit) { return error(path, "exclusiveMinimum", "must be > \(limit)") }
+        if let limit = s["maximum"]?.numberValue, !(number <= limit) { return error(path, "maximum", "must be <= \(Self.jsNumber(limit))") }
+        if let limit = s["minimum"]?.numberValue, !(number >= limit) { return error(path, "minimum", "must be >= \(Self.jsNumber(limit))") }
+        if let limit = s["exclusiveMaximum"]?.numberValue, !(number < limit) { return error(path, "exclusiveMaximum", "must be < \(Self.jsNumber(limit))") }
+        if let limit = s["exclusiveMinimum"]?.numberValue, !(number > limit) { return error(path, "exclusiveMinimum", "must be > \(Self.jsNumber(limit))") }
         if let divisor = s["multipleOf"]?.numberValue, divisor > 0 {
             let quotient = number / divisor
-            if quotient != quotient.rounded(.towardZero) { return error(path, "multipleOf", "must be multiple of \(divisor)") }
+            if quotient != quotient.rounded(.towardZero) { return error(path, "multipleOf", "must be multiple of \(Self.jsNumber(divisor))") }
         }
         return []
     }
@@ -225,7 +232,7 @@ public final class SchemaRegistry: @unchecked Sendable {
         return []
     }
 
-    private func validateArray(_ value: JSONValue, _ s: JSONObject, _ base: String, _ path: String) -> [ValidationError] {
+    private func validateArray(_ value: JSONValue, _ s: JSONObject, _ base: String, _ path: String, _ composite: Bool) -> [ValidationError] {
         guard case let .array(items) = value else { return [] }
         if let limit = s["maxItems"]?.numberValue, Double(items.count) > limit { return error(path, "maxItems", "must NOT have more than \(Int(limit)) items") }
         if let limit = s["minItems"]?.numberValue, Double(items.count) < limit { return error(path, "minItems", "must NOT have fewer than \(Int(limit)) items") }
@@ -233,34 +240,43 @@ public final class SchemaRegistry: @unchecked Sendable {
         if let prefix = s["prefixItems"]?.arrayValue {
             prefixCount = prefix.count
             for (index, itemSchema) in prefix.enumerated() where index < items.count {
-                let errors = validate(items[index], schema: itemSchema, base: base, path: JSONPointer.appending(path, index))
+                let errors = validate(items[index], schema: itemSchema, base: base, path: JSONPointer.appending(path, index), composite: composite)
                 if !errors.isEmpty { return errors }
             }
         }
         if let itemSchema = s["items"] {
             for index in prefixCount..<max(prefixCount, items.count) {
-                let errors = validate(items[index], schema: itemSchema, base: base, path: JSONPointer.appending(path, index))
+                let errors = validate(items[index], schema: itemSchema, base: base, path: JSONPointer.appending(path, index), composite: composite)
                 if !errors.isEmpty { return errors }
             }
         }
         if let contained = s["contains"] {
-            let found = items.indices.contains { index in
-                validate(items[index], schema: contained, base: base, path: JSONPointer.appending(path, index)).isEmpty
+            var itemErrors: [ValidationError] = []
+            var found = false
+            for index in items.indices {
+                let errors = validate(items[index], schema: contained, base: base, path: JSONPointer.appending(path, index), composite: true)
+                if errors.isEmpty {
+                    found = true
+                    break
+                }
+                itemErrors += errors
             }
-            if !found { return error(path, "contains", "must contain at least 1 valid item(s)") }
+            // Inside a composite keyword ajv keeps the items' errors ahead of its own; outside
+            // one it replaces them by its own.
+            if !found { return (composite ? itemErrors : []) + error(path, "contains", "must contain at least 1 valid item(s)") }
         }
         // ajv checks uniqueness last among the array keywords (its item keywords run "before" it).
         if s["uniqueItems"]?.boolValue == true {
             for j in stride(from: items.count - 1, to: 0, by: -1) {
                 for i in 0..<j where items[i] == items[j] {
-                    return error(path, "uniqueItems", "must NOT have duplicate items (items ## \(j) and \(i) are identical)")
+                    return error(path, "uniqueItems", "must NOT have duplicate items (items ## \(i) and \(j) are identical)")
                 }
             }
         }
         return []
     }
 
-    private func validateObject(_ value: JSONValue, _ s: JSONObject, _ base: String, _ path: String) -> [ValidationError] {
+    private func validateObject(_ value: JSONValue, _ s: JSONObject, _ base: String, _ path: String, _ composite: Bool) -> [ValidationError] {
         guard case let .object(object) = value else { return [] }
         if let limit = s["maxProperties"]?.numberValue, Double(object.count) > limit { return error(path, "maxProperties", "must NOT have more than \(Int(limit)) properties") }
         if let limit = s["minProperties"]?.numberValue, Double(object.count) < limit { return error(path, "minProperties", "must NOT have fewer than \(Int(limit)) properties") }
@@ -271,7 +287,7 @@ public final class SchemaRegistry: @unchecked Sendable {
         }
         if let names = s["propertyNames"] {
             for key in object.keys {
-                let errors = validate(.string(key), schema: names, base: base, path: path)
+                let errors = validate(.string(key), schema: names, base: base, path: path, composite: true)
                 if !errors.isEmpty { return errors + error(path, "propertyNames", "property name '\(key)' is invalid") }
             }
         }
@@ -283,25 +299,28 @@ public final class SchemaRegistry: @unchecked Sendable {
                 if case .bool(false) = additional {
                     return error(path, "additionalProperties", "must NOT have additional properties")
                 }
-                let errors = validate(member.value, schema: additional, base: base, path: JSONPointer.appending(path, member.key))
+                let errors = validate(member.value, schema: additional, base: base, path: JSONPointer.appending(path, member.key), composite: composite)
                 if !errors.isEmpty { return errors }
             }
         }
         for property in properties.members {
             guard let member = object[property.key] else { continue }
-            let errors = validate(member, schema: property.value, base: base, path: JSONPointer.appending(path, property.key))
+            let errors = validate(member, schema: property.value, base: base, path: JSONPointer.appending(path, property.key), composite: composite)
             if !errors.isEmpty { return errors }
         }
         for pattern in patternProperties.members {
             for member in object.members where matches(pattern.key, member.key) {
-                let errors = validate(member.value, schema: pattern.value, base: base, path: JSONPointer.appending(path, member.key))
+                let errors = validate(member.value, schema: pattern.value, base: base, path: JSONPointer.appending(path, member.key), composite: composite)
                 if !errors.isEmpty { return errors }
             }
         }
         if let dependencies = s["dependentRequired"]?.objectValue {
             for dependency in dependencies.members where object.contains(dependency.key) {
-                for name in (dependency.value.arrayValue ?? []).compactMap({ $0.stringValue }) where !object.contains(name) {
-                    return error(path, "dependentRequired", "must have property \(name) when property \(dependency.key) is present")
+                let names = (dependency.value.arrayValue ?? []).compactMap { $0.stringValue }
+                // ajv's message lists every dependency, not only the missing ones.
+                if names.contains(where: { !object.contains($0) }) {
+                    let listed = names.count == 1 ? "property \(names[0])" : "properties \(names.joined(separator: ", "))"
+                    return error(path, "dependentRequired", "must have \(listed) when property \(dependency.key) is present")
                 }
             }
         }
@@ -323,7 +342,7 @@ public final class SchemaRegistry: @unchecked Sendable {
                     }
                 }
                 if tagValues.contains(.string(tag)) {
-                    return validate(value, schema: branch, base: base, path: path)
+                    return validate(value, schema: branch, base: base, path: path, composite: composite)
                 }
             }
             // ajv reports a bad tag at the object; the TypeScript runtime moves it to the tag itself.
@@ -348,36 +367,5 @@ public final class SchemaRegistry: @unchecked Sendable {
         guard let compiled = try? NSRegularExpression(pattern: Self.icuPattern(pattern), options: []) else { return nil }
         patterns[pattern] = compiled
         return compiled
-    }
-}
-
-extension SchemaRegistry {
-    /// An ECMAScript pattern in ICU syntax. The one difference that matters here: ICU's `$` also
-    /// matches before a final line terminator, so "ABC\n" would pass `^[A-Z]+$`; ECMAScript's `$`
-    /// (without the m flag) matches only at the end, which is ICU's `\z`.
-    static func icuPattern(_ pattern: String) -> String {
-        var out = ""
-        var escaped = false
-        var inClass = false
-        for character in pattern {
-            if escaped {
-                out.append(character)
-                escaped = false
-            } else if character == "\\" {
-                out.append(character)
-                escaped = true
-            } else if inClass {
-                out.append(character)
-                if character == "]" { inClass = false }
-            } else if character == "[" {
-                out.append(character)
-                inClass = true
-            } else if character == "$" {
-                out += "\\z"
-            } else {
-                out.append(character)
-            }
-        }
-        return out
     }
 }
