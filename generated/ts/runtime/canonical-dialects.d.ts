@@ -42,7 +42,11 @@ export declare function parseLexical(text: string): LexValue | null;
 export declare function javaDoubleToString(x: number): string;
 /** Java new BigDecimal(token).toString(): plain when the scale is >= 0 and the exponent >= -6. */
 export declare function javaBigDecimalToString(lexeme: string): string;
-/** How `dialect` writes one number token; `integers` is the alternative tried for integer tokens. */
-export declare function formatNumberToken(lexeme: string, dialect: CanonicalizationDialect, integers: "exact" | "double"): string;
+/**
+ * How `dialect` writes one number token, or null when it would have to write an infinite double (a
+ * token past the double range, e.g. 1e400): no platform writer produces that text, so the dialect
+ * is not tried rather than compared with made-up bytes.
+ */
+export declare function formatNumberToken(lexeme: string, dialect: CanonicalizationDialect, integers: "exact" | "double"): string | null;
 /** The bytes `dialect` would hash for `value`, or null when the dialect refuses it (duplicate keys). */
 export declare function renderDialect(value: LexValue, dialect: CanonicalizationDialect, integers: "exact" | "double"): string | null;

@@ -167,28 +167,33 @@ export function javaBigDecimalToString(lexeme) {
 const isIntegerToken = (lexeme) => /^-?\d+$/.test(lexeme);
 const fitsLong = (lexeme) => BigInt(lexeme) >= -(2n ** 63n) && BigInt(lexeme) < 2n ** 63n;
 const fitsSerdeInteger = (lexeme) => BigInt(lexeme) >= -(2n ** 63n) && BigInt(lexeme) < 2n ** 64n;
-/** How `dialect` writes one number token; `integers` is the alternative tried for integer tokens. */
+/**
+ * How `dialect` writes one number token, or null when it would have to write an infinite double (a
+ * token past the double range, e.g. 1e400): no platform writer produces that text, so the dialect
+ * is not tried rather than compared with made-up bytes.
+ */
 export function formatNumberToken(lexeme, dialect, integers) {
     const value = Number(lexeme);
     const integer = isIntegerToken(lexeme);
+    const double = (layout) => (Number.isFinite(value) ? layout(value) : null);
     switch (dialect.numbers) {
         case "rfc8785":
-            return serializeNumber(value);
+            return double(serializeNumber);
         case "serde-json":
             // serde_json reads "-0" as the float -0.0; other integer tokens in i64/u64 stay integers.
             if (integer && lexeme !== "-0" && fitsSerdeInteger(lexeme))
                 return BigInt(lexeme).toString();
-            return ryuLayout(value, dialect.exponentPlus === true);
+            return double((x) => ryuLayout(x, dialect.exponentPlus === true));
         case "java-double":
             if (integer && integers === "exact" && fitsLong(lexeme))
                 return BigInt(lexeme).toString();
-            return javaDoubleToString(value);
+            return double(javaDoubleToString);
         case "java-bigdecimal":
             // org.json 20240303 keeps -0 as the double -0.0, integers as Integer/Long/BigInteger, decimals as BigDecimal.
             if (integer && lexeme === "-0")
                 return "-0.0";
             if (integer)
-                return integers === "exact" ? BigInt(lexeme).toString() : javaDoubleToString(value);
+                return integers === "exact" ? BigInt(lexeme).toString() : double(javaDoubleToString);
             if (value === 0 && lexeme.startsWith("-"))
                 return "-0.0";
             return javaBigDecimalToString(lexeme);
