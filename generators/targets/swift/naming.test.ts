@@ -129,9 +129,6 @@ describe("Swift casing edges", () => {
     ["url_ids", "URLIDs"],
     ["IDs", "IDs"],
     ["Sha256Digest", "SHA256Digest"],
-    // A word with capitals after a digit keeps the writer's casing; only an all-capitals word is recased.
-    ["ES6module", "ES6module"],
-    ["MP3player_id", "MP3playerID"],
   ];
   it.each(upper)("upperCamel(%j) is %s", (spec, swift) => expect(upperCamel(spec)).toBe(swift));
   const plural: [string, string][] = [
