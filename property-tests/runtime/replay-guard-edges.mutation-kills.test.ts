@@ -1,8 +1,6 @@
 // MemoryReplayStore's sweep schedule (replay-guard.ts): the scan a full store runs is for a new
 // key's room; a held key already has its slot, so re-recording it scans nothing and the other
-// expired records wait for the periodic sweep (a minute after the last), as the class comment
-// says. Not yet in the ts-replay-guard mutation group's tests (its rerun did not fit in the session
-// that wrote it); the case was seen to fail with the mutant that scans on every full-store call.
+// expired records wait for the periodic sweep (a minute after the last), as the class comment says.
 import { describe, expect, it } from "vitest";
 import { MemoryReplayStore } from "../../generators/targets/ts/runtime/src/replay-guard.js";
 

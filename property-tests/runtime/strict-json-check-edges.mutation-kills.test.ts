@@ -1,9 +1,8 @@
-// The fast path's scan (strict-json-check.ts) at its edges, next to strict-json-check.mutation-kills.test.ts
-// (same path() helper): the depth count through every closer, strings with escapes ending at their
-// own quote, a member named "undefined" counted once, and an escaped high surrogate paired only by
-// a \u escape. Expectations written by hand from RFC 8259 and the file's comments. Not yet in the
-// ts-strict-json-check mutation group's tests (its rerun did not fit in the session that wrote it);
-// each case was seen to fail with its mutant applied.
+// The fast path's scan (strict-json-check.ts) at its edges, next to
+// strict-json-check.mutation-kills.test.ts (same path() helper): the depth count through every
+// closer, strings with escapes ending at their own quote, a member named "undefined" counted once,
+// and an escaped high surrogate paired only by a \u escape. Expectations written by hand from RFC
+// 8259 and the file's comments.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseStrictJson, parseStrictJsonStepwise, type StrictJsonLimits } from "../../generators/targets/ts/runtime/src/strict-json.js";
 

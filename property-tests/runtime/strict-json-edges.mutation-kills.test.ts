@@ -1,8 +1,7 @@
 // Near misses of the strict parser's grammar and of UTF-8 (strict-json.ts), next to the cases of
 // strict-json.mutation-kills.test.ts: each expectation is RFC 8259's grammar (JSON.parse refuses
 // every text here) or RFC 3629's byte classes (TextDecoder's fatal mode refuses every byte string),
-// with the offset counted by hand. Not yet in the ts-strict-json mutation group's tests (its rerun
-// did not fit in the session that wrote it): each case was seen to fail with its mutant applied.
+// with the offset counted by hand.
 import { describe, expect, it } from "vitest";
 import { parseStrictJson, parseStrictJsonStepwise, type StrictJsonLimits } from "../../generators/targets/ts/runtime/src/strict-json.js";
 

@@ -1,8 +1,7 @@
 // Edges of the Kotlin type mapper (kotlin-types.ts) next to kotlin-types.test.ts, with the
 // declaration expected from the mapping rules in kotlin-types.ts's header: a bound that is not a
 // number is no bound (JSON Schema: minimum and maximum are numbers), and one Kotlin name per
-// declaration, enums included. Not yet in the emit-kotlin-types mutation group's tests (its rerun
-// did not fit in the session that wrote it); each case was seen to fail with its mutant applied.
+// declaration, enums included.
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../model/types.js";
 import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";

@@ -1,7 +1,6 @@
 // upperCamel (swift/naming.ts) on words with capitals after a digit: only an all-capitals word is
 // recased (BIG_word -> BigWord in naming.test.ts); a word the writer cased otherwise keeps its
-// casing. Not yet in the emit-swift-naming mutation group's tests (its rerun did not fit in the
-// session that wrote it); each case was seen to fail with the mutant that recases every word.
+// casing.
 import { describe, expect, it } from "vitest";
 import { upperCamel } from "./naming.js";
 
