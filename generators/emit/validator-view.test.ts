@@ -25,6 +25,7 @@ const table: [what: string, input: JsonValue, expected: JsonValue][] = [
   ["a name map that is a string is kept", { properties: "ab", $defs: 3 }, { properties: "ab", $defs: 3 }],
   ["a patternProperties name that is a keyword", { patternProperties: { title: { title: "x" } } }, { patternProperties: { title: {} } }],
   ["a dependentRequired name that is a keyword", { dependentRequired: { title: ["description"] } }, { dependentRequired: { title: ["description"] } }],
+  ["an unknown keyword (even one named \"\") is walked as a schema", { "": { description: "d", type: "string" }, other: { title: "t" } }, { "": { type: "string" }, other: {} }],
   ["scalars and null", { minimum: 1, pattern: "^a$", nullable: null, flag: true }, { minimum: 1, pattern: "^a$", nullable: null, flag: true }],
   ["x- annotations the rule keeps, verbatim", { "x-rules": [{ id: "r", description: "kept" }], "x-source": [] }, { "x-rules": [{ id: "r", description: "kept" }] }],
 ];

@@ -179,6 +179,8 @@ describe("parseLexical", () => {
     "", " ", "{", "}", "[", "]", "[1,]", "[,1]", "[1 2]", "{\"a\" 1}", "{\"a\":}", "{\"a\":1,}", "{,}", "{1:2}", "{\"a\":1]", "[1}", "01", "-", "1.", ".5", "1e", "+1",
     "tru", "nul", "fals", "truex", "\"abc", "\"\\x\"", "\"\\u12\"", "\"\\u12G4\"", "\"a\u0001\"", "\"\\", "\f1", "1 2", "[] x", "NaN", "'a'", "\"\\u00e9\"", "-0.5e-3",
     "[true,false,null]", "[true,1]", "[null, 2]", "{\"a\":false,\"b\":-1}", "{\"a\":{\"b\":[1,{\"c\":\"d\"}]}}", " [ 1 , 2 ] ", "\"\\ud800\"", "{\"a\":1,\"a\":2}", "1E+2", "-0", "0", "[\"\\/\"]",
+    // a non-u escape before four hex digits, and an object member without a name
+    "\"\\x0041\"", "[\"\\q0041\"]", "{:1}", "{ :1}", "{\"a\":1,:2}",
   ];
   it("refuses exactly what JSON.parse refuses", () => {
     for (const text of table) {

@@ -66,3 +66,15 @@ describe("the depth bound", () => {
     expect(ours(objects(520))).toBeUndefined();
   });
 });
+
+describe("near misses JSON.parse refuses", () => {
+  // A bad escape right before the character that would close the name or value, and a
+  // non-u escape before four hex digits: each must make the whole text no object.
+  const texts = ['{"\\::"v"}', '{"\\q":"v"}', '{"a":"\\:}', '{"a":"\\q"}', '{"a":"\\x0041"}', '{"a":"\\z1234","b":"c"}'];
+  for (const text of texts) it(JSON.stringify(text), () => expect(ours(text)).toEqual(oracle(text)));
+  it("the bound is at 512 nested objects inside the member: 512 are read, 513 are not", () => {
+    const objects = (n: number) => `{"s":"v","a":${'{"b":'.repeat(n)}1${"}".repeat(n)}}`;
+    expect(ours(objects(512))).toEqual([["s", "v"]]);
+    expect(ours(objects(513))).toBeUndefined();
+  });
+});
