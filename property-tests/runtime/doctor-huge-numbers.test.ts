@@ -16,8 +16,8 @@ const DIALECTS = bound.CANONICALIZATION_DIALECTS;
 const byId = (id: string) => DIALECTS.find((d) => d.divergence === id)!;
 const [SERDE, AOSP, ORG_JSON, IOS] = ["serde-json", "aosp-org-json", "org-json-20240303", "ios-jsonserialization"].map((s) => byId(`canonical-json-dialect-${s}`)) as CanonicalizationDialect[];
 const KEY = "secret-1";
-// 10^309, past the largest double (about 1.8e308); the lexical reader reads number tokens of up to 400 characters.
-const HUGE = "1" + "0".repeat(309);
+// 10^400, a 401-character token past the largest double (about 1.8e308).
+const HUGE = "1" + "0".repeat(400);
 
 const b64 = (bytes: Buffer) => bytes.toString("base64").replace(/=+$/, "");
 const signingInput = (hashed: string) =>
@@ -54,14 +54,19 @@ describe("a number past the double range", () => {
     }
     expect(renderDialect(parseLexical("[1,1e400]")!, SERDE!, "exact")).toBeNull();
     expect(renderDialect(parseLexical('{"a":1e400}')!, IOS!, "exact")).toBeNull();
+    // The lexical reader takes a number token of any length, as RFC 8259 does (and no malformed one).
+    const long = `-${"9".repeat(5000)}.${"0".repeat(5000)}e+${"1".repeat(50)}`;
+    expect(parseLexical(`[${long}]`)).toEqual({ t: "arr", items: [{ t: "num", lexeme: long }] });
+    for (const good of ["1e5", "1E2", "-0.5e-3", "0", "-0", "10.25E+07"]) expect(parseLexical(`[${good}]`), good).toEqual({ t: "arr", items: [{ t: "num", lexeme: good }] });
+    for (const bad of ["[01]", "[-]", "[1.]", "[1e]", "[1e+]", "[.5]", "[+1]", "[1.e5]", `[${"1".repeat(500)}x]`]) expect(parseLexical(bad), bad).toBeNull();
   });
 
   it("is a typed refusal from the doctor, and only org.json 20240303 is named for a message it signed", () => {
     const unsigned = explain(trigger('{"x":1e400}', '{"x":1e400}'));
     expect(unsigned.verified === false && [unsigned.reason.code, unsigned.diagnoses]).toEqual(["number-out-of-range", []]);
     expect(divergences(trigger('{"x":1e400}', '{"x":1E+400}'))).toEqual(["canonical-json-dialect-org-json-20240303"]);
-    // A 310-digit integer is exact for org.json, but infinite as the double any other signer held.
+    // A 401-digit integer is exact for org.json, but infinite as the double any other signer held.
     expect(divergences(trigger(`{"x":${HUGE}}`, `{"x":${HUGE}}`))).toEqual(["canonical-json-dialect-org-json-20240303"]);
-    expect(divergences(trigger(`{"x":${HUGE}}`, '{"x":1.0E309}'))).toEqual([]);
+    expect(divergences(trigger(`{"x":${HUGE}}`, '{"x":1.0E400}'))).toEqual([]);
   });
 });

@@ -65,6 +65,27 @@ export function parseLexical(text: string): LexValue | null {
     }
     return null;
   };
+  // RFC 8259's number, scanned in one pass whatever its length (the Kotlin and Swift readers take
+  // any length too, so a 400-digit integer gets the same diagnosis in every language).
+  const isDigit = (at: number): boolean => text[at] !== undefined && text[at]! >= "0" && text[at]! <= "9";
+  const digits = (): number => {
+    const from = i;
+    while (isDigit(i)) i++;
+    return i - from;
+  };
+  const numberToken = (): string | null => {
+    const start = i;
+    if (text[i] === "-") i++;
+    if (text[i] === "0") i++;
+    else if (digits() === 0) return ((i = start), null);
+    if (text[i] === "." && (i++, digits() === 0)) return ((i = start), null);
+    if (text[i] === "e" || text[i] === "E") {
+      i++;
+      if (text[i] === "+" || text[i] === "-") i++;
+      if (digits() === 0) return ((i = start), null);
+    }
+    return text.slice(start, i);
+  };
   const value = (depth: number): LexValue | null => {
     if (depth > MAX_DEPTH) return null;
     ws();
@@ -104,11 +125,8 @@ export function parseLexical(text: string): LexValue | null {
       const s = str();
       return s === null ? null : { t: "str", value: s };
     }
-    const number = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/.exec(text.slice(i, i + 400));
-    if (number) {
-      i += number[0].length;
-      return { t: "num", lexeme: number[0] };
-    }
+    const lexeme = numberToken();
+    if (lexeme !== null) return { t: "num", lexeme };
     for (const literal of ["true", "false", "null"] as const) {
       if (text.startsWith(literal, i)) {
         i += literal.length;
