@@ -3,28 +3,10 @@
 // closer, strings with escapes ending at their own quote, a member named "undefined" counted once,
 // and an escaped high surrogate paired only by a \u escape. Expectations written by hand from RFC
 // 8259 and the file's comments.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseStrictJson, parseStrictJsonStepwise, type StrictJsonLimits } from "../../generators/targets/ts/runtime/src/strict-json.js";
+import { describe, expect, it } from "vitest";
+import { path, recordJsonParse } from "./fast-path-probe.js";
 
-// Records what JSON.parse returned, so a test can tell whether the fast path's value came back.
-const nativeParse = JSON.parse;
-let lastNative: unknown;
-beforeEach(() => {
-  JSON.parse = ((text: string, reviver?: Parameters<typeof nativeParse>[1]) => (lastNative = nativeParse(text, reviver))) as typeof JSON.parse;
-});
-afterEach(() => {
-  JSON.parse = nativeParse;
-});
-
-/** "fast" when parseStrictJson returned JSON.parse's own object, else "stepwise"; the value must equal the stepwise parser's either way. */
-function path(text: string, limits: StrictJsonLimits = {}): string {
-  lastNative = undefined;
-  const fast = parseStrictJson(text, limits);
-  const stepwise = parseStrictJsonStepwise(text, limits);
-  expect(fast, text).toEqual(stepwise);
-  if (!fast.ok) return `error ${fast.error.code}`;
-  return fast.value === lastNative && typeof fast.value === "object" && fast.value !== null ? "fast" : "stepwise";
-}
+recordJsonParse();
 
 describe("the scan's depth count and escape walk at their edges", () => {
   it("depth is counted through every closer and past characters between the openers", () => {

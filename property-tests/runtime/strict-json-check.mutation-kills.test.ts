@@ -3,29 +3,12 @@
 // names, escaped lone surrogates, nesting past the limit or numbers it cannot vouch for (-0 aside):
 // there parseStrictJson returns the very object JSON.parse built. Which documents are which is
 // written by hand from the rules in the file's comments (RFC 8259 grammar, I-JSON's 2^53).
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { lastJsonParseResult, path, recordJsonParse } from "./fast-path-probe.js";
 import { FAST_PATH_MAX_DEPTH } from "../../generators/targets/ts/runtime/src/strict-json-check.js";
-import { parseStrictJson, parseStrictJsonStepwise, type StrictJsonLimits } from "../../generators/targets/ts/runtime/src/strict-json.js";
+import { parseStrictJson } from "../../generators/targets/ts/runtime/src/strict-json.js";
 
-// Records what JSON.parse returned, so a test can tell whether the fast path's value came back.
-const nativeParse = JSON.parse;
-let lastNative: unknown;
-beforeEach(() => {
-  JSON.parse = ((text: string, reviver?: Parameters<typeof nativeParse>[1]) => (lastNative = nativeParse(text, reviver))) as typeof JSON.parse;
-});
-afterEach(() => {
-  JSON.parse = nativeParse;
-});
-
-/** "fast" when parseStrictJson returned JSON.parse's own object, else "stepwise"; the value must equal the stepwise parser's either way. */
-function path(text: string, limits: StrictJsonLimits = {}): string {
-  lastNative = undefined;
-  const fast = parseStrictJson(text, limits);
-  const stepwise = parseStrictJsonStepwise(text, limits);
-  expect(fast, text).toEqual(stepwise);
-  if (!fast.ok) return `error ${fast.error.code}`;
-  return fast.value === lastNative && typeof fast.value === "object" && fast.value !== null ? "fast" : "stepwise";
-}
+recordJsonParse();
 
 describe("documents the fast path vouches for", () => {
   const fast = [
@@ -38,7 +21,7 @@ describe("documents the fast path vouches for", () => {
   for (const text of fast) it(text, () => expect(path(text)).toBe("fast"));
   it("-0 inside is made 0 in the native value", () => {
     const r = parseStrictJson('{"a":-0,"b":[-0,{"c":-0}]}');
-    expect(r.ok && r.value === lastNative).toBe(true);
+    expect(r.ok && r.value === lastJsonParseResult()).toBe(true);
     const v = (r.ok ? r.value : null) as { a: number; b: [number, { c: number }] };
     expect([Object.is(v.a, 0), Object.is(v.b[0], 0), Object.is(v.b[1].c, 0)]).toEqual([true, true, true]);
     expect(Object.is((parseStrictJson("-0") as { value: number }).value, 0)).toBe(true);
