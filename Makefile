@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all cli generate check test test-ts typecheck kotlin swift docs docs-serve chromium bench fuzz mutation mutation-ts mutation-kotlin clean-install help
+.PHONY: all cli generate check test test-ts typecheck kotlin swift docs docs-serve chromium servers fresh-check bench fuzz mutation mutation-ts mutation-kotlin clean-install help
 
 all: generate
 
@@ -18,6 +18,7 @@ help:
 	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md, kotlin.md, swift.md)"
 	@echo "               BENCH_ARGS=\"--only kotlin\" (or swift, validation, ...) runs some areas"
 	@echo "make mutation mutation testing: Stryker over the TS runtime, PIT over the Kotlin runtime (reports/mutation/)"
+	@echo "make fresh-check  CI's whole run on a fresh clone with empty caches (npm, Maven, Swift root) under a temporary HOME"
 	@echo "make docs     build the documentation site into docs-site/dist (make docs-serve previews it)"
 
 # npm before 11.16 ignores package.json's allowScripts and runs every dependency's install script
@@ -98,13 +99,25 @@ docs-serve: docs
 chromium:
 	@command -v chromium >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
+# The fleet store suites start real Redis and PostgreSQL servers on loopback: install Debian's
+# packages when missing (as chromium above), so a fresh machine runs those suites instead of skipping.
+servers:
+	@missing=""; command -v redis-server >/dev/null || missing="redis-server"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
+
 # Swift: the generated SwiftPM package, built (library: Swift 6 mode, warnings as errors) and tested
 # with XCTest. `swift` on PATH is used directly; otherwise, on Debian as root, inside a Debian 13
 # root with the swiftlang package, created once (debootstrap, about 3 GB, 1-3 minutes) and reused.
 swift:
 	bash generators/targets/swift/toolchain/swift-test.sh generated/swift
 
-test: $(NODE_STAMP) chromium typecheck test-ts kotlin swift
+test: $(NODE_STAMP) chromium servers typecheck test-ts kotlin swift
+
+# CI's whole run (.ci/run) on a fresh clone of HEAD with empty npm, Maven, node-gyp and Swift caches
+# under a temporary HOME: proves that no step depends on a warm cache (property-tests/fresh-check).
+fresh-check:
+	bash property-tests/fresh-check/run.sh
 
 clean-install:
 	rm -rf node_modules

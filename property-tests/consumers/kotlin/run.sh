@@ -15,7 +15,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/agent-contracts-consumer-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cp -r "$here/pom.xml" "$here/src" "$work/"
 cd "$work"
-maven -q -DagentContracts.version="$version" package dependency:build-classpath -Dmdep.outputFile=classpath.txt
+maven -q -DagentContracts.version="$version" package org.apache.maven.plugins:maven-dependency-plugin:3.6.1:build-classpath -Dmdep.outputFile=classpath.txt
 cp="target/classes:$(cat classpath.txt)"
 db="$work/replay.db"
 # Bounded: a hung JVM fails the run instead of stalling make test.
