@@ -24,6 +24,18 @@ help:
 # npm before 11.16 ignores package.json's allowScripts and runs every dependency's install script
 # (tree-sitter-cli's downloads a binary); refuse to install with it rather than run them.
 NPM_MIN := 11.16
+
+# better-sqlite3 compiles its addon when its prebuilt download cannot be reached (npm ci, and the
+# installed-CLI tests' npm install); node-gyp then fetches Node's headers from nodejs.org unless told
+# where they are. Point it at the headers the running Node ships with (PREFIX/include/node), for every
+# npm that make starts, so a machine with an empty node-gyp cache and no nodedir in its npmrc builds
+# from the npm registry alone (found by make fresh-check). An npm_config_nodedir already set wins.
+NODE_PREFIX := $(shell node -p 'require("path").resolve(process.execPath, "../..")' 2>/dev/null)
+ifeq ($(npm_config_nodedir),)
+ifneq ($(wildcard $(NODE_PREFIX)/include/node/node_api.h),)
+export npm_config_nodedir := $(NODE_PREFIX)
+endif
+endif
 $(NODE_STAMP): package.json package-lock.json
 	@v=$$(npm --version 2>/dev/null || echo 0); \
 	if ! printf '%s\n%s\n' "$(NPM_MIN)" "$$v" | sort -V -C; then \
