@@ -30,18 +30,18 @@ function runHelper(log: string, onlineExit = 0) {
   return { status: result.status, online: readFileSync(calls, "utf8").split("\n").filter(Boolean) };
 }
 
-const RESOLUTION = ["plugin-prefix.log", "plugin.log", "artifact.log", "version-metadata.log", "parent-pom.log"];
+const RESOLUTION = ["plugin-prefix.txt", "plugin.txt", "artifact.txt", "version-metadata.txt", "parent-pom.txt"];
 
 describe("maven helper: offline first, online only to resolve", () => {
   it("has a recorded failure for every case the README lists", () => {
-    expect(readdirSync(failures).filter((f) => f.endsWith(".log")).sort()).toEqual([...RESOLUTION, "mojo-failure.log"].sort());
+    expect(readdirSync(failures).filter((f) => f.endsWith(".txt")).sort()).toEqual([...RESOLUTION, "mojo-failure.txt"].sort());
   });
   it.each(RESOLUTION)("%s: runs Maven once more online with the same arguments and returns its status", (log) => {
     expect(runHelper(log)).toEqual({ status: 0, online: ["online -B -ntp -q package"] });
     expect(runHelper(log, 3).status).toBe(3);
   });
-  it("mojo-failure.log: a build that failed by itself is not rerun online", () => {
-    expect(runHelper("mojo-failure.log")).toEqual({ status: 1, online: [] });
+  it("mojo-failure.txt: a build that failed by itself is not rerun online", () => {
+    expect(runHelper("mojo-failure.txt")).toEqual({ status: 1, online: [] });
   });
   it("the consumer names every Maven plugin goal by full coordinates (offline Maven cannot resolve a prefix)", () => {
     const script = readFileSync(join(here, "../../../../property-tests/consumers/kotlin/run.sh"), "utf8");
