@@ -436,7 +436,7 @@ export interface StepMetadata {
  */
 export interface ProvidedMetadata {
   /**
-   * The root trace id (32 lowercase hex digits); equals the trace id of a joined traceparent.
+   * The root trace id (32 lowercase hex digits), equal to the trace id of a joined traceparent; the empty string from an agent that runs without tracing (traceparent is optional and such an agent does not join it).
    */
   workflow_trace_id?: string;
   /**

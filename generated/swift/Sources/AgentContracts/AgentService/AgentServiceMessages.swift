@@ -1135,8 +1135,9 @@ extension AgentService {
 extension AgentService {
     /// Trace correlation on WORKFLOW_START and WORKFLOW_END.
     public struct ProvidedMetadata: Codable, Equatable, Sendable {
-        /// The root trace id (32 lowercase hex digits); equals the trace id of a joined
-        /// traceparent.
+        /// The root trace id (32 lowercase hex digits), equal to the trace id of a joined
+        /// traceparent; the empty string from an agent that runs without tracing (traceparent is
+        /// optional and such an agent does not join it).
         public var workflowTraceID: String?
         /// The execution id of this run; equal to the execution_id of every interaction_required
         /// event of the run.
