@@ -118,7 +118,7 @@ describeServers("redis failover: a replica promoted after its primary died", () 
       const plain = new RedisReplayStore({ url: primary.url });
       const now = Date.now();
       const keys = Array.from({ length: 30 }, (_, i) => `k${i}`);
-      for (const k of keys) expect(await waiting.checkAndRecord("failover", k, now + 120_000, now)).toBe("recorded");
+      for (const k of keys) expect(await waiting.checkAndRecord("failover", k, now + 120_000, Date.now())).toBe("recorded");
       // The replica stalls and its link drops (a network partition): WAIT mode refuses what it
       // cannot get acknowledged; the plain store acknowledges anyway.
       replica.pause();
@@ -138,6 +138,21 @@ describeServers("redis failover: a replica promoted after its primary died", () 
       await Promise.all([primary.stop(), replica.stop()]);
     }
   }, 60_000);
+});
+
+describeServers("postgres failover: requireSynchronousStandby", () => {
+  it("refuses on a server whose commits do not wait for a standby (this one has none), and records without the option", async () => {
+    const url = (postgres as PostgresServer).url;
+    const table = `sync_${process.pid}_${unique++}`;
+    const strict = new PostgresReplayStore({ url, table, requireSynchronousStandby: true });
+    const now = Date.now();
+    const refused = strict.checkAndRecord("s", "k", now + 60_000, now);
+    await expect(refused).rejects.toMatchObject({ name: "StoreSafetyError", problem: "no-synchronous-standby" });
+    await expect(refused).rejects.toThrow('(synchronous_commit on, synchronous_standby_names ""): a failover could lose acknowledged records');
+    const plain = new PostgresReplayStore({ url, table });
+    expect(await plain.checkAndRecord("s", "k", now + 60_000, now)).toBe("recorded");
+    await Promise.all([strict.close(), plain.close()]);
+  });
 });
 
 describe("long and odd ids get one verdict in every store", () => {

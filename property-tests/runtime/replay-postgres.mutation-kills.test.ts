@@ -93,6 +93,8 @@ describe("PostgresReplayStore", () => {
       { text: INSERT, name: "agent_contracts_insert_3555a050", values: [id("s", "k2"), '["s","k2"]', 2000] },
     ]);
     // The id is the digest of (length, scope, key): the same text split differently is another record.
+    // sha256sum of the bytes 00 00 00 00 00 00 00 01 73 6b: length 1, "s", "k" (the Kotlin store's test has the same value).
+    expect(PostgresReplayStore.recordId("s", "k").toString("hex")).toBe("7f50ccf79ef391b6b0e7c23546b3292f08a5afd3dde9d881fa23188a91b08ddd");
     expect(PostgresReplayStore.recordId("ab", "c")).toEqual(id("ab", "c"));
     expect(PostgresReplayStore.recordId("ab", "c")).not.toEqual(PostgresReplayStore.recordId("a", "bc"));
     expect(PostgresReplayStore.recordId("é", "\u0000")).toEqual(id("é", "\u0000"));
