@@ -125,8 +125,9 @@ describe("PostgresReplayStore", () => {
   it("migrate: none sends no migration", async () => {
     const { client, sent } = fakePg();
     await new PostgresReplayStore({ client, migrate: "none", sweepIntervalMs: 1e12 }).checkAndRecord("s", "k", 2, 1);
-    // The server check first; the first record also starts a sweep.
+    // The server check first (no parameters); the first record also starts a sweep.
     expect(sent.map((q) => q.text)).toEqual([CHECK, SWEEP, INSERT]);
+    expect(sent[0]).toEqual({ text: CHECK, values: [] });
   });
   it("a failed migration fails the check and is tried again on the next one", async () => {
     let failing = true;
@@ -176,6 +177,11 @@ describe("PostgresReplayStore", () => {
     const store = new PostgresReplayStore({ client, timeoutMs: 30, sweepIntervalMs: 1e12 });
     await expect(store.checkAndRecord("s", "k", 2, 1000)).rejects.toThrow(new StoreTimeoutError("postgres query", 30));
     await expect(store.checkAndRecord("s", "k", 2, 1000)).rejects.toThrow(new StoreTimeoutError("postgres query", 30));
+    // The first statement (the server check) waits on the slow path: the same deadline and label.
+    const stuckCheck = { query: async (q: PgQuery) => (q.text === MIGRATION ? rows(0) : new Promise<never>(() => {})) };
+    await expect(new PostgresReplayStore({ client: stuckCheck, timeoutMs: 30, sweepIntervalMs: 1e12 }).checkAndRecord("s", "k", 2, 1000)).rejects.toThrow(
+      new StoreTimeoutError("postgres query", 30),
+    );
     const stuck = fakePg(() => () => new Promise(() => {}));
     await expect(new PostgresReplayStore({ client: stuck.client, timeoutMs: 30, sweepIntervalMs: 1e12 }).checkAndRecord("s", "k", 2, 1)).rejects.toThrow(
       new StoreTimeoutError("postgres migration", 30),

@@ -204,11 +204,11 @@ class FleetReplayStoresTest {
                 if (who == "fast") fast.evictExpired(System.currentTimeMillis() + 3000)
             }
             attempt("fast")
-            Thread.sleep(maxOf(0, t0 + 2500 - System.currentTimeMillis()))
+            Thread.sleep(maxOf(0L, t0 + 2500 - System.currentTimeMillis()))
             attempt("right")
             attempt("fast")
             attempt("right")
-            Thread.sleep(maxOf(0, t0 + 5500 - System.currentTimeMillis()))
+            Thread.sleep(maxOf(0L, t0 + 5500 - System.currentTimeMillis()))
             attempt("slow")
             attempt("fast")
             attempt("right")
