@@ -82,7 +82,7 @@ describe("RedisReplayStore", () => {
     await expect(new RedisReplayStore({ client: fakeRedis(scripted("OK", "maxmemory:5\r\n")).client }).checkAndRecord("s", "k", 2, 1000)).rejects.toThrow("(maxmemory-policy unknown)");
   });
   it("refuses a server without AOF, or whose last AOF write failed", async () => {
-    for (const persistence of ["aof_enabled:0\r\naof_last_write_status:ok\r\n", "aof_enabled:1\r\naof_last_write_status:err\r\n", "aof_last_write_status:ok\r\n", "aof_enabled:1\r\n", "aof_enabled:10\r\naof_last_write_status:ok\r\n", "aof_enabled:1\r\naof_last_write_status:okay\r\n", "xaof_enabled:1\r\nxaof_last_write_status:ok\r\n"]) {
+    for (const persistence of ["aof_enabled:0\r\naof_last_write_status:ok\r\n", "aof_enabled:1\r\naof_last_write_status:err\r\n", "aof_last_write_status:ok\r\n", "aof_enabled:1\r\n", "aof_enabled:10\r\naof_last_write_status:ok\r\n", "aof_enabled:1\r\naof_last_write_status:okay\r\n", "xaof_enabled:1\r\naof_last_write_status:ok\r\n", "aof_enabled:1\r\nxaof_last_write_status:ok\r\n"]) {
       const refused = new RedisReplayStore({ client: fakeRedis(scripted("OK", INFO_OK, persistence)).client }).checkAndRecord("s", "k", 2, 1000);
       await expect(refused, persistence).rejects.toThrow(
         new StoreSafetyError("not-persistent", "redis is not persisting records (appendonly no, or the last AOF write failed): a restart would forget them; set appendonly yes (appendfsync always)"),
