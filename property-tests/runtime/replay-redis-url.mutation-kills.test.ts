@@ -13,9 +13,11 @@ interface FakeClient {
   sent: string[][];
   ready: (() => void)[];
 }
-/** The server's answers: TIME at 1000 ms, a noeviction policy, the AOF on and healthy, a bookmark at 4, else OK. */
+/** The server's eviction policy, as INFO memory reports it. */
+const server = vi.hoisted(() => ({ policy: "noeviction" }));
+/** The server's answers: TIME at 1000 ms, the policy above, the AOF on and healthy, a bookmark at 4, else OK. */
 const reply = vi.hoisted(() => (args: string[]): unknown =>
-  args[0] === "TIME" ? ["1", "0"] : args[0] === "INFO" ? (args[1] === "memory" ? "maxmemory_policy:noeviction\r\n" : "aof_enabled:1\r\naof_last_write_status:ok\r\n") : args[0] === "GET" ? "4" : "OK",
+  args[0] === "TIME" ? ["1", "0"] : args[0] === "INFO" ? (args[1] === "memory" ? `maxmemory_policy:${server.policy}\r\n` : "aof_enabled:1\r\naof_last_write_status:ok\r\n") : args[0] === "GET" ? "4" : "OK",
 );
 const state = vi.hoisted(() => ({ clients: [] as FakeClient[], connect: (): Promise<void> => Promise.resolve() }));
 vi.mock("redis", () => ({
@@ -37,6 +39,7 @@ const { RedisBookmarkStore, RedisReplayStore } = await import("../../generators/
 const { StoreTimeoutError } = await import("../../generators/targets/ts/runtime/src/store-support.js");
 
 beforeEach(() => {
+  server.policy = "noeviction";
   state.clients.length = 0;
   state.connect = () => Promise.resolve();
 });
@@ -75,6 +78,17 @@ describe("a Redis store created from { url }", () => {
     expect(state.clients.length).toBe(2);
     await store.close();
     expect(state.clients[1]!.closed).toBe(1);
+  });
+  it("a record sent through a connection the call itself opened (after close()) counts only once that server passed its check", async () => {
+    const store = new RedisReplayStore({ url: "redis://x" });
+    expect(await store.checkAndRecord("s", "a", 2000, 1000)).toBe("recorded");
+    await store.close();
+    server.policy = "allkeys-lru";
+    await expect(store.checkAndRecord("s", "b", 2000, 1000)).rejects.toThrow("(maxmemory-policy allkeys-lru)");
+    expect(state.clients[1]!.sent.map((a) => a[0])).toEqual(["SET", "TIME", "INFO", "INFO"]);
+    server.policy = "noeviction";
+    expect(await store.checkAndRecord("s", "c", 2000, 1000)).toBe("recorded");
+    await store.close();
   });
   it("the connection has the command deadline (2000 ms by default, or timeoutMs)", async () => {
     state.connect = () => new Promise(() => {});

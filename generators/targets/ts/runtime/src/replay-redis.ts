@@ -153,17 +153,22 @@ export class RedisReplayStore implements ReplayStore {
   }
 
   async checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome> {
-    const due = this.serverChecks.due(this.connection.generation);
+    const generation = this.connection.generation;
+    const due = this.serverChecks.due(generation);
     if (due !== undefined) await due;
     this.clock.assertWithin(nowMs, this.maxClockSkewMs, "Redis");
+    let reply: unknown;
     try {
-      const reply = await this.connection.command(["SET", this.redisKey(scope, key), "1", "NX", "PXAT", String(Math.max(1, Math.ceil(retainUntilMs)))]);
-      if (reply !== "OK") return "replayed";
+      reply = await this.connection.command(["SET", this.redisKey(scope, key), "1", "NX", "PXAT", String(Math.max(1, Math.ceil(retainUntilMs)))]);
     } catch (error) {
       // With `noeviction`, a server at its memory limit refuses writes: no room without dropping a live record.
       if (error instanceof Error && /^OOM\b/.test(error.message)) return "full";
       throw error;
     }
+    // The SET itself opened a new connection (after close() or a failed connect): that server is
+    // checked before the answer counts, and a failing check refuses (the record may stay).
+    if (this.connection.generation !== generation) await this.serverChecks.due(this.connection.generation);
+    if (reply !== "OK") return "replayed";
     if (this.waitForReplicas !== undefined) await this.awaitReplicas(this.waitForReplicas);
     return "recorded";
   }
