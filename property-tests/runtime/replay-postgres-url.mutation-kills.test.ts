@@ -13,7 +13,11 @@ interface FakePool {
 }
 /** The pool's answers: a bookmark position, the server check (its clock at 1000 ms), else one row affected. */
 const answer = vi.hoisted(() => (q: { text: string }) =>
-  q.text.startsWith("SELECT position") ? { rowCount: 1, rows: [{ position: "3" }] } : q.text.includes("AS now_ms") ? { rowCount: 1, rows: [{ now_ms: "1000", commit_mode: "on", standbys: "" }] } : { rowCount: 1, rows: [] },
+  q.text.startsWith("SELECT position") ? { rowCount: 1, rows: [{ position: "3" }] } : q.text.includes("AS now_ms")
+      ? { rowCount: 1, rows: [{ now_ms: "1000" }] }
+      : q.text.includes("AS commit_mode")
+        ? { rowCount: 1, rows: [{ commit_mode: "on", standbys: "" }] }
+        : { rowCount: 1, rows: [] },
 );
 const state = vi.hoisted(() => ({ pools: [] as FakePool[], failNext: false }));
 vi.mock("pg", () => ({

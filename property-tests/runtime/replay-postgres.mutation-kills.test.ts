@@ -15,7 +15,8 @@ import { StoreSafetyError, StoreTimeoutError } from "../../generators/targets/ts
 
 type Answer = { rowCount: number | null; rows: unknown[] } | Error | (() => Promise<{ rowCount: number | null; rows: unknown[] }>);
 const NOW_MS = "floor(extract(epoch from clock_timestamp()) * 1000)::bigint";
-const CHECK = `SELECT ${NOW_MS} AS now_ms, current_setting('synchronous_commit') AS commit_mode, current_setting('synchronous_standby_names') AS standbys`;
+const SETTINGS = "SELECT current_setting('synchronous_commit') AS commit_mode, current_setting('synchronous_standby_names') AS standbys";
+const CHECK = `SELECT ${NOW_MS} AS now_ms`;
 /** The server's side of the check: its clock (ms) and synchronous commit settings. */
 const server = { nowMs: 1000, commitMode: "on", standbys: "", fail: false };
 function fakePg(answer: (q: PgQuery) => Answer = () => ({ rowCount: 1, rows: [] })) {
@@ -23,7 +24,14 @@ function fakePg(answer: (q: PgQuery) => Answer = () => ({ rowCount: 1, rows: [] 
   const client = {
     query: async (q: PgQuery) => {
       sent.push(q);
-      const a = q.text === CHECK && server.fail ? new Error("check failed") : q.text === CHECK ? rows(1, [{ now_ms: String(server.nowMs), commit_mode: server.commitMode, standbys: server.standbys }]) : answer(q);
+      const a =
+        q.text === CHECK && server.fail
+          ? new Error("check failed")
+          : q.text === CHECK
+            ? rows(1, [{ now_ms: String(server.nowMs) }])
+            : q.text === SETTINGS
+              ? rows(1, [{ commit_mode: server.commitMode, standbys: server.standbys }])
+              : answer(q);
       if (typeof a === "function") return a();
       if (a instanceof Error) throw a;
       return a;
@@ -125,9 +133,12 @@ describe("PostgresReplayStore", () => {
   it("migrate: none sends no migration", async () => {
     const { client, sent } = fakePg();
     await new PostgresReplayStore({ client, migrate: "none", sweepIntervalMs: 1e12 }).checkAndRecord("s", "k", 2, 1);
-    // The server check first (no parameters); the first record also starts a sweep.
-    expect(sent.map((q) => q.text)).toEqual([CHECK, SWEEP, INSERT]);
-    expect(sent[0]).toEqual({ text: CHECK, values: [] });
+    // The server check first: its settings, then its clock, neither with parameters; the first record also starts a sweep.
+    expect(sent.map((q) => q.text)).toEqual([SETTINGS, CHECK, SWEEP, INSERT]);
+    expect(sent.slice(0, 2)).toEqual([
+      { text: SETTINGS, values: [] },
+      { text: CHECK, values: [] },
+    ]);
   });
   it("a failed migration fails the check and is tried again on the next one", async () => {
     let failing = true;
@@ -194,7 +205,7 @@ describe("PostgresReplayStore", () => {
     await store.close();
     await store.close();
     expect(await store.checkAndRecord("s", "k", 2, 1)).toBe("recorded");
-    expect(sent.map((q) => q.text)).toEqual([MIGRATION, CHECK, SWEEP, INSERT, INSERT]);
+    expect(sent.map((q) => q.text)).toEqual([MIGRATION, SETTINGS, CHECK, SWEEP, INSERT, INSERT]);
   });
   it("refuses (StoreSafetyError clock-skew) while the caller's clock is further than maxClockSkewMs (1000 ms by default) from the server's", async () => {
     server.nowMs = 1_000_000;

@@ -85,9 +85,17 @@ describe("a Redis store created from { url }", () => {
     await store.close();
     server.policy = "allkeys-lru";
     await expect(store.checkAndRecord("s", "b", 2000, 1000)).rejects.toThrow("(maxmemory-policy allkeys-lru)");
-    expect(state.clients[1]!.sent.map((a) => a[0])).toEqual(["SET", "TIME", "INFO", "INFO"]);
+    expect(state.clients[1]!.sent.map((a) => a[0])).toEqual(["SET", "INFO", "INFO", "TIME"]);
     server.policy = "noeviction";
     expect(await store.checkAndRecord("s", "c", 2000, 1000)).toBe("recorded");
+    await store.close();
+  });
+  it("the clock is read alone once connected: a slow connect does not widen the skew bound", async () => {
+    state.connect = () => new Promise((r) => setTimeout(r, 1200));
+    const store = new RedisReplayStore({ url: "redis://x" });
+    // The server's TIME says 1000 ms; 1500 ms off is refused, though the connect took 1.2 s.
+    await expect(store.checkAndRecord("s", "k", 5000, 1000 + 1500)).rejects.toThrow(/clock differs from the Redis server's by 1[45]\d\d ms/);
+    expect(state.clients[0]!.sent.map((a) => a[0])).toEqual(["INFO", "INFO", "TIME"]);
     await store.close();
   });
   it("the connection has the command deadline (2000 ms by default, or timeoutMs)", async () => {

@@ -28,7 +28,7 @@ const INFO_OK = "# Memory\r\nused_memory:1000\r\nmaxmemory:0\r\nmaxmemory_policy
 const PERSISTENCE_OK = "# Persistence\r\nloading:0\r\naof_enabled:1\r\naof_rewrite_in_progress:0\r\naof_last_write_status:ok\r\n";
 /** The server's clock for TIME: 1000 ms after the epoch, as the seconds and microseconds Redis sends. */
 const TIME_1000 = ["1", "0"];
-const CHECKS = [["TIME"], ["INFO", "memory"], ["INFO", "persistence"]];
+const CHECKS = [["INFO", "memory"], ["INFO", "persistence"], ["TIME"]];
 const scripted =
   (set: Reply, info: Reply = INFO_OK, persistence: Reply = PERSISTENCE_OK, time: Reply = TIME_1000) =>
   (args: string[]) =>
@@ -75,7 +75,7 @@ describe("RedisReplayStore", () => {
     expect(sent).toEqual(CHECKS);
     info = "maxmemory:1048576\r\nmaxmemory_policy:noeviction\r\n";
     expect(await store.checkAndRecord("s", "k", 2000, 1000)).toBe("recorded");
-    expect(sent.map((a) => a[0])).toEqual(["TIME", "INFO", "INFO", "TIME", "INFO", "INFO", "SET"]);
+    expect(sent.map((a) => a[0])).toEqual(["INFO", "INFO", "TIME", "INFO", "INFO", "TIME", "SET"]);
     for (const other of ["maxmemory:0\r\nmaxmemory_policy:allkeys-random\r\n", "maxmemory_policy:volatile-lru\r\n", "maxmemory:5\r\n", "xmaxmemory_policy:noeviction\r\n"]) {
       await expect(new RedisReplayStore({ client: fakeRedis(scripted("OK", other)).client }).checkAndRecord("s", "k", 2, 1000), other).rejects.toThrow(/may evict keys/);
     }
@@ -218,7 +218,7 @@ describe("RedisReplayStore", () => {
     await store.close();
     expect(await store.checkAndRecord("s", "k", 2000, 1000)).toBe("recorded");
     // The application's client stays connected through close(): nothing to check again.
-    expect(sent.map((a) => a[0])).toEqual(["TIME", "INFO", "INFO", "SET", "SET"]);
+    expect(sent.map((a) => a[0])).toEqual(["INFO", "INFO", "TIME", "SET", "SET"]);
   });
   it("a store created from a URL loads node-redis and fails closed when nothing listens", async () => {
     const store = new RedisReplayStore({ url: "redis://127.0.0.1:1", timeoutMs: 500 });

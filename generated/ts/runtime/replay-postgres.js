@@ -199,10 +199,13 @@ export class PostgresReplayStore {
     }
     /** Reads the server's clock (and, when required, its synchronous commit settings); throws StoreSafetyError while they break the fleet requirements. */
     async checkServer() {
+        // The settings first (this query may connect and migrate), then the clock alone: the reading's
+        // uncertainty is half its own round trip, which must not include connecting.
+        const settings = await this.query(`SELECT current_setting('synchronous_commit') AS commit_mode, current_setting('synchronous_standby_names') AS standbys`, []);
+        const row = settings.rows[0];
         const sentMs = performance.now();
-        const result = await this.query(`SELECT ${SERVER_NOW_MS} AS now_ms, current_setting('synchronous_commit') AS commit_mode, current_setting('synchronous_standby_names') AS standbys`, []);
-        const row = result.rows[0];
-        this.clock.observe(Number(row.now_ms), sentMs, performance.now());
+        const clock = await this.query(`SELECT ${SERVER_NOW_MS} AS now_ms`, []);
+        this.clock.observe(Number(clock.rows[0].now_ms), sentMs, performance.now());
         if (this.requireSynchronousStandby && (!["on", "remote_write", "remote_apply"].includes(row.commit_mode) || row.standbys.trim() === "")) {
             throw new StoreSafetyError("no-synchronous-standby", `postgres commits do not wait for a synchronous standby (synchronous_commit ${row.commit_mode}, synchronous_standby_names "${row.standbys}"): a failover could lose acknowledged records`);
         }

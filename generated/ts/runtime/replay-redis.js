@@ -173,13 +173,14 @@ export class RedisReplayStore {
     }
     /** Reads the server's clock, eviction policy and persistence; throws StoreSafetyError while one breaks the fleet requirements. */
     async checkServer() {
-        const sentMs = performance.now();
-        const [time, memory, persistence] = await Promise.all([
-            this.connection.command(["TIME"]),
+        const [memory, persistence] = await Promise.all([
             this.checkPolicy ? this.connection.command(["INFO", "memory"]) : undefined,
             this.checkPersistence ? this.connection.command(["INFO", "persistence"]) : undefined,
         ]);
-        const [seconds, micros] = time;
+        // TIME alone and, when an INFO was sent, over a connection already open: the reading's
+        // uncertainty is half its own round trip, which must not include connecting.
+        const sentMs = performance.now();
+        const [seconds, micros] = (await this.connection.command(["TIME"]));
         this.clock.observe(Number(seconds) * 1000 + Number(micros) / 1000, sentMs, performance.now());
         if (memory !== undefined) {
             const policy = /^maxmemory_policy:(\S+)/m.exec(String(memory))?.[1] ?? "unknown";

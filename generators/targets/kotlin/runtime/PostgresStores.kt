@@ -140,17 +140,19 @@ class PostgresReplayStore private constructor(private val table: String, private
     }
 
     private suspend fun checkServer() {
-        val sent = System.nanoTime()
-        val (serverMs, commitMode, standbys) = db.use { c ->
+        val (commitMode, standbys) = db.use { c ->
             c.createStatement().use { s ->
                 s.queryTimeout = db.queryTimeoutSeconds
-                s.executeQuery("SELECT $SERVER_NOW_MS, current_setting('synchronous_commit'), current_setting('synchronous_standby_names')").use {
+                // Timed inside the connection (already open and migrated): the reading's uncertainty is its own round trip.
+                val sent = System.nanoTime()
+                val serverMs = s.executeQuery("SELECT $SERVER_NOW_MS").use { it.next(); it.getLong(1) }
+                clock.observe(serverMs.toDouble(), sent, System.nanoTime())
+                s.executeQuery("SELECT current_setting('synchronous_commit'), current_setting('synchronous_standby_names')").use {
                     it.next()
-                    Triple(it.getLong(1), it.getString(2), it.getString(3))
+                    it.getString(1) to it.getString(2)
                 }
             }
         }
-        clock.observe(serverMs.toDouble(), sent, System.nanoTime())
         if (safety.requireSynchronousStandby && (commitMode !in setOf("on", "remote_write", "remote_apply") || standbys.isBlank())) {
             throw StoreSafetyException(
                 StoreSafetyProblem.NO_SYNCHRONOUS_STANDBY,

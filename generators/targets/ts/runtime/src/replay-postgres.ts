@@ -258,13 +258,13 @@ export class PostgresReplayStore implements ReplayStore {
 
   /** Reads the server's clock (and, when required, its synchronous commit settings); throws StoreSafetyError while they break the fleet requirements. */
   private async checkServer(): Promise<void> {
+    // The settings first (this query may connect and migrate), then the clock alone: the reading's
+    // uncertainty is half its own round trip, which must not include connecting.
+    const settings = await this.query(`SELECT current_setting('synchronous_commit') AS commit_mode, current_setting('synchronous_standby_names') AS standbys`, []);
+    const row = settings.rows[0] as { commit_mode: string; standbys: string };
     const sentMs = performance.now();
-    const result = await this.query(
-      `SELECT ${SERVER_NOW_MS} AS now_ms, current_setting('synchronous_commit') AS commit_mode, current_setting('synchronous_standby_names') AS standbys`,
-      [],
-    );
-    const row = result.rows[0] as { now_ms: string | number; commit_mode: string; standbys: string };
-    this.clock.observe(Number(row.now_ms), sentMs, performance.now());
+    const clock = await this.query(`SELECT ${SERVER_NOW_MS} AS now_ms`, []);
+    this.clock.observe(Number((clock.rows[0] as { now_ms: string | number }).now_ms), sentMs, performance.now());
     if (this.requireSynchronousStandby && (!["on", "remote_write", "remote_apply"].includes(row.commit_mode) || row.standbys.trim() === "")) {
       throw new StoreSafetyError(
         "no-synchronous-standby",
