@@ -74,6 +74,12 @@ describe("a PostgreSQL store created from { url }", () => {
     await store.close();
     expect(state.pools[1]!.ended).toBe(1);
   });
+  it("statements started together before the pool exists share the one pool it becomes", async () => {
+    const store = new PostgresReplayStore({ url: "postgres://x", sweepIntervalMs: 1e12 });
+    await Promise.all([store.checkAndRecord("s", "a", 2, 1000), store.evictExpired(0), store.evictExpired(0)]);
+    expect(state.pools.length).toBe(1);
+    await store.close();
+  });
   it("the defaults: a pool of 10 and a 2000 ms deadline", async () => {
     await new PostgresReplayStore({ url: "postgres://x", sweepIntervalMs: 1e12 }).checkAndRecord("s", "a", 2, 1000);
     expect(state.pools[0]!.options).toMatchObject({ max: 10, connectionTimeoutMillis: 2000, query_timeout: 2000, statement_timeout: 2000 });
