@@ -34,6 +34,8 @@ export interface AgentServiceOptions {
     answerableTwice?: boolean;
     /** x-request-id is not validated (NAT-like). */
     noRequestIdCheck?: boolean;
+    /** Runs without tracing: ignores traceparent and sends workflow_trace_id "" (the contract allows it). */
+    untraced?: boolean;
   };
 }
 
@@ -298,7 +300,7 @@ export async function startAgentService(options: AgentServiceOptions = {}): Prom
     };
     const meta = {
       metadata: {
-        provided_metadata: { workflow_trace_id: traceId(req) ?? randomBytes(16).toString("hex"), workflow_run_id: executionId, request_id: who.requestId, agent_runtime: "reference" },
+        provided_metadata: { workflow_trace_id: variant.untraced === true ? "" : (traceId(req) ?? randomBytes(16).toString("hex")), workflow_run_id: executionId, request_id: who.requestId, agent_runtime: "reference" },
       },
     };
     step("WORKFLOW_START", WORKFLOW, workflowId, meta);

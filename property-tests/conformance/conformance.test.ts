@@ -142,6 +142,14 @@ describe("agent-service", () => {
     expect(s.results.find((r) => r.status === "fail")!.detail).toMatch(/a second answer to the same prompt.*status 204, expected 404/);
   });
 
+  it("an agent without tracing (workflow_trace_id \"\") fails only the tracing case, and passes the untraced one", async () => {
+    const s = await runAgentService({ variant: { untraced: true } }, "approvals-on");
+    expect(failedIds(s)).toEqual(["stream-joins-traceparent"]);
+    expect(failedIds(s).every((id) => idsTagged("agent-service", "tracing").includes(id))).toBe(true);
+    expect(s.results.find((r) => r.id === "stream-untraced-trace-id")?.status).toBe("pass");
+    expect(s.results.find((r) => r.id === "stream-headers-and-vocabulary")?.status).toBe("pass");
+  });
+
   it("no x-request-id validation fails exactly the invalid-request-id cases", async () => {
     const s = await runAgentService({ variant: { noRequestIdCheck: true } }, "approvals-on");
     expect(failedIds(s)).toEqual(

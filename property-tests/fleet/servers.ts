@@ -49,9 +49,13 @@ export interface RedisServer {
   /** Starts again on the same port and data folder. */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGSTOP / SIGCONT: the process stays, but answers nothing (a stalled replica). */
+  pause(): void;
+  resume(): void;
 }
 
-export async function startRedis(): Promise<RedisServer> {
+/** `extraArgs` are added to the server's command line, e.g. ["--replicaof", "127.0.0.1", "6379"]. */
+export async function startRedis(extraArgs: string[] = []): Promise<RedisServer> {
   const binary = redisBinary();
   if (binary === undefined) throw new Error("redis-server is not installed");
   const dir = mkdtempSync(join(tmpdir(), "agent-contracts-redis-"));
@@ -60,13 +64,14 @@ export async function startRedis(): Promise<RedisServer> {
   const ping = (): boolean => spawnSync("redis-cli", ["-h", "127.0.0.1", "-p", String(port), "PING"], { encoding: "utf8" }).stdout?.trim() === "PONG";
   const start = async (): Promise<void> => {
     // appendfsync always: every acknowledged SET is on disk before the reply.
-    const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", "", "--maxmemory-policy", "noeviction", "--protected-mode", "no"];
+    const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", "", "--maxmemory-policy", "noeviction", "--protected-mode", "no", ...extraArgs];
     child = spawn(binary, args, { stdio: "ignore" });
     await waitFor(ping, "redis-server");
   };
   const kill = async (): Promise<void> => {
     const c = child;
-    if (c === undefined || c.exitCode !== null) return;
+    // Already gone (an exit code, or killed by a signal): its exit event has fired.
+    if (c === undefined || c.exitCode !== null || c.signalCode !== null) return;
     await new Promise<void>((r) => {
       c.once("exit", () => r());
       c.kill("SIGKILL");
@@ -78,7 +83,10 @@ export async function startRedis(): Promise<RedisServer> {
     port,
     kill,
     start,
+    pause: () => void child?.kill("SIGSTOP"),
+    resume: () => void child?.kill("SIGCONT"),
     stop: async () => {
+      child?.kill("SIGCONT");
       await kill();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -142,7 +142,7 @@ for (const kind of ["redis", "postgres"] as const) {
       const store = makeStore(kind, urlOf(kind), { table: "restart_records", keyPrefix: "restart:" });
       const now = Date.now();
       const keys = Array.from({ length: 50 }, (_, i) => `k${i}`);
-      for (const k of keys) expect(await store.checkAndRecord("restart", k, now + 120_000, now)).toBe("recorded");
+      for (const k of keys) expect(await store.checkAndRecord("restart", k, now + 120_000, Date.now())).toBe("recorded");
       await store.close();
       if (kind === "redis") {
         await (redis as RedisServer).kill();
@@ -221,8 +221,9 @@ describeServers("store-specific guarantees", () => {
   it("postgres: expired rows are deleted in bounded batches, and the migration is printable", async () => {
     const store = new PostgresReplayStore({ url: (postgres as PostgresServer).url, table: "sweep_records", sweepBatch: 7, sweepIntervalMs: 1e12 });
     const now = Date.now();
-    for (let i = 0; i < 20; i++) await store.checkAndRecord("sweep", `k${i}`, now + 10, now);
-    expect(await store.evictExpired(now + 100)).toBe(7);
+    // Already expired on the server's clock, which the sweep compares with (not the caller's).
+    for (let i = 0; i < 20; i++) await store.checkAndRecord("sweep", `k${i}`, now - 1000, Date.now());
+    expect(await store.evictExpired(0)).toBe(7);
     expect(await store.size()).toBe(13);
     expect(PostgresReplayStore.migrationSql("sweep_records")).toContain("CREATE INDEX IF NOT EXISTS sweep_records_retain_until_idx");
     expect(() => new PostgresReplayStore({ url: "postgres://x", table: "x; DROP TABLE y" })).toThrow(/identifier/);

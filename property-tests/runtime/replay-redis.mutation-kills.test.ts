@@ -1,11 +1,13 @@
 // replay-redis.ts through fake clients that record every command: the expected commands are
-// written out by hand from the file's contract (one `SET key 1 NX PX ttl` per check, the key
-// `<prefix>{base64url(scope)}:base64url(key)`, `INFO memory` once to refuse evicting servers, SCAN
-// for size, GET / EVAL for bookmarks) and Redis's replies (OK or nil for SET NX, an OOM error
-// under noeviction). The real server runs in property-tests/fleet/stores.test.ts (make test).
+// written out by hand from the file's contract (one `SET key 1 NX PXAT retain-until` per check,
+// the key `<prefix>{base64url(scope)}:base64url(key)`, TIME, `INFO memory` and `INFO persistence`
+// before the first check and every checkIntervalMs to refuse evicting or non-persisting servers
+// and skewed clocks, WAIT when asked, SCAN for size, GET / EVAL for bookmarks) and Redis's replies
+// (OK or nil for SET NX, an OOM error under noeviction, TIME as seconds and microseconds). The
+// real server runs in property-tests/fleet/stores.test.ts and fleet-safety.test.ts (make test).
 import { describe, expect, it } from "vitest";
 import { RedisBookmarkStore, RedisReplayStore } from "../../generators/targets/ts/runtime/src/replay-redis.js";
-import { StoreTimeoutError } from "../../generators/targets/ts/runtime/src/store-support.js";
+import { StoreSafetyError, StoreTimeoutError } from "../../generators/targets/ts/runtime/src/store-support.js";
 
 type Reply = unknown | Error | (() => Promise<unknown>);
 /** A node-redis-like client: answers each command with the first matching scripted reply. */
@@ -22,8 +24,15 @@ function fakeRedis(answer: (args: string[]) => Reply = () => "OK") {
   };
   return { client, sent };
 }
-const INFO_OK = "# Memory\r\nused_memory:1000\r\nmaxmemory:0\r\nmaxmemory_policy:allkeys-lru\r\n";
-const scripted = (set: Reply, info: Reply = INFO_OK) => (args: string[]) => (args[0] === "INFO" ? info : set);
+const INFO_OK = "# Memory\r\nused_memory:1000\r\nmaxmemory:0\r\nmaxmemory_policy:noeviction\r\n";
+const PERSISTENCE_OK = "# Persistence\r\nloading:0\r\naof_enabled:1\r\naof_rewrite_in_progress:0\r\naof_last_write_status:ok\r\n";
+/** The server's clock for TIME: 1000 ms after the epoch, as the seconds and microseconds Redis sends. */
+const TIME_1000 = ["1", "0"];
+const CHECKS = [["INFO", "memory"], ["INFO", "persistence"], ["TIME"]];
+const scripted =
+  (set: Reply, info: Reply = INFO_OK, persistence: Reply = PERSISTENCE_OK, time: Reply = TIME_1000) =>
+  (args: string[]) =>
+    args[0] === "TIME" ? time : args[0] === "INFO" ? (args[1] === "memory" ? info : persistence) : set;
 // base64url by hand (RFC 4648 § 5): "s" = 0x73 -> "cw", "k" = 0x6b -> "aw", "é" = c3 a9 -> "w6k", "a/b" -> "YS9i".
 const KEY_S_K = "agent-contracts:replay:{cw}:aw";
 
@@ -32,23 +41,19 @@ describe("RedisReplayStore", () => {
     expect(() => new RedisReplayStore({})).toThrow(new TypeError("a Redis store needs exactly one of { url } or { client }"));
     expect(() => new RedisReplayStore({ url: "redis://x", client: fakeRedis().client })).toThrow(TypeError);
   });
-  it("checks the eviction policy once, then one SET NX PX per check: OK is recorded, nil replayed", async () => {
+  it("checks the server once, then one SET NX PXAT (the absolute retain-until, rounded up) per check: OK is recorded, nil replayed", async () => {
     let setReply: unknown = "OK";
-    const { client, sent } = fakeRedis((args) => (args[0] === "INFO" ? INFO_OK : setReply));
+    const { client, sent } = fakeRedis((args) => scripted(setReply)(args));
     const store = new RedisReplayStore({ client });
     expect(await store.checkAndRecord("s", "k", 61_000, 1_000)).toBe("recorded");
     setReply = null;
     expect(await store.checkAndRecord("é", "a/b", 1500.2, 1000)).toBe("replayed");
-    expect(sent).toEqual([
-      ["INFO", "memory"],
-      ["SET", KEY_S_K, "1", "NX", "PX", "60000"],
-      ["SET", "agent-contracts:replay:{w6k}:YS9i", "1", "NX", "PX", "501"],
-    ]);
+    expect(sent).toEqual([...CHECKS, ["SET", KEY_S_K, "1", "NX", "PXAT", "61000"], ["SET", "agent-contracts:replay:{w6k}:YS9i", "1", "NX", "PXAT", "1501"]]);
   });
-  it("a retention already over still sets a 1 ms expiry (PX must be positive)", async () => {
+  it("a retain-until below 1 still sets PXAT 1 (PXAT must be positive)", async () => {
     const { client, sent } = fakeRedis(scripted("OK"));
-    await new RedisReplayStore({ client, checkEvictionPolicy: false }).checkAndRecord("s", "k", 100, 200);
-    expect(sent).toEqual([["SET", KEY_S_K, "1", "NX", "PX", "1"]]);
+    await new RedisReplayStore({ client, maxClockSkewMs: 1e6 }).checkAndRecord("s", "k", -5, 200);
+    expect(sent.slice(3)).toEqual([["SET", KEY_S_K, "1", "NX", "PXAT", "1"]]);
   });
   it("the key prefix is configurable, and the scope sits in a hash tag", () => {
     const { client } = fakeRedis();
@@ -58,31 +63,110 @@ describe("RedisReplayStore", () => {
     const store = new RedisReplayStore({ client });
     expect(store.redisKey("a:b", "c")).not.toBe(store.redisKey("a", "b:c"));
   });
-  it("refuses a server with a memory limit and an evicting policy, and asks again next time", async () => {
+  it("refuses a server whose policy is not noeviction, with or without a memory limit, and asks again next time", async () => {
     let info = "maxmemory:1048576\r\nmaxmemory_policy:allkeys-lru\r\n";
-    const { client, sent } = fakeRedis((args) => (args[0] === "INFO" ? info : "OK"));
+    const { client, sent } = fakeRedis((args) => scripted("OK", info)(args));
     const store = new RedisReplayStore({ client });
-    await expect(store.checkAndRecord("s", "k", 2000, 1000)).rejects.toThrow(
-      "redis evicts keys under memory pressure (maxmemory-policy allkeys-lru): live replay records could be dropped; set maxmemory-policy noeviction",
+    const refused = store.checkAndRecord("s", "k", 2000, 1000);
+    await expect(refused).rejects.toThrow(
+      new StoreSafetyError("may-evict", "redis may evict keys (maxmemory-policy allkeys-lru): live replay records could be dropped; set maxmemory-policy noeviction"),
     );
-    expect(sent).toEqual([["INFO", "memory"]]);
+    await expect(refused).rejects.toMatchObject({ problem: "may-evict", name: "StoreSafetyError" });
+    expect(sent).toEqual(CHECKS);
     info = "maxmemory:1048576\r\nmaxmemory_policy:noeviction\r\n";
     expect(await store.checkAndRecord("s", "k", 2000, 1000)).toBe("recorded");
-    expect(sent.map((a) => a[0])).toEqual(["INFO", "INFO", "SET"]);
-  });
-  it("a policy line missing reads as unknown; no memory limit means nothing is evicted", async () => {
-    const limited = fakeRedis(scripted("OK", "maxmemory:5\r\n"));
-    await expect(new RedisReplayStore({ client: limited.client }).checkAndRecord("s", "k", 2, 1)).rejects.toThrow("(maxmemory-policy unknown)");
-    for (const info of ["maxmemory_policy:volatile-lru\r\n", "maxmemory:0\r\nmaxmemory_policy:allkeys-random\r\n", ""]) {
-      expect(await new RedisReplayStore({ client: fakeRedis(scripted("OK", info)).client }).checkAndRecord("s", "k", 2, 1), info).toBe("recorded");
+    expect(sent.map((a) => a[0])).toEqual(["INFO", "INFO", "TIME", "INFO", "INFO", "TIME", "SET"]);
+    for (const other of ["maxmemory:0\r\nmaxmemory_policy:allkeys-random\r\n", "maxmemory_policy:volatile-lru\r\n", "maxmemory:5\r\n", "xmaxmemory_policy:noeviction\r\n"]) {
+      await expect(new RedisReplayStore({ client: fakeRedis(scripted("OK", other)).client }).checkAndRecord("s", "k", 2, 1000), other).rejects.toThrow(/may evict keys/);
     }
-    // Only whole lines count: "xmaxmemory:5" is not the maxmemory field.
-    expect(await new RedisReplayStore({ client: fakeRedis(scripted("OK", "xmaxmemory:5\r\nmaxmemory_policy:allkeys-lru\r\n")).client }).checkAndRecord("s", "k", 2, 1)).toBe("recorded");
+    await expect(new RedisReplayStore({ client: fakeRedis(scripted("OK", "maxmemory:5\r\n")).client }).checkAndRecord("s", "k", 2, 1000)).rejects.toThrow("(maxmemory-policy unknown)");
   });
-  it("checkEvictionPolicy: false sends no INFO", async () => {
-    const { client, sent } = fakeRedis();
-    await new RedisReplayStore({ client, checkEvictionPolicy: false }).checkAndRecord("s", "k", 2000, 1000);
-    expect(sent.map((a) => a[0])).toEqual(["SET"]);
+  it("refuses a server without AOF, or whose last AOF write failed", async () => {
+    for (const persistence of ["aof_enabled:0\r\naof_last_write_status:ok\r\n", "aof_enabled:1\r\naof_last_write_status:err\r\n", "aof_last_write_status:ok\r\n", "aof_enabled:1\r\n", "aof_enabled:10\r\naof_last_write_status:ok\r\n", "aof_enabled:1\r\naof_last_write_status:okay\r\n", "xaof_enabled:1\r\naof_last_write_status:ok\r\n", "aof_enabled:1\r\nxaof_last_write_status:ok\r\n"]) {
+      const refused = new RedisReplayStore({ client: fakeRedis(scripted("OK", INFO_OK, persistence)).client }).checkAndRecord("s", "k", 2, 1000);
+      await expect(refused, persistence).rejects.toThrow(
+        new StoreSafetyError("not-persistent", "redis is not persisting records (appendonly no, or the last AOF write failed): a restart would forget them; set appendonly yes (appendfsync always)"),
+      );
+      await expect(refused).rejects.toMatchObject({ problem: "not-persistent" });
+    }
+    for (const persistence of [PERSISTENCE_OK, "aof_enabled:1\naof_last_write_status:ok", "aof_last_write_status:ok\r\naof_enabled:1"]) {
+      expect(await new RedisReplayStore({ client: fakeRedis(scripted("OK", INFO_OK, persistence)).client }).checkAndRecord("s", "k", 2, 1000), persistence).toBe("recorded");
+    }
+  });
+  it("checkEvictionPolicy: false and checkPersistence: false send only TIME", async () => {
+    const { client, sent } = fakeRedis(scripted("OK", "maxmemory_policy:allkeys-lru", "aof_enabled:0"));
+    await new RedisReplayStore({ client, checkEvictionPolicy: false, checkPersistence: false }).checkAndRecord("s", "k", 2000, 1000);
+    expect(sent.map((a) => a[0])).toEqual(["TIME", "SET"]);
+  });
+  it("refuses (StoreSafetyError clock-skew) while the caller's clock is further than maxClockSkewMs (1000 ms by default) from the server's TIME", async () => {
+    const { client, sent } = fakeRedis(scripted("OK", INFO_OK, PERSISTENCE_OK, ["1000", "500000"]));
+    const store = new RedisReplayStore({ client });
+    // Margins of several hundred ms: the server's clock moves on while the test runs (slowly, under Stryker).
+    expect(await store.checkAndRecord("s", "k", 2e6, 1_000_500 + 700)).toBe("recorded");
+    expect(await store.checkAndRecord("s", "k", 2e6, 1_000_500 - 500)).toBe("recorded");
+    for (const [off, shown] of [[1600, /by 1[0-6]\d\d ms/], [-1600, /by -(1[6-9]|2\d)\d\d ms/]] as const) {
+      const refused = store.checkAndRecord("s", "k", 2e6, 1_000_500 + off);
+      await expect(refused).rejects.toMatchObject({ problem: "clock-skew", name: "StoreSafetyError" });
+      await expect(refused).rejects.toThrow(/clock differs from the Redis server's by -?\d+ ms, more than the 1000 ms allowed/);
+      await expect(refused).rejects.toThrow(shown);
+    }
+    expect(await new RedisReplayStore({ client, maxClockSkewMs: 5000 }).checkAndRecord("s", "k", 2e6, 1_000_500 + 4000)).toBe("recorded");
+    expect(sent.filter((a) => a[0] === "SET").length).toBe(3);
+  });
+  it("the server is checked again every checkIntervalMs (5000 ms by default), after a failed check, and after a reconnect", async () => {
+    let memory = INFO_OK;
+    const listeners: (() => void)[] = [];
+    const fake = fakeRedis((args) => scripted("OK", memory)(args));
+    const client = Object.assign(fake.client, { on: (event: string, listener: () => void) => void (event === "ready" && listeners.push(listener)) });
+    const store = new RedisReplayStore({ client, checkIntervalMs: 40 });
+    const times = () => fake.sent.filter((a) => a[0] === "TIME").length;
+    await store.checkAndRecord("s", "a", 2, 1000);
+    await store.checkAndRecord("s", "b", 2, 1000);
+    expect(times()).toBe(1);
+    await new Promise((r) => setTimeout(r, 60));
+    memory = "maxmemory_policy:allkeys-lru\r\n";
+    await expect(store.checkAndRecord("s", "c", 2, 1000)).rejects.toThrow(/allkeys-lru/);
+    memory = INFO_OK;
+    expect(await store.checkAndRecord("s", "c", 2, 1000)).toBe("recorded");
+    expect(await store.checkAndRecord("s", "d", 2, 1000)).toBe("recorded");
+    expect(times()).toBe(3);
+    // The client reconnected (node-redis and ioredis emit "ready"): checked again at once.
+    expect(listeners.length).toBe(1);
+    listeners[0]!();
+    await store.checkAndRecord("s", "e", 2, 1000);
+    await store.checkAndRecord("s", "f", 2, 1000);
+    expect(times()).toBe(4);
+    const defaults = fakeRedis(scripted("OK"));
+    const slow = new RedisReplayStore({ client: defaults.client });
+    await slow.checkAndRecord("s", "a", 2, 1000);
+    await new Promise((r) => setTimeout(r, 60));
+    await slow.checkAndRecord("s", "b", 2, 1000);
+    expect(defaults.sent.filter((a) => a[0] === "TIME").length).toBe(1);
+  });
+  it("waitForReplicas: WAIT after a new record only; fewer acknowledgements than asked refuse (not-replicated)", async () => {
+    let acknowledged: unknown = 1;
+    let setReply: unknown = "OK";
+    const { client, sent } = fakeRedis((args) => (args[0] === "WAIT" ? acknowledged : scripted(setReply)(args)));
+    const store = new RedisReplayStore({ client, waitForReplicas: { replicas: 1, timeoutMs: 300 } });
+    expect(await store.checkAndRecord("s", "k", 2, 1000)).toBe("recorded");
+    expect(sent.slice(3)).toEqual([["SET", KEY_S_K, "1", "NX", "PXAT", "2"], ["WAIT", "1", "300"]]);
+    acknowledged = 2;
+    expect(await store.checkAndRecord("s", "k", 2, 1000)).toBe("recorded");
+    acknowledged = 0;
+    const refused = store.checkAndRecord("s", "k", 2, 1000);
+    await expect(refused).rejects.toThrow(new StoreSafetyError("not-replicated", "redis WAIT: 0 of 1 replicas acknowledged the record within 300 ms; a failover could lose it"));
+    await expect(refused).rejects.toMatchObject({ problem: "not-replicated" });
+    acknowledged = "x";
+    await expect(store.checkAndRecord("s", "k", 2, 1000)).rejects.toThrow(/NaN of 1 replicas/);
+    setReply = null;
+    expect(await store.checkAndRecord("s", "k", 2, 1000)).toBe("replayed");
+    expect(sent.filter((a) => a[0] === "WAIT").length).toBe(4);
+    for (const bad of [{ replicas: 0, timeoutMs: 100 }, { replicas: 1.5, timeoutMs: 100 }, { replicas: 1, timeoutMs: 0 }, { replicas: 1, timeoutMs: 2.5 }, { replicas: 1, timeoutMs: 2000 }, { replicas: Number.NaN, timeoutMs: 100 }, { replicas: 1, timeoutMs: Number.NaN }]) {
+      expect(() => new RedisReplayStore({ client, waitForReplicas: bad }), JSON.stringify(bad)).toThrow(
+        new TypeError("waitForReplicas needs a positive integer replicas and a positive integer timeoutMs below the command deadline (timeoutMs)"),
+      );
+    }
+    expect(() => new RedisReplayStore({ client, timeoutMs: 3000, waitForReplicas: { replicas: 2, timeoutMs: 2999 } })).not.toThrow();
   });
   it("an OOM refusal (noeviction at its limit) is full; any other error is passed on", async () => {
     const oom = fakeRedis(scripted(new Error("OOM command not allowed when used memory > 'maxmemory'.")));
@@ -111,9 +195,9 @@ describe("RedisReplayStore", () => {
   });
   it("works with an ioredis client (call), and refuses anything else", async () => {
     const calls: unknown[][] = [];
-    const ioredis = { call: async (command: string, ...args: string[]) => (calls.push([command, ...args]), command === "INFO" ? INFO_OK : "OK") };
+    const ioredis = { call: async (command: string, ...args: string[]) => (calls.push([command, ...args]), scripted("OK")([command, ...args])) };
     expect(await new RedisReplayStore({ client: ioredis }).checkAndRecord("s", "k", 2000, 1000)).toBe("recorded");
-    expect(calls).toEqual([["INFO", "memory"], ["SET", KEY_S_K, "1", "NX", "PX", "1000"]]);
+    expect(calls).toEqual([...CHECKS, ["SET", KEY_S_K, "1", "NX", "PXAT", "2000"]]);
     const neither = { query: async () => "OK" } as never;
     await expect(new RedisReplayStore({ client: neither }).checkAndRecord("s", "k", 2000, 1000)).rejects.toThrow(
       new TypeError("client must be a node-redis client (sendCommand) or an ioredis client (call)"),
@@ -122,20 +206,21 @@ describe("RedisReplayStore", () => {
     await expect(new RedisReplayStore({ client: notFunctions }).checkAndRecord("s", "k", 2000, 1000)).rejects.toThrow(TypeError);
   });
   it("every command has a deadline (timeoutMs, 2000 by default)", async () => {
-    const { client } = fakeRedis(() => () => new Promise(() => {}));
-    const store = new RedisReplayStore({ client, timeoutMs: 30, checkEvictionPolicy: false });
+    const { client } = fakeRedis((args) => (args[0] === "SET" ? () => new Promise(() => {}) : scripted("OK")(args)));
+    const store = new RedisReplayStore({ client, timeoutMs: 30 });
     await expect(store.checkAndRecord("s", "k", 2000, 1000)).rejects.toThrow(new StoreTimeoutError("redis SET", 30));
     // Connected now: the fast path has the same deadline.
     await expect(store.checkAndRecord("s", "k", 2000, 1000)).rejects.toThrow(new StoreTimeoutError("redis SET", 30));
   });
   it("close() leaves a given client open and the store usable again", async () => {
-    const { client, sent } = fakeRedis();
-    const store = new RedisReplayStore({ client, checkEvictionPolicy: false });
+    const { client, sent } = fakeRedis(scripted("OK"));
+    const store = new RedisReplayStore({ client });
     await store.checkAndRecord("s", "k", 2000, 1000);
     await store.close();
     await store.close();
     expect(await store.checkAndRecord("s", "k", 2000, 1000)).toBe("recorded");
-    expect(sent.length).toBe(2);
+    // The application's client stays connected through close(): nothing to check again.
+    expect(sent.map((a) => a[0])).toEqual(["INFO", "INFO", "TIME", "SET", "SET"]);
   });
   it("a store created from a URL loads node-redis and fails closed when nothing listens", async () => {
     const store = new RedisReplayStore({ url: "redis://127.0.0.1:1", timeoutMs: 500 });

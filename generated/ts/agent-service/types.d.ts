@@ -64,7 +64,7 @@ export interface ApprovalTokenClaims {
    */
   actor_id: string;
   /**
-   * The gateway-minted x-request-id of the one authenticated request this approval belongs to. A runtime-generated id never binds an approval. Verified against the request_id of the execute call. Must not be blank.
+   * The gateway-minted x-request-id of the one authenticated request this approval belongs to. A runtime-generated id never binds an approval. Verified against the request_id of the execute call. Must not be blank. At most 128 characters: the x-request-id it copies is at most 128 bytes of ASCII (MAX_REQUEST_ID_BYTES), and a bound keeps every replay store's record of it small.
    */
   request_id: string;
   /**
@@ -125,7 +125,7 @@ export interface ExecuteApprovalRequest {
    */
   approval_token: string;
   /**
-   * The gateway-minted x-request-id the token is bound to (must equal the token's request_id claim).
+   * The gateway-minted x-request-id the token is bound to (must equal the token's request_id claim); at most 128 characters, as the x-request-id (MAX_REQUEST_ID_BYTES, ASCII).
    */
   request_id: string;
 }
@@ -436,7 +436,7 @@ export interface StepMetadata {
  */
 export interface ProvidedMetadata {
   /**
-   * The root trace id (32 lowercase hex digits); equals the trace id of a joined traceparent.
+   * The root trace id (32 lowercase hex digits), equal to the trace id of a joined traceparent; the empty string from an agent that runs without tracing (traceparent is optional and such an agent does not join it).
    */
   workflow_trace_id?: string;
   /**

@@ -67,7 +67,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateApprovalTokenClaims = validate21;
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json","title":"ApprovalTokenClaims","type":"object","required":["v","exp","action","resource_id","actor_id","request_id","choice","expected_choice","override_requested","rationale","payload","payload_sha256","nonce"],"properties":{"v":{"type":"integer","const":1},"exp":{"type":"integer","minimum":0,"maximum":9007199254740991},"action":{"type":"string","minLength":1},"resource_id":{"type":"string","minLength":1},"actor_id":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"request_id":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"choice":{"type":["string","null"]},"expected_choice":{"type":["string","null"]},"override_requested":{"type":"boolean"},"rationale":{"type":["string","null"]},"payload":{"title":"ApprovalPayload","type":["object","null"],"properties":{"note":{"type":"string"}},"x-open":"The payload is application-owned: the MCP verifier treats it as an arbitrary JSON value and only checks that payload_sha256 is the SHA-256 of its canonical JSON; other template variants put other fields here."},"payload_sha256":{"anyOf":[{"$ref":"../common/types.json#/$defs/Sha256Hex"},{"type":"null"}]},"nonce":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"}},"x-open":"The MCP verifier's ApprovalClaims struct does not deny unknown fields, so a claim it does not know is ignored (it is still covered by the signature); variants of the template add their own claims. Generated verifiers must keep unknown claims and must not refuse them.","x-approval-token":{"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600,"minSecretBytes":32},"x-replay":{"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60,"maxLifetimeSeconds":1800}};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json","title":"ApprovalTokenClaims","type":"object","required":["v","exp","action","resource_id","actor_id","request_id","choice","expected_choice","override_requested","rationale","payload","payload_sha256","nonce"],"properties":{"v":{"type":"integer","const":1},"exp":{"type":"integer","minimum":0,"maximum":9007199254740991},"action":{"type":"string","minLength":1},"resource_id":{"type":"string","minLength":1},"actor_id":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"request_id":{"type":"string","maxLength":128,"pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"choice":{"type":["string","null"]},"expected_choice":{"type":["string","null"]},"override_requested":{"type":"boolean"},"rationale":{"type":["string","null"]},"payload":{"title":"ApprovalPayload","type":["object","null"],"properties":{"note":{"type":"string"}},"x-open":"The payload is application-owned: the MCP verifier treats it as an arbitrary JSON value and only checks that payload_sha256 is the SHA-256 of its canonical JSON; other template variants put other fields here."},"payload_sha256":{"anyOf":[{"$ref":"../common/types.json#/$defs/Sha256Hex"},{"type":"null"}]},"nonce":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"}},"x-open":"The MCP verifier's ApprovalClaims struct does not deny unknown fields, so a claim it does not know is ignored (it is still covered by the signature); variants of the template add their own claims. Generated verifiers must keep unknown claims and must not refuse them.","x-approval-token":{"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600,"minSecretBytes":32},"x-replay":{"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60,"maxLifetimeSeconds":1800}};
 const schema34 = {"title":"Sha256Hex","type":"string","pattern":"^[a-f0-9]{64}$"};
 const func1 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]", "u");
@@ -351,8 +351,8 @@ errors++;
 if(data.request_id !== undefined){
 let data5 = data.request_id;
 if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err24 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/pattern",keyword:"pattern",params:{pattern: "[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},message:"must match pattern \""+"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"+"\""};
+if(func1(data5) > 128){
+const err24 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -361,9 +361,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern4.test(data5)){
+const err25 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/pattern",keyword:"pattern",params:{pattern: "[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},message:"must match pattern \""+"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -373,10 +372,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.choice !== undefined){
-let data6 = data.choice;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/choice",schemaPath:"#/properties/choice/type",keyword:"type",params:{type: schema32.properties.choice.type},message:"must be string,null"};
+else {
+const err26 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -386,10 +383,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.expected_choice !== undefined){
-let data7 = data.expected_choice;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err27 = {instancePath:instancePath+"/expected_choice",schemaPath:"#/properties/expected_choice/type",keyword:"type",params:{type: schema32.properties.expected_choice.type},message:"must be string,null"};
+if(data.choice !== undefined){
+let data6 = data.choice;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err27 = {instancePath:instancePath+"/choice",schemaPath:"#/properties/choice/type",keyword:"type",params:{type: schema32.properties.choice.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -399,9 +396,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.override_requested !== undefined){
-if(typeof data.override_requested !== "boolean"){
-const err28 = {instancePath:instancePath+"/override_requested",schemaPath:"#/properties/override_requested/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.expected_choice !== undefined){
+let data7 = data.expected_choice;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err28 = {instancePath:instancePath+"/expected_choice",schemaPath:"#/properties/expected_choice/type",keyword:"type",params:{type: schema32.properties.expected_choice.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -411,10 +409,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.rationale !== undefined){
-let data9 = data.rationale;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err29 = {instancePath:instancePath+"/rationale",schemaPath:"#/properties/rationale/type",keyword:"type",params:{type: schema32.properties.rationale.type},message:"must be string,null"};
+if(data.override_requested !== undefined){
+if(typeof data.override_requested !== "boolean"){
+const err29 = {instancePath:instancePath+"/override_requested",schemaPath:"#/properties/override_requested/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -424,10 +421,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.payload !== undefined){
-let data10 = data.payload;
-if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err30 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema32.properties.payload.type},message:"must be object,null"};
+if(data.rationale !== undefined){
+let data9 = data.rationale;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err30 = {instancePath:instancePath+"/rationale",schemaPath:"#/properties/rationale/type",keyword:"type",params:{type: schema32.properties.rationale.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -436,15 +433,28 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.note !== undefined){
-if(typeof data10.note !== "string"){
-const err31 = {instancePath:instancePath+"/payload/note",schemaPath:"#/properties/payload/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.payload !== undefined){
+let data10 = data.payload;
+if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
+const err31 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema32.properties.payload.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.note !== undefined){
+if(typeof data10.note !== "string"){
+const err32 = {instancePath:instancePath+"/payload/note",schemaPath:"#/properties/payload/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -458,18 +468,7 @@ let valid2 = false;
 const _errs31 = errors;
 if(typeof data12 === "string"){
 if(!pattern6.test(data12)){
-const err32 = {instancePath:instancePath+"/payload_sha256",schemaPath:"../common/types.json#/$defs/Sha256Hex/pattern",keyword:"pattern",params:{pattern: "^[a-f0-9]{64}$"},message:"must match pattern \""+"^[a-f0-9]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/payload_sha256",schemaPath:"../common/types.json#/$defs/Sha256Hex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/payload_sha256",schemaPath:"../common/types.json#/$defs/Sha256Hex/pattern",keyword:"pattern",params:{pattern: "^[a-f0-9]{64}$"},message:"must match pattern \""+"^[a-f0-9]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -478,11 +477,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-var _valid0 = _errs31 === errors;
-valid2 = valid2 || _valid0;
-const _errs34 = errors;
-if(data12 !== null){
-const err34 = {instancePath:instancePath+"/payload_sha256",schemaPath:"#/properties/payload_sha256/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+}
+else {
+const err34 = {instancePath:instancePath+"/payload_sha256",schemaPath:"../common/types.json#/$defs/Sha256Hex/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -491,15 +488,28 @@ vErrors.push(err34);
 }
 errors++;
 }
-var _valid0 = _errs34 === errors;
+var _valid0 = _errs31 === errors;
 valid2 = valid2 || _valid0;
-if(!valid2){
-const err35 = {instancePath:instancePath+"/payload_sha256",schemaPath:"#/properties/payload_sha256/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const _errs34 = errors;
+if(data12 !== null){
+const err35 = {instancePath:instancePath+"/payload_sha256",schemaPath:"#/properties/payload_sha256/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+var _valid0 = _errs34 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const err36 = {instancePath:instancePath+"/payload_sha256",schemaPath:"#/properties/payload_sha256/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -519,18 +529,7 @@ if(data.nonce !== undefined){
 let data13 = data.nonce;
 if(typeof data13 === "string"){
 if(!pattern4.test(data13)){
-const err36 = {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/pattern",keyword:"pattern",params:{pattern: "[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},message:"must match pattern \""+"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"+"\""};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err37 = {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/pattern",keyword:"pattern",params:{pattern: "[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},message:"must match pattern \""+"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -540,14 +539,25 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
 else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err38 = {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -756,7 +766,7 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateExecuteApprovalRequest = validate25;
-const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalRequest.json","title":"ExecuteApprovalRequest","type":"object","required":["approval_token","request_id"],"properties":{"approval_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"request_id":{"type":"string","minLength":1}},"additionalProperties":false};
+const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalRequest.json","title":"ExecuteApprovalRequest","type":"object","required":["approval_token","request_id"],"properties":{"approval_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"request_id":{"type":"string","minLength":1,"maxLength":128}},"additionalProperties":false};
 const pattern9 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -831,8 +841,8 @@ errors++;
 if(data.request_id !== undefined){
 let data1 = data.request_id;
 if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func1(data1) > 128){
+const err5 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -841,9 +851,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -853,14 +862,25 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -873,7 +893,7 @@ export const validateExecuteApprovalResult = validate26;
 const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json","title":"ExecuteApprovalResult","type":"object","anyOf":[{"title":"ExecuteApplied","type":"object","required":["ok","result"],"properties":{"ok":{"type":"boolean","const":true},"result":{"$ref":"#/$defs/AppliedChange"}},"additionalProperties":false},{"title":"ExecuteNotApplied","type":"object","required":["ok","result"],"properties":{"ok":{"type":"boolean","const":false},"result":{"$ref":"#/$defs/NotApplied"}},"additionalProperties":false}],"$defs":{"AppliedChange":{"title":"AppliedChange","type":"object","required":["resource_id","action","previous_priority","new_priority","actor_id","override","policy_version","note_recorded","rationale_recorded"],"properties":{"resource_id":{"type":"string"},"action":{"type":"string"},"previous_priority":{"type":"string"},"new_priority":{"type":"string"},"actor_id":{"type":"string"},"override":{"type":"boolean"},"policy_version":{"type":"string"},"note_recorded":{"type":"boolean"},"rationale_recorded":{"type":"boolean"}},"additionalProperties":false},"NotApplied":{"title":"NotApplied","type":"object","minProperties":1,"maxProperties":1,"properties":{"refused":{"type":"string"},"error":{"type":"string"}},"additionalProperties":false}}};
 const schema39 = {"title":"AppliedChange","type":"object","required":["resource_id","action","previous_priority","new_priority","actor_id","override","policy_version","note_recorded","rationale_recorded"],"properties":{"resource_id":{"type":"string"},"action":{"type":"string"},"previous_priority":{"type":"string"},"new_priority":{"type":"string"},"actor_id":{"type":"string"},"override":{"type":"boolean"},"policy_version":{"type":"string"},"note_recorded":{"type":"boolean"},"rationale_recorded":{"type":"boolean"}},"additionalProperties":false};
 const schema40 = {"title":"NotApplied","type":"object","minProperties":1,"maxProperties":1,"properties":{"refused":{"type":"string"},"error":{"type":"string"}},"additionalProperties":false};
-const func6 = Object.prototype.hasOwnProperty;
+const func8 = Object.prototype.hasOwnProperty;
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json" */;
@@ -1049,7 +1069,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key1 in data1){
-if(!(func6.call(schema39.properties, key1))){
+if(!(func8.call(schema39.properties, key1))){
 const err15 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -1519,7 +1539,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema41.oneOf[0].properties, key0))){
+if(!(func8.call(schema41.oneOf[0].properties, key0))){
 const err13 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -1942,7 +1962,7 @@ vErrors.push(err49);
 errors++;
 }
 for(const key1 in data){
-if(!(func6.call(schema41.oneOf[0].properties, key1))){
+if(!(func8.call(schema41.oneOf[0].properties, key1))){
 const err50 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err50];
@@ -2367,7 +2387,7 @@ vErrors.push(err86);
 errors++;
 }
 for(const key2 in data){
-if(!(func6.call(schema41.oneOf[0].properties, key2))){
+if(!(func8.call(schema41.oneOf[0].properties, key2))){
 const err87 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
@@ -2792,7 +2812,7 @@ vErrors.push(err123);
 errors++;
 }
 for(const key3 in data){
-if(!(func6.call(schema41.oneOf[0].properties, key3))){
+if(!(func8.call(schema41.oneOf[0].properties, key3))){
 const err124 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err124];
@@ -3217,7 +3237,7 @@ vErrors.push(err160);
 errors++;
 }
 for(const key4 in data){
-if(!(func6.call(schema41.oneOf[0].properties, key4))){
+if(!(func8.call(schema41.oneOf[0].properties, key4))){
 const err161 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err161];
@@ -4996,8 +5016,8 @@ return errors === 0;
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateIntermediateStep = validate30;
-const schema44 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json","title":"IntermediateStep","type":"object","required":["id","parent_id","type","name","payload"],"properties":{"id":{"type":"string","minLength":1},"parent_id":{"type":["string","null"]},"type":{"type":"string","enum":["WORKFLOW_START","WORKFLOW_END","TOOL_START","TOOL_END","FUNCTION_START","FUNCTION_END"],"x-closed-enum":"The document fixes the step types at these six; a seventh would be a new contract."},"name":{"type":"string","minLength":1},"payload":{"title":"StepPayload","type":"object","properties":{"event_type":{"type":"string"},"name":{"type":"string"},"UUID":{"type":"string"},"data":{"title":"StepData","type":"object","properties":{"input":{},"output":{}},"x-open":"NAT's StreamEventData carries further members (for example chunk) that the consumers do not read; they are passed through."},"metadata":{"title":"StepMetadata","type":"object","properties":{"tool_inputs":{},"tool_outputs":{},"provided_metadata":{"title":"ProvidedMetadata","type":"object","properties":{"workflow_trace_id":{"type":"string","pattern":"^[0-9a-f]{32}$"},"workflow_run_id":{"type":"string"},"request_id":{"type":"string"},"agent_runtime":{"type":"string"}},"x-open":"NAT fills provided_metadata from its own request metadata, which may carry members beyond the four the consumers read."}},"x-open":"NAT's TraceMetadata carries further members (chat responses, spans, provided metadata of other kinds) that the consumers do not read."}},"x-open":"NAT's IntermediateStepPayload carries further members (timestamps, framework, usage info, span ids) that the consumers ignore; Rig writes only the members listed here."}},"additionalProperties":false,"x-rules":[{"id":"payload-uuid-is-step-id","kind":"equal","left":"/payload/UUID","right":"/id","message":"payload.UUID must equal the step id"},{"id":"payload-event-type-is-step-type","kind":"equal","left":"/payload/event_type","right":"/type","message":"payload.event_type must equal the step type"}]};
-const pattern12 = new RegExp("^[0-9a-f]{32}$", "u");
+const schema44 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json","title":"IntermediateStep","type":"object","required":["id","parent_id","type","name","payload"],"properties":{"id":{"type":"string","minLength":1},"parent_id":{"type":["string","null"]},"type":{"type":"string","enum":["WORKFLOW_START","WORKFLOW_END","TOOL_START","TOOL_END","FUNCTION_START","FUNCTION_END"],"x-closed-enum":"The document fixes the step types at these six; a seventh would be a new contract."},"name":{"type":"string","minLength":1},"payload":{"title":"StepPayload","type":"object","properties":{"event_type":{"type":"string"},"name":{"type":"string"},"UUID":{"type":"string"},"data":{"title":"StepData","type":"object","properties":{"input":{},"output":{}},"x-open":"NAT's StreamEventData carries further members (for example chunk) that the consumers do not read; they are passed through."},"metadata":{"title":"StepMetadata","type":"object","properties":{"tool_inputs":{},"tool_outputs":{},"provided_metadata":{"title":"ProvidedMetadata","type":"object","properties":{"workflow_trace_id":{"type":"string","pattern":"^([0-9a-f]{32})?$"},"workflow_run_id":{"type":"string"},"request_id":{"type":"string"},"agent_runtime":{"type":"string"}},"x-open":"NAT fills provided_metadata from its own request metadata, which may carry members beyond the four the consumers read."}},"x-open":"NAT's TraceMetadata carries further members (chat responses, spans, provided metadata of other kinds) that the consumers do not read."}},"x-open":"NAT's IntermediateStepPayload carries further members (timestamps, framework, usage info, span ids) that the consumers ignore; Rig writes only the members listed here."}},"additionalProperties":false,"x-rules":[{"id":"payload-uuid-is-step-id","kind":"equal","left":"/payload/UUID","right":"/id","message":"payload.UUID must equal the step id"},{"id":"payload-event-type-is-step-type","kind":"equal","left":"/payload/event_type","right":"/type","message":"payload.event_type must equal the step type"}]};
+const pattern12 = new RegExp("^([0-9a-f]{32})?$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json" */;
@@ -5221,7 +5241,7 @@ if(data10.workflow_trace_id !== undefined){
 let data11 = data10.workflow_trace_id;
 if(typeof data11 === "string"){
 if(!pattern12.test(data11)){
-const err17 = {instancePath:instancePath+"/payload/metadata/provided_metadata/workflow_trace_id",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/workflow_trace_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
+const err17 = {instancePath:instancePath+"/payload/metadata/provided_metadata/workflow_trace_id",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/workflow_trace_id/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{32})?$"},message:"must match pattern \""+"^([0-9a-f]{32})?$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5723,7 +5743,7 @@ vErrors.push(err9);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema46.properties, key0))){
+if(!(func8.call(schema46.properties, key0))){
 const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];

@@ -52,7 +52,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateApprovalTokenClaims = validate21;
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json","title":"ApprovalTokenClaims","type":"object","required":["v","exp","action","resource_id","actor_id","request_id","choice","expected_choice","override_requested","rationale","payload","payload_sha256","nonce"],"properties":{"v":{"type":"integer","const":1},"exp":{"type":"integer","minimum":0,"maximum":9007199254740991},"action":{"type":"string","minLength":1},"resource_id":{"type":"string","minLength":1},"actor_id":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"request_id":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"choice":{"type":["string","null"]},"expected_choice":{"type":["string","null"]},"override_requested":{"type":"boolean"},"rationale":{"type":["string","null"]},"payload":{"title":"ApprovalPayload","type":["object","null"],"properties":{"note":{"type":"string"}},"x-open":"The payload is application-owned: the MCP verifier treats it as an arbitrary JSON value and only checks that payload_sha256 is the SHA-256 of its canonical JSON; other template variants put other fields here."},"payload_sha256":{"anyOf":[{"$ref":"../common/types.json#/$defs/Sha256Hex"},{"type":"null"}]},"nonce":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"}},"x-open":"The MCP verifier's ApprovalClaims struct does not deny unknown fields, so a claim it does not know is ignored (it is still covered by the signature); variants of the template add their own claims. Generated verifiers must keep unknown claims and must not refuse them.","x-approval-token":{"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600,"minSecretBytes":32},"x-replay":{"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60,"maxLifetimeSeconds":1800}};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json","title":"ApprovalTokenClaims","type":"object","required":["v","exp","action","resource_id","actor_id","request_id","choice","expected_choice","override_requested","rationale","payload","payload_sha256","nonce"],"properties":{"v":{"type":"integer","const":1},"exp":{"type":"integer","minimum":0,"maximum":9007199254740991},"action":{"type":"string","minLength":1},"resource_id":{"type":"string","minLength":1},"actor_id":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"request_id":{"type":"string","maxLength":128,"pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"choice":{"type":["string","null"]},"expected_choice":{"type":["string","null"]},"override_requested":{"type":"boolean"},"rationale":{"type":["string","null"]},"payload":{"title":"ApprovalPayload","type":["object","null"],"properties":{"note":{"type":"string"}},"x-open":"The payload is application-owned: the MCP verifier treats it as an arbitrary JSON value and only checks that payload_sha256 is the SHA-256 of its canonical JSON; other template variants put other fields here."},"payload_sha256":{"anyOf":[{"$ref":"../common/types.json#/$defs/Sha256Hex"},{"type":"null"}]},"nonce":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"}},"x-open":"The MCP verifier's ApprovalClaims struct does not deny unknown fields, so a claim it does not know is ignored (it is still covered by the signature); variants of the template add their own claims. Generated verifiers must keep unknown claims and must not refuse them.","x-approval-token":{"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600,"minSecretBytes":32},"x-replay":{"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60,"maxLifetimeSeconds":1800}};
 const schema34 = {"title":"Sha256Hex","type":"string","pattern":"^[a-f0-9]{64}$"};
 const func1 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]", "u");
@@ -189,9 +189,15 @@ let data5 = data.request_id;
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data5 === "string"){
+if(func1(data5) > 128){
+validate21.errors = [{instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"}];
+return false;
+}
+else {
 if(!pattern4.test(data5)){
 validate21.errors = [{instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/pattern",keyword:"pattern",params:{pattern: "[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},message:"must match pattern \""+"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"+"\""}];
 return false;
+}
 }
 }
 else {
@@ -547,7 +553,7 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateExecuteApprovalRequest = validate25;
-const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalRequest.json","title":"ExecuteApprovalRequest","type":"object","required":["approval_token","request_id"],"properties":{"approval_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"request_id":{"type":"string","minLength":1}},"additionalProperties":false};
+const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalRequest.json","title":"ExecuteApprovalRequest","type":"object","required":["approval_token","request_id"],"properties":{"approval_token":{"type":"string","pattern":"^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"},"request_id":{"type":"string","minLength":1,"maxLength":128}},"additionalProperties":false};
 const pattern9 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -604,9 +610,15 @@ let data1 = data.request_id;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
+if(func1(data1) > 128){
+validate25.errors = [{instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"}];
+return false;
+}
+else {
 if(func1(data1) < 1){
 validate25.errors = [{instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
+}
 }
 }
 else {
@@ -637,7 +649,7 @@ export const validateExecuteApprovalResult = validate26;
 const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json","title":"ExecuteApprovalResult","type":"object","anyOf":[{"title":"ExecuteApplied","type":"object","required":["ok","result"],"properties":{"ok":{"type":"boolean","const":true},"result":{"$ref":"#/$defs/AppliedChange"}},"additionalProperties":false},{"title":"ExecuteNotApplied","type":"object","required":["ok","result"],"properties":{"ok":{"type":"boolean","const":false},"result":{"$ref":"#/$defs/NotApplied"}},"additionalProperties":false}],"$defs":{"AppliedChange":{"title":"AppliedChange","type":"object","required":["resource_id","action","previous_priority","new_priority","actor_id","override","policy_version","note_recorded","rationale_recorded"],"properties":{"resource_id":{"type":"string"},"action":{"type":"string"},"previous_priority":{"type":"string"},"new_priority":{"type":"string"},"actor_id":{"type":"string"},"override":{"type":"boolean"},"policy_version":{"type":"string"},"note_recorded":{"type":"boolean"},"rationale_recorded":{"type":"boolean"}},"additionalProperties":false},"NotApplied":{"title":"NotApplied","type":"object","minProperties":1,"maxProperties":1,"properties":{"refused":{"type":"string"},"error":{"type":"string"}},"additionalProperties":false}}};
 const schema39 = {"title":"AppliedChange","type":"object","required":["resource_id","action","previous_priority","new_priority","actor_id","override","policy_version","note_recorded","rationale_recorded"],"properties":{"resource_id":{"type":"string"},"action":{"type":"string"},"previous_priority":{"type":"string"},"new_priority":{"type":"string"},"actor_id":{"type":"string"},"override":{"type":"boolean"},"policy_version":{"type":"string"},"note_recorded":{"type":"boolean"},"rationale_recorded":{"type":"boolean"}},"additionalProperties":false};
 const schema40 = {"title":"NotApplied","type":"object","minProperties":1,"maxProperties":1,"properties":{"refused":{"type":"string"},"error":{"type":"string"}},"additionalProperties":false};
-const func6 = Object.prototype.hasOwnProperty;
+const func8 = Object.prototype.hasOwnProperty;
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json" */;
@@ -735,7 +747,7 @@ errors++;
 else {
 const _errs10 = errors;
 for(const key1 in data1){
-if(!(func6.call(schema39.properties, key1))){
+if(!(func8.call(schema39.properties, key1))){
 const err5 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1195,7 +1207,7 @@ return false;
 else {
 const _errs4 = errors;
 for(const key0 in data){
-if(!(func6.call(schema41.oneOf[0].properties, key0))){
+if(!(func8.call(schema41.oneOf[0].properties, key0))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1467,7 +1479,7 @@ return false;
 else {
 const _errs37 = errors;
 for(const key1 in data){
-if(!(func6.call(schema41.oneOf[0].properties, key1))){
+if(!(func8.call(schema41.oneOf[0].properties, key1))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1741,7 +1753,7 @@ return false;
 else {
 const _errs70 = errors;
 for(const key2 in data){
-if(!(func6.call(schema41.oneOf[0].properties, key2))){
+if(!(func8.call(schema41.oneOf[0].properties, key2))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -2015,7 +2027,7 @@ return false;
 else {
 const _errs103 = errors;
 for(const key3 in data){
-if(!(func6.call(schema41.oneOf[0].properties, key3))){
+if(!(func8.call(schema41.oneOf[0].properties, key3))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -2289,7 +2301,7 @@ return false;
 else {
 const _errs136 = errors;
 for(const key4 in data){
-if(!(func6.call(schema41.oneOf[0].properties, key4))){
+if(!(func8.call(schema41.oneOf[0].properties, key4))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -3631,8 +3643,8 @@ return errors === 0;
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateIntermediateStep = validate30;
-const schema44 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json","title":"IntermediateStep","type":"object","required":["id","parent_id","type","name","payload"],"properties":{"id":{"type":"string","minLength":1},"parent_id":{"type":["string","null"]},"type":{"type":"string","enum":["WORKFLOW_START","WORKFLOW_END","TOOL_START","TOOL_END","FUNCTION_START","FUNCTION_END"],"x-closed-enum":"The document fixes the step types at these six; a seventh would be a new contract."},"name":{"type":"string","minLength":1},"payload":{"title":"StepPayload","type":"object","properties":{"event_type":{"type":"string"},"name":{"type":"string"},"UUID":{"type":"string"},"data":{"title":"StepData","type":"object","properties":{"input":{},"output":{}},"x-open":"NAT's StreamEventData carries further members (for example chunk) that the consumers do not read; they are passed through."},"metadata":{"title":"StepMetadata","type":"object","properties":{"tool_inputs":{},"tool_outputs":{},"provided_metadata":{"title":"ProvidedMetadata","type":"object","properties":{"workflow_trace_id":{"type":"string","pattern":"^[0-9a-f]{32}$"},"workflow_run_id":{"type":"string"},"request_id":{"type":"string"},"agent_runtime":{"type":"string"}},"x-open":"NAT fills provided_metadata from its own request metadata, which may carry members beyond the four the consumers read."}},"x-open":"NAT's TraceMetadata carries further members (chat responses, spans, provided metadata of other kinds) that the consumers do not read."}},"x-open":"NAT's IntermediateStepPayload carries further members (timestamps, framework, usage info, span ids) that the consumers ignore; Rig writes only the members listed here."}},"additionalProperties":false,"x-rules":[{"id":"payload-uuid-is-step-id","kind":"equal","left":"/payload/UUID","right":"/id","message":"payload.UUID must equal the step id"},{"id":"payload-event-type-is-step-type","kind":"equal","left":"/payload/event_type","right":"/type","message":"payload.event_type must equal the step type"}]};
-const pattern12 = new RegExp("^[0-9a-f]{32}$", "u");
+const schema44 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json","title":"IntermediateStep","type":"object","required":["id","parent_id","type","name","payload"],"properties":{"id":{"type":"string","minLength":1},"parent_id":{"type":["string","null"]},"type":{"type":"string","enum":["WORKFLOW_START","WORKFLOW_END","TOOL_START","TOOL_END","FUNCTION_START","FUNCTION_END"],"x-closed-enum":"The document fixes the step types at these six; a seventh would be a new contract."},"name":{"type":"string","minLength":1},"payload":{"title":"StepPayload","type":"object","properties":{"event_type":{"type":"string"},"name":{"type":"string"},"UUID":{"type":"string"},"data":{"title":"StepData","type":"object","properties":{"input":{},"output":{}},"x-open":"NAT's StreamEventData carries further members (for example chunk) that the consumers do not read; they are passed through."},"metadata":{"title":"StepMetadata","type":"object","properties":{"tool_inputs":{},"tool_outputs":{},"provided_metadata":{"title":"ProvidedMetadata","type":"object","properties":{"workflow_trace_id":{"type":"string","pattern":"^([0-9a-f]{32})?$"},"workflow_run_id":{"type":"string"},"request_id":{"type":"string"},"agent_runtime":{"type":"string"}},"x-open":"NAT fills provided_metadata from its own request metadata, which may carry members beyond the four the consumers read."}},"x-open":"NAT's TraceMetadata carries further members (chat responses, spans, provided metadata of other kinds) that the consumers do not read."}},"x-open":"NAT's IntermediateStepPayload carries further members (timestamps, framework, usage info, span ids) that the consumers ignore; Rig writes only the members listed here."}},"additionalProperties":false,"x-rules":[{"id":"payload-uuid-is-step-id","kind":"equal","left":"/payload/UUID","right":"/id","message":"payload.UUID must equal the step id"},{"id":"payload-event-type-is-step-type","kind":"equal","left":"/payload/event_type","right":"/type","message":"payload.event_type must equal the step type"}]};
+const pattern12 = new RegExp("^([0-9a-f]{32})?$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json" */;
@@ -3806,7 +3818,7 @@ const _errs30 = errors;
 if(errors === _errs30){
 if(typeof data11 === "string"){
 if(!pattern12.test(data11)){
-validate30.errors = [{instancePath:instancePath+"/payload/metadata/provided_metadata/workflow_trace_id",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/workflow_trace_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""}];
+validate30.errors = [{instancePath:instancePath+"/payload/metadata/provided_metadata/workflow_trace_id",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/workflow_trace_id/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{32})?$"},message:"must match pattern \""+"^([0-9a-f]{32})?$"+"\""}];
 return false;
 }
 }
@@ -4157,7 +4169,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema46.properties, key0))){
+if(!(func8.call(schema46.properties, key0))){
 validate32.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;

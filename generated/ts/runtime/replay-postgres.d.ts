@@ -37,6 +37,12 @@ export interface PostgresReplayStoreOptions {
      * across transactions (PgBouncer in transaction mode before 1.21).
      */
     prepare?: boolean;
+    /** How often the server's clock (and synchronous commit, when required) is read again (ms; default 5000). */
+    checkIntervalMs?: number;
+    /** Largest accepted difference between the caller's clock and the server's (ms; default 1000); at most the declared skew. */
+    maxClockSkewMs?: number;
+    /** Refuse unless commits wait for a synchronous standby (synchronous_commit on, remote_write or remote_apply, and synchronous_standby_names set). */
+    requireSynchronousStandby?: boolean;
 }
 /** The advisory lock key migrations hold (the Kotlin store's too). */
 export declare const MIGRATION_LOCK = 7241000001;
@@ -73,16 +79,28 @@ export declare class PostgresReplayStore implements ReplayStore {
     private readonly migration;
     private readonly insertSql;
     private readonly takeOverSql;
+    private readonly maxClockSkewMs;
+    private readonly requireSynchronousStandby;
+    private readonly clock;
+    private readonly serverChecks;
     private nextSweepMs;
     constructor(options: PostgresReplayStoreOptions);
-    /** The migration the store applies (migrate: "apply") or that you run yourself (migrate: "none"). */
+    /**
+     * The migration the store applies (migrate: "apply") or that you run yourself (migrate: "none").
+     * A table of the earlier layout (PRIMARY KEY (scope, key)) is converted in place, its records
+     * kept under their digests.
+     */
     static migrationSql(table?: string): string;
+    /** The primary key of (scope, key): SHA-256 of the scope's UTF-8 byte length (8 bytes, big endian), the scope and the key. */
+    static recordId(scope: string, key: string): Buffer;
     checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome>;
-    /** Deletes one bounded batch of expired rows; resolves how many. */
-    evictExpired(nowMs: number): Promise<number>;
+    /** Deletes one bounded batch of rows expired on the server's clock (`_nowMs`, the caller's, is not used); resolves how many. */
+    evictExpired(_nowMs: number): Promise<number>;
     size(): Promise<number>;
     close(): Promise<void>;
     private query;
+    /** Reads the server's clock (and, when required, its synchronous commit settings); throws StoreSafetyError while they break the fleet requirements. */
+    private checkServer;
 }
 /** Inbox bookmarks on PostgreSQL: one row per scope, moved forward with GREATEST in one upsert. */
 export declare class PostgresBookmarkStore implements BookmarkStore {

@@ -3,7 +3,7 @@
 // common case) costs one statement:
 //   INSERT ... ON CONFLICT DO NOTHING          -- row count 1: recorded
 // Only when that conflicts does a second statement decide, atomically on its own:
-//   INSERT ... ON CONFLICT (scope, key) DO UPDATE ... WHERE retain_until_ms <= now
+//   INSERT ... ON CONFLICT (id) DO UPDATE ... WHERE retain_until_ms <= <the server's clock>
 // A held key, its retention not over, updates nothing (replayed); a key whose retention is over but
 // whose row is not yet deleted is taken over (recorded), as if it had been swept, and a row swept
 // between the two statements is inserted again. Concurrent statements on one key serialise on its
@@ -11,10 +11,26 @@
 // the bench measures as the floor: DO UPDATE ... WHERE costs about a fifth more server time
 // (property-tests/bench/limits.md), and only replays (and expired keys) pay it.
 //
-// A committed record survives a server restart or crash (PostgreSQL's WAL, fsync on). Expired rows
-// are deleted in bounded batches, at most every `sweepIntervalMs`, by whichever caller passes by.
+// One clock decides expiry: the take-over and the sweep compare the stored absolute retain-until
+// with the server's clock_timestamp(), never a replica's. The replica's own clock still decides
+// whether a message has expired (the guard), so the store reads the server's clock at first use
+// and every `checkIntervalMs` and refuses (StoreSafetyError "clock-skew") while the caller's
+// clock differs from it by more than `maxClockSkewMs`.
+//
+// The primary key is a fixed-size digest, SHA-256 of the scope's UTF-8 length (8 bytes, big
+// endian), the scope and the key in UTF-8, so a key of any length or content (3000 characters,
+// U+0000) is stored like any other; the original pair is kept as JSON text for diagnostics.
+//
+// A committed record survives a server restart or crash (PostgreSQL's WAL, fsync on). Across a
+// failover it survives only if the commit waited for the standby: `requireSynchronousStandby`
+// refuses while the session's synchronous_commit is off or local, or no synchronous standby is
+// named. Expired rows are deleted in bounded batches, at most every `sweepIntervalMs`, by
+// whichever caller passes by.
 import { assertSequence } from "./bookmark-store.js";
-import { optionalPeer, withDeadline } from "./store-support.js";
+import { createHash } from "node:crypto";
+import { optionalPeer, PeriodicCheck, ServerClock, StoreSafetyError, withDeadline } from "./store-support.js";
+/** The server's clock in epoch milliseconds: every expiry comparison uses it. */
+const SERVER_NOW_MS = "floor(extract(epoch from clock_timestamp()) * 1000)::bigint";
 /** The advisory lock key migrations hold (the Kotlin store's too). */
 export const MIGRATION_LOCK = 7_241_000_001;
 const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/;
@@ -92,6 +108,10 @@ export class PostgresReplayStore {
     migration;
     insertSql;
     takeOverSql;
+    maxClockSkewMs;
+    requireSynchronousStandby;
+    clock = new ServerClock();
+    serverChecks;
     nextSweepMs = Number.NEGATIVE_INFINITY;
     constructor(options) {
         const table = options.table ?? "agent_contracts_replay";
@@ -100,17 +120,24 @@ export class PostgresReplayStore {
         this.table = table;
         this.sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
         this.sweepBatch = options.sweepBatch ?? 10_000;
+        this.maxClockSkewMs = options.maxClockSkewMs ?? 1000;
+        this.requireSynchronousStandby = options.requireSynchronousStandby ?? false;
+        this.serverChecks = new PeriodicCheck(options.checkIntervalMs ?? 5000, () => this.checkServer());
         // RETURNING is not needed: the command tag's row count is 1 when a row was inserted or taken
         // over and 0 when the record was kept, which is the whole answer.
-        const insert = `INSERT INTO ${table} (scope, key, retain_until_ms) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`;
-        const takeOver = `INSERT INTO ${table} (scope, key, retain_until_ms) VALUES ($1, $2, $3) ` +
-            `ON CONFLICT (scope, key) DO UPDATE SET retain_until_ms = EXCLUDED.retain_until_ms WHERE ${table}.retain_until_ms <= $4`;
+        const insert = `INSERT INTO ${table} (id, original, retain_until_ms) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`;
+        const takeOver = `INSERT INTO ${table} (id, original, retain_until_ms) VALUES ($1, $2, $3) ` +
+            `ON CONFLICT (id) DO UPDATE SET original = EXCLUDED.original, retain_until_ms = EXCLUDED.retain_until_ms WHERE ${table}.retain_until_ms <= ${SERVER_NOW_MS}`;
         // Names are per table (pg refuses one name for two texts on a connection) and short (NAMEDATALEN).
         const named = (text, kind) => (options.prepare === false ? { text } : { text, name: `agent_contracts_${kind}_${fnv1a(table)}` });
         this.insertSql = named(insert, "insert");
         this.takeOverSql = named(takeOver, "take_over");
     }
-    /** The migration the store applies (migrate: "apply") or that you run yourself (migrate: "none"). */
+    /**
+     * The migration the store applies (migrate: "apply") or that you run yourself (migrate: "none").
+     * A table of the earlier layout (PRIMARY KEY (scope, key)) is converted in place, its records
+     * kept under their digests.
+     */
     static migrationSql(table = "agent_contracts_replay") {
         checkTableName(table);
         const index = `${table.replace(/^.*\./, "")}_retain_until_idx`;
@@ -119,11 +146,28 @@ export class PostgresReplayStore {
         // EXISTS (which is not safe concurrently in PostgreSQL).
         return [
             `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});`,
-            `CREATE TABLE IF NOT EXISTS ${table} (scope text NOT NULL, key text NOT NULL, retain_until_ms bigint NOT NULL, PRIMARY KEY (scope, key));`,
+            `DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('${table}') AND attname = 'scope' AND NOT attisdropped) THEN ` +
+                `ALTER TABLE ${table} ADD COLUMN id bytea, ADD COLUMN original text; ` +
+                `UPDATE ${table} SET id = sha256(int8send(octet_length(convert_to(scope, 'UTF8'))::bigint) || convert_to(scope, 'UTF8') || convert_to(key, 'UTF8')), original = json_build_array(scope, key)::text; ` +
+                `EXECUTE format('ALTER TABLE ${table} DROP CONSTRAINT %I', (SELECT conname FROM pg_constraint WHERE conrelid = to_regclass('${table}') AND contype = 'p')); ` +
+                `ALTER TABLE ${table} DROP COLUMN scope, DROP COLUMN key, ALTER COLUMN id SET NOT NULL, ALTER COLUMN original SET NOT NULL, ADD PRIMARY KEY (id); ` +
+                `END IF; END $$;`,
+            `CREATE TABLE IF NOT EXISTS ${table} (id bytea PRIMARY KEY, original text NOT NULL, retain_until_ms bigint NOT NULL);`,
             `CREATE INDEX IF NOT EXISTS ${index} ON ${table} (retain_until_ms);`,
         ].join("\n");
     }
+    /** The primary key of (scope, key): SHA-256 of the scope's UTF-8 byte length (8 bytes, big endian), the scope and the key. */
+    static recordId(scope, key) {
+        const scopeBytes = Buffer.from(scope, "utf8");
+        const length = Buffer.alloc(8);
+        length.writeBigUInt64BE(BigInt(scopeBytes.length));
+        return createHash("sha256").update(length).update(scopeBytes).update(key, "utf8").digest();
+    }
     async checkAndRecord(scope, key, retainUntilMs, nowMs) {
+        const due = this.serverChecks.due(0);
+        if (due !== undefined)
+            await due;
+        this.clock.assertWithin(nowMs, this.maxClockSkewMs, "PostgreSQL");
         if (nowMs >= this.nextSweepMs) {
             this.nextSweepMs = nowMs + this.sweepIntervalMs;
             // Off the caller's path: the check does not wait for (or fail with) a batch delete. The
@@ -131,16 +175,16 @@ export class PostgresReplayStore {
             // A failed sweep waits for the next interval; the check itself reports the server.
             this.evictExpired(nowMs).catch(() => undefined);
         }
-        const retainUntil = Math.ceil(retainUntilMs);
-        const inserted = await this.connection.query(this.migration, { ...this.insertSql, values: [scope, key, retainUntil] });
+        const values = [PostgresReplayStore.recordId(scope, key), JSON.stringify([scope, key]), Math.ceil(retainUntilMs)];
+        const inserted = await this.connection.query(this.migration, { ...this.insertSql, values });
         if (inserted.rowCount === 1)
             return "recorded";
-        const takenOver = await this.connection.query(this.migration, { ...this.takeOverSql, values: [scope, key, retainUntil, Math.floor(nowMs)] });
+        const takenOver = await this.connection.query(this.migration, { ...this.takeOverSql, values });
         return takenOver.rowCount === 1 ? "recorded" : "replayed";
     }
-    /** Deletes one bounded batch of expired rows; resolves how many. */
-    async evictExpired(nowMs) {
-        const result = await this.query(`DELETE FROM ${this.table} WHERE ctid = ANY (ARRAY (SELECT ctid FROM ${this.table} WHERE retain_until_ms <= $1 LIMIT $2))`, [Math.floor(nowMs), this.sweepBatch]);
+    /** Deletes one bounded batch of rows expired on the server's clock (`_nowMs`, the caller's, is not used); resolves how many. */
+    async evictExpired(_nowMs) {
+        const result = await this.query(`DELETE FROM ${this.table} WHERE ctid = ANY (ARRAY (SELECT ctid FROM ${this.table} WHERE retain_until_ms <= ${SERVER_NOW_MS} LIMIT $1))`, [this.sweepBatch]);
         return result.rowCount ?? 0;
     }
     async size() {
@@ -152,6 +196,19 @@ export class PostgresReplayStore {
     }
     query(text, values) {
         return this.connection.query(this.migration, { text, values });
+    }
+    /** Reads the server's clock (and, when required, its synchronous commit settings); throws StoreSafetyError while they break the fleet requirements. */
+    async checkServer() {
+        // The settings first (this query may connect and migrate), then the clock alone: the reading's
+        // uncertainty is half its own round trip, which must not include connecting.
+        const settings = await this.query(`SELECT current_setting('synchronous_commit') AS commit_mode, current_setting('synchronous_standby_names') AS standbys`, []);
+        const row = settings.rows[0];
+        const sentMs = performance.now();
+        const clock = await this.query(`SELECT ${SERVER_NOW_MS} AS now_ms`, []);
+        this.clock.observe(Number(clock.rows[0].now_ms), sentMs, performance.now());
+        if (this.requireSynchronousStandby && (!["on", "remote_write", "remote_apply"].includes(row.commit_mode) || row.standbys.trim() === "")) {
+            throw new StoreSafetyError("no-synchronous-standby", `postgres commits do not wait for a synchronous standby (synchronous_commit ${row.commit_mode}, synchronous_standby_names "${row.standbys}"): a failover could lose acknowledged records`);
+        }
     }
 }
 /** Inbox bookmarks on PostgreSQL: one row per scope, moved forward with GREATEST in one upsert. */

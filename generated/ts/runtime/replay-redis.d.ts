@@ -2,10 +2,13 @@
 import { type ReplayOutcome, type ReplayStore } from "./replay-guard.js";
 import { type BookmarkStore } from "./bookmark-store.js";
 /** The one method of a node-redis (`sendCommand`) or ioredis (`call`) client the store uses. */
-export type RedisClientLike = {
+export type RedisClientLike = ({
     sendCommand(args: string[]): Promise<unknown>;
 } | {
     call(command: string, ...args: string[]): Promise<unknown>;
+}) & {
+    /** Both clients emit "ready" on every (re)connect; the store then checks the server again. */
+    on?: (event: string, listener: () => void) => unknown;
 };
 export interface RedisReplayStoreOptions {
     /** A `redis://` or `rediss://` URL; the store then creates (and closes) its own node-redis client. */
@@ -18,6 +21,17 @@ export interface RedisReplayStoreOptions {
     timeoutMs?: number;
     /** Refuse servers whose eviction policy could drop live records (default true). */
     checkEvictionPolicy?: boolean;
+    /** Refuse servers without AOF persistence, or whose last AOF write failed (default true). */
+    checkPersistence?: boolean;
+    /** How often the server's settings and clock are read again (ms; default 5000); also after every reconnect. */
+    checkIntervalMs?: number;
+    /** Largest accepted difference between the caller's clock and the server's (ms; default 1000); at most the declared skew. */
+    maxClockSkewMs?: number;
+    /** Acknowledge a new record only once this many replicas hold it (`WAIT replicas timeoutMs`); timeoutMs below the command deadline. */
+    waitForReplicas?: {
+        replicas: number;
+        timeoutMs: number;
+    };
 }
 export declare const DEFAULT_REDIS_KEY_PREFIX = "agent-contracts:replay:";
 /** One client, given or created from a URL, with a deadline on every command. Shared by the Redis stores. */
@@ -27,7 +41,10 @@ export declare class RedisConnection {
     /** The client once connected: the fast path, one deadline per command instead of two. */
     private ready;
     private readonly ownsClient;
+    private connected;
     readonly timeoutMs: number;
+    /** Changes on every reconnect (a new client, or a "ready" after the first), so checks tied to a server run again. */
+    generation: number;
     constructor(options: {
         url?: string;
         client?: RedisClientLike;
@@ -37,17 +54,23 @@ export declare class RedisConnection {
     close(): Promise<void>;
     private connect;
     private open;
+    private adaptGiven;
 }
 export declare class RedisReplayStore implements ReplayStore {
     private readonly keyPrefix;
     private readonly connection;
-    private policyChecked;
     private readonly checkPolicy;
+    private readonly checkPersistence;
+    private readonly maxClockSkewMs;
+    private readonly waitForReplicas;
+    private readonly clock;
+    private readonly serverChecks;
     constructor(options: RedisReplayStoreOptions);
     /**
      * The Redis key of (scope, key). The scope sits in a hash tag, so a cluster keeps one scope's
      * records on one shard; base64url never contains the braces that delimit a tag, and the
-     * separator ":" is outside its alphabet, so distinct pairs never share a key.
+     * separator ":" is outside its alphabet, so distinct pairs never share a key. Redis keys are
+     * binary-safe up to 512 MB, so the key is the original itself, of any length and content.
      */
     redisKey(scope: string, key: string): string;
     checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome>;
@@ -56,7 +79,10 @@ export declare class RedisReplayStore implements ReplayStore {
     /** Live records under this store's prefix (a SCAN: linear in the keys, for tests and monitoring). */
     size(): Promise<number>;
     close(): Promise<void>;
-    private ensurePolicy;
+    /** The record is on the primary; refuse the message unless enough replicas acknowledge it too. */
+    private awaitReplicas;
+    /** Reads the server's clock, eviction policy and persistence; throws StoreSafetyError while one breaks the fleet requirements. */
+    private checkServer;
 }
 /** Inbox bookmarks on Redis (no expiry: a bookmark lives as long as its connection). */
 export declare class RedisBookmarkStore implements BookmarkStore {

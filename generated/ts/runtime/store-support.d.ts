@@ -15,3 +15,39 @@ export declare class MissingPeerError extends Error {
 export declare function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T>;
 /** Imports an optional peer dependency, or throws MissingPeerError naming it. */
 export declare function optionalPeer<T>(packageName: string, what: string, load: () => Promise<unknown>): Promise<T>;
+/** Why a fleet store refuses to record: the server (or the caller's clock) could let a replay through. */
+export type StoreSafetyProblem = "clock-skew" | "may-evict" | "not-persistent" | "not-replicated" | "no-synchronous-standby";
+/** Thrown (and the guard refuses, fail closed) while a server setting or the clock breaks a fleet requirement. */
+export declare class StoreSafetyError extends Error {
+    readonly problem: StoreSafetyProblem;
+    constructor(problem: StoreSafetyProblem, message: string);
+}
+/**
+ * Runs a store's server checks when they are due: first use, `intervalMs` after the last passing
+ * run, and whenever the connection changed (a reconnect may reach another server). Concurrent
+ * callers share one run; a failed run is due again at once, so the store stays refused until a
+ * run passes.
+ */
+export declare class PeriodicCheck {
+    private readonly intervalMs;
+    private readonly run;
+    private running;
+    private passedAtMs;
+    private checkedConnection;
+    constructor(intervalMs: number, run: () => Promise<void>);
+    /** undefined when nothing is due (the fast path), else the run's promise. */
+    due(connection: number): Promise<void> | undefined;
+}
+/**
+ * The server's clock as last read, carried forward on the local monotonic clock. A reading taken
+ * over a round trip of r ms is uncertain by r/2, which the comparison allows for.
+ */
+export declare class ServerClock {
+    private serverMs;
+    private localMs;
+    private uncertaintyMs;
+    /** Records a server time read between the local monotonic instants `sentMs` and `receivedMs`. */
+    observe(serverMs: number, sentMs: number, receivedMs: number): void;
+    /** Throws StoreSafetyError("clock-skew") when `callerNowMs` is further than `maxSkewMs` from the server's clock (or it was never read). */
+    assertWithin(callerNowMs: number, maxSkewMs: number, server: string): void;
+}

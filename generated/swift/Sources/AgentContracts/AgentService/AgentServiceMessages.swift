@@ -178,7 +178,9 @@ extension AgentService {
         public var actorID: String
         /// The gateway-minted x-request-id of the one authenticated request this approval belongs
         /// to. A runtime-generated id never binds an approval. Verified against the request_id of
-        /// the execute call. Must not be blank.
+        /// the execute call. Must not be blank. At most 128 characters: the x-request-id it copies
+        /// is at most 128 bytes of ASCII (MAX_REQUEST_ID_BYTES), and a bound keeps every replay
+        /// store's record of it small.
         public var requestID: String
         /// What the human picked (the option value of the radio prompt), or null for a choice-free
         /// action. Always present on the wire; nil is written as null.
@@ -474,7 +476,7 @@ extension AgentService {
         /// the client or a trace.
         public var approvalToken: String
         /// The gateway-minted x-request-id the token is bound to (must equal the token's request_id
-        /// claim).
+        /// claim); at most 128 characters, as the x-request-id (MAX_REQUEST_ID_BYTES, ASCII).
         public var requestID: String
 
         public init(approvalToken: String, requestID: String) {
@@ -1135,8 +1137,9 @@ extension AgentService {
 extension AgentService {
     /// Trace correlation on WORKFLOW_START and WORKFLOW_END.
     public struct ProvidedMetadata: Codable, Equatable, Sendable {
-        /// The root trace id (32 lowercase hex digits); equals the trace id of a joined
-        /// traceparent.
+        /// The root trace id (32 lowercase hex digits), equal to the trace id of a joined
+        /// traceparent; the empty string from an agent that runs without tracing (traceparent is
+        /// optional and such an agent does not join it).
         public var workflowTraceID: String?
         /// The execution id of this run; equal to the execution_id of every interaction_required
         /// event of the run.

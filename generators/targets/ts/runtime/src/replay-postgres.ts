@@ -2,7 +2,7 @@
 // common case) costs one statement:
 //   INSERT ... ON CONFLICT DO NOTHING          -- row count 1: recorded
 // Only when that conflicts does a second statement decide, atomically on its own:
-//   INSERT ... ON CONFLICT (scope, key) DO UPDATE ... WHERE retain_until_ms <= now
+//   INSERT ... ON CONFLICT (id) DO UPDATE ... WHERE retain_until_ms <= <the server's clock>
 // A held key, its retention not over, updates nothing (replayed); a key whose retention is over but
 // whose row is not yet deleted is taken over (recorded), as if it had been swept, and a row swept
 // between the two statements is inserted again. Concurrent statements on one key serialise on its
@@ -10,12 +10,26 @@
 // the bench measures as the floor: DO UPDATE ... WHERE costs about a fifth more server time
 // (property-tests/bench/limits.md), and only replays (and expired keys) pay it.
 //
-// A committed record survives a server restart or crash (PostgreSQL's WAL, fsync on). Expired rows
-// are deleted in bounded batches, at most every `sweepIntervalMs`, by whichever caller passes by.
+// One clock decides expiry: the take-over and the sweep compare the stored absolute retain-until
+// with the server's clock_timestamp(), never a replica's. The replica's own clock still decides
+// whether a message has expired (the guard), so the store reads the server's clock at first use
+// and every `checkIntervalMs` and refuses (StoreSafetyError "clock-skew") while the caller's
+// clock differs from it by more than `maxClockSkewMs`.
+//
+// The primary key is a fixed-size digest, SHA-256 of the scope's UTF-8 length (8 bytes, big
+// endian), the scope and the key in UTF-8, so a key of any length or content (3000 characters,
+// U+0000) is stored like any other; the original pair is kept as JSON text for diagnostics.
+//
+// A committed record survives a server restart or crash (PostgreSQL's WAL, fsync on). Across a
+// failover it survives only if the commit waited for the standby: `requireSynchronousStandby`
+// refuses while the session's synchronous_commit is off or local, or no synchronous standby is
+// named. Expired rows are deleted in bounded batches, at most every `sweepIntervalMs`, by
+// whichever caller passes by.
 
 import { type ReplayOutcome, type ReplayStore } from "./replay-guard.js";
 import { assertSequence, type BookmarkStore } from "./bookmark-store.js";
-import { optionalPeer, withDeadline } from "./store-support.js";
+import { createHash } from "node:crypto";
+import { optionalPeer, PeriodicCheck, ServerClock, StoreSafetyError, withDeadline } from "./store-support.js";
 
 /** A statement as `pg` takes it: with a `name`, `pg` prepares it once per connection and then only binds. */
 export interface PgQuery {
@@ -52,7 +66,16 @@ export interface PostgresReplayStoreOptions {
    * across transactions (PgBouncer in transaction mode before 1.21).
    */
   prepare?: boolean;
+  /** How often the server's clock (and synchronous commit, when required) is read again (ms; default 5000). */
+  checkIntervalMs?: number;
+  /** Largest accepted difference between the caller's clock and the server's (ms; default 1000); at most the declared skew. */
+  maxClockSkewMs?: number;
+  /** Refuse unless commits wait for a synchronous standby (synchronous_commit on, remote_write or remote_apply, and synchronous_standby_names set). */
+  requireSynchronousStandby?: boolean;
 }
+
+/** The server's clock in epoch milliseconds: every expiry comparison uses it. */
+const SERVER_NOW_MS = "floor(extract(epoch from clock_timestamp()) * 1000)::bigint";
 
 /** The advisory lock key migrations hold (the Kotlin store's too). */
 export const MIGRATION_LOCK = 7_241_000_001;
@@ -133,6 +156,10 @@ export class PostgresReplayStore implements ReplayStore {
   private readonly migration: string;
   private readonly insertSql: PgQuery;
   private readonly takeOverSql: PgQuery;
+  private readonly maxClockSkewMs: number;
+  private readonly requireSynchronousStandby: boolean;
+  private readonly clock = new ServerClock();
+  private readonly serverChecks: PeriodicCheck;
   private nextSweepMs = Number.NEGATIVE_INFINITY;
 
   constructor(options: PostgresReplayStoreOptions) {
@@ -142,19 +169,26 @@ export class PostgresReplayStore implements ReplayStore {
     this.table = table;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
     this.sweepBatch = options.sweepBatch ?? 10_000;
+    this.maxClockSkewMs = options.maxClockSkewMs ?? 1000;
+    this.requireSynchronousStandby = options.requireSynchronousStandby ?? false;
+    this.serverChecks = new PeriodicCheck(options.checkIntervalMs ?? 5000, () => this.checkServer());
     // RETURNING is not needed: the command tag's row count is 1 when a row was inserted or taken
     // over and 0 when the record was kept, which is the whole answer.
-    const insert = `INSERT INTO ${table} (scope, key, retain_until_ms) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`;
+    const insert = `INSERT INTO ${table} (id, original, retain_until_ms) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`;
     const takeOver =
-      `INSERT INTO ${table} (scope, key, retain_until_ms) VALUES ($1, $2, $3) ` +
-      `ON CONFLICT (scope, key) DO UPDATE SET retain_until_ms = EXCLUDED.retain_until_ms WHERE ${table}.retain_until_ms <= $4`;
+      `INSERT INTO ${table} (id, original, retain_until_ms) VALUES ($1, $2, $3) ` +
+      `ON CONFLICT (id) DO UPDATE SET original = EXCLUDED.original, retain_until_ms = EXCLUDED.retain_until_ms WHERE ${table}.retain_until_ms <= ${SERVER_NOW_MS}`;
     // Names are per table (pg refuses one name for two texts on a connection) and short (NAMEDATALEN).
     const named = (text: string, kind: string): PgQuery => (options.prepare === false ? { text } : { text, name: `agent_contracts_${kind}_${fnv1a(table)}` });
     this.insertSql = named(insert, "insert");
     this.takeOverSql = named(takeOver, "take_over");
   }
 
-  /** The migration the store applies (migrate: "apply") or that you run yourself (migrate: "none"). */
+  /**
+   * The migration the store applies (migrate: "apply") or that you run yourself (migrate: "none").
+   * A table of the earlier layout (PRIMARY KEY (scope, key)) is converted in place, its records
+   * kept under their digests.
+   */
   static migrationSql(table = "agent_contracts_replay"): string {
     checkTableName(table);
     const index = `${table.replace(/^.*\./, "")}_retain_until_idx`;
@@ -163,12 +197,29 @@ export class PostgresReplayStore implements ReplayStore {
     // EXISTS (which is not safe concurrently in PostgreSQL).
     return [
       `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});`,
-      `CREATE TABLE IF NOT EXISTS ${table} (scope text NOT NULL, key text NOT NULL, retain_until_ms bigint NOT NULL, PRIMARY KEY (scope, key));`,
+      `DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('${table}') AND attname = 'scope' AND NOT attisdropped) THEN ` +
+        `ALTER TABLE ${table} ADD COLUMN id bytea, ADD COLUMN original text; ` +
+        `UPDATE ${table} SET id = sha256(int8send(octet_length(convert_to(scope, 'UTF8'))::bigint) || convert_to(scope, 'UTF8') || convert_to(key, 'UTF8')), original = json_build_array(scope, key)::text; ` +
+        `EXECUTE format('ALTER TABLE ${table} DROP CONSTRAINT %I', (SELECT conname FROM pg_constraint WHERE conrelid = to_regclass('${table}') AND contype = 'p')); ` +
+        `ALTER TABLE ${table} DROP COLUMN scope, DROP COLUMN key, ALTER COLUMN id SET NOT NULL, ALTER COLUMN original SET NOT NULL, ADD PRIMARY KEY (id); ` +
+        `END IF; END $$;`,
+      `CREATE TABLE IF NOT EXISTS ${table} (id bytea PRIMARY KEY, original text NOT NULL, retain_until_ms bigint NOT NULL);`,
       `CREATE INDEX IF NOT EXISTS ${index} ON ${table} (retain_until_ms);`,
     ].join("\n");
   }
 
+  /** The primary key of (scope, key): SHA-256 of the scope's UTF-8 byte length (8 bytes, big endian), the scope and the key. */
+  static recordId(scope: string, key: string): Buffer {
+    const scopeBytes = Buffer.from(scope, "utf8");
+    const length = Buffer.alloc(8);
+    length.writeBigUInt64BE(BigInt(scopeBytes.length));
+    return createHash("sha256").update(length).update(scopeBytes).update(key, "utf8").digest();
+  }
+
   async checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome> {
+    const due = this.serverChecks.due(0);
+    if (due !== undefined) await due;
+    this.clock.assertWithin(nowMs, this.maxClockSkewMs, "PostgreSQL");
     if (nowMs >= this.nextSweepMs) {
       this.nextSweepMs = nowMs + this.sweepIntervalMs;
       // Off the caller's path: the check does not wait for (or fail with) a batch delete. The
@@ -176,18 +227,18 @@ export class PostgresReplayStore implements ReplayStore {
       // A failed sweep waits for the next interval; the check itself reports the server.
       this.evictExpired(nowMs).catch(() => undefined);
     }
-    const retainUntil = Math.ceil(retainUntilMs);
-    const inserted = await this.connection.query(this.migration, { ...this.insertSql, values: [scope, key, retainUntil] });
+    const values = [PostgresReplayStore.recordId(scope, key), JSON.stringify([scope, key]), Math.ceil(retainUntilMs)];
+    const inserted = await this.connection.query(this.migration, { ...this.insertSql, values });
     if (inserted.rowCount === 1) return "recorded";
-    const takenOver = await this.connection.query(this.migration, { ...this.takeOverSql, values: [scope, key, retainUntil, Math.floor(nowMs)] });
+    const takenOver = await this.connection.query(this.migration, { ...this.takeOverSql, values });
     return takenOver.rowCount === 1 ? "recorded" : "replayed";
   }
 
-  /** Deletes one bounded batch of expired rows; resolves how many. */
-  async evictExpired(nowMs: number): Promise<number> {
+  /** Deletes one bounded batch of rows expired on the server's clock (`_nowMs`, the caller's, is not used); resolves how many. */
+  async evictExpired(_nowMs: number): Promise<number> {
     const result = await this.query(
-      `DELETE FROM ${this.table} WHERE ctid = ANY (ARRAY (SELECT ctid FROM ${this.table} WHERE retain_until_ms <= $1 LIMIT $2))`,
-      [Math.floor(nowMs), this.sweepBatch],
+      `DELETE FROM ${this.table} WHERE ctid = ANY (ARRAY (SELECT ctid FROM ${this.table} WHERE retain_until_ms <= ${SERVER_NOW_MS} LIMIT $1))`,
+      [this.sweepBatch],
     );
     return result.rowCount ?? 0;
   }
@@ -203,6 +254,23 @@ export class PostgresReplayStore implements ReplayStore {
 
   private query(text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }> {
     return this.connection.query(this.migration, { text, values });
+  }
+
+  /** Reads the server's clock (and, when required, its synchronous commit settings); throws StoreSafetyError while they break the fleet requirements. */
+  private async checkServer(): Promise<void> {
+    // The settings first (this query may connect and migrate), then the clock alone: the reading's
+    // uncertainty is half its own round trip, which must not include connecting.
+    const settings = await this.query(`SELECT current_setting('synchronous_commit') AS commit_mode, current_setting('synchronous_standby_names') AS standbys`, []);
+    const row = settings.rows[0] as { commit_mode: string; standbys: string };
+    const sentMs = performance.now();
+    const clock = await this.query(`SELECT ${SERVER_NOW_MS} AS now_ms`, []);
+    this.clock.observe(Number((clock.rows[0] as { now_ms: string | number }).now_ms), sentMs, performance.now());
+    if (this.requireSynchronousStandby && (!["on", "remote_write", "remote_apply"].includes(row.commit_mode) || row.standbys.trim() === "")) {
+      throw new StoreSafetyError(
+        "no-synchronous-standby",
+        `postgres commits do not wait for a synchronous standby (synchronous_commit ${row.commit_mode}, synchronous_standby_names "${row.standbys}"): a failover could lose acknowledged records`,
+      );
+    }
   }
 }
 

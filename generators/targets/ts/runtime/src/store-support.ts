@@ -1,5 +1,6 @@
-// What the network-backed stores share: a deadline on every call, and loading a client package
-// that is an optional peer dependency with an error that names it.
+// What the network-backed stores share: a deadline on every call, loading a client package that
+// is an optional peer dependency with an error that names it, and the server checks a fleet
+// relies on (settings read again periodically, the caller's clock compared with the server's).
 
 /** Thrown when a store call does not settle before its deadline. */
 export class StoreTimeoutError extends Error {
@@ -49,5 +50,85 @@ export async function optionalPeer<T>(packageName: string, what: string, load: (
     const code = (error as { code?: unknown }).code;
     if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") throw new MissingPeerError(packageName, what);
     throw error;
+  }
+}
+
+/** Why a fleet store refuses to record: the server (or the caller's clock) could let a replay through. */
+export type StoreSafetyProblem = "clock-skew" | "may-evict" | "not-persistent" | "not-replicated" | "no-synchronous-standby";
+
+/** Thrown (and the guard refuses, fail closed) while a server setting or the clock breaks a fleet requirement. */
+export class StoreSafetyError extends Error {
+  constructor(
+    readonly problem: StoreSafetyProblem,
+    message: string,
+  ) {
+    super(message);
+    this.name = "StoreSafetyError";
+  }
+}
+
+/**
+ * Runs a store's server checks when they are due: first use, `intervalMs` after the last passing
+ * run, and whenever the connection changed (a reconnect may reach another server). Concurrent
+ * callers share one run; a failed run is due again at once, so the store stays refused until a
+ * run passes.
+ */
+export class PeriodicCheck {
+  private running: Promise<void> | undefined;
+  private passedAtMs = Number.NEGATIVE_INFINITY;
+  private checkedConnection = -1;
+
+  constructor(
+    private readonly intervalMs: number,
+    private readonly run: () => Promise<void>,
+  ) {}
+
+  /** undefined when nothing is due (the fast path), else the run's promise. */
+  due(connection: number): Promise<void> | undefined {
+    if (this.running === undefined && connection === this.checkedConnection && performance.now() - this.passedAtMs < this.intervalMs) return undefined;
+    if (this.running === undefined) {
+      const run = this.run();
+      this.running = run;
+      run.then(
+        () => {
+          this.passedAtMs = performance.now();
+          this.checkedConnection = connection;
+          this.running = undefined;
+        },
+        () => {
+          this.passedAtMs = Number.NEGATIVE_INFINITY;
+          this.running = undefined;
+        },
+      );
+    }
+    return this.running;
+  }
+}
+
+/**
+ * The server's clock as last read, carried forward on the local monotonic clock. A reading taken
+ * over a round trip of r ms is uncertain by r/2, which the comparison allows for.
+ */
+export class ServerClock {
+  private serverMs = Number.NaN;
+  private localMs = 0;
+  private uncertaintyMs = 0;
+
+  /** Records a server time read between the local monotonic instants `sentMs` and `receivedMs`. */
+  observe(serverMs: number, sentMs: number, receivedMs: number): void {
+    this.serverMs = serverMs;
+    this.localMs = (sentMs + receivedMs) / 2;
+    this.uncertaintyMs = (receivedMs - sentMs) / 2;
+  }
+
+  /** Throws StoreSafetyError("clock-skew") when `callerNowMs` is further than `maxSkewMs` from the server's clock (or it was never read). */
+  assertWithin(callerNowMs: number, maxSkewMs: number, server: string): void {
+    const offsetMs = callerNowMs - (this.serverMs + (performance.now() - this.localMs));
+    if (!(Math.abs(offsetMs) <= maxSkewMs + this.uncertaintyMs)) {
+      throw new StoreSafetyError(
+        "clock-skew",
+        `this replica's clock differs from the ${server} server's by ${Math.round(offsetMs)} ms, more than the ${maxSkewMs} ms allowed (maxClockSkewMs): a record could expire while the message is still accepted; fix the clock (NTP)`,
+      );
+    }
   }
 }

@@ -58,7 +58,9 @@ data class ApprovalTokenClaims(
     /**
      * The gateway-minted x-request-id of the one authenticated request this approval belongs to. A
      * runtime-generated id never binds an approval. Verified against the request_id of the execute
-     * call. Must not be blank.
+     * call. Must not be blank. At most 128 characters: the x-request-id it copies is at most 128
+     * bytes of ASCII (MAX_REQUEST_ID_BYTES), and a bound keeps every replay store's record of it
+     * small.
      */
     @SerialName("request_id")
     val requestId: String,

@@ -32,7 +32,7 @@ data class ExecuteApprovalRequest(
     val approvalToken: String,
     /**
      * The gateway-minted x-request-id the token is bound to (must equal the token's request_id
-     * claim).
+     * claim); at most 128 characters, as the x-request-id (MAX_REQUEST_ID_BYTES, ASCII).
      */
     @SerialName("request_id")
     val requestId: String,

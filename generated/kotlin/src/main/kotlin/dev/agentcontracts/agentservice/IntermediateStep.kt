@@ -113,7 +113,11 @@ data class StepMetadata(
 @Serializable
 @JsonIgnoreUnknownKeys
 data class ProvidedMetadata(
-    /** The root trace id (32 lowercase hex digits); equals the trace id of a joined traceparent. */
+    /**
+     * The root trace id (32 lowercase hex digits), equal to the trace id of a joined traceparent;
+     * the empty string from an agent that runs without tracing (traceparent is optional and such an
+     * agent does not join it).
+     */
     @SerialName("workflow_trace_id")
     val workflowTraceId: String? = null,
     /**

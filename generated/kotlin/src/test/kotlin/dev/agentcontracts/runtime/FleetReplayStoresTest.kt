@@ -17,12 +17,15 @@ import org.junit.jupiter.api.TestInstance
 import java.io.File
 import java.net.ServerSocket
 import java.nio.file.Files
+import java.time.Duration
 import java.time.Instant
 
 /**
  * The Kotlin Redis and PostgreSQL stores against real servers started here on loopback (data in a
  * temporary folder), never mocks: the replay contract, 4 racing workers recording each key exactly
- * once, records surviving a crash and restart, and the guard refusing when the server is down.
+ * once, records surviving a crash and restart, the guard refusing when the server is down, replicas
+ * with clocks 3 s apart, an evicting policy set at runtime, a replica promoted in WAIT mode, and
+ * ids of 3000 characters or holding U+0000.
  * Where a server is missing the suite is skipped, unless AGENT_CONTRACTS_REQUIRE_SERVERS=1 (CI).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -97,7 +100,7 @@ class FleetReplayStoresTest {
             val workers = List(4) { make() }
             val keys = List(60) { "key-$it" }
             val now = System.currentTimeMillis()
-            val outcomes = workers.map { store -> async(Dispatchers.IO) { keys.map { store.checkAndRecord("race", it, now + 60_000, now) } } }.awaitAll()
+            val outcomes = workers.map { store -> async(Dispatchers.IO) { keys.map { store.checkAndRecord("race", it, now + 60_000, System.currentTimeMillis()) } } }.awaitAll()
             for (i in keys.indices) {
                 val column = outcomes.map { it[i] }
                 assertEquals(1, column.count { it == RecordOutcome.RECORDED }, "key ${keys[i]}: $column")
@@ -111,8 +114,8 @@ class FleetReplayStoresTest {
     fun `records survive a crash and restart of each server`() = runBlocking {
         servers()
         val now = System.currentTimeMillis()
-        redisStore("kt-restart:").use { s -> repeat(20) { assertEquals(RecordOutcome.RECORDED, s.checkAndRecord("r", "k$it", now + 120_000, now)) } }
-        pgStore("kt_restart").use { s -> repeat(20) { assertEquals(RecordOutcome.RECORDED, s.checkAndRecord("r", "k$it", now + 120_000, now)) } }
+        redisStore("kt-restart:").use { s -> repeat(20) { assertEquals(RecordOutcome.RECORDED, s.checkAndRecord("r", "k$it", now + 120_000, System.currentTimeMillis())) } }
+        pgStore("kt_restart").use { s -> repeat(20) { assertEquals(RecordOutcome.RECORDED, s.checkAndRecord("r", "k$it", now + 120_000, System.currentTimeMillis())) } }
         redis!!.destroyForcibly().waitFor() // SIGKILL: only the AOF remains
         startRedis(listOf("/usr/bin/redis-server", "/usr/local/bin/redis-server").map(::File).first { it.canExecute() })
         val asRoot = System.getProperty("user.name") == "root"
@@ -171,6 +174,141 @@ class FleetReplayStoresTest {
             assertTrue(runCatching { store.advance(scope, -1) }.exceptionOrNull() is IllegalArgumentException)
             (store as? AutoCloseable)?.close()
         }
+    }
+
+    private fun message(id: String, expiresAtMs: Long, provider: String = "p") = buildJsonObject {
+        put("request_id", JsonPrimitive(id))
+        put("provider_id", JsonPrimitive(provider))
+        put("expires_at", JsonPrimitive(Instant.ofEpochMilli(expiresAtMs).toString()))
+    }
+
+    private fun outcome(d: ReplayDecision) = if (d is ReplayDecision.Rejected) d.code.wireName else "admitted"
+
+    @Test
+    fun `replicas 3 s apart with a skew of 1 s never admit one message twice, the sweep running`() = runBlocking {
+        servers()
+        for (kind in listOf("redis", "postgres")) {
+            val tag = "kt_skew_${System.nanoTime()}"
+            val open = { if (kind == "redis") redisStore("$tag:") as ReplayStore else pgStore(tag) as ReplayStore }
+            val (right, fast, slow) = Triple(open(), open(), open())
+            val base = java.time.Clock.systemUTC()
+            val guards = mapOf(
+                "right" to ReplayGuard(declaration, right, base),
+                "fast" to ReplayGuard(declaration, fast, java.time.Clock.offset(base, Duration.ofSeconds(3))),
+                "slow" to ReplayGuard(declaration, slow, java.time.Clock.offset(base, Duration.ofSeconds(-3))),
+            )
+            val t0 = System.currentTimeMillis()
+            val m = message("skew-$tag", t0 + 4000)
+            val seen = mutableListOf<String>()
+            suspend fun attempt(who: String) {
+                seen += "$who:${outcome(guards.getValue(who).admit(m))}"
+                if (who == "fast") fast.evictExpired(System.currentTimeMillis() + 3000)
+            }
+            attempt("fast")
+            Thread.sleep(maxOf(0L, t0 + 2500 - System.currentTimeMillis()))
+            attempt("right")
+            attempt("fast")
+            attempt("right")
+            Thread.sleep(maxOf(0L, t0 + 5500 - System.currentTimeMillis()))
+            attempt("slow")
+            attempt("fast")
+            attempt("right")
+            assertEquals(listOf("fast:store-unavailable", "right:admitted", "fast:expired", "right:replayed", "slow:store-unavailable", "fast:expired", "right:expired"), seen, kind)
+            val refused = runCatching { slow.checkAndRecord("s", "k", t0 + 60_000, System.currentTimeMillis() - 3000) }.exceptionOrNull()
+            assertTrue(refused is StoreSafetyException && refused.problem == StoreSafetyProblem.CLOCK_SKEW, "$refused")
+            listOf(right, fast, slow).forEach { (it as AutoCloseable).close() }
+        }
+    }
+
+    @Test
+    fun `an evicting policy set at runtime makes the Redis store refuse within its check interval`() = runBlocking {
+        servers()
+        val admin = io.lettuce.core.RedisClient.create("redis://127.0.0.1:$redisPort")
+        val commands = admin.connect().sync()
+        RedisReplayStore("redis://127.0.0.1:$redisPort", keyPrefix = "kt-evict:", safety = RedisSafety(checkIntervalMs = 200)).use { store ->
+            try {
+                val now = System.currentTimeMillis()
+                assertEquals(RecordOutcome.RECORDED, store.checkAndRecord("s", "a", now + 60_000, now))
+                commands.configSet("maxmemory-policy", "allkeys-lru")
+                Thread.sleep(300)
+                val refused = runCatching { store.checkAndRecord("s", "b", now + 60_000, System.currentTimeMillis()) }.exceptionOrNull()
+                assertTrue(refused is StoreSafetyException && refused.problem == StoreSafetyProblem.MAY_EVICT && refused.message!!.contains("allkeys-lru"), "$refused")
+                commands.configSet("maxmemory-policy", "noeviction")
+                commands.configSet("appendonly", "no")
+                Thread.sleep(300)
+                val volatile = runCatching { store.checkAndRecord("s", "b", now + 60_000, System.currentTimeMillis()) }.exceptionOrNull()
+                assertTrue(volatile is StoreSafetyException && volatile.problem == StoreSafetyProblem.NOT_PERSISTENT, "$volatile")
+                commands.configSet("appendonly", "yes")
+                assertEquals(RecordOutcome.RECORDED, store.checkAndRecord("s", "b", now + 60_000, System.currentTimeMillis()))
+            } finally {
+                commands.configSet("maxmemory-policy", "noeviction")
+                commands.configSet("appendonly", "yes")
+                admin.shutdown()
+            }
+        }
+    }
+
+    @Test
+    fun `a replica promoted after its primary died has every record acknowledged in WAIT mode`() = runBlocking {
+        servers()
+        val binary = listOf("/usr/bin/redis-server", "/usr/local/bin/redis-server").map(::File).first { it.canExecute() }
+        val replicaPort = freePort()
+        val replicaDir = Files.createTempDirectory(dir.toPath(), "replica").toFile()
+        val replica = ProcessBuilder(binary.path, "--port", "$replicaPort", "--bind", "127.0.0.1", "--dir", replicaDir.path, "--appendonly", "yes", "--appendfsync", "always", "--save", "", "--protected-mode", "no", "--replicaof", "127.0.0.1", "$redisPort")
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start()
+        try {
+            waitForPort(replicaPort)
+            val probe = io.lettuce.core.RedisClient.create("redis://127.0.0.1:$replicaPort")
+            val replicaCommands = probe.connect().sync()
+            val until = System.currentTimeMillis() + 20_000
+            while (!replicaCommands.info("replication").contains("master_link_status:up")) {
+                check(System.currentTimeMillis() < until) { "the replica never synchronised" }
+                Thread.sleep(100)
+            }
+            val now = System.currentTimeMillis()
+            RedisReplayStore("redis://127.0.0.1:$redisPort", keyPrefix = "kt-failover:", safety = RedisSafety(waitReplicas = 1, waitTimeoutMs = 500)).use { store ->
+                repeat(30) { assertEquals(RecordOutcome.RECORDED, store.checkAndRecord("f", "k$it", now + 120_000, System.currentTimeMillis())) }
+            }
+            redis!!.destroyForcibly().waitFor() // the primary dies
+            replicaCommands.replicaofNoOne()
+            RedisReplayStore("redis://127.0.0.1:$replicaPort", keyPrefix = "kt-failover:").use { promoted ->
+                repeat(30) { assertEquals(RecordOutcome.REPLAYED, promoted.checkAndRecord("f", "k$it", now + 120_000, System.currentTimeMillis()), "k$it") }
+            }
+            probe.shutdown()
+        } finally {
+            replica.destroyForcibly().waitFor()
+            if (redis?.isAlive != true) startRedis(binary)
+        }
+    }
+
+    @Test
+    fun `a 3000-character id and an id holding U+0000 get one verdict in every store`() = runBlocking {
+        servers()
+        val long = "x".repeat(3000)
+        val withNul = "a\u0000b"
+        val sqliteFile = File(dir, "odd-${System.nanoTime()}.db").path
+        val stores = listOf(InMemoryReplayStore(), SqliteReplayStore(sqliteFile), redisStore("kt-odd:"), pgStore("kt_odd"))
+        for (store in stores) {
+            val now = System.currentTimeMillis()
+            for ((scope, key) in listOf("s" to long, long to "k", "s" to withNul, "s" to "a", withNul to long)) {
+                assertEquals(RecordOutcome.RECORDED, store.checkAndRecord(scope, key, now + 60_000, now), "$store ${scope.take(5)} ${key.take(5)}")
+                assertEquals(RecordOutcome.REPLAYED, store.checkAndRecord(scope, key, now + 60_000, now), "$store")
+            }
+            val guard = ReplayGuard(declaration, store)
+            for (id in listOf(long, withNul)) {
+                val m = message(id, now + 60_000, provider = withNul)
+                assertEquals("admitted", outcome(guard.admit(m)), "$store")
+                assertEquals("replayed", outcome(guard.admit(m)), "$store")
+            }
+            (store as? AutoCloseable)?.close()
+        }
+    }
+
+    @Test
+    fun `the record id is the TypeScript store's digest, and the migration its text`() {
+        // SHA-256 of 00 00 00 00 00 00 00 01 73 6b ("s", "k"), computed with sha256sum from that definition.
+        assertEquals("7f50ccf79ef391b6b0e7c23546b3292f08a5afd3dde9d881fa23188a91b08ddd", PostgresReplayStore.recordId("s", "k").joinToString("") { "%02x".format(it) })
+        assertEquals("[\"a\\u0000b\",\"k\"]", PostgresReplayStore.jsonPair("a\u0000b", "k"))
     }
 
     /** Lettuce connects in the constructor: a refused connection is the store failing on every call. */

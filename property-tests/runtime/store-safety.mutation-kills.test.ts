@@ -1,0 +1,67 @@
+// store-support's fleet checks: StoreSafetyError, PeriodicCheck (first use, shared runs, the
+// interval, a failed run, a new connection) and ServerClock (the server's time carried forward on
+// the monotonic clock, compared within the bound plus half the round trip). The expectations are
+// the rules docs-site/guides/running-a-fleet.md states; the stores using them run against real
+// servers in property-tests/fleet/fleet-safety.test.ts.
+import { describe, expect, it } from "vitest";
+import { PeriodicCheck, ServerClock, StoreSafetyError } from "../../generators/targets/ts/runtime/src/store-support.js";
+
+describe("store-support fleet checks", () => {
+  it("StoreSafetyError carries its problem, its message and its name", () => {
+    const e = new StoreSafetyError("may-evict", "redis may evict keys");
+    expect([e.name, e.problem, e.message, e instanceof Error]).toEqual(["StoreSafetyError", "may-evict", "redis may evict keys", true]);
+  });
+  it("PeriodicCheck: runs on first use, shares one run, is skipped within the interval, runs again after it, after a failure and on a new connection", async () => {
+    let runs = 0;
+    let fail = false;
+    const check = new PeriodicCheck(40, async () => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 1));
+      if (fail) throw new Error("refused");
+    });
+    const first = check.due(0);
+    expect(first).toBeInstanceOf(Promise);
+    expect(check.due(0)).toBe(first);
+    await first;
+    expect(runs).toBe(1);
+    expect(check.due(0)).toBeUndefined();
+    // Another connection (a reconnect) is checked at once.
+    await check.due(1);
+    expect(runs).toBe(2);
+    expect(check.due(1)).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 50));
+    fail = true;
+    await expect(check.due(1)).rejects.toThrow("refused");
+    expect(runs).toBe(3);
+    // A failed run leaves the check due: the next call runs it again.
+    fail = false;
+    await check.due(1);
+    expect(runs).toBe(4);
+    expect(check.due(1)).toBeUndefined();
+  });
+  it("ServerClock: the server's time carried forward locally, compared within the bound plus half the round trip", () => {
+    const clock = new ServerClock();
+    // Never read: refused.
+    expect(() => clock.assertWithin(0, 1e9, "Redis")).toThrow(StoreSafetyError);
+    const t = performance.now();
+    // Read at server time 1 000 000 over a 1000 ms round trip: uncertain by 500 ms, so 1500 ms are
+    // allowed around 1 000 500. Margins of a few hundred ms: the local clock moves on while the test runs.
+    clock.observe(1_000_000, t - 1000, t);
+    expect(() => clock.assertWithin(1_000_500 + 1450, 1000, "Redis")).not.toThrow();
+    expect(() => clock.assertWithin(1_000_500 - 1200, 1000, "Redis")).not.toThrow();
+    try {
+      clock.assertWithin(1_000_500 + 1900, 1000, "Redis");
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ name: "StoreSafetyError", problem: "clock-skew" });
+      expect((error as Error).message).toMatch(/^this replica's clock differs from the Redis server's by 1[5-9][0-9]{2} ms, more than the 1000 ms allowed \(maxClockSkewMs\): a record could expire while the message is still accepted; fix the clock \(NTP\)$/);
+    }
+    expect(() => clock.assertWithin(1_000_500 - 1600, 1000, "PostgreSQL")).toThrow(/PostgreSQL server's by -(1[6-9]|2[0-9])[0-9]{2} ms/);
+    // Carried forward: read 300 ms ago on the local clock, the server is now 300 ms further on.
+    const later = new ServerClock();
+    const readAt = performance.now() - 300;
+    later.observe(5000, readAt, readAt);
+    expect(() => later.assertWithin(5300, 100, "Redis")).not.toThrow();
+    expect(() => later.assertWithin(5000, 100, "Redis")).toThrow(StoreSafetyError);
+  });
+});
