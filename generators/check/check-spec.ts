@@ -7,6 +7,7 @@ import { checkLifecycleFile, lifecycleName } from "../lifecycles/load.js";
 import type { LoadedSpec } from "../load/load-spec.js";
 import type { SpecFile } from "../load/spec-file.js";
 import { joinPointer } from "../load/spec-file.js";
+import { SchemaKeywordError } from "../model/runtime-keywords.js";
 import { createSchemaCompiler } from "../model/schema-compiler.js";
 import type { CrossFieldRule, JsonSchema, JsonValue, Lifecycle, SpecError } from "../model/types.js";
 import { createMetaAjv, META_IDS } from "./meta.js";
@@ -108,8 +109,14 @@ function checkExamples(spec: LoadedSpec, schemaFiles: SpecFile[], errors: SpecEr
   try {
     ajv = createSchemaCompiler(schemaFiles.map((f) => f.value as JsonSchema));
   } catch (error) {
-    const file = schemaFiles[0]!;
-    errors.push({ file: file.file, line: 1, column: 1, pointer: "", message: `schemas do not compile: ${(error as Error).message}`, lint: "compile" });
+    // A keyword or format the runtimes do not enforce: reported in its file, at its JSON pointer.
+    const file = error instanceof SchemaKeywordError ? schemaFiles.find((f) => (f.value as JsonSchema)["$id"] === error.document) : undefined;
+    if (error instanceof SchemaKeywordError && file !== undefined) {
+      reporter(file, "runtime-keywords", errors)(error.pointer, `${error.detail} (generators/targets/runtime-keywords.json)`);
+      return;
+    }
+    const first = schemaFiles[0]!;
+    errors.push({ file: first.file, line: 1, column: 1, pointer: "", message: `schemas do not compile: ${(error as Error).message}`, lint: "compile" });
     return;
   }
   for (const protocol of spec.protocols) {

@@ -19,6 +19,8 @@ export function connectorFixture(options: { withGenerators?: boolean } = {}): Fi
   cpSync(`${REPO_ROOT}/spec/agent-connector/protocol.yaml`, `${root}/spec/agent-connector/protocol.yaml`);
   if (options.withGenerators) {
     cpSync(`${REPO_ROOT}/generators`, `${root}/generators`, { recursive: true });
+    // Outside data a generator needs, not only its tests: the Swift runtime's IDNA mapping table.
+    cpSync(`${REPO_ROOT}/property-tests/vectors/unicode-idna`, `${root}/property-tests/vectors/unicode-idna`, { recursive: true });
     symlinkSync(`${REPO_ROOT}/node_modules`, `${root}/node_modules`);
   }
   return {

@@ -3,14 +3,14 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const validateAuditLogEntry = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/AuditLogEntry.json","title":"AuditLogEntry","x-content-address":{"idField":"eventId","prefix":"connector-audit-","digest":"sha256-hex","covers":"record-without-id"},"type":"object","required":["action"],"discriminator":{"propertyName":"action"},"oneOf":[{"$ref":"#/$defs/ImportedEntry"},{"$ref":"#/$defs/UpgradedEntry"},{"$ref":"#/$defs/TransitionEntry"}],"$defs":{"EventId":{"title":"EventId","type":"string","pattern":"^connector-audit-[a-f0-9]{64}$"},"PreviousEventId":{"title":"PreviousEventId","type":"string","pattern":"^(connector-audit-[a-f0-9]{64})?$"},"PackageId":{"title":"PackageId","type":"string","pattern":"^connector-package-[a-f0-9]{64}$"},"ImportedDetails":{"title":"ImportedDetails","type":"object","additionalProperties":false,"required":["originFilename","originSha256"],"properties":{"originFilename":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^/\\\\\\u0000-\\u001f\\u007f]+$"},"originSha256":{"$ref":"../common/types.json#/$defs/Sha256Hex"}}},"UpgradedDetails":{"title":"UpgradedDetails","type":"object","additionalProperties":false,"required":["fromPackageId"],"properties":{"fromPackageId":{"$ref":"#/$defs/PackageId"}}},"NoDetails":{"title":"NoDetails","type":"object","additionalProperties":false,"properties":{}},"ImportedEntry":{"title":"ImportedEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"const":"imported"},"details":{"$ref":"#/$defs/ImportedDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}},"UpgradedEntry":{"title":"UpgradedEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"const":"upgraded"},"details":{"$ref":"#/$defs/UpgradedDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}},"TransitionEntry":{"title":"TransitionEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"enum":["approved","installed","disabled","revoked","removed"]},"details":{"$ref":"#/$defs/NoDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}}}};
+const func0 = Object.prototype.hasOwnProperty;
 const schema32 = {"title":"ImportedEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"const":"imported"},"details":{"$ref":"#/$defs/ImportedDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}};
 const schema36 = {"title":"EventId","type":"string","pattern":"^connector-audit-[a-f0-9]{64}$"};
 const schema37 = {"title":"PackageId","type":"string","pattern":"^connector-package-[a-f0-9]{64}$"};
 const schema38 = {"title":"PreviousEventId","type":"string","pattern":"^(connector-audit-[a-f0-9]{64})?$"};
-const func1 = Object.prototype.hasOwnProperty;
 const schema33 = {"title":"ImportedDetails","type":"object","additionalProperties":false,"required":["originFilename","originSha256"],"properties":{"originFilename":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^/\\\\\\u0000-\\u001f\\u007f]+$"},"originSha256":{"$ref":"../common/types.json#/$defs/Sha256Hex"}}};
 const schema35 = {"title":"Sha256Hex","type":"string","pattern":"^[a-f0-9]{64}$"};
-const func2 = require("ajv/dist/runtime/ucs2length").default;
+const func76 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("^[^/\\\\\\u0000-\\u001f\\u007f]+$", "u");
 const pattern5 = new RegExp("^[a-f0-9]{64}$", "u");
 
@@ -25,7 +25,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.originFilename === undefined){
+if((data.originFilename === undefined) || (!(func0.call(data, "originFilename")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "originFilename"},message:"must have required property '"+"originFilename"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -35,7 +35,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.originSha256 === undefined){
+if((data.originSha256 === undefined) || (!(func0.call(data, "originSha256")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "originSha256"},message:"must have required property '"+"originSha256"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -45,7 +45,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "originFilename") || (key0 === "originSha256"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -57,10 +57,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.originFilename !== undefined){
+if(data.originFilename !== undefined && func0.call(data, "originFilename")){
 let data0 = data.originFilename;
 if(typeof data0 === "string"){
-if(func2(data0) > 255){
+if(func76(data0) > 255){
 const err3 = {instancePath:instancePath+"/originFilename",schemaPath:"#/properties/originFilename/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -70,7 +70,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func76(data0) < 1){
 const err4 = {instancePath:instancePath+"/originFilename",schemaPath:"#/properties/originFilename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -102,7 +102,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.originSha256 !== undefined){
+if(data.originSha256 !== undefined && func0.call(data, "originSha256")){
 let data1 = data.originSha256;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
@@ -212,7 +212,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.action === undefined){
+if((data.action === undefined) || (!(func0.call(data, "action")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -222,7 +222,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.details === undefined){
+if((data.details === undefined) || (!(func0.call(data, "details")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "details"},message:"must have required property '"+"details"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -232,7 +232,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.eventId === undefined){
+if((data.eventId === undefined) || (!(func0.call(data, "eventId")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventId"},message:"must have required property '"+"eventId"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -242,7 +242,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.packageId === undefined){
+if((data.packageId === undefined) || (!(func0.call(data, "packageId")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "packageId"},message:"must have required property '"+"packageId"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -252,7 +252,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.previousEventId === undefined){
+if((data.previousEventId === undefined) || (!(func0.call(data, "previousEventId")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "previousEventId"},message:"must have required property '"+"previousEventId"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -262,7 +262,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.recordType === undefined){
+if((data.recordType === undefined) || (!(func0.call(data, "recordType")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordType"},message:"must have required property '"+"recordType"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -272,7 +272,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.schemaVersion === undefined){
+if((data.schemaVersion === undefined) || (!(func0.call(data, "schemaVersion")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -282,7 +282,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.sequence === undefined){
+if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sequence"},message:"must have required property '"+"sequence"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -292,7 +292,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.timestamp === undefined){
+if((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -302,8 +302,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema32.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema32.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -314,7 +314,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.action !== undefined){
+if(data.action !== undefined && func0.call(data, "action")){
 if("imported" !== data.action){
 const err10 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/const",keyword:"const",params:{allowedValue: "imported"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -326,13 +326,13 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.details !== undefined){
+if(data.details !== undefined && func0.call(data, "details")){
 if(!(validate22(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 }
-if(data.eventId !== undefined){
+if(data.eventId !== undefined && func0.call(data, "eventId")){
 let data2 = data.eventId;
 if(typeof data2 === "string"){
 if(!pattern6.test(data2)){
@@ -357,7 +357,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.packageId !== undefined){
+if(data.packageId !== undefined && func0.call(data, "packageId")){
 let data3 = data.packageId;
 if(typeof data3 === "string"){
 if(!pattern7.test(data3)){
@@ -382,7 +382,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.previousEventId !== undefined){
+if(data.previousEventId !== undefined && func0.call(data, "previousEventId")){
 let data4 = data.previousEventId;
 if(typeof data4 === "string"){
 if(!pattern8.test(data4)){
@@ -407,7 +407,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.recordType !== undefined){
+if(data.recordType !== undefined && func0.call(data, "recordType")){
 if("agent-connector-package-audit" !== data.recordType){
 const err17 = {instancePath:instancePath+"/recordType",schemaPath:"#/properties/recordType/const",keyword:"const",params:{allowedValue: "agent-connector-package-audit"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -419,7 +419,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.schemaVersion !== undefined){
+if(data.schemaVersion !== undefined && func0.call(data, "schemaVersion")){
 if(1 !== data.schemaVersion){
 const err18 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
@@ -431,7 +431,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.sequence !== undefined){
+if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data7 = data.sequence;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
 const err19 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -466,7 +466,7 @@ errors++;
 }
 }
 }
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(!(validate25(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
@@ -502,7 +502,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.fromPackageId === undefined){
+if((data.fromPackageId === undefined) || (!(func0.call(data, "fromPackageId")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fromPackageId"},message:"must have required property '"+"fromPackageId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -512,7 +512,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "fromPackageId")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -524,7 +524,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.fromPackageId !== undefined){
+if(data.fromPackageId !== undefined && func0.call(data, "fromPackageId")){
 let data0 = data.fromPackageId;
 if(typeof data0 === "string"){
 if(!pattern7.test(data0)){
@@ -577,7 +577,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.action === undefined){
+if((data.action === undefined) || (!(func0.call(data, "action")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -587,7 +587,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.details === undefined){
+if((data.details === undefined) || (!(func0.call(data, "details")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "details"},message:"must have required property '"+"details"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -597,7 +597,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.eventId === undefined){
+if((data.eventId === undefined) || (!(func0.call(data, "eventId")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventId"},message:"must have required property '"+"eventId"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -607,7 +607,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.packageId === undefined){
+if((data.packageId === undefined) || (!(func0.call(data, "packageId")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "packageId"},message:"must have required property '"+"packageId"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -617,7 +617,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.previousEventId === undefined){
+if((data.previousEventId === undefined) || (!(func0.call(data, "previousEventId")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "previousEventId"},message:"must have required property '"+"previousEventId"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -627,7 +627,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.recordType === undefined){
+if((data.recordType === undefined) || (!(func0.call(data, "recordType")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordType"},message:"must have required property '"+"recordType"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -637,7 +637,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.schemaVersion === undefined){
+if((data.schemaVersion === undefined) || (!(func0.call(data, "schemaVersion")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -647,7 +647,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.sequence === undefined){
+if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sequence"},message:"must have required property '"+"sequence"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -657,7 +657,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.timestamp === undefined){
+if((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -667,8 +667,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema41.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema41.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -679,7 +679,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.action !== undefined){
+if(data.action !== undefined && func0.call(data, "action")){
 if("upgraded" !== data.action){
 const err10 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/const",keyword:"const",params:{allowedValue: "upgraded"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -691,13 +691,13 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.details !== undefined){
+if(data.details !== undefined && func0.call(data, "details")){
 if(!(validate28(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 }
-if(data.eventId !== undefined){
+if(data.eventId !== undefined && func0.call(data, "eventId")){
 let data2 = data.eventId;
 if(typeof data2 === "string"){
 if(!pattern6.test(data2)){
@@ -722,7 +722,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.packageId !== undefined){
+if(data.packageId !== undefined && func0.call(data, "packageId")){
 let data3 = data.packageId;
 if(typeof data3 === "string"){
 if(!pattern7.test(data3)){
@@ -747,7 +747,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.previousEventId !== undefined){
+if(data.previousEventId !== undefined && func0.call(data, "previousEventId")){
 let data4 = data.previousEventId;
 if(typeof data4 === "string"){
 if(!pattern8.test(data4)){
@@ -772,7 +772,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.recordType !== undefined){
+if(data.recordType !== undefined && func0.call(data, "recordType")){
 if("agent-connector-package-audit" !== data.recordType){
 const err17 = {instancePath:instancePath+"/recordType",schemaPath:"#/properties/recordType/const",keyword:"const",params:{allowedValue: "agent-connector-package-audit"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -784,7 +784,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.schemaVersion !== undefined){
+if(data.schemaVersion !== undefined && func0.call(data, "schemaVersion")){
 if(1 !== data.schemaVersion){
 const err18 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
@@ -796,7 +796,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.sequence !== undefined){
+if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data7 = data.sequence;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
 const err19 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -831,7 +831,7 @@ errors++;
 }
 }
 }
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(!(validate25(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
@@ -867,7 +867,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.action === undefined){
+if((data.action === undefined) || (!(func0.call(data, "action")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -877,7 +877,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.details === undefined){
+if((data.details === undefined) || (!(func0.call(data, "details")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "details"},message:"must have required property '"+"details"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -887,7 +887,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.eventId === undefined){
+if((data.eventId === undefined) || (!(func0.call(data, "eventId")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventId"},message:"must have required property '"+"eventId"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -897,7 +897,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.packageId === undefined){
+if((data.packageId === undefined) || (!(func0.call(data, "packageId")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "packageId"},message:"must have required property '"+"packageId"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -907,7 +907,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.previousEventId === undefined){
+if((data.previousEventId === undefined) || (!(func0.call(data, "previousEventId")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "previousEventId"},message:"must have required property '"+"previousEventId"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -917,7 +917,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.recordType === undefined){
+if((data.recordType === undefined) || (!(func0.call(data, "recordType")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordType"},message:"must have required property '"+"recordType"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -927,7 +927,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.schemaVersion === undefined){
+if((data.schemaVersion === undefined) || (!(func0.call(data, "schemaVersion")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -937,7 +937,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.sequence === undefined){
+if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sequence"},message:"must have required property '"+"sequence"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -947,7 +947,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.timestamp === undefined){
+if((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -957,8 +957,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema47.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema47.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -969,7 +969,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.action !== undefined){
+if(data.action !== undefined && func0.call(data, "action")){
 let data0 = data.action;
 if(!(((((data0 === "approved") || (data0 === "installed")) || (data0 === "disabled")) || (data0 === "revoked")) || (data0 === "removed"))){
 const err10 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema47.properties.action.enum},message:"must be equal to one of the allowed values"};
@@ -982,10 +982,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.details !== undefined){
+if(data.details !== undefined && func0.call(data, "details")){
 let data1 = data.details;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 const err11 = {instancePath:instancePath+"/details",schemaPath:"#/$defs/NoDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -1007,7 +1007,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.eventId !== undefined){
+if(data.eventId !== undefined && func0.call(data, "eventId")){
 let data2 = data.eventId;
 if(typeof data2 === "string"){
 if(!pattern6.test(data2)){
@@ -1032,7 +1032,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.packageId !== undefined){
+if(data.packageId !== undefined && func0.call(data, "packageId")){
 let data3 = data.packageId;
 if(typeof data3 === "string"){
 if(!pattern7.test(data3)){
@@ -1057,7 +1057,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.previousEventId !== undefined){
+if(data.previousEventId !== undefined && func0.call(data, "previousEventId")){
 let data4 = data.previousEventId;
 if(typeof data4 === "string"){
 if(!pattern8.test(data4)){
@@ -1082,7 +1082,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.recordType !== undefined){
+if(data.recordType !== undefined && func0.call(data, "recordType")){
 if("agent-connector-package-audit" !== data.recordType){
 const err19 = {instancePath:instancePath+"/recordType",schemaPath:"#/properties/recordType/const",keyword:"const",params:{allowedValue: "agent-connector-package-audit"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -1094,7 +1094,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.schemaVersion !== undefined){
+if(data.schemaVersion !== undefined && func0.call(data, "schemaVersion")){
 if(1 !== data.schemaVersion){
 const err20 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
@@ -1106,7 +1106,7 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.sequence !== undefined){
+if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data7 = data.sequence;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
 const err21 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1141,7 +1141,7 @@ errors++;
 }
 }
 }
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(!(validate25(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
@@ -1176,7 +1176,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.action === undefined){
+if((data.action === undefined) || (!(func0.call(data, "action")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1298,7 +1298,7 @@ const schema69 = {"title":"PermissionMode","enum":["read-only","workspace-write"
 const schema70 = {"title":"EventType","enum":["Permission","SourceUsed","Artifact","Evidence","Usage","WaitingInput","Completed","Failed","Cancelled"]};
 const schema71 = {"title":"UsageReporting","type":"object","additionalProperties":false,"required":["inputTokens","outputTokens","costMicros","toolCalls","outboundBytes","elapsedMs"],"properties":{"inputTokens":{"type":"boolean"},"outputTokens":{"type":"boolean"},"costMicros":{"type":"boolean"},"toolCalls":{"type":"boolean"},"outboundBytes":{"type":"boolean"},"elapsedMs":{"type":"boolean"}}};
 const schema72 = {"title":"HttpsOrigin","type":"string","minLength":9,"maxLength":2048,"pattern":"^https://[^/?#@\\s]+$"};
-const func0 = require("ajv/dist/runtime/equal").default;
+const func27 = require("ajv/dist/runtime/equal").default;
 const pattern18 = new RegExp("^connector-manifest-[a-f0-9]{64}$", "u");
 const pattern19 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._:-]{0,119}$", "u");
 const pattern20 = new RegExp("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?$", "u");
@@ -1323,7 +1323,7 @@ const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 if("cli" !== data.type){
 const err0 = {};
 if(vErrors === null){
@@ -1349,7 +1349,7 @@ vErrors = null;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 let data1 = data.protocol;
 if(!(((data1 === "text") || (data1 === "json")) || (data1 === "jsonl"))){
 const err1 = {instancePath:instancePath+"/protocol",schemaPath:"#/allOf/0/then/properties/protocol/enum",keyword:"enum",params:{allowedValues: schema57.allOf[0].then.properties.protocol.enum},message:"must be equal to one of the allowed values"};
@@ -1385,7 +1385,7 @@ const _errs8 = errors;
 let valid4 = true;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 if("acp" !== data.type){
 const err3 = {};
 if(vErrors === null){
@@ -1411,7 +1411,7 @@ vErrors = null;
 if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 if("acp" !== data.protocol){
 const err4 = {instancePath:instancePath+"/protocol",schemaPath:"#/allOf/1/then/properties/protocol/const",keyword:"const",params:{allowedValue: "acp"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -1455,7 +1455,7 @@ const _errs14 = errors;
 let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data4 = data.type;
 if(!((data4 === "http") || (data4 === "a2a"))){
 const err6 = {};
@@ -1482,7 +1482,7 @@ vErrors = null;
 if(_valid2){
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 let data5 = data.protocol;
 if(!((data5 === "json") || (data5 === "event-stream"))){
 const err7 = {instancePath:instancePath+"/protocol",schemaPath:"#/allOf/2/then/properties/protocol/enum",keyword:"enum",params:{allowedValues: schema57.allOf[2].then.properties.protocol.enum},message:"must be equal to one of the allowed values"};
@@ -1524,7 +1524,7 @@ Object.assign(props0, props2);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
 const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1534,7 +1534,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.protocol === undefined){
+if((data.protocol === undefined) || (!(func0.call(data, "protocol")))){
 const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -1544,7 +1544,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "type") || (key0 === "protocol"))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1556,7 +1556,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data6 = data.type;
 if(!((((data6 === "cli") || (data6 === "acp")) || (data6 === "http")) || (data6 === "a2a"))){
 const err12 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TransportType/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
@@ -1569,7 +1569,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 let data7 = data.protocol;
 if(!(((((data7 === "text") || (data7 === "json")) || (data7 === "jsonl")) || (data7 === "acp")) || (data7 === "event-stream"))){
 const err13 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/TransportProtocol/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
@@ -1611,7 +1611,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1621,7 +1621,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.minVersion === undefined){
+if((data.minVersion === undefined) || (!(func0.call(data, "minVersion")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minVersion"},message:"must have required property '"+"minVersion"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1631,7 +1631,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.maxVersion === undefined){
+if((data.maxVersion === undefined) || (!(func0.call(data, "maxVersion")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxVersion"},message:"must have required property '"+"maxVersion"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1641,7 +1641,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "id") || (key0 === "minVersion")) || (key0 === "maxVersion"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1653,10 +1653,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(func2(data0) > 120){
+if(func76(data0) > 120){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -1666,7 +1666,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func76(data0) < 1){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1698,10 +1698,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.minVersion !== undefined){
+if(data.minVersion !== undefined && func0.call(data, "minVersion")){
 let data1 = data.minVersion;
 if(typeof data1 === "string"){
-if(func2(data1) > 120){
+if(func76(data1) > 120){
 const err8 = {instancePath:instancePath+"/minVersion",schemaPath:"#/$defs/SemVer/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -1711,7 +1711,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data1) < 5){
+if(func76(data1) < 5){
 const err9 = {instancePath:instancePath+"/minVersion",schemaPath:"#/$defs/SemVer/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1743,10 +1743,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.maxVersion !== undefined){
+if(data.maxVersion !== undefined && func0.call(data, "maxVersion")){
 let data2 = data.maxVersion;
 if(typeof data2 === "string"){
-if(func2(data2) > 120){
+if(func76(data2) > 120){
 const err12 = {instancePath:instancePath+"/maxVersion",schemaPath:"#/$defs/SemVer/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -1756,7 +1756,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func2(data2) < 5){
+if(func76(data2) < 5){
 const err13 = {instancePath:instancePath+"/maxVersion",schemaPath:"#/$defs/SemVer/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -1817,7 +1817,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.recipeId === undefined){
+if((data.recipeId === undefined) || (!(func0.call(data, "recipeId")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recipeId"},message:"must have required property '"+"recipeId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1827,7 +1827,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "recipeId") || (key0 === "idempotencyMode"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1839,10 +1839,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.recipeId !== undefined){
+if(data.recipeId !== undefined && func0.call(data, "recipeId")){
 let data0 = data.recipeId;
 if(typeof data0 === "string"){
-if(func2(data0) > 120){
+if(func76(data0) > 120){
 const err2 = {instancePath:instancePath+"/recipeId",schemaPath:"#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1852,7 +1852,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func76(data0) < 1){
 const err3 = {instancePath:instancePath+"/recipeId",schemaPath:"#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1884,7 +1884,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.idempotencyMode !== undefined){
+if(data.idempotencyMode !== undefined && func0.call(data, "idempotencyMode")){
 let data1 = data.idempotencyMode;
 if(!((data1 === "none") || (data1 === "durable"))){
 const err6 = {instancePath:instancePath+"/idempotencyMode",schemaPath:"#/properties/idempotencyMode/enum",keyword:"enum",params:{allowedValues: schema64.properties.idempotencyMode.enum},message:"must be equal to one of the allowed values"};
@@ -1928,7 +1928,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.slotId === undefined){
+if((data.slotId === undefined) || (!(func0.call(data, "slotId")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "slotId"},message:"must have required property '"+"slotId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1938,7 +1938,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.type === undefined){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1948,7 +1948,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.required === undefined){
+if((data.required === undefined) || (!(func0.call(data, "required")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "required"},message:"must have required property '"+"required"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1958,7 +1958,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "slotId") || (key0 === "type")) || (key0 === "required"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1970,10 +1970,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.slotId !== undefined){
+if(data.slotId !== undefined && func0.call(data, "slotId")){
 let data0 = data.slotId;
 if(typeof data0 === "string"){
-if(func2(data0) > 120){
+if(func76(data0) > 120){
 const err4 = {instancePath:instancePath+"/slotId",schemaPath:"#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -1983,7 +1983,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func76(data0) < 1){
 const err5 = {instancePath:instancePath+"/slotId",schemaPath:"#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -2015,7 +2015,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data1 = data.type;
 if(!((((data1 === "api-key") || (data1 === "oauth")) || (data1 === "token")) || (data1 === "provider-profile"))){
 const err8 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/CredentialSlotType/enum",keyword:"enum",params:{allowedValues: schema76.enum},message:"must be equal to one of the allowed values"};
@@ -2028,7 +2028,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.required !== undefined){
+if(data.required !== undefined && func0.call(data, "required")){
 if(typeof data.required !== "boolean"){
 const err9 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2071,7 +2071,7 @@ const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.mode !== undefined){
+if(data.mode !== undefined && func0.call(data, "mode")){
 if("none" !== data.mode){
 const err0 = {};
 if(vErrors === null){
@@ -2097,7 +2097,7 @@ vErrors = null;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.slots !== undefined){
+if(data.slots !== undefined && func0.call(data, "slots")){
 let data1 = data.slots;
 if(Array.isArray(data1)){
 if(data1.length > 0){
@@ -2135,7 +2135,7 @@ const _errs8 = errors;
 let valid4 = true;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.mode !== undefined){
+if(data.mode !== undefined && func0.call(data, "mode")){
 if("credential-ref" !== data.mode){
 const err3 = {};
 if(vErrors === null){
@@ -2161,7 +2161,7 @@ vErrors = null;
 if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.slots !== undefined){
+if(data.slots !== undefined && func0.call(data, "slots")){
 let data3 = data.slots;
 if(Array.isArray(data3)){
 if(data3.length < 1){
@@ -2205,7 +2205,7 @@ Object.assign(props0, props1);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.mode === undefined){
+if((data.mode === undefined) || (!(func0.call(data, "mode")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -2215,7 +2215,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.slots === undefined){
+if((data.slots === undefined) || (!(func0.call(data, "slots")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "slots"},message:"must have required property '"+"slots"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -2225,7 +2225,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "mode") || (key0 === "slots"))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2237,7 +2237,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.mode !== undefined){
+if(data.mode !== undefined && func0.call(data, "mode")){
 let data4 = data.mode;
 if(!((data4 === "none") || (data4 === "credential-ref"))){
 const err9 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema73.properties.mode.enum},message:"must be equal to one of the allowed values"};
@@ -2250,7 +2250,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.slots !== undefined){
+if(data.slots !== undefined && func0.call(data, "slots")){
 let data5 = data.slots;
 if(Array.isArray(data5)){
 if(data5.length > 16){
@@ -2311,7 +2311,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.manifestId === undefined){
+if((data.manifestId === undefined) || (!(func0.call(data, "manifestId")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "manifestId"},message:"must have required property '"+"manifestId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2321,7 +2321,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.schemaVersion === undefined){
+if((data.schemaVersion === undefined) || (!(func0.call(data, "schemaVersion")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2331,7 +2331,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.recordType === undefined){
+if((data.recordType === undefined) || (!(func0.call(data, "recordType")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordType"},message:"must have required property '"+"recordType"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2341,7 +2341,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.connectorId === undefined){
+if((data.connectorId === undefined) || (!(func0.call(data, "connectorId")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connectorId"},message:"must have required property '"+"connectorId"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2351,7 +2351,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.connectorVersion === undefined){
+if((data.connectorVersion === undefined) || (!(func0.call(data, "connectorVersion")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connectorVersion"},message:"must have required property '"+"connectorVersion"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -2361,7 +2361,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.kind === undefined){
+if((data.kind === undefined) || (!(func0.call(data, "kind")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -2371,7 +2371,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.label === undefined){
+if((data.label === undefined) || (!(func0.call(data, "label")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -2381,7 +2381,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.description === undefined){
+if((data.description === undefined) || (!(func0.call(data, "description")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -2391,7 +2391,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.transport === undefined){
+if((data.transport === undefined) || (!(func0.call(data, "transport")))){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -2401,7 +2401,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.upstream === undefined){
+if((data.upstream === undefined) || (!(func0.call(data, "upstream")))){
 const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "upstream"},message:"must have required property '"+"upstream"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -2411,7 +2411,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.invocation === undefined){
+if((data.invocation === undefined) || (!(func0.call(data, "invocation")))){
 const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation"},message:"must have required property '"+"invocation"+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -2421,7 +2421,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.domains === undefined){
+if((data.domains === undefined) || (!(func0.call(data, "domains")))){
 const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domains"},message:"must have required property '"+"domains"+"'"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2431,7 +2431,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.session === undefined){
+if((data.session === undefined) || (!(func0.call(data, "session")))){
 const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "session"},message:"must have required property '"+"session"+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -2441,7 +2441,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.inputTypes === undefined){
+if((data.inputTypes === undefined) || (!(func0.call(data, "inputTypes")))){
 const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inputTypes"},message:"must have required property '"+"inputTypes"+"'"};
 if(vErrors === null){
 vErrors = [err13];
@@ -2451,7 +2451,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.permissionModes === undefined){
+if((data.permissionModes === undefined) || (!(func0.call(data, "permissionModes")))){
 const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionModes"},message:"must have required property '"+"permissionModes"+"'"};
 if(vErrors === null){
 vErrors = [err14];
@@ -2461,7 +2461,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.eventProtocolVersion === undefined){
+if((data.eventProtocolVersion === undefined) || (!(func0.call(data, "eventProtocolVersion")))){
 const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventProtocolVersion"},message:"must have required property '"+"eventProtocolVersion"+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -2471,7 +2471,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data.eventTypes === undefined){
+if((data.eventTypes === undefined) || (!(func0.call(data, "eventTypes")))){
 const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventTypes"},message:"must have required property '"+"eventTypes"+"'"};
 if(vErrors === null){
 vErrors = [err16];
@@ -2481,7 +2481,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data.usage === undefined){
+if((data.usage === undefined) || (!(func0.call(data, "usage")))){
 const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "usage"},message:"must have required property '"+"usage"+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -2491,7 +2491,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data.outboundDestinations === undefined){
+if((data.outboundDestinations === undefined) || (!(func0.call(data, "outboundDestinations")))){
 const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outboundDestinations"},message:"must have required property '"+"outboundDestinations"+"'"};
 if(vErrors === null){
 vErrors = [err18];
@@ -2501,7 +2501,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data.credentials === undefined){
+if((data.credentials === undefined) || (!(func0.call(data, "credentials")))){
 const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "credentials"},message:"must have required property '"+"credentials"+"'"};
 if(vErrors === null){
 vErrors = [err19];
@@ -2511,7 +2511,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data.license === undefined){
+if((data.license === undefined) || (!(func0.call(data, "license")))){
 const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "license"},message:"must have required property '"+"license"+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -2521,8 +2521,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema52.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema52.properties, key0))){
 const err21 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
@@ -2533,7 +2533,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.manifestId !== undefined){
+if(data.manifestId !== undefined && func0.call(data, "manifestId")){
 let data0 = data.manifestId;
 if(typeof data0 === "string"){
 if(!pattern18.test(data0)){
@@ -2558,7 +2558,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.schemaVersion !== undefined){
+if(data.schemaVersion !== undefined && func0.call(data, "schemaVersion")){
 if(1 !== data.schemaVersion){
 const err24 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2570,7 +2570,7 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.recordType !== undefined){
+if(data.recordType !== undefined && func0.call(data, "recordType")){
 if("agent-connector-manifest" !== data.recordType){
 const err25 = {instancePath:instancePath+"/recordType",schemaPath:"#/properties/recordType/const",keyword:"const",params:{allowedValue: "agent-connector-manifest"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2582,10 +2582,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.connectorId !== undefined){
+if(data.connectorId !== undefined && func0.call(data, "connectorId")){
 let data3 = data.connectorId;
 if(typeof data3 === "string"){
-if(func2(data3) > 120){
+if(func76(data3) > 120){
 const err26 = {instancePath:instancePath+"/connectorId",schemaPath:"#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err26];
@@ -2595,7 +2595,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func76(data3) < 1){
 const err27 = {instancePath:instancePath+"/connectorId",schemaPath:"#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err27];
@@ -2627,10 +2627,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.connectorVersion !== undefined){
+if(data.connectorVersion !== undefined && func0.call(data, "connectorVersion")){
 let data4 = data.connectorVersion;
 if(typeof data4 === "string"){
-if(func2(data4) > 120){
+if(func76(data4) > 120){
 const err30 = {instancePath:instancePath+"/connectorVersion",schemaPath:"#/$defs/SemVer/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err30];
@@ -2640,7 +2640,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(func2(data4) < 5){
+if(func76(data4) < 5){
 const err31 = {instancePath:instancePath+"/connectorVersion",schemaPath:"#/$defs/SemVer/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
 if(vErrors === null){
 vErrors = [err31];
@@ -2672,7 +2672,7 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 if("agent" !== data.kind){
 const err34 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "agent"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2684,10 +2684,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.label !== undefined){
+if(data.label !== undefined && func0.call(data, "label")){
 let data6 = data.label;
 if(typeof data6 === "string"){
-if(func2(data6) > 120){
+if(func76(data6) > 120){
 const err35 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/allOf/0/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err35];
@@ -2699,7 +2699,7 @@ errors++;
 }
 }
 if(typeof data6 === "string"){
-if(func2(data6) < 1){
+if(func76(data6) < 1){
 const err36 = {instancePath:instancePath+"/label",schemaPath:"#/$defs/SafeText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err36];
@@ -2731,10 +2731,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 let data7 = data.description;
 if(typeof data7 === "string"){
-if(func2(data7) > 1000){
+if(func76(data7) > 1000){
 const err39 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err39];
@@ -2746,7 +2746,7 @@ errors++;
 }
 }
 if(typeof data7 === "string"){
-if(func2(data7) < 1){
+if(func76(data7) < 1){
 const err40 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/SafeText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err40];
@@ -2778,25 +2778,25 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.transport !== undefined){
+if(data.transport !== undefined && func0.call(data, "transport")){
 if(!(validate41(data.transport, {instancePath:instancePath+"/transport",parentData:data,parentDataProperty:"transport",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
-if(data.upstream !== undefined){
+if(data.upstream !== undefined && func0.call(data, "upstream")){
 if(!(validate43(data.upstream, {instancePath:instancePath+"/upstream",parentData:data,parentDataProperty:"upstream",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
-if(data.invocation !== undefined){
+if(data.invocation !== undefined && func0.call(data, "invocation")){
 if(!(validate45(data.invocation, {instancePath:instancePath+"/invocation",parentData:data,parentDataProperty:"invocation",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
-if(data.domains !== undefined){
+if(data.domains !== undefined && func0.call(data, "domains")){
 let data11 = data.domains;
 if(Array.isArray(data11)){
 if(data11.length > 32){
@@ -2823,7 +2823,7 @@ const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
 let data12 = data11[i0];
 if(typeof data12 === "string"){
-if(func2(data12) > 120){
+if(func76(data12) > 120){
 const err45 = {instancePath:instancePath+"/domains/" + i0,schemaPath:"#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err45];
@@ -2833,7 +2833,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(func2(data12) < 1){
+if(func76(data12) < 1){
 const err46 = {instancePath:instancePath+"/domains/" + i0,schemaPath:"#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err46];
@@ -2871,7 +2871,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func0(data11[i1], data11[j0])){
+if(func27(data11[i1], data11[j0])){
 const err49 = {instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err49];
@@ -2897,13 +2897,13 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.session !== undefined){
+if(data.session !== undefined && func0.call(data, "session")){
 let data13 = data.session;
 const _errs36 = errors;
 let valid12 = true;
 const _errs37 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.supported !== undefined){
+if(data13.supported !== undefined && func0.call(data13, "supported")){
 if(false !== data13.supported){
 const err51 = {};
 if(vErrors === null){
@@ -2929,7 +2929,7 @@ vErrors = null;
 if(_valid0){
 const _errs39 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.resume !== undefined){
+if(data13.resume !== undefined && func0.call(data13, "resume")){
 if(false !== data13.resume){
 const err52 = {instancePath:instancePath+"/session/resume",schemaPath:"#/$defs/SessionCapabilities/then/properties/resume/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2941,7 +2941,7 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data13.checkpoint !== undefined){
+if(data13.checkpoint !== undefined && func0.call(data13, "checkpoint")){
 if(false !== data13.checkpoint){
 const err53 = {instancePath:instancePath+"/session/checkpoint",schemaPath:"#/$defs/SessionCapabilities/then/properties/checkpoint/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2974,7 +2974,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.supported === undefined){
+if((data13.supported === undefined) || (!(func0.call(data13, "supported")))){
 const err55 = {instancePath:instancePath+"/session",schemaPath:"#/$defs/SessionCapabilities/required",keyword:"required",params:{missingProperty: "supported"},message:"must have required property '"+"supported"+"'"};
 if(vErrors === null){
 vErrors = [err55];
@@ -2984,7 +2984,7 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data13.resume === undefined){
+if((data13.resume === undefined) || (!(func0.call(data13, "resume")))){
 const err56 = {instancePath:instancePath+"/session",schemaPath:"#/$defs/SessionCapabilities/required",keyword:"required",params:{missingProperty: "resume"},message:"must have required property '"+"resume"+"'"};
 if(vErrors === null){
 vErrors = [err56];
@@ -2994,7 +2994,7 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data13.cancel === undefined){
+if((data13.cancel === undefined) || (!(func0.call(data13, "cancel")))){
 const err57 = {instancePath:instancePath+"/session",schemaPath:"#/$defs/SessionCapabilities/required",keyword:"required",params:{missingProperty: "cancel"},message:"must have required property '"+"cancel"+"'"};
 if(vErrors === null){
 vErrors = [err57];
@@ -3004,7 +3004,7 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data13.checkpoint === undefined){
+if((data13.checkpoint === undefined) || (!(func0.call(data13, "checkpoint")))){
 const err58 = {instancePath:instancePath+"/session",schemaPath:"#/$defs/SessionCapabilities/required",keyword:"required",params:{missingProperty: "checkpoint"},message:"must have required property '"+"checkpoint"+"'"};
 if(vErrors === null){
 vErrors = [err58];
@@ -3014,7 +3014,7 @@ vErrors.push(err58);
 }
 errors++;
 }
-for(const key1 in data13){
+for(const key1 of Object.keys(data13)){
 if(!((((key1 === "supported") || (key1 === "resume")) || (key1 === "cancel")) || (key1 === "checkpoint"))){
 const err59 = {instancePath:instancePath+"/session",schemaPath:"#/$defs/SessionCapabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3026,7 +3026,7 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data13.supported !== undefined){
+if(data13.supported !== undefined && func0.call(data13, "supported")){
 if(typeof data13.supported !== "boolean"){
 const err60 = {instancePath:instancePath+"/session/supported",schemaPath:"#/$defs/SessionCapabilities/properties/supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3038,7 +3038,7 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data13.resume !== undefined){
+if(data13.resume !== undefined && func0.call(data13, "resume")){
 if(typeof data13.resume !== "boolean"){
 const err61 = {instancePath:instancePath+"/session/resume",schemaPath:"#/$defs/SessionCapabilities/properties/resume/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3050,7 +3050,7 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data13.cancel !== undefined){
+if(data13.cancel !== undefined && func0.call(data13, "cancel")){
 if(typeof data13.cancel !== "boolean"){
 const err62 = {instancePath:instancePath+"/session/cancel",schemaPath:"#/$defs/SessionCapabilities/properties/cancel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3062,7 +3062,7 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data13.checkpoint !== undefined){
+if(data13.checkpoint !== undefined && func0.call(data13, "checkpoint")){
 if(typeof data13.checkpoint !== "boolean"){
 const err63 = {instancePath:instancePath+"/session/checkpoint",schemaPath:"#/$defs/SessionCapabilities/properties/checkpoint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3086,7 +3086,7 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.inputTypes !== undefined){
+if(data.inputTypes !== undefined && func0.call(data, "inputTypes")){
 let data21 = data.inputTypes;
 if(Array.isArray(data21)){
 if(data21.length > 16){
@@ -3129,7 +3129,7 @@ if(i3 > 1){
 outer1:
 for(;i3--;){
 for(j1 = i3; j1--;){
-if(func0(data21[i3], data21[j1])){
+if(func27(data21[i3], data21[j1])){
 const err68 = {instancePath:instancePath+"/inputTypes",schemaPath:"#/properties/inputTypes/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};
 if(vErrors === null){
 vErrors = [err68];
@@ -3155,7 +3155,7 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.permissionModes !== undefined){
+if(data.permissionModes !== undefined && func0.call(data, "permissionModes")){
 let data23 = data.permissionModes;
 if(Array.isArray(data23)){
 if(data23.length > 2){
@@ -3198,7 +3198,7 @@ if(i5 > 1){
 outer2:
 for(;i5--;){
 for(j2 = i5; j2--;){
-if(func0(data23[i5], data23[j2])){
+if(func27(data23[i5], data23[j2])){
 const err73 = {instancePath:instancePath+"/permissionModes",schemaPath:"#/properties/permissionModes/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i5+" are identical)"};
 if(vErrors === null){
 vErrors = [err73];
@@ -3224,7 +3224,7 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.eventProtocolVersion !== undefined){
+if(data.eventProtocolVersion !== undefined && func0.call(data, "eventProtocolVersion")){
 if(1 !== data.eventProtocolVersion){
 const err75 = {instancePath:instancePath+"/eventProtocolVersion",schemaPath:"#/properties/eventProtocolVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
@@ -3236,7 +3236,7 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.eventTypes !== undefined){
+if(data.eventTypes !== undefined && func0.call(data, "eventTypes")){
 let data26 = data.eventTypes;
 if(Array.isArray(data26)){
 const _errs63 = errors;
@@ -3405,7 +3405,7 @@ if(i10 > 1){
 outer3:
 for(;i10--;){
 for(j3 = i10; j3--;){
-if(func0(data26[i10], data26[j3])){
+if(func27(data26[i10], data26[j3])){
 const err85 = {instancePath:instancePath+"/eventTypes",schemaPath:"#/properties/eventTypes/uniqueItems",keyword:"uniqueItems",params:{i: i10, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i10+" are identical)"};
 if(vErrors === null){
 vErrors = [err85];
@@ -3431,10 +3431,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.usage !== undefined){
+if(data.usage !== undefined && func0.call(data, "usage")){
 let data31 = data.usage;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.inputTokens === undefined){
+if((data31.inputTokens === undefined) || (!(func0.call(data31, "inputTokens")))){
 const err87 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/UsageReporting/required",keyword:"required",params:{missingProperty: "inputTokens"},message:"must have required property '"+"inputTokens"+"'"};
 if(vErrors === null){
 vErrors = [err87];
@@ -3444,7 +3444,7 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data31.outputTokens === undefined){
+if((data31.outputTokens === undefined) || (!(func0.call(data31, "outputTokens")))){
 const err88 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/UsageReporting/required",keyword:"required",params:{missingProperty: "outputTokens"},message:"must have required property '"+"outputTokens"+"'"};
 if(vErrors === null){
 vErrors = [err88];
@@ -3454,7 +3454,7 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data31.costMicros === undefined){
+if((data31.costMicros === undefined) || (!(func0.call(data31, "costMicros")))){
 const err89 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/UsageReporting/required",keyword:"required",params:{missingProperty: "costMicros"},message:"must have required property '"+"costMicros"+"'"};
 if(vErrors === null){
 vErrors = [err89];
@@ -3464,7 +3464,7 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data31.toolCalls === undefined){
+if((data31.toolCalls === undefined) || (!(func0.call(data31, "toolCalls")))){
 const err90 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/UsageReporting/required",keyword:"required",params:{missingProperty: "toolCalls"},message:"must have required property '"+"toolCalls"+"'"};
 if(vErrors === null){
 vErrors = [err90];
@@ -3474,7 +3474,7 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data31.outboundBytes === undefined){
+if((data31.outboundBytes === undefined) || (!(func0.call(data31, "outboundBytes")))){
 const err91 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/UsageReporting/required",keyword:"required",params:{missingProperty: "outboundBytes"},message:"must have required property '"+"outboundBytes"+"'"};
 if(vErrors === null){
 vErrors = [err91];
@@ -3484,7 +3484,7 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data31.elapsedMs === undefined){
+if((data31.elapsedMs === undefined) || (!(func0.call(data31, "elapsedMs")))){
 const err92 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/UsageReporting/required",keyword:"required",params:{missingProperty: "elapsedMs"},message:"must have required property '"+"elapsedMs"+"'"};
 if(vErrors === null){
 vErrors = [err92];
@@ -3494,7 +3494,7 @@ vErrors.push(err92);
 }
 errors++;
 }
-for(const key2 in data31){
+for(const key2 of Object.keys(data31)){
 if(!((((((key2 === "inputTokens") || (key2 === "outputTokens")) || (key2 === "costMicros")) || (key2 === "toolCalls")) || (key2 === "outboundBytes")) || (key2 === "elapsedMs"))){
 const err93 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/UsageReporting/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3506,7 +3506,7 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data31.inputTokens !== undefined){
+if(data31.inputTokens !== undefined && func0.call(data31, "inputTokens")){
 if(typeof data31.inputTokens !== "boolean"){
 const err94 = {instancePath:instancePath+"/usage/inputTokens",schemaPath:"#/$defs/UsageReporting/properties/inputTokens/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3518,7 +3518,7 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data31.outputTokens !== undefined){
+if(data31.outputTokens !== undefined && func0.call(data31, "outputTokens")){
 if(typeof data31.outputTokens !== "boolean"){
 const err95 = {instancePath:instancePath+"/usage/outputTokens",schemaPath:"#/$defs/UsageReporting/properties/outputTokens/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3530,7 +3530,7 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data31.costMicros !== undefined){
+if(data31.costMicros !== undefined && func0.call(data31, "costMicros")){
 if(typeof data31.costMicros !== "boolean"){
 const err96 = {instancePath:instancePath+"/usage/costMicros",schemaPath:"#/$defs/UsageReporting/properties/costMicros/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3542,7 +3542,7 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data31.toolCalls !== undefined){
+if(data31.toolCalls !== undefined && func0.call(data31, "toolCalls")){
 if(typeof data31.toolCalls !== "boolean"){
 const err97 = {instancePath:instancePath+"/usage/toolCalls",schemaPath:"#/$defs/UsageReporting/properties/toolCalls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3554,7 +3554,7 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data31.outboundBytes !== undefined){
+if(data31.outboundBytes !== undefined && func0.call(data31, "outboundBytes")){
 if(typeof data31.outboundBytes !== "boolean"){
 const err98 = {instancePath:instancePath+"/usage/outboundBytes",schemaPath:"#/$defs/UsageReporting/properties/outboundBytes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3566,7 +3566,7 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data31.elapsedMs !== undefined){
+if(data31.elapsedMs !== undefined && func0.call(data31, "elapsedMs")){
 if(typeof data31.elapsedMs !== "boolean"){
 const err99 = {instancePath:instancePath+"/usage/elapsedMs",schemaPath:"#/$defs/UsageReporting/properties/elapsedMs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3590,7 +3590,7 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data.outboundDestinations !== undefined){
+if(data.outboundDestinations !== undefined && func0.call(data, "outboundDestinations")){
 let data38 = data.outboundDestinations;
 if(Array.isArray(data38)){
 if(data38.length > 16){
@@ -3607,7 +3607,7 @@ const len7 = data38.length;
 for(let i11=0; i11<len7; i11++){
 let data39 = data38[i11];
 if(typeof data39 === "string"){
-if(func2(data39) > 2048){
+if(func76(data39) > 2048){
 const err102 = {instancePath:instancePath+"/outboundDestinations/" + i11,schemaPath:"#/$defs/HttpsOrigin/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err102];
@@ -3617,7 +3617,7 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(func2(data39) < 9){
+if(func76(data39) < 9){
 const err103 = {instancePath:instancePath+"/outboundDestinations/" + i11,schemaPath:"#/$defs/HttpsOrigin/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
 if(vErrors === null){
 vErrors = [err103];
@@ -3655,7 +3655,7 @@ if(i12 > 1){
 outer4:
 for(;i12--;){
 for(j4 = i12; j4--;){
-if(func0(data38[i12], data38[j4])){
+if(func27(data38[i12], data38[j4])){
 const err106 = {instancePath:instancePath+"/outboundDestinations",schemaPath:"#/properties/outboundDestinations/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i12+" are identical)"};
 if(vErrors === null){
 vErrors = [err106];
@@ -3681,16 +3681,16 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data.credentials !== undefined){
+if(data.credentials !== undefined && func0.call(data, "credentials")){
 if(!(validate47(data.credentials, {instancePath:instancePath+"/credentials",parentData:data,parentDataProperty:"credentials",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
-if(data.license !== undefined){
+if(data.license !== undefined && func0.call(data, "license")){
 let data41 = data.license;
 if(typeof data41 === "string"){
-if(func2(data41) > 80){
+if(func76(data41) > 80){
 const err108 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err108];
@@ -3700,7 +3700,7 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(func2(data41) < 1){
+if(func76(data41) < 1){
 const err109 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err109];
@@ -3763,7 +3763,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3773,7 +3773,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.name === undefined){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3783,7 +3783,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "id") || (key0 === "name"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3795,10 +3795,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(func2(data0) > 120){
+if(func76(data0) > 120){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"ConnectorManifest.json#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -3808,7 +3808,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func76(data0) < 1){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"ConnectorManifest.json#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -3840,10 +3840,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data1 = data.name;
 if(typeof data1 === "string"){
-if(func2(data1) > 120){
+if(func76(data1) > 120){
 const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -3855,7 +3855,7 @@ errors++;
 }
 }
 if(typeof data1 === "string"){
-if(func2(data1) < 1){
+if(func76(data1) < 1){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"ConnectorManifest.json#/$defs/SafeText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -3918,7 +3918,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3928,7 +3928,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.config === undefined){
+if((data.config === undefined) || (!(func0.call(data, "config")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3938,7 +3938,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "id") || (key0 === "config"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3950,7 +3950,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 if("sdk.local-echo.v1" !== data.id){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/const",keyword:"const",params:{allowedValue: "sdk.local-echo.v1"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -3962,10 +3962,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.config !== undefined){
+if(data.config !== undefined && func0.call(data, "config")){
 let data1 = data.config;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 const err4 = {instancePath:instancePath+"/config",schemaPath:"LocalEchoProviderConfig.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -4018,7 +4018,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.endpoint === undefined){
+if((data.endpoint === undefined) || (!(func0.call(data, "endpoint")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endpoint"},message:"must have required property '"+"endpoint"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4028,7 +4028,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.authSlotId === undefined){
+if((data.authSlotId === undefined) || (!(func0.call(data, "authSlotId")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authSlotId"},message:"must have required property '"+"authSlotId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4038,7 +4038,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "endpoint") || (key0 === "authSlotId"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4050,10 +4050,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.endpoint !== undefined){
+if(data.endpoint !== undefined && func0.call(data, "endpoint")){
 let data0 = data.endpoint;
 if(typeof data0 === "string"){
-if(func2(data0) > 2048){
+if(func76(data0) > 2048){
 const err3 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -4063,7 +4063,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func2(data0) < 9){
+if(func76(data0) < 9){
 const err4 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -4085,13 +4085,13 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.authSlotId !== undefined){
+if(data.authSlotId !== undefined && func0.call(data, "authSlotId")){
 let data1 = data.authSlotId;
 const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
 if(typeof data1 === "string"){
-if(func2(data1) > 120){
+if(func76(data1) > 120){
 const err6 = {instancePath:instancePath+"/authSlotId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -4101,7 +4101,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func76(data1) < 1){
 const err7 = {instancePath:instancePath+"/authSlotId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -4197,7 +4197,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4207,7 +4207,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.config === undefined){
+if((data.config === undefined) || (!(func0.call(data, "config")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4217,7 +4217,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "id") || (key0 === "config"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4229,7 +4229,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 if("sdk.http-json.v1" !== data.id){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/const",keyword:"const",params:{allowedValue: "sdk.http-json.v1"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -4241,7 +4241,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.config !== undefined){
+if(data.config !== undefined && func0.call(data, "config")){
 if(!(validate57(data.config, {instancePath:instancePath+"/config",parentData:data,parentDataProperty:"config",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
@@ -4275,7 +4275,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4354,13 +4354,13 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.manifest !== undefined){
+if(data.manifest !== undefined && func0.call(data, "manifest")){
 let data0 = data.manifest;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.upstream !== undefined){
+if(data0.upstream !== undefined && func0.call(data0, "upstream")){
 let data1 = data0.upstream;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.id !== undefined){
+if(data1.id !== undefined && func0.call(data1, "id")){
 if("meldwork-sdk" !== data1.id){
 const err0 = {instancePath:instancePath+"/manifest/upstream/id",schemaPath:"#/allOf/0/properties/manifest/properties/upstream/properties/id/const",keyword:"const",params:{allowedValue: "meldwork-sdk"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -4381,10 +4381,10 @@ const _errs6 = errors;
 let valid4 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.provider !== undefined){
+if(data.provider !== undefined && func0.call(data, "provider")){
 let data3 = data.provider;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.id !== undefined){
+if(data3.id !== undefined && func0.call(data3, "id")){
 if("sdk.local-echo.v1" !== data3.id){
 const err1 = {};
 if(vErrors === null){
@@ -4412,13 +4412,13 @@ vErrors = null;
 if(_valid0){
 const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.manifest !== undefined){
+if(data.manifest !== undefined && func0.call(data, "manifest")){
 let data5 = data.manifest;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.transport !== undefined){
+if(data5.transport !== undefined && func0.call(data5, "transport")){
 let data6 = data5.transport;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.type !== undefined){
+if(data6.type !== undefined && func0.call(data6, "type")){
 if("cli" !== data6.type){
 const err2 = {instancePath:instancePath+"/manifest/transport/type",schemaPath:"#/allOf/1/then/properties/manifest/properties/transport/properties/type/const",keyword:"const",params:{allowedValue: "cli"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -4430,7 +4430,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data6.protocol !== undefined){
+if(data6.protocol !== undefined && func0.call(data6, "protocol")){
 if("json" !== data6.protocol){
 const err3 = {instancePath:instancePath+"/manifest/transport/protocol",schemaPath:"#/allOf/1/then/properties/manifest/properties/transport/properties/protocol/const",keyword:"const",params:{allowedValue: "json"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -4444,7 +4444,7 @@ errors++;
 }
 }
 }
-if(data5.outboundDestinations !== undefined){
+if(data5.outboundDestinations !== undefined && func0.call(data5, "outboundDestinations")){
 let data9 = data5.outboundDestinations;
 if(Array.isArray(data9)){
 if(data9.length > 0){
@@ -4459,10 +4459,10 @@ errors++;
 }
 }
 }
-if(data5.credentials !== undefined){
+if(data5.credentials !== undefined && func0.call(data5, "credentials")){
 let data10 = data5.credentials;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.mode !== undefined){
+if(data10.mode !== undefined && func0.call(data10, "mode")){
 if("none" !== data10.mode){
 const err5 = {instancePath:instancePath+"/manifest/credentials/mode",schemaPath:"#/allOf/1/then/properties/manifest/properties/credentials/properties/mode/const",keyword:"const",params:{allowedValue: "none"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -4476,8 +4476,8 @@ errors++;
 }
 }
 }
-if(data5.inputTypes !== undefined){
-if(!func0(data5.inputTypes, schema77.allOf[1].then.properties.manifest.properties.inputTypes.const)){
+if(data5.inputTypes !== undefined && func0.call(data5, "inputTypes")){
+if(!func27(data5.inputTypes, schema77.allOf[1].then.properties.manifest.properties.inputTypes.const)){
 const err6 = {instancePath:instancePath+"/manifest/inputTypes",schemaPath:"#/allOf/1/then/properties/manifest/properties/inputTypes/const",keyword:"const",params:{allowedValue: schema77.allOf[1].then.properties.manifest.properties.inputTypes.const},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err6];
@@ -4488,8 +4488,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data5.permissionModes !== undefined){
-if(!func0(data5.permissionModes, schema77.allOf[1].then.properties.manifest.properties.permissionModes.const)){
+if(data5.permissionModes !== undefined && func0.call(data5, "permissionModes")){
+if(!func27(data5.permissionModes, schema77.allOf[1].then.properties.manifest.properties.permissionModes.const)){
 const err7 = {instancePath:instancePath+"/manifest/permissionModes",schemaPath:"#/allOf/1/then/properties/manifest/properties/permissionModes/const",keyword:"const",params:{allowedValue: schema77.allOf[1].then.properties.manifest.properties.permissionModes.const},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err7];
@@ -4529,10 +4529,10 @@ const _errs21 = errors;
 let valid11 = true;
 const _errs22 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.provider !== undefined){
+if(data.provider !== undefined && func0.call(data, "provider")){
 let data14 = data.provider;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.id !== undefined){
+if(data14.id !== undefined && func0.call(data14, "id")){
 if("sdk.http-json.v1" !== data14.id){
 const err9 = {};
 if(vErrors === null){
@@ -4560,13 +4560,13 @@ vErrors = null;
 if(_valid1){
 const _errs25 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.manifest !== undefined){
+if(data.manifest !== undefined && func0.call(data, "manifest")){
 let data16 = data.manifest;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.transport !== undefined){
+if(data16.transport !== undefined && func0.call(data16, "transport")){
 let data17 = data16.transport;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.type !== undefined){
+if(data17.type !== undefined && func0.call(data17, "type")){
 if("http" !== data17.type){
 const err10 = {instancePath:instancePath+"/manifest/transport/type",schemaPath:"#/allOf/2/then/properties/manifest/properties/transport/properties/type/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -4578,7 +4578,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data17.protocol !== undefined){
+if(data17.protocol !== undefined && func0.call(data17, "protocol")){
 if("json" !== data17.protocol){
 const err11 = {instancePath:instancePath+"/manifest/transport/protocol",schemaPath:"#/allOf/2/then/properties/manifest/properties/transport/properties/protocol/const",keyword:"const",params:{allowedValue: "json"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -4592,8 +4592,8 @@ errors++;
 }
 }
 }
-if(data16.inputTypes !== undefined){
-if(!func0(data16.inputTypes, schema77.allOf[2].then.properties.manifest.properties.inputTypes.const)){
+if(data16.inputTypes !== undefined && func0.call(data16, "inputTypes")){
+if(!func27(data16.inputTypes, schema77.allOf[2].then.properties.manifest.properties.inputTypes.const)){
 const err12 = {instancePath:instancePath+"/manifest/inputTypes",schemaPath:"#/allOf/2/then/properties/manifest/properties/inputTypes/const",keyword:"const",params:{allowedValue: schema77.allOf[2].then.properties.manifest.properties.inputTypes.const},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err12];
@@ -4604,8 +4604,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data16.permissionModes !== undefined){
-if(!func0(data16.permissionModes, schema77.allOf[2].then.properties.manifest.properties.permissionModes.const)){
+if(data16.permissionModes !== undefined && func0.call(data16, "permissionModes")){
+if(!func27(data16.permissionModes, schema77.allOf[2].then.properties.manifest.properties.permissionModes.const)){
 const err13 = {instancePath:instancePath+"/manifest/permissionModes",schemaPath:"#/allOf/2/then/properties/manifest/properties/permissionModes/const",keyword:"const",params:{allowedValue: schema77.allOf[2].then.properties.manifest.properties.permissionModes.const},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err13];
@@ -4650,14 +4650,14 @@ const _errs33 = errors;
 let valid17 = true;
 const _errs34 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.provider !== undefined){
+if(data.provider !== undefined && func0.call(data, "provider")){
 let data22 = data.provider;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.config !== undefined){
+if(data22.config !== undefined && func0.call(data22, "config")){
 let data23 = data22.config;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 let missing0;
-if((data23.authSlotId === undefined) && (missing0 = "authSlotId")){
+if(((data23.authSlotId === undefined) || (!(func0.call(data23, "authSlotId")))) && (missing0 = "authSlotId")){
 const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
@@ -4668,7 +4668,7 @@ vErrors.push(err15);
 errors++;
 }
 else {
-if(data23.authSlotId !== undefined){
+if(data23.authSlotId !== undefined && func0.call(data23, "authSlotId")){
 if(null !== data23.authSlotId){
 const err16 = {};
 if(vErrors === null){
@@ -4699,13 +4699,13 @@ vErrors = null;
 if(_valid2){
 const _errs38 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.manifest !== undefined){
+if(data.manifest !== undefined && func0.call(data, "manifest")){
 let data25 = data.manifest;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.credentials !== undefined){
+if(data25.credentials !== undefined && func0.call(data25, "credentials")){
 let data26 = data25.credentials;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.mode !== undefined){
+if(data26.mode !== undefined && func0.call(data26, "mode")){
 if("none" !== data26.mode){
 const err17 = {instancePath:instancePath+"/manifest/credentials/mode",schemaPath:"#/allOf/3/then/properties/manifest/properties/credentials/properties/mode/const",keyword:"const",params:{allowedValue: "none"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -4753,14 +4753,14 @@ const _errs43 = errors;
 let valid24 = true;
 const _errs44 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.provider !== undefined){
+if(data.provider !== undefined && func0.call(data, "provider")){
 let data28 = data.provider;
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.config !== undefined){
+if(data28.config !== undefined && func0.call(data28, "config")){
 let data29 = data28.config;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 let missing1;
-if((data29.authSlotId === undefined) && (missing1 = "authSlotId")){
+if(((data29.authSlotId === undefined) || (!(func0.call(data29, "authSlotId")))) && (missing1 = "authSlotId")){
 const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
@@ -4771,7 +4771,7 @@ vErrors.push(err19);
 errors++;
 }
 else {
-if(data29.authSlotId !== undefined){
+if(data29.authSlotId !== undefined && func0.call(data29, "authSlotId")){
 if(typeof data29.authSlotId !== "string"){
 const err20 = {};
 if(vErrors === null){
@@ -4802,13 +4802,13 @@ vErrors = null;
 if(_valid3){
 const _errs49 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.manifest !== undefined){
+if(data.manifest !== undefined && func0.call(data, "manifest")){
 let data31 = data.manifest;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.credentials !== undefined){
+if(data31.credentials !== undefined && func0.call(data31, "credentials")){
 let data32 = data31.credentials;
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.mode !== undefined){
+if(data32.mode !== undefined && func0.call(data32, "mode")){
 if("credential-ref" !== data32.mode){
 const err21 = {instancePath:instancePath+"/manifest/credentials/mode",schemaPath:"#/allOf/4/then/properties/manifest/properties/credentials/properties/mode/const",keyword:"const",params:{allowedValue: "credential-ref"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -4820,7 +4820,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data32.slots !== undefined){
+if(data32.slots !== undefined && func0.call(data32, "slots")){
 let data34 = data32.slots;
 if(Array.isArray(data34)){
 if(data34.length > 1){
@@ -4837,7 +4837,7 @@ const len0 = data34.length;
 for(let i0=0; i0<len0; i0++){
 let data35 = data34[i0];
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.required !== undefined){
+if(data35.required !== undefined && func0.call(data35, "required")){
 if(true !== data35.required){
 const err23 = {instancePath:instancePath+"/manifest/credentials/slots/" + i0+"/required",schemaPath:"#/allOf/4/then/properties/manifest/properties/credentials/properties/slots/items/properties/required/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
@@ -4849,7 +4849,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data35.type !== undefined){
+if(data35.type !== undefined && func0.call(data35, "type")){
 let data37 = data35.type;
 if(!((data37 === "api-key") || (data37 === "token"))){
 const err24 = {instancePath:instancePath+"/manifest/credentials/slots/" + i0+"/type",schemaPath:"#/allOf/4/then/properties/manifest/properties/credentials/properties/slots/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema77.allOf[4].then.properties.manifest.properties.credentials.properties.slots.items.properties.type.enum},message:"must be equal to one of the allowed values"};
@@ -4899,7 +4899,7 @@ Object.assign(props0, props3);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.packageId === undefined){
+if((data.packageId === undefined) || (!(func0.call(data, "packageId")))){
 const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "packageId"},message:"must have required property '"+"packageId"+"'"};
 if(vErrors === null){
 vErrors = [err26];
@@ -4909,7 +4909,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data.schemaVersion === undefined){
+if((data.schemaVersion === undefined) || (!(func0.call(data, "schemaVersion")))){
 const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
 if(vErrors === null){
 vErrors = [err27];
@@ -4919,7 +4919,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.recordType === undefined){
+if((data.recordType === undefined) || (!(func0.call(data, "recordType")))){
 const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordType"},message:"must have required property '"+"recordType"+"'"};
 if(vErrors === null){
 vErrors = [err28];
@@ -4929,7 +4929,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data.publisher === undefined){
+if((data.publisher === undefined) || (!(func0.call(data, "publisher")))){
 const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publisher"},message:"must have required property '"+"publisher"+"'"};
 if(vErrors === null){
 vErrors = [err29];
@@ -4939,7 +4939,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data.provider === undefined){
+if((data.provider === undefined) || (!(func0.call(data, "provider")))){
 const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
 if(vErrors === null){
 vErrors = [err30];
@@ -4949,7 +4949,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data.manifest === undefined){
+if((data.manifest === undefined) || (!(func0.call(data, "manifest")))){
 const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "manifest"},message:"must have required property '"+"manifest"+"'"};
 if(vErrors === null){
 vErrors = [err31];
@@ -4959,7 +4959,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((key0 === "packageId") || (key0 === "schemaVersion")) || (key0 === "recordType")) || (key0 === "publisher")) || (key0 === "provider")) || (key0 === "manifest"))){
 const err32 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4971,7 +4971,7 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.packageId !== undefined){
+if(data.packageId !== undefined && func0.call(data, "packageId")){
 let data38 = data.packageId;
 if(typeof data38 === "string"){
 if(!pattern7.test(data38)){
@@ -4996,7 +4996,7 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.schemaVersion !== undefined){
+if(data.schemaVersion !== undefined && func0.call(data, "schemaVersion")){
 if(1 !== data.schemaVersion){
 const err35 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
@@ -5008,7 +5008,7 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.recordType !== undefined){
+if(data.recordType !== undefined && func0.call(data, "recordType")){
 if("agent-connector-package" !== data.recordType){
 const err36 = {instancePath:instancePath+"/recordType",schemaPath:"#/properties/recordType/const",keyword:"const",params:{allowedValue: "agent-connector-package"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -5020,19 +5020,19 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.publisher !== undefined){
+if(data.publisher !== undefined && func0.call(data, "publisher")){
 if(!(validate52(data.publisher, {instancePath:instancePath+"/publisher",parentData:data,parentDataProperty:"publisher",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
-if(data.provider !== undefined){
+if(data.provider !== undefined && func0.call(data, "provider")){
 if(!(validate54(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
-if(data.manifest !== undefined){
+if(data.manifest !== undefined && func0.call(data, "manifest")){
 if(!(validate40(data.manifest, {instancePath:instancePath+"/manifest",parentData:data,parentDataProperty:"manifest",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
@@ -5070,7 +5070,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5080,7 +5080,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.requestId === undefined){
+if((data.requestId === undefined) || (!(func0.call(data, "requestId")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestId"},message:"must have required property '"+"requestId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5090,7 +5090,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.response === undefined){
+if((data.response === undefined) || (!(func0.call(data, "response")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response"},message:"must have required property '"+"response"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5100,7 +5100,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.requestHash === undefined){
+if((data.requestHash === undefined) || (!(func0.call(data, "requestHash")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestHash"},message:"must have required property '"+"requestHash"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5110,7 +5110,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.sessionRefHash === undefined){
+if((data.sessionRefHash === undefined) || (!(func0.call(data, "sessionRefHash")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionRefHash"},message:"must have required property '"+"sessionRefHash"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -5120,7 +5120,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.sessionProvenanceHash === undefined){
+if((data.sessionProvenanceHash === undefined) || (!(func0.call(data, "sessionProvenanceHash")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionProvenanceHash"},message:"must have required property '"+"sessionProvenanceHash"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5130,7 +5130,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((key0 === "type") || (key0 === "requestId")) || (key0 === "response")) || (key0 === "requestHash")) || (key0 === "sessionRefHash")) || (key0 === "sessionProvenanceHash"))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5142,7 +5142,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 if("input" !== data.type){
 const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "input"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -5154,10 +5154,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.requestId !== undefined){
+if(data.requestId !== undefined && func0.call(data, "requestId")){
 let data1 = data.requestId;
 if(typeof data1 === "string"){
-if(func2(data1) > 120){
+if(func76(data1) > 120){
 const err8 = {instancePath:instancePath+"/requestId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -5167,7 +5167,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func76(data1) < 1){
 const err9 = {instancePath:instancePath+"/requestId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -5199,10 +5199,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.response !== undefined){
+if(data.response !== undefined && func0.call(data, "response")){
 let data2 = data.response;
 if(typeof data2 === "string"){
-if(func2(data2) > 131072){
+if(func76(data2) > 131072){
 const err12 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/maxLength",keyword:"maxLength",params:{limit: 131072},message:"must NOT have more than 131072 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -5212,7 +5212,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func76(data2) < 1){
 const err13 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -5244,7 +5244,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.requestHash !== undefined){
+if(data.requestHash !== undefined && func0.call(data, "requestHash")){
 let data3 = data.requestHash;
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
@@ -5269,7 +5269,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.sessionRefHash !== undefined){
+if(data.sessionRefHash !== undefined && func0.call(data, "sessionRefHash")){
 let data4 = data.sessionRefHash;
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
@@ -5294,7 +5294,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.sessionProvenanceHash !== undefined){
+if(data.sessionProvenanceHash !== undefined && func0.call(data, "sessionProvenanceHash")){
 let data5 = data.sessionProvenanceHash;
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
@@ -5348,7 +5348,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5358,7 +5358,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.requestId === undefined){
+if((data.requestId === undefined) || (!(func0.call(data, "requestId")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestId"},message:"must have required property '"+"requestId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5368,7 +5368,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.status === undefined){
+if((data.status === undefined) || (!(func0.call(data, "status")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5378,7 +5378,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.optionId === undefined){
+if((data.optionId === undefined) || (!(func0.call(data, "optionId")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "optionId"},message:"must have required property '"+"optionId"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5388,7 +5388,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.requestHash === undefined){
+if((data.requestHash === undefined) || (!(func0.call(data, "requestHash")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestHash"},message:"must have required property '"+"requestHash"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -5398,7 +5398,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.sessionRefHash === undefined){
+if((data.sessionRefHash === undefined) || (!(func0.call(data, "sessionRefHash")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionRefHash"},message:"must have required property '"+"sessionRefHash"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5408,7 +5408,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.sessionProvenanceHash === undefined){
+if((data.sessionProvenanceHash === undefined) || (!(func0.call(data, "sessionProvenanceHash")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionProvenanceHash"},message:"must have required property '"+"sessionProvenanceHash"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -5418,7 +5418,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "type") || (key0 === "requestId")) || (key0 === "status")) || (key0 === "optionId")) || (key0 === "requestHash")) || (key0 === "sessionRefHash")) || (key0 === "sessionProvenanceHash"))){
 const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5430,7 +5430,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 if("permission" !== data.type){
 const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "permission"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -5442,10 +5442,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.requestId !== undefined){
+if(data.requestId !== undefined && func0.call(data, "requestId")){
 let data1 = data.requestId;
 if(typeof data1 === "string"){
-if(func2(data1) > 120){
+if(func76(data1) > 120){
 const err9 = {instancePath:instancePath+"/requestId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -5455,7 +5455,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func76(data1) < 1){
 const err10 = {instancePath:instancePath+"/requestId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -5487,7 +5487,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data2 = data.status;
 if(!((data2 === "approved") || (data2 === "rejected"))){
 const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema93.properties.status.enum},message:"must be equal to one of the allowed values"};
@@ -5500,10 +5500,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.optionId !== undefined){
+if(data.optionId !== undefined && func0.call(data, "optionId")){
 let data3 = data.optionId;
 if(typeof data3 === "string"){
-if(func2(data3) > 120){
+if(func76(data3) > 120){
 const err14 = {instancePath:instancePath+"/optionId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -5513,7 +5513,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func76(data3) < 1){
 const err15 = {instancePath:instancePath+"/optionId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -5545,7 +5545,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.requestHash !== undefined){
+if(data.requestHash !== undefined && func0.call(data, "requestHash")){
 let data4 = data.requestHash;
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
@@ -5570,7 +5570,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.sessionRefHash !== undefined){
+if(data.sessionRefHash !== undefined && func0.call(data, "sessionRefHash")){
 let data5 = data.sessionRefHash;
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
@@ -5595,7 +5595,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.sessionProvenanceHash !== undefined){
+if(data.sessionProvenanceHash !== undefined && func0.call(data, "sessionProvenanceHash")){
 let data6 = data.sessionProvenanceHash;
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
@@ -5649,7 +5649,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5733,7 +5733,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.prompt === undefined){
+if((data.prompt === undefined) || (!(func0.call(data, "prompt")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5743,7 +5743,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.sessionRef === undefined){
+if((data.sessionRef === undefined) || (!(func0.call(data, "sessionRef")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionRef"},message:"must have required property '"+"sessionRef"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5753,7 +5753,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.resume === undefined){
+if((data.resume === undefined) || (!(func0.call(data, "resume")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resume"},message:"must have required property '"+"resume"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5763,7 +5763,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.permissionMode === undefined){
+if((data.permissionMode === undefined) || (!(func0.call(data, "permissionMode")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionMode"},message:"must have required property '"+"permissionMode"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5773,7 +5773,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.operationId === undefined){
+if((data.operationId === undefined) || (!(func0.call(data, "operationId")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operationId"},message:"must have required property '"+"operationId"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -5783,7 +5783,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((key0 === "prompt") || (key0 === "sessionRef")) || (key0 === "resume")) || (key0 === "permissionMode")) || (key0 === "operationId"))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5795,10 +5795,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.prompt !== undefined){
+if(data.prompt !== undefined && func0.call(data, "prompt")){
 let data0 = data.prompt;
 if(typeof data0 === "string"){
-if(func2(data0) > 4194304){
+if(func76(data0) > 4194304){
 const err6 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/maxLength",keyword:"maxLength",params:{limit: 4194304},message:"must NOT have more than 4194304 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -5808,7 +5808,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func76(data0) < 1){
 const err7 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -5840,13 +5840,13 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.sessionRef !== undefined){
+if(data.sessionRef !== undefined && func0.call(data, "sessionRef")){
 let data1 = data.sessionRef;
 const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(typeof data1 === "string"){
-if(func2(data1) > 8192){
+if(func76(data1) > 8192){
 const err10 = {instancePath:instancePath+"/sessionRef",schemaPath:"#/properties/sessionRef/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 8192},message:"must NOT have more than 8192 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -5856,7 +5856,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func76(data1) < 1){
 const err11 = {instancePath:instancePath+"/sessionRef",schemaPath:"#/properties/sessionRef/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -5914,7 +5914,7 @@ vErrors = null;
 }
 }
 }
-if(data.resume !== undefined){
+if(data.resume !== undefined && func0.call(data, "resume")){
 let data2 = data.resume;
 const _errs11 = errors;
 let valid2 = false;
@@ -5960,7 +5960,7 @@ vErrors = null;
 }
 }
 }
-if(data.permissionMode !== undefined){
+if(data.permissionMode !== undefined && func0.call(data, "permissionMode")){
 let data3 = data.permissionMode;
 if(!((data3 === "read-only") || (data3 === "workspace-write"))){
 const err17 = {instancePath:instancePath+"/permissionMode",schemaPath:"ConnectorManifest.json#/$defs/PermissionMode/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"};
@@ -5973,10 +5973,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.operationId !== undefined){
+if(data.operationId !== undefined && func0.call(data, "operationId")){
 let data4 = data.operationId;
 if(typeof data4 === "string"){
-if(func2(data4) > 120){
+if(func76(data4) > 120){
 const err18 = {instancePath:instancePath+"/operationId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -5986,7 +5986,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(func2(data4) < 1){
+if(func76(data4) < 1){
 const err19 = {instancePath:instancePath+"/operationId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err19];
@@ -6050,7 +6050,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
+if((data.text === undefined) || (!(func0.call(data, "text")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -6060,7 +6060,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 let data0 = data.text;
 if(typeof data0 === "string"){
 if(!pattern47.test(data0)){
@@ -6085,10 +6085,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.sessionRef !== undefined){
+if(data.sessionRef !== undefined && func0.call(data, "sessionRef")){
 let data1 = data.sessionRef;
 if(typeof data1 === "string"){
-if(func2(data1) > 8192){
+if(func76(data1) > 8192){
 const err3 = {instancePath:instancePath+"/sessionRef",schemaPath:"#/properties/sessionRef/maxLength",keyword:"maxLength",params:{limit: 8192},message:"must NOT have more than 8192 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -6150,7 +6150,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];

@@ -3,14 +3,14 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const validateAuditLogEntry = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/AuditLogEntry.json","title":"AuditLogEntry","x-content-address":{"idField":"eventId","prefix":"connector-audit-","digest":"sha256-hex","covers":"record-without-id"},"type":"object","required":["action"],"discriminator":{"propertyName":"action"},"oneOf":[{"$ref":"#/$defs/ImportedEntry"},{"$ref":"#/$defs/UpgradedEntry"},{"$ref":"#/$defs/TransitionEntry"}],"$defs":{"EventId":{"title":"EventId","type":"string","pattern":"^connector-audit-[a-f0-9]{64}$"},"PreviousEventId":{"title":"PreviousEventId","type":"string","pattern":"^(connector-audit-[a-f0-9]{64})?$"},"PackageId":{"title":"PackageId","type":"string","pattern":"^connector-package-[a-f0-9]{64}$"},"ImportedDetails":{"title":"ImportedDetails","type":"object","additionalProperties":false,"required":["originFilename","originSha256"],"properties":{"originFilename":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^/\\\\\\u0000-\\u001f\\u007f]+$"},"originSha256":{"$ref":"../common/types.json#/$defs/Sha256Hex"}}},"UpgradedDetails":{"title":"UpgradedDetails","type":"object","additionalProperties":false,"required":["fromPackageId"],"properties":{"fromPackageId":{"$ref":"#/$defs/PackageId"}}},"NoDetails":{"title":"NoDetails","type":"object","additionalProperties":false,"properties":{}},"ImportedEntry":{"title":"ImportedEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"const":"imported"},"details":{"$ref":"#/$defs/ImportedDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}},"UpgradedEntry":{"title":"UpgradedEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"const":"upgraded"},"details":{"$ref":"#/$defs/UpgradedDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}},"TransitionEntry":{"title":"TransitionEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"enum":["approved","installed","disabled","revoked","removed"]},"details":{"$ref":"#/$defs/NoDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}}}};
+const func0 = Object.prototype.hasOwnProperty;
 const schema32 = {"title":"ImportedEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"const":"imported"},"details":{"$ref":"#/$defs/ImportedDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}};
 const schema36 = {"title":"EventId","type":"string","pattern":"^connector-audit-[a-f0-9]{64}$"};
 const schema37 = {"title":"PackageId","type":"string","pattern":"^connector-package-[a-f0-9]{64}$"};
 const schema38 = {"title":"PreviousEventId","type":"string","pattern":"^(connector-audit-[a-f0-9]{64})?$"};
-const func1 = Object.prototype.hasOwnProperty;
 const schema33 = {"title":"ImportedDetails","type":"object","additionalProperties":false,"required":["originFilename","originSha256"],"properties":{"originFilename":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^/\\\\\\u0000-\\u001f\\u007f]+$"},"originSha256":{"$ref":"../common/types.json#/$defs/Sha256Hex"}}};
 const schema35 = {"title":"Sha256Hex","type":"string","pattern":"^[a-f0-9]{64}$"};
-const func2 = require("ajv/dist/runtime/ucs2length").default;
+const func76 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("^[^/\\\\\\u0000-\\u001f\\u007f]+$", "u");
 const pattern5 = new RegExp("^[a-f0-9]{64}$", "u");
 
@@ -27,13 +27,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.originFilename === undefined) && (missing0 = "originFilename")) || ((data.originSha256 === undefined) && (missing0 = "originSha256"))){
+if((((data.originFilename === undefined) || (!(func0.call(data, "originFilename")))) && (missing0 = "originFilename")) || (((data.originSha256 === undefined) || (!(func0.call(data, "originSha256")))) && (missing0 = "originSha256"))){
 validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "originFilename") || (key0 === "originSha256"))){
 validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -41,17 +41,17 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.originFilename !== undefined){
+if(data.originFilename !== undefined && func0.call(data, "originFilename")){
 let data0 = data.originFilename;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func2(data0) > 255){
+if(func76(data0) > 255){
 validate22.errors = [{instancePath:instancePath+"/originFilename",schemaPath:"#/properties/originFilename/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func2(data0) < 1){
+if(func76(data0) < 1){
 validate22.errors = [{instancePath:instancePath+"/originFilename",schemaPath:"#/properties/originFilename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -74,7 +74,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.originSha256 !== undefined){
+if(data.originSha256 !== undefined && func0.call(data, "originSha256")){
 let data1 = data.originSha256;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -171,21 +171,21 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((data.action === undefined) && (missing0 = "action")) || ((data.details === undefined) && (missing0 = "details"))) || ((data.eventId === undefined) && (missing0 = "eventId"))) || ((data.packageId === undefined) && (missing0 = "packageId"))) || ((data.previousEventId === undefined) && (missing0 = "previousEventId"))) || ((data.recordType === undefined) && (missing0 = "recordType"))) || ((data.schemaVersion === undefined) && (missing0 = "schemaVersion"))) || ((data.sequence === undefined) && (missing0 = "sequence"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))){
+if(((((((((((data.action === undefined) || (!(func0.call(data, "action")))) && (missing0 = "action")) || (((data.details === undefined) || (!(func0.call(data, "details")))) && (missing0 = "details"))) || (((data.eventId === undefined) || (!(func0.call(data, "eventId")))) && (missing0 = "eventId"))) || (((data.packageId === undefined) || (!(func0.call(data, "packageId")))) && (missing0 = "packageId"))) || (((data.previousEventId === undefined) || (!(func0.call(data, "previousEventId")))) && (missing0 = "previousEventId"))) || (((data.recordType === undefined) || (!(func0.call(data, "recordType")))) && (missing0 = "recordType"))) || (((data.schemaVersion === undefined) || (!(func0.call(data, "schemaVersion")))) && (missing0 = "schemaVersion"))) || (((data.sequence === undefined) || (!(func0.call(data, "sequence")))) && (missing0 = "sequence"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func1.call(schema32.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema32.properties, key0))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.action !== undefined){
+if(data.action !== undefined && func0.call(data, "action")){
 const _errs2 = errors;
 if("imported" !== data.action){
 validate21.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/const",keyword:"const",params:{allowedValue: "imported"},message:"must be equal to constant"}];
@@ -197,7 +197,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.details !== undefined){
+if(data.details !== undefined && func0.call(data, "details")){
 const _errs3 = errors;
 if(!(validate22(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
@@ -209,7 +209,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.eventId !== undefined){
+if(data.eventId !== undefined && func0.call(data, "eventId")){
 let data2 = data.eventId;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -231,7 +231,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.packageId !== undefined){
+if(data.packageId !== undefined && func0.call(data, "packageId")){
 let data3 = data.packageId;
 const _errs7 = errors;
 const _errs8 = errors;
@@ -253,7 +253,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.previousEventId !== undefined){
+if(data.previousEventId !== undefined && func0.call(data, "previousEventId")){
 let data4 = data.previousEventId;
 const _errs10 = errors;
 const _errs11 = errors;
@@ -275,7 +275,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.recordType !== undefined){
+if(data.recordType !== undefined && func0.call(data, "recordType")){
 const _errs13 = errors;
 if("agent-connector-package-audit" !== data.recordType){
 validate21.errors = [{instancePath:instancePath+"/recordType",schemaPath:"#/properties/recordType/const",keyword:"const",params:{allowedValue: "agent-connector-package-audit"},message:"must be equal to constant"}];
@@ -287,7 +287,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.schemaVersion !== undefined){
+if(data.schemaVersion !== undefined && func0.call(data, "schemaVersion")){
 const _errs14 = errors;
 if(1 !== data.schemaVersion){
 validate21.errors = [{instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"}];
@@ -299,7 +299,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sequence !== undefined){
+if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data7 = data.sequence;
 const _errs15 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
@@ -326,7 +326,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs17 = errors;
 if(!(validate25(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
@@ -374,13 +374,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.fromPackageId === undefined) && (missing0 = "fromPackageId")){
+if(((data.fromPackageId === undefined) || (!(func0.call(data, "fromPackageId")))) && (missing0 = "fromPackageId")){
 validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "fromPackageId")){
 validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -388,7 +388,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.fromPackageId !== undefined){
+if(data.fromPackageId !== undefined && func0.call(data, "fromPackageId")){
 let data0 = data.fromPackageId;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -431,21 +431,21 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((data.action === undefined) && (missing0 = "action")) || ((data.details === undefined) && (missing0 = "details"))) || ((data.eventId === undefined) && (missing0 = "eventId"))) || ((data.packageId === undefined) && (missing0 = "packageId"))) || ((data.previousEventId === undefined) && (missing0 = "previousEventId"))) || ((data.recordType === undefined) && (missing0 = "recordType"))) || ((data.schemaVersion === undefined) && (missing0 = "schemaVersion"))) || ((data.sequence === undefined) && (missing0 = "sequence"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))){
+if(((((((((((data.action === undefined) || (!(func0.call(data, "action")))) && (missing0 = "action")) || (((data.details === undefined) || (!(func0.call(data, "details")))) && (missing0 = "details"))) || (((data.eventId === undefined) || (!(func0.call(data, "eventId")))) && (missing0 = "eventId"))) || (((data.packageId === undefined) || (!(func0.call(data, "packageId")))) && (missing0 = "packageId"))) || (((data.previousEventId === undefined) || (!(func0.call(data, "previousEventId")))) && (missing0 = "previousEventId"))) || (((data.recordType === undefined) || (!(func0.call(data, "recordType")))) && (missing0 = "recordType"))) || (((data.schemaVersion === undefined) || (!(func0.call(data, "schemaVersion")))) && (missing0 = "schemaVersion"))) || (((data.sequence === undefined) || (!(func0.call(data, "sequence")))) && (missing0 = "sequence"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))){
 validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func1.call(schema41.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema41.properties, key0))){
 validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.action !== undefined){
+if(data.action !== undefined && func0.call(data, "action")){
 const _errs2 = errors;
 if("upgraded" !== data.action){
 validate27.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/const",keyword:"const",params:{allowedValue: "upgraded"},message:"must be equal to constant"}];
@@ -457,7 +457,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.details !== undefined){
+if(data.details !== undefined && func0.call(data, "details")){
 const _errs3 = errors;
 if(!(validate28(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
@@ -469,7 +469,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.eventId !== undefined){
+if(data.eventId !== undefined && func0.call(data, "eventId")){
 let data2 = data.eventId;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -491,7 +491,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.packageId !== undefined){
+if(data.packageId !== undefined && func0.call(data, "packageId")){
 let data3 = data.packageId;
 const _errs7 = errors;
 const _errs8 = errors;
@@ -513,7 +513,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.previousEventId !== undefined){
+if(data.previousEventId !== undefined && func0.call(data, "previousEventId")){
 let data4 = data.previousEventId;
 const _errs10 = errors;
 const _errs11 = errors;
@@ -535,7 +535,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.recordType !== undefined){
+if(data.recordType !== undefined && func0.call(data, "recordType")){
 const _errs13 = errors;
 if("agent-connector-package-audit" !== data.recordType){
 validate27.errors = [{instancePath:instancePath+"/recordType",schemaPath:"#/properties/recordType/const",keyword:"const",params:{allowedValue: "agent-connector-package-audit"},message:"must be equal to constant"}];
@@ -547,7 +547,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.schemaVersion !== undefined){
+if(data.schemaVersion !== undefined && func0.call(data, "schemaVersion")){
 const _errs14 = errors;
 if(1 !== data.schemaVersion){
 validate27.errors = [{instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"}];
@@ -559,7 +559,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sequence !== undefined){
+if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data7 = data.sequence;
 const _errs15 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
@@ -586,7 +586,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs17 = errors;
 if(!(validate25(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
@@ -634,21 +634,21 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((data.action === undefined) && (missing0 = "action")) || ((data.details === undefined) && (missing0 = "details"))) || ((data.eventId === undefined) && (missing0 = "eventId"))) || ((data.packageId === undefined) && (missing0 = "packageId"))) || ((data.previousEventId === undefined) && (missing0 = "previousEventId"))) || ((data.recordType === undefined) && (missing0 = "recordType"))) || ((data.schemaVersion === undefined) && (missing0 = "schemaVersion"))) || ((data.sequence === undefined) && (missing0 = "sequence"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))){
+if(((((((((((data.action === undefined) || (!(func0.call(data, "action")))) && (missing0 = "action")) || (((data.details === undefined) || (!(func0.call(data, "details")))) && (missing0 = "details"))) || (((data.eventId === undefined) || (!(func0.call(data, "eventId")))) && (missing0 = "eventId"))) || (((data.packageId === undefined) || (!(func0.call(data, "packageId")))) && (missing0 = "packageId"))) || (((data.previousEventId === undefined) || (!(func0.call(data, "previousEventId")))) && (missing0 = "previousEventId"))) || (((data.recordType === undefined) || (!(func0.call(data, "recordType")))) && (missing0 = "recordType"))) || (((data.schemaVersion === undefined) || (!(func0.call(data, "schemaVersion")))) && (missing0 = "schemaVersion"))) || (((data.sequence === undefined) || (!(func0.call(data, "sequence")))) && (missing0 = "sequence"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))){
 validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func1.call(schema47.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema47.properties, key0))){
 validate31.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.action !== undefined){
+if(data.action !== undefined && func0.call(data, "action")){
 let data0 = data.action;
 const _errs2 = errors;
 if(!(((((data0 === "approved") || (data0 === "installed")) || (data0 === "disabled")) || (data0 === "revoked")) || (data0 === "removed"))){
@@ -661,13 +661,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.details !== undefined){
+if(data.details !== undefined && func0.call(data, "details")){
 let data1 = data.details;
 const _errs3 = errors;
 const _errs4 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 validate31.errors = [{instancePath:instancePath+"/details",schemaPath:"#/$defs/NoDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -684,7 +684,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.eventId !== undefined){
+if(data.eventId !== undefined && func0.call(data, "eventId")){
 let data2 = data.eventId;
 const _errs7 = errors;
 const _errs8 = errors;
@@ -706,7 +706,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.packageId !== undefined){
+if(data.packageId !== undefined && func0.call(data, "packageId")){
 let data3 = data.packageId;
 const _errs10 = errors;
 const _errs11 = errors;
@@ -728,7 +728,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.previousEventId !== undefined){
+if(data.previousEventId !== undefined && func0.call(data, "previousEventId")){
 let data4 = data.previousEventId;
 const _errs13 = errors;
 const _errs14 = errors;
@@ -750,7 +750,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.recordType !== undefined){
+if(data.recordType !== undefined && func0.call(data, "recordType")){
 const _errs16 = errors;
 if("agent-connector-package-audit" !== data.recordType){
 validate31.errors = [{instancePath:instancePath+"/recordType",schemaPath:"#/properties/recordType/const",keyword:"const",params:{allowedValue: "agent-connector-package-audit"},message:"must be equal to constant"}];
@@ -762,7 +762,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.schemaVersion !== undefined){
+if(data.schemaVersion !== undefined && func0.call(data, "schemaVersion")){
 const _errs17 = errors;
 if(1 !== data.schemaVersion){
 validate31.errors = [{instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"}];
@@ -774,7 +774,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sequence !== undefined){
+if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data7 = data.sequence;
 const _errs18 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
@@ -801,7 +801,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs20 = errors;
 if(!(validate25(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
@@ -848,7 +848,7 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.action === undefined) && (missing0 = "action")){
+if(((data.action === undefined) || (!(func0.call(data, "action")))) && (missing0 = "action")){
 validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
@@ -949,7 +949,7 @@ const schema69 = {"title":"PermissionMode","enum":["read-only","workspace-write"
 const schema70 = {"title":"EventType","enum":["Permission","SourceUsed","Artifact","Evidence","Usage","WaitingInput","Completed","Failed","Cancelled"]};
 const schema71 = {"title":"UsageReporting","type":"object","additionalProperties":false,"required":["inputTokens","outputTokens","costMicros","toolCalls","outboundBytes","elapsedMs"],"properties":{"inputTokens":{"type":"boolean"},"outputTokens":{"type":"boolean"},"costMicros":{"type":"boolean"},"toolCalls":{"type":"boolean"},"outboundBytes":{"type":"boolean"},"elapsedMs":{"type":"boolean"}}};
 const schema72 = {"title":"HttpsOrigin","type":"string","minLength":9,"maxLength":2048,"pattern":"^https://[^/?#@\\s]+$"};
-const func0 = require("ajv/dist/runtime/equal").default;
+const func27 = require("ajv/dist/runtime/equal").default;
 const pattern18 = new RegExp("^connector-manifest-[a-f0-9]{64}$", "u");
 const pattern19 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._:-]{0,119}$", "u");
 const pattern20 = new RegExp("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?$", "u");
@@ -975,7 +975,7 @@ const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 if("cli" !== data.type){
 const err0 = {};
 if(vErrors === null){
@@ -1001,7 +1001,7 @@ vErrors = null;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 let data1 = data.protocol;
 if(!(((data1 === "text") || (data1 === "json")) || (data1 === "jsonl"))){
 validate41.errors = [{instancePath:instancePath+"/protocol",schemaPath:"#/allOf/0/then/properties/protocol/enum",keyword:"enum",params:{allowedValues: schema57.allOf[0].then.properties.protocol.enum},message:"must be equal to one of the allowed values"}];
@@ -1036,7 +1036,7 @@ const _errs8 = errors;
 let valid4 = true;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 if("acp" !== data.type){
 const err2 = {};
 if(vErrors === null){
@@ -1062,7 +1062,7 @@ vErrors = null;
 if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 if("acp" !== data.protocol){
 validate41.errors = [{instancePath:instancePath+"/protocol",schemaPath:"#/allOf/1/then/properties/protocol/const",keyword:"const",params:{allowedValue: "acp"},message:"must be equal to constant"}];
 return false;
@@ -1105,7 +1105,7 @@ const _errs14 = errors;
 let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data4 = data.type;
 if(!((data4 === "http") || (data4 === "a2a"))){
 const err4 = {};
@@ -1132,7 +1132,7 @@ vErrors = null;
 if(_valid2){
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 let data5 = data.protocol;
 if(!((data5 === "json") || (data5 === "event-stream"))){
 validate41.errors = [{instancePath:instancePath+"/protocol",schemaPath:"#/allOf/2/then/properties/protocol/enum",keyword:"enum",params:{allowedValues: schema57.allOf[2].then.properties.protocol.enum},message:"must be equal to one of the allowed values"}];
@@ -1177,13 +1177,13 @@ Object.assign(props0, props2);
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.type === undefined) && (missing0 = "type")) || ((data.protocol === undefined) && (missing0 = "protocol"))){
+if((((data.type === undefined) || (!(func0.call(data, "type")))) && (missing0 = "type")) || (((data.protocol === undefined) || (!(func0.call(data, "protocol")))) && (missing0 = "protocol"))){
 validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs19 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "type") || (key0 === "protocol"))){
 validate41.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1191,7 +1191,7 @@ break;
 }
 }
 if(_errs19 === errors){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data6 = data.type;
 const _errs20 = errors;
 if(!((((data6 === "cli") || (data6 === "acp")) || (data6 === "http")) || (data6 === "a2a"))){
@@ -1204,7 +1204,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 let data7 = data.protocol;
 const _errs22 = errors;
 if(!(((((data7 === "text") || (data7 === "json")) || (data7 === "jsonl")) || (data7 === "acp")) || (data7 === "event-stream"))){
@@ -1245,13 +1245,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.minVersion === undefined) && (missing0 = "minVersion"))) || ((data.maxVersion === undefined) && (missing0 = "maxVersion"))){
+if(((((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id")) || (((data.minVersion === undefined) || (!(func0.call(data, "minVersion")))) && (missing0 = "minVersion"))) || (((data.maxVersion === undefined) || (!(func0.call(data, "maxVersion")))) && (missing0 = "maxVersion"))){
 validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "id") || (key0 === "minVersion")) || (key0 === "maxVersion"))){
 validate43.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1259,18 +1259,18 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
-if(func2(data0) > 120){
+if(func76(data0) > 120){
 validate43.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data0) < 1){
+if(func76(data0) < 1){
 validate43.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1293,18 +1293,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.minVersion !== undefined){
+if(data.minVersion !== undefined && func0.call(data, "minVersion")){
 let data1 = data.minVersion;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(func2(data1) > 120){
+if(func76(data1) > 120){
 validate43.errors = [{instancePath:instancePath+"/minVersion",schemaPath:"#/$defs/SemVer/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data1) < 5){
+if(func76(data1) < 5){
 validate43.errors = [{instancePath:instancePath+"/minVersion",schemaPath:"#/$defs/SemVer/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"}];
 return false;
 }
@@ -1327,18 +1327,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.maxVersion !== undefined){
+if(data.maxVersion !== undefined && func0.call(data, "maxVersion")){
 let data2 = data.maxVersion;
 const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(func2(data2) > 120){
+if(func76(data2) > 120){
 validate43.errors = [{instancePath:instancePath+"/maxVersion",schemaPath:"#/$defs/SemVer/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data2) < 5){
+if(func76(data2) < 5){
 validate43.errors = [{instancePath:instancePath+"/maxVersion",schemaPath:"#/$defs/SemVer/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"}];
 return false;
 }
@@ -1390,13 +1390,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.recipeId === undefined) && (missing0 = "recipeId")){
+if(((data.recipeId === undefined) || (!(func0.call(data, "recipeId")))) && (missing0 = "recipeId")){
 validate45.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "recipeId") || (key0 === "idempotencyMode"))){
 validate45.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1404,18 +1404,18 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.recipeId !== undefined){
+if(data.recipeId !== undefined && func0.call(data, "recipeId")){
 let data0 = data.recipeId;
 const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
-if(func2(data0) > 120){
+if(func76(data0) > 120){
 validate45.errors = [{instancePath:instancePath+"/recipeId",schemaPath:"#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data0) < 1){
+if(func76(data0) < 1){
 validate45.errors = [{instancePath:instancePath+"/recipeId",schemaPath:"#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1438,7 +1438,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.idempotencyMode !== undefined){
+if(data.idempotencyMode !== undefined && func0.call(data, "idempotencyMode")){
 let data1 = data.idempotencyMode;
 const _errs5 = errors;
 if(!((data1 === "none") || (data1 === "durable"))){
@@ -1481,13 +1481,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.slotId === undefined) && (missing0 = "slotId")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.required === undefined) && (missing0 = "required"))){
+if(((((data.slotId === undefined) || (!(func0.call(data, "slotId")))) && (missing0 = "slotId")) || (((data.type === undefined) || (!(func0.call(data, "type")))) && (missing0 = "type"))) || (((data.required === undefined) || (!(func0.call(data, "required")))) && (missing0 = "required"))){
 validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "slotId") || (key0 === "type")) || (key0 === "required"))){
 validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1495,18 +1495,18 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.slotId !== undefined){
+if(data.slotId !== undefined && func0.call(data, "slotId")){
 let data0 = data.slotId;
 const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
-if(func2(data0) > 120){
+if(func76(data0) > 120){
 validate48.errors = [{instancePath:instancePath+"/slotId",schemaPath:"#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data0) < 1){
+if(func76(data0) < 1){
 validate48.errors = [{instancePath:instancePath+"/slotId",schemaPath:"#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1529,7 +1529,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data1 = data.type;
 const _errs5 = errors;
 if(!((((data1 === "api-key") || (data1 === "oauth")) || (data1 === "token")) || (data1 === "provider-profile"))){
@@ -1542,7 +1542,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.required !== undefined){
+if(data.required !== undefined && func0.call(data, "required")){
 const _errs7 = errors;
 if(typeof data.required !== "boolean"){
 validate48.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1584,7 +1584,7 @@ const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.mode !== undefined){
+if(data.mode !== undefined && func0.call(data, "mode")){
 if("none" !== data.mode){
 const err0 = {};
 if(vErrors === null){
@@ -1610,7 +1610,7 @@ vErrors = null;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.slots !== undefined){
+if(data.slots !== undefined && func0.call(data, "slots")){
 let data1 = data.slots;
 if(Array.isArray(data1)){
 if(data1.length > 0){
@@ -1647,7 +1647,7 @@ const _errs8 = errors;
 let valid4 = true;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.mode !== undefined){
+if(data.mode !== undefined && func0.call(data, "mode")){
 if("credential-ref" !== data.mode){
 const err2 = {};
 if(vErrors === null){
@@ -1673,7 +1673,7 @@ vErrors = null;
 if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.slots !== undefined){
+if(data.slots !== undefined && func0.call(data, "slots")){
 let data3 = data.slots;
 if(Array.isArray(data3)){
 if(data3.length < 1){
@@ -1719,13 +1719,13 @@ Object.assign(props0, props1);
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.mode === undefined) && (missing0 = "mode")) || ((data.slots === undefined) && (missing0 = "slots"))){
+if((((data.mode === undefined) || (!(func0.call(data, "mode")))) && (missing0 = "mode")) || (((data.slots === undefined) || (!(func0.call(data, "slots")))) && (missing0 = "slots"))){
 validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs13 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "mode") || (key0 === "slots"))){
 validate47.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1733,7 +1733,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data.mode !== undefined){
+if(data.mode !== undefined && func0.call(data, "mode")){
 let data4 = data.mode;
 const _errs14 = errors;
 if(!((data4 === "none") || (data4 === "credential-ref"))){
@@ -1746,7 +1746,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data.slots !== undefined){
+if(data.slots !== undefined && func0.call(data, "slots")){
 let data5 = data.slots;
 const _errs15 = errors;
 if(errors === _errs15){
@@ -1810,21 +1810,21 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((((((((data.manifestId === undefined) && (missing0 = "manifestId")) || ((data.schemaVersion === undefined) && (missing0 = "schemaVersion"))) || ((data.recordType === undefined) && (missing0 = "recordType"))) || ((data.connectorId === undefined) && (missing0 = "connectorId"))) || ((data.connectorVersion === undefined) && (missing0 = "connectorVersion"))) || ((data.kind === undefined) && (missing0 = "kind"))) || ((data.label === undefined) && (missing0 = "label"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.transport === undefined) && (missing0 = "transport"))) || ((data.upstream === undefined) && (missing0 = "upstream"))) || ((data.invocation === undefined) && (missing0 = "invocation"))) || ((data.domains === undefined) && (missing0 = "domains"))) || ((data.session === undefined) && (missing0 = "session"))) || ((data.inputTypes === undefined) && (missing0 = "inputTypes"))) || ((data.permissionModes === undefined) && (missing0 = "permissionModes"))) || ((data.eventProtocolVersion === undefined) && (missing0 = "eventProtocolVersion"))) || ((data.eventTypes === undefined) && (missing0 = "eventTypes"))) || ((data.usage === undefined) && (missing0 = "usage"))) || ((data.outboundDestinations === undefined) && (missing0 = "outboundDestinations"))) || ((data.credentials === undefined) && (missing0 = "credentials"))) || ((data.license === undefined) && (missing0 = "license"))){
+if(((((((((((((((((((((((data.manifestId === undefined) || (!(func0.call(data, "manifestId")))) && (missing0 = "manifestId")) || (((data.schemaVersion === undefined) || (!(func0.call(data, "schemaVersion")))) && (missing0 = "schemaVersion"))) || (((data.recordType === undefined) || (!(func0.call(data, "recordType")))) && (missing0 = "recordType"))) || (((data.connectorId === undefined) || (!(func0.call(data, "connectorId")))) && (missing0 = "connectorId"))) || (((data.connectorVersion === undefined) || (!(func0.call(data, "connectorVersion")))) && (missing0 = "connectorVersion"))) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind"))) || (((data.label === undefined) || (!(func0.call(data, "label")))) && (missing0 = "label"))) || (((data.description === undefined) || (!(func0.call(data, "description")))) && (missing0 = "description"))) || (((data.transport === undefined) || (!(func0.call(data, "transport")))) && (missing0 = "transport"))) || (((data.upstream === undefined) || (!(func0.call(data, "upstream")))) && (missing0 = "upstream"))) || (((data.invocation === undefined) || (!(func0.call(data, "invocation")))) && (missing0 = "invocation"))) || (((data.domains === undefined) || (!(func0.call(data, "domains")))) && (missing0 = "domains"))) || (((data.session === undefined) || (!(func0.call(data, "session")))) && (missing0 = "session"))) || (((data.inputTypes === undefined) || (!(func0.call(data, "inputTypes")))) && (missing0 = "inputTypes"))) || (((data.permissionModes === undefined) || (!(func0.call(data, "permissionModes")))) && (missing0 = "permissionModes"))) || (((data.eventProtocolVersion === undefined) || (!(func0.call(data, "eventProtocolVersion")))) && (missing0 = "eventProtocolVersion"))) || (((data.eventTypes === undefined) || (!(func0.call(data, "eventTypes")))) && (missing0 = "eventTypes"))) || (((data.usage === undefined) || (!(func0.call(data, "usage")))) && (missing0 = "usage"))) || (((data.outboundDestinations === undefined) || (!(func0.call(data, "outboundDestinations")))) && (missing0 = "outboundDestinations"))) || (((data.credentials === undefined) || (!(func0.call(data, "credentials")))) && (missing0 = "credentials"))) || (((data.license === undefined) || (!(func0.call(data, "license")))) && (missing0 = "license"))){
 validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
-if(!(func1.call(schema52.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema52.properties, key0))){
 validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs3 === errors){
-if(data.manifestId !== undefined){
+if(data.manifestId !== undefined && func0.call(data, "manifestId")){
 let data0 = data.manifestId;
 const _errs4 = errors;
 if(errors === _errs4){
@@ -1845,7 +1845,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.schemaVersion !== undefined){
+if(data.schemaVersion !== undefined && func0.call(data, "schemaVersion")){
 const _errs6 = errors;
 if(1 !== data.schemaVersion){
 validate40.errors = [{instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"}];
@@ -1857,7 +1857,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.recordType !== undefined){
+if(data.recordType !== undefined && func0.call(data, "recordType")){
 const _errs7 = errors;
 if("agent-connector-manifest" !== data.recordType){
 validate40.errors = [{instancePath:instancePath+"/recordType",schemaPath:"#/properties/recordType/const",keyword:"const",params:{allowedValue: "agent-connector-manifest"},message:"must be equal to constant"}];
@@ -1869,18 +1869,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.connectorId !== undefined){
+if(data.connectorId !== undefined && func0.call(data, "connectorId")){
 let data3 = data.connectorId;
 const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data3 === "string"){
-if(func2(data3) > 120){
+if(func76(data3) > 120){
 validate40.errors = [{instancePath:instancePath+"/connectorId",schemaPath:"#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data3) < 1){
+if(func76(data3) < 1){
 validate40.errors = [{instancePath:instancePath+"/connectorId",schemaPath:"#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1903,18 +1903,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.connectorVersion !== undefined){
+if(data.connectorVersion !== undefined && func0.call(data, "connectorVersion")){
 let data4 = data.connectorVersion;
 const _errs11 = errors;
 const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data4 === "string"){
-if(func2(data4) > 120){
+if(func76(data4) > 120){
 validate40.errors = [{instancePath:instancePath+"/connectorVersion",schemaPath:"#/$defs/SemVer/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data4) < 5){
+if(func76(data4) < 5){
 validate40.errors = [{instancePath:instancePath+"/connectorVersion",schemaPath:"#/$defs/SemVer/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"}];
 return false;
 }
@@ -1937,7 +1937,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 const _errs14 = errors;
 if("agent" !== data.kind){
 validate40.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "agent"},message:"must be equal to constant"}];
@@ -1949,12 +1949,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.label !== undefined){
+if(data.label !== undefined && func0.call(data, "label")){
 let data6 = data.label;
 const _errs15 = errors;
 const _errs16 = errors;
 if(typeof data6 === "string"){
-if(func2(data6) > 120){
+if(func76(data6) > 120){
 validate40.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/allOf/0/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
@@ -1965,7 +1965,7 @@ const _errs17 = errors;
 const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data6 === "string"){
-if(func2(data6) < 1){
+if(func76(data6) < 1){
 validate40.errors = [{instancePath:instancePath+"/label",schemaPath:"#/$defs/SafeText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1989,12 +1989,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 let data7 = data.description;
 const _errs20 = errors;
 const _errs21 = errors;
 if(typeof data7 === "string"){
-if(func2(data7) > 1000){
+if(func76(data7) > 1000){
 validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
@@ -2005,7 +2005,7 @@ const _errs22 = errors;
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data7 === "string"){
-if(func2(data7) < 1){
+if(func76(data7) < 1){
 validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/$defs/SafeText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2029,7 +2029,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.transport !== undefined){
+if(data.transport !== undefined && func0.call(data, "transport")){
 const _errs25 = errors;
 if(!(validate41(data.transport, {instancePath:instancePath+"/transport",parentData:data,parentDataProperty:"transport",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
@@ -2041,7 +2041,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.upstream !== undefined){
+if(data.upstream !== undefined && func0.call(data, "upstream")){
 const _errs26 = errors;
 if(!(validate43(data.upstream, {instancePath:instancePath+"/upstream",parentData:data,parentDataProperty:"upstream",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
@@ -2053,7 +2053,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.invocation !== undefined){
+if(data.invocation !== undefined && func0.call(data, "invocation")){
 const _errs27 = errors;
 if(!(validate45(data.invocation, {instancePath:instancePath+"/invocation",parentData:data,parentDataProperty:"invocation",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
@@ -2065,7 +2065,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.domains !== undefined){
+if(data.domains !== undefined && func0.call(data, "domains")){
 let data11 = data.domains;
 const _errs28 = errors;
 if(errors === _errs28){
@@ -2088,12 +2088,12 @@ const _errs30 = errors;
 const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data12 === "string"){
-if(func2(data12) > 120){
+if(func76(data12) > 120){
 validate40.errors = [{instancePath:instancePath+"/domains/" + i0,schemaPath:"#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data12) < 1){
+if(func76(data12) < 1){
 validate40.errors = [{instancePath:instancePath+"/domains/" + i0,schemaPath:"#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2122,7 +2122,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func0(data11[i1], data11[j0])){
+if(func27(data11[i1], data11[j0])){
 validate40.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
 return false;
 break outer0;
@@ -2145,7 +2145,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.session !== undefined){
+if(data.session !== undefined && func0.call(data, "session")){
 let data13 = data.session;
 const _errs33 = errors;
 const _errs34 = errors;
@@ -2153,7 +2153,7 @@ const _errs36 = errors;
 let valid11 = true;
 const _errs37 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.supported !== undefined){
+if(data13.supported !== undefined && func0.call(data13, "supported")){
 if(false !== data13.supported){
 const err0 = {};
 if(vErrors === null){
@@ -2179,7 +2179,7 @@ vErrors = null;
 if(_valid0){
 const _errs39 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.resume !== undefined){
+if(data13.resume !== undefined && func0.call(data13, "resume")){
 const _errs40 = errors;
 if(false !== data13.resume){
 validate40.errors = [{instancePath:instancePath+"/session/resume",schemaPath:"#/$defs/SessionCapabilities/then/properties/resume/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"}];
@@ -2191,7 +2191,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data13.checkpoint !== undefined){
+if(data13.checkpoint !== undefined && func0.call(data13, "checkpoint")){
 const _errs41 = errors;
 if(false !== data13.checkpoint){
 validate40.errors = [{instancePath:instancePath+"/session/checkpoint",schemaPath:"#/$defs/SessionCapabilities/then/properties/checkpoint/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"}];
@@ -2228,13 +2228,13 @@ return false;
 if(errors === _errs34){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing1;
-if(((((data13.supported === undefined) && (missing1 = "supported")) || ((data13.resume === undefined) && (missing1 = "resume"))) || ((data13.cancel === undefined) && (missing1 = "cancel"))) || ((data13.checkpoint === undefined) && (missing1 = "checkpoint"))){
+if((((((data13.supported === undefined) || (!(func0.call(data13, "supported")))) && (missing1 = "supported")) || (((data13.resume === undefined) || (!(func0.call(data13, "resume")))) && (missing1 = "resume"))) || (((data13.cancel === undefined) || (!(func0.call(data13, "cancel")))) && (missing1 = "cancel"))) || (((data13.checkpoint === undefined) || (!(func0.call(data13, "checkpoint")))) && (missing1 = "checkpoint"))){
 validate40.errors = [{instancePath:instancePath+"/session",schemaPath:"#/$defs/SessionCapabilities/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs42 = errors;
-for(const key1 in data13){
+for(const key1 of Object.keys(data13)){
 if(!((((key1 === "supported") || (key1 === "resume")) || (key1 === "cancel")) || (key1 === "checkpoint"))){
 validate40.errors = [{instancePath:instancePath+"/session",schemaPath:"#/$defs/SessionCapabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -2242,7 +2242,7 @@ break;
 }
 }
 if(_errs42 === errors){
-if(data13.supported !== undefined){
+if(data13.supported !== undefined && func0.call(data13, "supported")){
 const _errs43 = errors;
 if(typeof data13.supported !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/session/supported",schemaPath:"#/$defs/SessionCapabilities/properties/supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2254,7 +2254,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data13.resume !== undefined){
+if(data13.resume !== undefined && func0.call(data13, "resume")){
 const _errs45 = errors;
 if(typeof data13.resume !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/session/resume",schemaPath:"#/$defs/SessionCapabilities/properties/resume/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2266,7 +2266,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data13.cancel !== undefined){
+if(data13.cancel !== undefined && func0.call(data13, "cancel")){
 const _errs47 = errors;
 if(typeof data13.cancel !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/session/cancel",schemaPath:"#/$defs/SessionCapabilities/properties/cancel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2278,7 +2278,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data13.checkpoint !== undefined){
+if(data13.checkpoint !== undefined && func0.call(data13, "checkpoint")){
 const _errs49 = errors;
 if(typeof data13.checkpoint !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/session/checkpoint",schemaPath:"#/$defs/SessionCapabilities/properties/checkpoint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2306,7 +2306,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.inputTypes !== undefined){
+if(data.inputTypes !== undefined && func0.call(data, "inputTypes")){
 let data21 = data.inputTypes;
 const _errs51 = errors;
 if(errors === _errs51){
@@ -2342,7 +2342,7 @@ if(i3 > 1){
 outer1:
 for(;i3--;){
 for(j1 = i3; j1--;){
-if(func0(data21[i3], data21[j1])){
+if(func27(data21[i3], data21[j1])){
 validate40.errors = [{instancePath:instancePath+"/inputTypes",schemaPath:"#/properties/inputTypes/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"}];
 return false;
 break outer1;
@@ -2365,7 +2365,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.permissionModes !== undefined){
+if(data.permissionModes !== undefined && func0.call(data, "permissionModes")){
 let data23 = data.permissionModes;
 const _errs55 = errors;
 if(errors === _errs55){
@@ -2401,7 +2401,7 @@ if(i5 > 1){
 outer2:
 for(;i5--;){
 for(j2 = i5; j2--;){
-if(func0(data23[i5], data23[j2])){
+if(func27(data23[i5], data23[j2])){
 validate40.errors = [{instancePath:instancePath+"/permissionModes",schemaPath:"#/properties/permissionModes/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i5+" are identical)"}];
 return false;
 break outer2;
@@ -2424,7 +2424,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.eventProtocolVersion !== undefined){
+if(data.eventProtocolVersion !== undefined && func0.call(data, "eventProtocolVersion")){
 const _errs59 = errors;
 if(1 !== data.eventProtocolVersion){
 validate40.errors = [{instancePath:instancePath+"/eventProtocolVersion",schemaPath:"#/properties/eventProtocolVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"}];
@@ -2436,7 +2436,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.eventTypes !== undefined){
+if(data.eventTypes !== undefined && func0.call(data, "eventTypes")){
 let data26 = data.eventTypes;
 const _errs60 = errors;
 const _errs62 = errors;
@@ -2590,7 +2590,7 @@ if(i10 > 1){
 outer3:
 for(;i10--;){
 for(j3 = i10; j3--;){
-if(func0(data26[i10], data26[j3])){
+if(func27(data26[i10], data26[j3])){
 validate40.errors = [{instancePath:instancePath+"/eventTypes",schemaPath:"#/properties/eventTypes/uniqueItems",keyword:"uniqueItems",params:{i: i10, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i10+" are identical)"}];
 return false;
 break outer3;
@@ -2613,20 +2613,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.usage !== undefined){
+if(data.usage !== undefined && func0.call(data, "usage")){
 let data31 = data.usage;
 const _errs73 = errors;
 const _errs74 = errors;
 if(errors === _errs74){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing2;
-if(((((((data31.inputTokens === undefined) && (missing2 = "inputTokens")) || ((data31.outputTokens === undefined) && (missing2 = "outputTokens"))) || ((data31.costMicros === undefined) && (missing2 = "costMicros"))) || ((data31.toolCalls === undefined) && (missing2 = "toolCalls"))) || ((data31.outboundBytes === undefined) && (missing2 = "outboundBytes"))) || ((data31.elapsedMs === undefined) && (missing2 = "elapsedMs"))){
+if((((((((data31.inputTokens === undefined) || (!(func0.call(data31, "inputTokens")))) && (missing2 = "inputTokens")) || (((data31.outputTokens === undefined) || (!(func0.call(data31, "outputTokens")))) && (missing2 = "outputTokens"))) || (((data31.costMicros === undefined) || (!(func0.call(data31, "costMicros")))) && (missing2 = "costMicros"))) || (((data31.toolCalls === undefined) || (!(func0.call(data31, "toolCalls")))) && (missing2 = "toolCalls"))) || (((data31.outboundBytes === undefined) || (!(func0.call(data31, "outboundBytes")))) && (missing2 = "outboundBytes"))) || (((data31.elapsedMs === undefined) || (!(func0.call(data31, "elapsedMs")))) && (missing2 = "elapsedMs"))){
 validate40.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/$defs/UsageReporting/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs76 = errors;
-for(const key2 in data31){
+for(const key2 of Object.keys(data31)){
 if(!((((((key2 === "inputTokens") || (key2 === "outputTokens")) || (key2 === "costMicros")) || (key2 === "toolCalls")) || (key2 === "outboundBytes")) || (key2 === "elapsedMs"))){
 validate40.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/$defs/UsageReporting/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -2634,7 +2634,7 @@ break;
 }
 }
 if(_errs76 === errors){
-if(data31.inputTokens !== undefined){
+if(data31.inputTokens !== undefined && func0.call(data31, "inputTokens")){
 const _errs77 = errors;
 if(typeof data31.inputTokens !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/usage/inputTokens",schemaPath:"#/$defs/UsageReporting/properties/inputTokens/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2646,7 +2646,7 @@ else {
 var valid29 = true;
 }
 if(valid29){
-if(data31.outputTokens !== undefined){
+if(data31.outputTokens !== undefined && func0.call(data31, "outputTokens")){
 const _errs79 = errors;
 if(typeof data31.outputTokens !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/usage/outputTokens",schemaPath:"#/$defs/UsageReporting/properties/outputTokens/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2658,7 +2658,7 @@ else {
 var valid29 = true;
 }
 if(valid29){
-if(data31.costMicros !== undefined){
+if(data31.costMicros !== undefined && func0.call(data31, "costMicros")){
 const _errs81 = errors;
 if(typeof data31.costMicros !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/usage/costMicros",schemaPath:"#/$defs/UsageReporting/properties/costMicros/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2670,7 +2670,7 @@ else {
 var valid29 = true;
 }
 if(valid29){
-if(data31.toolCalls !== undefined){
+if(data31.toolCalls !== undefined && func0.call(data31, "toolCalls")){
 const _errs83 = errors;
 if(typeof data31.toolCalls !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/usage/toolCalls",schemaPath:"#/$defs/UsageReporting/properties/toolCalls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2682,7 +2682,7 @@ else {
 var valid29 = true;
 }
 if(valid29){
-if(data31.outboundBytes !== undefined){
+if(data31.outboundBytes !== undefined && func0.call(data31, "outboundBytes")){
 const _errs85 = errors;
 if(typeof data31.outboundBytes !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/usage/outboundBytes",schemaPath:"#/$defs/UsageReporting/properties/outboundBytes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2694,7 +2694,7 @@ else {
 var valid29 = true;
 }
 if(valid29){
-if(data31.elapsedMs !== undefined){
+if(data31.elapsedMs !== undefined && func0.call(data31, "elapsedMs")){
 const _errs87 = errors;
 if(typeof data31.elapsedMs !== "boolean"){
 validate40.errors = [{instancePath:instancePath+"/usage/elapsedMs",schemaPath:"#/$defs/UsageReporting/properties/elapsedMs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2724,7 +2724,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.outboundDestinations !== undefined){
+if(data.outboundDestinations !== undefined && func0.call(data, "outboundDestinations")){
 let data38 = data.outboundDestinations;
 const _errs89 = errors;
 if(errors === _errs89){
@@ -2742,12 +2742,12 @@ const _errs91 = errors;
 const _errs92 = errors;
 if(errors === _errs92){
 if(typeof data39 === "string"){
-if(func2(data39) > 2048){
+if(func76(data39) > 2048){
 validate40.errors = [{instancePath:instancePath+"/outboundDestinations/" + i11,schemaPath:"#/$defs/HttpsOrigin/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(func2(data39) < 9){
+if(func76(data39) < 9){
 validate40.errors = [{instancePath:instancePath+"/outboundDestinations/" + i11,schemaPath:"#/$defs/HttpsOrigin/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"}];
 return false;
 }
@@ -2776,7 +2776,7 @@ if(i12 > 1){
 outer4:
 for(;i12--;){
 for(j4 = i12; j4--;){
-if(func0(data38[i12], data38[j4])){
+if(func27(data38[i12], data38[j4])){
 validate40.errors = [{instancePath:instancePath+"/outboundDestinations",schemaPath:"#/properties/outboundDestinations/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i12+" are identical)"}];
 return false;
 break outer4;
@@ -2798,7 +2798,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.credentials !== undefined){
+if(data.credentials !== undefined && func0.call(data, "credentials")){
 const _errs94 = errors;
 if(!(validate47(data.credentials, {instancePath:instancePath+"/credentials",parentData:data,parentDataProperty:"credentials",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
@@ -2810,17 +2810,17 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.license !== undefined){
+if(data.license !== undefined && func0.call(data, "license")){
 let data41 = data.license;
 const _errs95 = errors;
 if(errors === _errs95){
 if(typeof data41 === "string"){
-if(func2(data41) > 80){
+if(func76(data41) > 80){
 validate40.errors = [{instancePath:instancePath+"/license",schemaPath:"#/properties/license/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"}];
 return false;
 }
 else {
-if(func2(data41) < 1){
+if(func76(data41) < 1){
 validate40.errors = [{instancePath:instancePath+"/license",schemaPath:"#/properties/license/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2892,13 +2892,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))){
+if((((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id")) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name"))){
 validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "id") || (key0 === "name"))){
 validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -2906,18 +2906,18 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
-if(func2(data0) > 120){
+if(func76(data0) > 120){
 validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"ConnectorManifest.json#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data0) < 1){
+if(func76(data0) < 1){
 validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"ConnectorManifest.json#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2940,12 +2940,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data1 = data.name;
 const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data1 === "string"){
-if(func2(data1) > 120){
+if(func76(data1) > 120){
 validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
@@ -2956,7 +2956,7 @@ const _errs7 = errors;
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data1 === "string"){
-if(func2(data1) < 1){
+if(func76(data1) < 1){
 validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"ConnectorManifest.json#/$defs/SafeText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3010,13 +3010,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.config === undefined) && (missing0 = "config"))){
+if((((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id")) || (((data.config === undefined) || (!(func0.call(data, "config")))) && (missing0 = "config"))){
 validate55.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "id") || (key0 === "config"))){
 validate55.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -3024,7 +3024,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 const _errs2 = errors;
 if("sdk.local-echo.v1" !== data.id){
 validate55.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/const",keyword:"const",params:{allowedValue: "sdk.local-echo.v1"},message:"must be equal to constant"}];
@@ -3036,13 +3036,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.config !== undefined){
+if(data.config !== undefined && func0.call(data, "config")){
 let data1 = data.config;
 const _errs3 = errors;
 const _errs4 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 validate55.errors = [{instancePath:instancePath+"/config",schemaPath:"LocalEchoProviderConfig.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -3089,13 +3089,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.endpoint === undefined) && (missing0 = "endpoint")) || ((data.authSlotId === undefined) && (missing0 = "authSlotId"))){
+if((((data.endpoint === undefined) || (!(func0.call(data, "endpoint")))) && (missing0 = "endpoint")) || (((data.authSlotId === undefined) || (!(func0.call(data, "authSlotId")))) && (missing0 = "authSlotId"))){
 validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs2 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "endpoint") || (key0 === "authSlotId"))){
 validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -3103,17 +3103,17 @@ break;
 }
 }
 if(_errs2 === errors){
-if(data.endpoint !== undefined){
+if(data.endpoint !== undefined && func0.call(data, "endpoint")){
 let data0 = data.endpoint;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
-if(func2(data0) > 2048){
+if(func76(data0) > 2048){
 validate57.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(func2(data0) < 9){
+if(func76(data0) < 9){
 validate57.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"}];
 return false;
 }
@@ -3130,7 +3130,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.authSlotId !== undefined){
+if(data.authSlotId !== undefined && func0.call(data, "authSlotId")){
 let data1 = data.authSlotId;
 const _errs5 = errors;
 const _errs6 = errors;
@@ -3139,7 +3139,7 @@ const _errs7 = errors;
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data1 === "string"){
-if(func2(data1) > 120){
+if(func76(data1) > 120){
 const err0 = {instancePath:instancePath+"/authSlotId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3150,7 +3150,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(func2(data1) < 1){
+if(func76(data1) < 1){
 const err1 = {instancePath:instancePath+"/authSlotId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3256,13 +3256,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.config === undefined) && (missing0 = "config"))){
+if((((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id")) || (((data.config === undefined) || (!(func0.call(data, "config")))) && (missing0 = "config"))){
 validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "id") || (key0 === "config"))){
 validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -3270,7 +3270,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 const _errs2 = errors;
 if("sdk.http-json.v1" !== data.id){
 validate56.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/const",keyword:"const",params:{allowedValue: "sdk.http-json.v1"},message:"must be equal to constant"}];
@@ -3282,7 +3282,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.config !== undefined){
+if(data.config !== undefined && func0.call(data, "config")){
 const _errs3 = errors;
 if(!(validate57(data.config, {instancePath:instancePath+"/config",parentData:data,parentDataProperty:"config",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
@@ -3321,7 +3321,7 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.id === undefined) && (missing0 = "id")){
+if(((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id")){
 validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
@@ -3380,13 +3380,13 @@ evaluated0.items = undefined;
 }
 const _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.manifest !== undefined){
+if(data.manifest !== undefined && func0.call(data, "manifest")){
 let data0 = data.manifest;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.upstream !== undefined){
+if(data0.upstream !== undefined && func0.call(data0, "upstream")){
 let data1 = data0.upstream;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.id !== undefined){
+if(data1.id !== undefined && func0.call(data1, "id")){
 if("meldwork-sdk" !== data1.id){
 validate51.errors = [{instancePath:instancePath+"/manifest/upstream/id",schemaPath:"#/allOf/0/properties/manifest/properties/upstream/properties/id/const",keyword:"const",params:{allowedValue: "meldwork-sdk"},message:"must be equal to constant"}];
 return false;
@@ -3404,10 +3404,10 @@ const _errs6 = errors;
 let valid4 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.provider !== undefined){
+if(data.provider !== undefined && func0.call(data, "provider")){
 let data3 = data.provider;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.id !== undefined){
+if(data3.id !== undefined && func0.call(data3, "id")){
 if("sdk.local-echo.v1" !== data3.id){
 const err0 = {};
 if(vErrors === null){
@@ -3435,14 +3435,14 @@ vErrors = null;
 if(_valid0){
 const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.manifest !== undefined){
+if(data.manifest !== undefined && func0.call(data, "manifest")){
 let data5 = data.manifest;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.transport !== undefined){
+if(data5.transport !== undefined && func0.call(data5, "transport")){
 let data6 = data5.transport;
 const _errs12 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.type !== undefined){
+if(data6.type !== undefined && func0.call(data6, "type")){
 const _errs13 = errors;
 if("cli" !== data6.type){
 validate51.errors = [{instancePath:instancePath+"/manifest/transport/type",schemaPath:"#/allOf/1/then/properties/manifest/properties/transport/properties/type/const",keyword:"const",params:{allowedValue: "cli"},message:"must be equal to constant"}];
@@ -3454,7 +3454,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data6.protocol !== undefined){
+if(data6.protocol !== undefined && func0.call(data6, "protocol")){
 const _errs14 = errors;
 if("json" !== data6.protocol){
 validate51.errors = [{instancePath:instancePath+"/manifest/transport/protocol",schemaPath:"#/allOf/1/then/properties/manifest/properties/transport/properties/protocol/const",keyword:"const",params:{allowedValue: "json"},message:"must be equal to constant"}];
@@ -3473,7 +3473,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data5.outboundDestinations !== undefined){
+if(data5.outboundDestinations !== undefined && func0.call(data5, "outboundDestinations")){
 let data9 = data5.outboundDestinations;
 const _errs15 = errors;
 if(Array.isArray(data9)){
@@ -3488,11 +3488,11 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data5.credentials !== undefined){
+if(data5.credentials !== undefined && func0.call(data5, "credentials")){
 let data10 = data5.credentials;
 const _errs16 = errors;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.mode !== undefined){
+if(data10.mode !== undefined && func0.call(data10, "mode")){
 if("none" !== data10.mode){
 validate51.errors = [{instancePath:instancePath+"/manifest/credentials/mode",schemaPath:"#/allOf/1/then/properties/manifest/properties/credentials/properties/mode/const",keyword:"const",params:{allowedValue: "none"},message:"must be equal to constant"}];
 return false;
@@ -3505,9 +3505,9 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data5.inputTypes !== undefined){
+if(data5.inputTypes !== undefined && func0.call(data5, "inputTypes")){
 const _errs18 = errors;
-if(!func0(data5.inputTypes, schema77.allOf[1].then.properties.manifest.properties.inputTypes.const)){
+if(!func27(data5.inputTypes, schema77.allOf[1].then.properties.manifest.properties.inputTypes.const)){
 validate51.errors = [{instancePath:instancePath+"/manifest/inputTypes",schemaPath:"#/allOf/1/then/properties/manifest/properties/inputTypes/const",keyword:"const",params:{allowedValue: schema77.allOf[1].then.properties.manifest.properties.inputTypes.const},message:"must be equal to constant"}];
 return false;
 }
@@ -3517,9 +3517,9 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data5.permissionModes !== undefined){
+if(data5.permissionModes !== undefined && func0.call(data5, "permissionModes")){
 const _errs19 = errors;
-if(!func0(data5.permissionModes, schema77.allOf[1].then.properties.manifest.properties.permissionModes.const)){
+if(!func27(data5.permissionModes, schema77.allOf[1].then.properties.manifest.properties.permissionModes.const)){
 validate51.errors = [{instancePath:instancePath+"/manifest/permissionModes",schemaPath:"#/allOf/1/then/properties/manifest/properties/permissionModes/const",keyword:"const",params:{allowedValue: schema77.allOf[1].then.properties.manifest.properties.permissionModes.const},message:"must be equal to constant"}];
 return false;
 }
@@ -3566,10 +3566,10 @@ const _errs21 = errors;
 let valid11 = true;
 const _errs22 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.provider !== undefined){
+if(data.provider !== undefined && func0.call(data, "provider")){
 let data14 = data.provider;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.id !== undefined){
+if(data14.id !== undefined && func0.call(data14, "id")){
 if("sdk.http-json.v1" !== data14.id){
 const err2 = {};
 if(vErrors === null){
@@ -3597,14 +3597,14 @@ vErrors = null;
 if(_valid1){
 const _errs25 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.manifest !== undefined){
+if(data.manifest !== undefined && func0.call(data, "manifest")){
 let data16 = data.manifest;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.transport !== undefined){
+if(data16.transport !== undefined && func0.call(data16, "transport")){
 let data17 = data16.transport;
 const _errs27 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.type !== undefined){
+if(data17.type !== undefined && func0.call(data17, "type")){
 const _errs28 = errors;
 if("http" !== data17.type){
 validate51.errors = [{instancePath:instancePath+"/manifest/transport/type",schemaPath:"#/allOf/2/then/properties/manifest/properties/transport/properties/type/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant"}];
@@ -3616,7 +3616,7 @@ else {
 var valid16 = true;
 }
 if(valid16){
-if(data17.protocol !== undefined){
+if(data17.protocol !== undefined && func0.call(data17, "protocol")){
 const _errs29 = errors;
 if("json" !== data17.protocol){
 validate51.errors = [{instancePath:instancePath+"/manifest/transport/protocol",schemaPath:"#/allOf/2/then/properties/manifest/properties/transport/properties/protocol/const",keyword:"const",params:{allowedValue: "json"},message:"must be equal to constant"}];
@@ -3635,9 +3635,9 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data16.inputTypes !== undefined){
+if(data16.inputTypes !== undefined && func0.call(data16, "inputTypes")){
 const _errs30 = errors;
-if(!func0(data16.inputTypes, schema77.allOf[2].then.properties.manifest.properties.inputTypes.const)){
+if(!func27(data16.inputTypes, schema77.allOf[2].then.properties.manifest.properties.inputTypes.const)){
 validate51.errors = [{instancePath:instancePath+"/manifest/inputTypes",schemaPath:"#/allOf/2/then/properties/manifest/properties/inputTypes/const",keyword:"const",params:{allowedValue: schema77.allOf[2].then.properties.manifest.properties.inputTypes.const},message:"must be equal to constant"}];
 return false;
 }
@@ -3647,9 +3647,9 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data16.permissionModes !== undefined){
+if(data16.permissionModes !== undefined && func0.call(data16, "permissionModes")){
 const _errs31 = errors;
-if(!func0(data16.permissionModes, schema77.allOf[2].then.properties.manifest.properties.permissionModes.const)){
+if(!func27(data16.permissionModes, schema77.allOf[2].then.properties.manifest.properties.permissionModes.const)){
 validate51.errors = [{instancePath:instancePath+"/manifest/permissionModes",schemaPath:"#/allOf/2/then/properties/manifest/properties/permissionModes/const",keyword:"const",params:{allowedValue: schema77.allOf[2].then.properties.manifest.properties.permissionModes.const},message:"must be equal to constant"}];
 return false;
 }
@@ -3699,14 +3699,14 @@ const _errs33 = errors;
 let valid17 = true;
 const _errs34 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.provider !== undefined){
+if(data.provider !== undefined && func0.call(data, "provider")){
 let data22 = data.provider;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.config !== undefined){
+if(data22.config !== undefined && func0.call(data22, "config")){
 let data23 = data22.config;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 let missing0;
-if((data23.authSlotId === undefined) && (missing0 = "authSlotId")){
+if(((data23.authSlotId === undefined) || (!(func0.call(data23, "authSlotId")))) && (missing0 = "authSlotId")){
 const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
@@ -3717,7 +3717,7 @@ vErrors.push(err4);
 errors++;
 }
 else {
-if(data23.authSlotId !== undefined){
+if(data23.authSlotId !== undefined && func0.call(data23, "authSlotId")){
 if(null !== data23.authSlotId){
 const err5 = {};
 if(vErrors === null){
@@ -3748,13 +3748,13 @@ vErrors = null;
 if(_valid2){
 const _errs38 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.manifest !== undefined){
+if(data.manifest !== undefined && func0.call(data, "manifest")){
 let data25 = data.manifest;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.credentials !== undefined){
+if(data25.credentials !== undefined && func0.call(data25, "credentials")){
 let data26 = data25.credentials;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.mode !== undefined){
+if(data26.mode !== undefined && func0.call(data26, "mode")){
 if("none" !== data26.mode){
 validate51.errors = [{instancePath:instancePath+"/manifest/credentials/mode",schemaPath:"#/allOf/3/then/properties/manifest/properties/credentials/properties/mode/const",keyword:"const",params:{allowedValue: "none"},message:"must be equal to constant"}];
 return false;
@@ -3801,14 +3801,14 @@ const _errs43 = errors;
 let valid24 = true;
 const _errs44 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.provider !== undefined){
+if(data.provider !== undefined && func0.call(data, "provider")){
 let data28 = data.provider;
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.config !== undefined){
+if(data28.config !== undefined && func0.call(data28, "config")){
 let data29 = data28.config;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 let missing1;
-if((data29.authSlotId === undefined) && (missing1 = "authSlotId")){
+if(((data29.authSlotId === undefined) || (!(func0.call(data29, "authSlotId")))) && (missing1 = "authSlotId")){
 const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
@@ -3819,7 +3819,7 @@ vErrors.push(err7);
 errors++;
 }
 else {
-if(data29.authSlotId !== undefined){
+if(data29.authSlotId !== undefined && func0.call(data29, "authSlotId")){
 if(typeof data29.authSlotId !== "string"){
 const err8 = {};
 if(vErrors === null){
@@ -3850,13 +3850,13 @@ vErrors = null;
 if(_valid3){
 const _errs49 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.manifest !== undefined){
+if(data.manifest !== undefined && func0.call(data, "manifest")){
 let data31 = data.manifest;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.credentials !== undefined){
+if(data31.credentials !== undefined && func0.call(data31, "credentials")){
 let data32 = data31.credentials;
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.mode !== undefined){
+if(data32.mode !== undefined && func0.call(data32, "mode")){
 const _errs52 = errors;
 if("credential-ref" !== data32.mode){
 validate51.errors = [{instancePath:instancePath+"/manifest/credentials/mode",schemaPath:"#/allOf/4/then/properties/manifest/properties/credentials/properties/mode/const",keyword:"const",params:{allowedValue: "credential-ref"},message:"must be equal to constant"}];
@@ -3868,7 +3868,7 @@ else {
 var valid30 = true;
 }
 if(valid30){
-if(data32.slots !== undefined){
+if(data32.slots !== undefined && func0.call(data32, "slots")){
 let data34 = data32.slots;
 const _errs53 = errors;
 if(Array.isArray(data34)){
@@ -3883,7 +3883,7 @@ for(let i0=0; i0<len0; i0++){
 let data35 = data34[i0];
 const _errs54 = errors;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.required !== undefined){
+if(data35.required !== undefined && func0.call(data35, "required")){
 const _errs55 = errors;
 if(true !== data35.required){
 validate51.errors = [{instancePath:instancePath+"/manifest/credentials/slots/" + i0+"/required",schemaPath:"#/allOf/4/then/properties/manifest/properties/credentials/properties/slots/items/properties/required/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
@@ -3895,7 +3895,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data35.type !== undefined){
+if(data35.type !== undefined && func0.call(data35, "type")){
 let data37 = data35.type;
 const _errs56 = errors;
 if(!((data37 === "api-key") || (data37 === "token"))){
@@ -3966,13 +3966,13 @@ Object.assign(props0, props3);
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((((((data.packageId === undefined) && (missing2 = "packageId")) || ((data.schemaVersion === undefined) && (missing2 = "schemaVersion"))) || ((data.recordType === undefined) && (missing2 = "recordType"))) || ((data.publisher === undefined) && (missing2 = "publisher"))) || ((data.provider === undefined) && (missing2 = "provider"))) || ((data.manifest === undefined) && (missing2 = "manifest"))){
+if((((((((data.packageId === undefined) || (!(func0.call(data, "packageId")))) && (missing2 = "packageId")) || (((data.schemaVersion === undefined) || (!(func0.call(data, "schemaVersion")))) && (missing2 = "schemaVersion"))) || (((data.recordType === undefined) || (!(func0.call(data, "recordType")))) && (missing2 = "recordType"))) || (((data.publisher === undefined) || (!(func0.call(data, "publisher")))) && (missing2 = "publisher"))) || (((data.provider === undefined) || (!(func0.call(data, "provider")))) && (missing2 = "provider"))) || (((data.manifest === undefined) || (!(func0.call(data, "manifest")))) && (missing2 = "manifest"))){
 validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs59 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((key0 === "packageId") || (key0 === "schemaVersion")) || (key0 === "recordType")) || (key0 === "publisher")) || (key0 === "provider")) || (key0 === "manifest"))){
 validate51.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -3980,7 +3980,7 @@ break;
 }
 }
 if(_errs59 === errors){
-if(data.packageId !== undefined){
+if(data.packageId !== undefined && func0.call(data, "packageId")){
 let data38 = data.packageId;
 const _errs60 = errors;
 if(errors === _errs60){
@@ -4001,7 +4001,7 @@ else {
 var valid33 = true;
 }
 if(valid33){
-if(data.schemaVersion !== undefined){
+if(data.schemaVersion !== undefined && func0.call(data, "schemaVersion")){
 const _errs62 = errors;
 if(1 !== data.schemaVersion){
 validate51.errors = [{instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"}];
@@ -4013,7 +4013,7 @@ else {
 var valid33 = true;
 }
 if(valid33){
-if(data.recordType !== undefined){
+if(data.recordType !== undefined && func0.call(data, "recordType")){
 const _errs63 = errors;
 if("agent-connector-package" !== data.recordType){
 validate51.errors = [{instancePath:instancePath+"/recordType",schemaPath:"#/properties/recordType/const",keyword:"const",params:{allowedValue: "agent-connector-package"},message:"must be equal to constant"}];
@@ -4025,7 +4025,7 @@ else {
 var valid33 = true;
 }
 if(valid33){
-if(data.publisher !== undefined){
+if(data.publisher !== undefined && func0.call(data, "publisher")){
 const _errs64 = errors;
 if(!(validate52(data.publisher, {instancePath:instancePath+"/publisher",parentData:data,parentDataProperty:"publisher",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
@@ -4037,7 +4037,7 @@ else {
 var valid33 = true;
 }
 if(valid33){
-if(data.provider !== undefined){
+if(data.provider !== undefined && func0.call(data, "provider")){
 const _errs65 = errors;
 if(!(validate54(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
@@ -4049,7 +4049,7 @@ else {
 var valid33 = true;
 }
 if(valid33){
-if(data.manifest !== undefined){
+if(data.manifest !== undefined && func0.call(data, "manifest")){
 const _errs66 = errors;
 if(!(validate40(data.manifest, {instancePath:instancePath+"/manifest",parentData:data,parentDataProperty:"manifest",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
@@ -4096,13 +4096,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((data.type === undefined) && (missing0 = "type")) || ((data.requestId === undefined) && (missing0 = "requestId"))) || ((data.response === undefined) && (missing0 = "response"))) || ((data.requestHash === undefined) && (missing0 = "requestHash"))) || ((data.sessionRefHash === undefined) && (missing0 = "sessionRefHash"))) || ((data.sessionProvenanceHash === undefined) && (missing0 = "sessionProvenanceHash"))){
+if((((((((data.type === undefined) || (!(func0.call(data, "type")))) && (missing0 = "type")) || (((data.requestId === undefined) || (!(func0.call(data, "requestId")))) && (missing0 = "requestId"))) || (((data.response === undefined) || (!(func0.call(data, "response")))) && (missing0 = "response"))) || (((data.requestHash === undefined) || (!(func0.call(data, "requestHash")))) && (missing0 = "requestHash"))) || (((data.sessionRefHash === undefined) || (!(func0.call(data, "sessionRefHash")))) && (missing0 = "sessionRefHash"))) || (((data.sessionProvenanceHash === undefined) || (!(func0.call(data, "sessionProvenanceHash")))) && (missing0 = "sessionProvenanceHash"))){
 validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((key0 === "type") || (key0 === "requestId")) || (key0 === "response")) || (key0 === "requestHash")) || (key0 === "sessionRefHash")) || (key0 === "sessionProvenanceHash"))){
 validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -4110,7 +4110,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 const _errs2 = errors;
 if("input" !== data.type){
 validate64.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "input"},message:"must be equal to constant"}];
@@ -4122,18 +4122,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.requestId !== undefined){
+if(data.requestId !== undefined && func0.call(data, "requestId")){
 let data1 = data.requestId;
 const _errs3 = errors;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 120){
+if(func76(data1) > 120){
 validate64.errors = [{instancePath:instancePath+"/requestId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data1) < 1){
+if(func76(data1) < 1){
 validate64.errors = [{instancePath:instancePath+"/requestId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4156,17 +4156,17 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.response !== undefined){
+if(data.response !== undefined && func0.call(data, "response")){
 let data2 = data.response;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
-if(func2(data2) > 131072){
+if(func76(data2) > 131072){
 validate64.errors = [{instancePath:instancePath+"/response",schemaPath:"#/properties/response/maxLength",keyword:"maxLength",params:{limit: 131072},message:"must NOT have more than 131072 characters"}];
 return false;
 }
 else {
-if(func2(data2) < 1){
+if(func76(data2) < 1){
 validate64.errors = [{instancePath:instancePath+"/response",schemaPath:"#/properties/response/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4189,7 +4189,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.requestHash !== undefined){
+if(data.requestHash !== undefined && func0.call(data, "requestHash")){
 let data3 = data.requestHash;
 const _errs8 = errors;
 const _errs9 = errors;
@@ -4211,7 +4211,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sessionRefHash !== undefined){
+if(data.sessionRefHash !== undefined && func0.call(data, "sessionRefHash")){
 let data4 = data.sessionRefHash;
 const _errs11 = errors;
 const _errs12 = errors;
@@ -4233,7 +4233,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sessionProvenanceHash !== undefined){
+if(data.sessionProvenanceHash !== undefined && func0.call(data, "sessionProvenanceHash")){
 let data5 = data.sessionProvenanceHash;
 const _errs14 = errors;
 const _errs15 = errors;
@@ -4287,13 +4287,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((data.type === undefined) && (missing0 = "type")) || ((data.requestId === undefined) && (missing0 = "requestId"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.optionId === undefined) && (missing0 = "optionId"))) || ((data.requestHash === undefined) && (missing0 = "requestHash"))) || ((data.sessionRefHash === undefined) && (missing0 = "sessionRefHash"))) || ((data.sessionProvenanceHash === undefined) && (missing0 = "sessionProvenanceHash"))){
+if(((((((((data.type === undefined) || (!(func0.call(data, "type")))) && (missing0 = "type")) || (((data.requestId === undefined) || (!(func0.call(data, "requestId")))) && (missing0 = "requestId"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))) || (((data.optionId === undefined) || (!(func0.call(data, "optionId")))) && (missing0 = "optionId"))) || (((data.requestHash === undefined) || (!(func0.call(data, "requestHash")))) && (missing0 = "requestHash"))) || (((data.sessionRefHash === undefined) || (!(func0.call(data, "sessionRefHash")))) && (missing0 = "sessionRefHash"))) || (((data.sessionProvenanceHash === undefined) || (!(func0.call(data, "sessionProvenanceHash")))) && (missing0 = "sessionProvenanceHash"))){
 validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "type") || (key0 === "requestId")) || (key0 === "status")) || (key0 === "optionId")) || (key0 === "requestHash")) || (key0 === "sessionRefHash")) || (key0 === "sessionProvenanceHash"))){
 validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -4301,7 +4301,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 const _errs2 = errors;
 if("permission" !== data.type){
 validate65.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "permission"},message:"must be equal to constant"}];
@@ -4313,18 +4313,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.requestId !== undefined){
+if(data.requestId !== undefined && func0.call(data, "requestId")){
 let data1 = data.requestId;
 const _errs3 = errors;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 120){
+if(func76(data1) > 120){
 validate65.errors = [{instancePath:instancePath+"/requestId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data1) < 1){
+if(func76(data1) < 1){
 validate65.errors = [{instancePath:instancePath+"/requestId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4347,7 +4347,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data2 = data.status;
 const _errs6 = errors;
 if(!((data2 === "approved") || (data2 === "rejected"))){
@@ -4360,18 +4360,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.optionId !== undefined){
+if(data.optionId !== undefined && func0.call(data, "optionId")){
 let data3 = data.optionId;
 const _errs7 = errors;
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
-if(func2(data3) > 120){
+if(func76(data3) > 120){
 validate65.errors = [{instancePath:instancePath+"/optionId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data3) < 1){
+if(func76(data3) < 1){
 validate65.errors = [{instancePath:instancePath+"/optionId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4394,7 +4394,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.requestHash !== undefined){
+if(data.requestHash !== undefined && func0.call(data, "requestHash")){
 let data4 = data.requestHash;
 const _errs10 = errors;
 const _errs11 = errors;
@@ -4416,7 +4416,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sessionRefHash !== undefined){
+if(data.sessionRefHash !== undefined && func0.call(data, "sessionRefHash")){
 let data5 = data.sessionRefHash;
 const _errs13 = errors;
 const _errs14 = errors;
@@ -4438,7 +4438,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sessionProvenanceHash !== undefined){
+if(data.sessionProvenanceHash !== undefined && func0.call(data, "sessionProvenanceHash")){
 let data6 = data.sessionProvenanceHash;
 const _errs16 = errors;
 const _errs17 = errors;
@@ -4493,7 +4493,7 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.type === undefined) && (missing0 = "type")){
+if(((data.type === undefined) || (!(func0.call(data, "type")))) && (missing0 = "type")){
 validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
@@ -4558,13 +4558,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.prompt === undefined) && (missing0 = "prompt")) || ((data.sessionRef === undefined) && (missing0 = "sessionRef"))) || ((data.resume === undefined) && (missing0 = "resume"))) || ((data.permissionMode === undefined) && (missing0 = "permissionMode"))) || ((data.operationId === undefined) && (missing0 = "operationId"))){
+if(((((((data.prompt === undefined) || (!(func0.call(data, "prompt")))) && (missing0 = "prompt")) || (((data.sessionRef === undefined) || (!(func0.call(data, "sessionRef")))) && (missing0 = "sessionRef"))) || (((data.resume === undefined) || (!(func0.call(data, "resume")))) && (missing0 = "resume"))) || (((data.permissionMode === undefined) || (!(func0.call(data, "permissionMode")))) && (missing0 = "permissionMode"))) || (((data.operationId === undefined) || (!(func0.call(data, "operationId")))) && (missing0 = "operationId"))){
 validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((key0 === "prompt") || (key0 === "sessionRef")) || (key0 === "resume")) || (key0 === "permissionMode")) || (key0 === "operationId"))){
 validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -4572,17 +4572,17 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.prompt !== undefined){
+if(data.prompt !== undefined && func0.call(data, "prompt")){
 let data0 = data.prompt;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func2(data0) > 4194304){
+if(func76(data0) > 4194304){
 validate68.errors = [{instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/maxLength",keyword:"maxLength",params:{limit: 4194304},message:"must NOT have more than 4194304 characters"}];
 return false;
 }
 else {
-if(func2(data0) < 1){
+if(func76(data0) < 1){
 validate68.errors = [{instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4605,7 +4605,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sessionRef !== undefined){
+if(data.sessionRef !== undefined && func0.call(data, "sessionRef")){
 let data1 = data.sessionRef;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -4613,7 +4613,7 @@ let valid1 = false;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(func2(data1) > 8192){
+if(func76(data1) > 8192){
 const err0 = {instancePath:instancePath+"/sessionRef",schemaPath:"#/properties/sessionRef/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 8192},message:"must NOT have more than 8192 characters"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4624,7 +4624,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(func2(data1) < 1){
+if(func76(data1) < 1){
 const err1 = {instancePath:instancePath+"/sessionRef",schemaPath:"#/properties/sessionRef/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4691,7 +4691,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.resume !== undefined){
+if(data.resume !== undefined && func0.call(data, "resume")){
 let data2 = data.resume;
 const _errs10 = errors;
 const _errs11 = errors;
@@ -4745,7 +4745,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.permissionMode !== undefined){
+if(data.permissionMode !== undefined && func0.call(data, "permissionMode")){
 let data3 = data.permissionMode;
 const _errs15 = errors;
 if(!((data3 === "read-only") || (data3 === "workspace-write"))){
@@ -4758,18 +4758,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operationId !== undefined){
+if(data.operationId !== undefined && func0.call(data, "operationId")){
 let data4 = data.operationId;
 const _errs17 = errors;
 const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data4 === "string"){
-if(func2(data4) > 120){
+if(func76(data4) > 120){
 validate68.errors = [{instancePath:instancePath+"/operationId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
 return false;
 }
 else {
-if(func2(data4) < 1){
+if(func76(data4) < 1){
 validate68.errors = [{instancePath:instancePath+"/operationId",schemaPath:"ConnectorManifest.json#/$defs/PublicId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4826,12 +4826,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.text === undefined) && (missing0 = "text")){
+if(((data.text === undefined) || (!(func0.call(data, "text")))) && (missing0 = "text")){
 validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 let data0 = data.text;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -4852,12 +4852,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sessionRef !== undefined){
+if(data.sessionRef !== undefined && func0.call(data, "sessionRef")){
 let data1 = data.sessionRef;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 8192){
+if(func76(data1) > 8192){
 validate70.errors = [{instancePath:instancePath+"/sessionRef",schemaPath:"#/properties/sessionRef/maxLength",keyword:"maxLength",params:{limit: 8192},message:"must NOT have more than 8192 characters"}];
 return false;
 }
@@ -4906,7 +4906,7 @@ evaluated0.items = undefined;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;

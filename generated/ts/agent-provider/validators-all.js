@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const validateActionError = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-provider/ActionError.json","title":"ActionError","type":"object","additionalProperties":false,"required":["code","message"],"properties":{"code":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"message":{"type":"string"},"details":{"type":"object","default":{},"x-open":"Details are free-form diagnostic data chosen by whoever raised the error."}}};
+const func0 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -17,7 +18,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code === undefined){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -27,7 +28,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.message === undefined){
+if((data.message === undefined) || (!(func0.call(data, "message")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -37,7 +38,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "code") || (key0 === "message")) || (key0 === "details"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -49,7 +50,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.code !== undefined){
+if(data.code !== undefined && func0.call(data, "code")){
 let data0 = data.code;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
@@ -74,7 +75,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.message !== undefined){
+if(data.message !== undefined && func0.call(data, "message")){
 if(typeof data.message !== "string"){
 const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -86,7 +87,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.details !== undefined){
+if(data.details !== undefined && func0.call(data, "details")){
 let data2 = data.details;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
 const err6 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -125,8 +126,7 @@ const schema40 = {"title":"ActionRisk","type":"string","enum":["low","medium","h
 const schema41 = {"title":"ConfirmationPolicy","type":"string","enum":["none","provider_required"]};
 const schema55 = {"title":"SignatureAlgorithm","type":"string","const":"hmac-sha256-v1"};
 const schema56 = {"title":"HmacSignature","type":"string","pattern":"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]$"};
-const func1 = Object.prototype.hasOwnProperty;
-const func3 = require("ajv/dist/runtime/ucs2length").default;
+const func107 = require("ajv/dist/runtime/ucs2length").default;
 const pattern5 = new RegExp("^[^\\S\\n]*\\S[^\\n]*$", "u");
 const pattern10 = new RegExp("^app_action_[A-Za-z0-9_.-]*$", "u");
 const pattern15 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$", "u");
@@ -144,7 +144,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.request_id === undefined){
+if((data.request_id === undefined) || (!(func0.call(data, "request_id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request_id"},message:"must have required property '"+"request_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -154,7 +154,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.provider_id === undefined){
+if((data.provider_id === undefined) || (!(func0.call(data, "provider_id")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_id"},message:"must have required property '"+"provider_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -164,7 +164,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.agent_id === undefined){
+if((data.agent_id === undefined) || (!(func0.call(data, "agent_id")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -174,7 +174,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.action_id === undefined){
+if((data.action_id === undefined) || (!(func0.call(data, "action_id")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -184,7 +184,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.tool_name === undefined){
+if((data.tool_name === undefined) || (!(func0.call(data, "tool_name")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_name"},message:"must have required property '"+"tool_name"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -194,7 +194,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.arguments === undefined){
+if((data.arguments === undefined) || (!(func0.call(data, "arguments")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "arguments"},message:"must have required property '"+"arguments"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -204,7 +204,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.created_at === undefined){
+if((data.created_at === undefined) || (!(func0.call(data, "created_at")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -214,7 +214,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.expires_at === undefined){
+if((data.expires_at === undefined) || (!(func0.call(data, "expires_at")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expires_at"},message:"must have required property '"+"expires_at"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -224,7 +224,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.nonce === undefined){
+if((data.nonce === undefined) || (!(func0.call(data, "nonce")))){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -234,7 +234,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.idempotency_key === undefined){
+if((data.idempotency_key === undefined) || (!(func0.call(data, "idempotency_key")))){
 const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idempotency_key"},message:"must have required property '"+"idempotency_key"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -244,7 +244,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.risk === undefined){
+if((data.risk === undefined) || (!(func0.call(data, "risk")))){
 const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "risk"},message:"must have required property '"+"risk"+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -254,7 +254,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.confirmation_policy === undefined){
+if((data.confirmation_policy === undefined) || (!(func0.call(data, "confirmation_policy")))){
 const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmation_policy"},message:"must have required property '"+"confirmation_policy"+"'"};
 if(vErrors === null){
 vErrors = [err11];
@@ -264,8 +264,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema32.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema32.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -276,7 +276,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data0 = data.request_id;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
@@ -301,7 +301,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.provider_id !== undefined){
+if(data.provider_id !== undefined && func0.call(data, "provider_id")){
 let data1 = data.provider_id;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
@@ -326,7 +326,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.agent_id !== undefined){
+if(data.agent_id !== undefined && func0.call(data, "agent_id")){
 let data2 = data.agent_id;
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
@@ -351,7 +351,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.action_id !== undefined){
+if(data.action_id !== undefined && func0.call(data, "action_id")){
 let data3 = data.action_id;
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
@@ -376,7 +376,7 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.tool_name !== undefined){
+if(data.tool_name !== undefined && func0.call(data, "tool_name")){
 let data4 = data.tool_name;
 if(typeof data4 === "string"){
 if(!pattern10.test(data4)){
@@ -401,7 +401,7 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.arguments !== undefined){
+if(data.arguments !== undefined && func0.call(data, "arguments")){
 let data5 = data.arguments;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
 const err23 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -414,7 +414,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.user_intent_summary !== undefined){
+if(data.user_intent_summary !== undefined && func0.call(data, "user_intent_summary")){
 if(typeof data.user_intent_summary !== "string"){
 const err24 = {instancePath:instancePath+"/user_intent_summary",schemaPath:"#/properties/user_intent_summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -426,7 +426,7 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.created_at !== undefined){
+if(data.created_at !== undefined && func0.call(data, "created_at")){
 let data7 = data.created_at;
 if(typeof data7 === "string"){
 if(!pattern15.test(data7)){
@@ -451,7 +451,7 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.expires_at !== undefined){
+if(data.expires_at !== undefined && func0.call(data, "expires_at")){
 let data8 = data.expires_at;
 if(typeof data8 === "string"){
 if(!pattern15.test(data8)){
@@ -476,7 +476,7 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.nonce !== undefined){
+if(data.nonce !== undefined && func0.call(data, "nonce")){
 let data9 = data.nonce;
 if(typeof data9 === "string"){
 if(!pattern5.test(data9)){
@@ -501,7 +501,7 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.idempotency_key !== undefined){
+if(data.idempotency_key !== undefined && func0.call(data, "idempotency_key")){
 let data10 = data.idempotency_key;
 if(typeof data10 === "string"){
 if(!pattern5.test(data10)){
@@ -526,10 +526,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.callback !== undefined){
+if(data.callback !== undefined && func0.call(data, "callback")){
 let data11 = data.callback;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-for(const key1 in data11){
+for(const key1 of Object.keys(data11)){
 if(!((key1 === "type") || (key1 === "request_id_required"))){
 const err33 = {instancePath:instancePath+"/callback",schemaPath:"ProposalCallback.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -541,10 +541,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data11.type !== undefined){
+if(data11.type !== undefined && func0.call(data11, "type")){
 let data12 = data11.type;
 if(typeof data12 === "string"){
-if(func3(data12) < 1){
+if(func107(data12) < 1){
 const err34 = {instancePath:instancePath+"/callback/type",schemaPath:"ProposalCallback.json/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err34];
@@ -566,7 +566,7 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data11.request_id_required !== undefined){
+if(data11.request_id_required !== undefined && func0.call(data11, "request_id_required")){
 if(typeof data11.request_id_required !== "boolean"){
 const err36 = {instancePath:instancePath+"/callback/request_id_required",schemaPath:"ProposalCallback.json/properties/request_id_required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -590,7 +590,7 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.risk !== undefined){
+if(data.risk !== undefined && func0.call(data, "risk")){
 let data14 = data.risk;
 if(typeof data14 !== "string"){
 const err38 = {instancePath:instancePath+"/risk",schemaPath:"AgentAction.json#/$defs/ActionRisk/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -613,7 +613,7 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.confirmation_policy !== undefined){
+if(data.confirmation_policy !== undefined && func0.call(data, "confirmation_policy")){
 let data15 = data.confirmation_policy;
 if(typeof data15 !== "string"){
 const err40 = {instancePath:instancePath+"/confirmation_policy",schemaPath:"AgentAction.json#/$defs/ConfirmationPolicy/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -636,7 +636,7 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data16 = data.host_instance_id;
 if(typeof data16 === "string"){
 if(!pattern5.test(data16)){
@@ -661,7 +661,7 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.signature_algorithm !== undefined){
+if(data.signature_algorithm !== undefined && func0.call(data, "signature_algorithm")){
 let data17 = data.signature_algorithm;
 if(typeof data17 !== "string"){
 const err44 = {instancePath:instancePath+"/signature_algorithm",schemaPath:"#/$defs/SignatureAlgorithm/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -684,7 +684,7 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.signature !== undefined){
+if(data.signature !== undefined && func0.call(data, "signature")){
 let data18 = data.signature;
 if(typeof data18 === "string"){
 if(!pattern20.test(data18)){
@@ -709,8 +709,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.signature !== undefined){
-if(data.signature_algorithm === undefined){
+if(data.signature !== undefined && func0.call(data, "signature")){
+if((data.signature_algorithm === undefined) || (!(func0.call(data, "signature_algorithm")))){
 const err48 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "signature",
     missingProperty: "signature_algorithm",
     depsCount: 2,
@@ -723,7 +723,7 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data.host_instance_id === undefined){
+if((data.host_instance_id === undefined) || (!(func0.call(data, "host_instance_id")))){
 const err49 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "signature",
     missingProperty: "host_instance_id",
     depsCount: 2,
@@ -737,8 +737,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.signature_algorithm !== undefined){
-if(data.signature === undefined){
+if(data.signature_algorithm !== undefined && func0.call(data, "signature_algorithm")){
+if((data.signature === undefined) || (!(func0.call(data, "signature")))){
 const err50 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "signature_algorithm",
     missingProperty: "signature",
     depsCount: 1,
@@ -783,7 +783,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.request_id === undefined){
+if((data.request_id === undefined) || (!(func0.call(data, "request_id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request_id"},message:"must have required property '"+"request_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -793,7 +793,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.status === undefined){
+if((data.status === undefined) || (!(func0.call(data, "status")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -803,7 +803,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.completed_at === undefined){
+if((data.completed_at === undefined) || (!(func0.call(data, "completed_at")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed_at"},message:"must have required property '"+"completed_at"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -813,7 +813,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "request_id") || (key0 === "status")) || (key0 === "result")) || (key0 === "error")) || (key0 === "provider_trace_id")) || (key0 === "completed_at")) || (key0 === "signature"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -825,7 +825,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data0 = data.request_id;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
@@ -850,7 +850,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 if(typeof data1 !== "string"){
 const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -873,7 +873,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 let data2 = data.result;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
 const err8 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -886,13 +886,13 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data3 = data.error;
 const _errs11 = errors;
 let valid2 = false;
 const _errs12 = errors;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.code === undefined){
+if((data3.code === undefined) || (!(func0.call(data3, "code")))){
 const err9 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -902,7 +902,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data3.message === undefined){
+if((data3.message === undefined) || (!(func0.call(data3, "message")))){
 const err10 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -912,7 +912,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key1 in data3){
+for(const key1 of Object.keys(data3)){
 if(!(((key1 === "code") || (key1 === "message")) || (key1 === "details"))){
 const err11 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -924,7 +924,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data3.code !== undefined){
+if(data3.code !== undefined && func0.call(data3, "code")){
 let data4 = data3.code;
 if(typeof data4 === "string"){
 if(!pattern4.test(data4)){
@@ -949,7 +949,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data3.message !== undefined){
+if(data3.message !== undefined && func0.call(data3, "message")){
 if(typeof data3.message !== "string"){
 const err14 = {instancePath:instancePath+"/error/message",schemaPath:"ActionError.json/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -961,7 +961,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data3.details !== undefined){
+if(data3.details !== undefined && func0.call(data3, "details")){
 let data6 = data3.details;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
 const err15 = {instancePath:instancePath+"/error/details",schemaPath:"ActionError.json/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -1022,7 +1022,7 @@ vErrors = null;
 }
 }
 }
-if(data.provider_trace_id !== undefined){
+if(data.provider_trace_id !== undefined && func0.call(data, "provider_trace_id")){
 if(typeof data.provider_trace_id !== "string"){
 const err19 = {instancePath:instancePath+"/provider_trace_id",schemaPath:"#/properties/provider_trace_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1034,7 +1034,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.completed_at !== undefined){
+if(data.completed_at !== undefined && func0.call(data, "completed_at")){
 let data8 = data.completed_at;
 if(typeof data8 === "string"){
 if(!pattern15.test(data8)){
@@ -1059,7 +1059,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.signature !== undefined){
+if(data.signature !== undefined && func0.call(data, "signature")){
 if(typeof data.signature !== "string"){
 const err22 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1106,7 +1106,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.action_id === undefined){
+if((data.action_id === undefined) || (!(func0.call(data, "action_id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1116,7 +1116,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.tool_name === undefined){
+if((data.tool_name === undefined) || (!(func0.call(data, "tool_name")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_name"},message:"must have required property '"+"tool_name"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1126,7 +1126,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.description === undefined){
+if((data.description === undefined) || (!(func0.call(data, "description")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1136,8 +1136,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema37.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema37.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1148,7 +1148,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.action_id !== undefined){
+if(data.action_id !== undefined && func0.call(data, "action_id")){
 let data0 = data.action_id;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
@@ -1173,7 +1173,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.tool_name !== undefined){
+if(data.tool_name !== undefined && func0.call(data, "tool_name")){
 let data1 = data.tool_name;
 if(typeof data1 === "string"){
 if(!pattern10.test(data1)){
@@ -1198,7 +1198,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 let data2 = data.description;
 if(typeof data2 === "string"){
 if(!pattern11.test(data2)){
@@ -1223,7 +1223,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.parameters !== undefined){
+if(data.parameters !== undefined && func0.call(data, "parameters")){
 let data3 = data.parameters;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
 const err10 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -1236,7 +1236,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.result_schema !== undefined){
+if(data.result_schema !== undefined && func0.call(data, "result_schema")){
 let data4 = data.result_schema;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
 const err11 = {instancePath:instancePath+"/result_schema",schemaPath:"#/properties/result_schema/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -1249,7 +1249,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.risk !== undefined){
+if(data.risk !== undefined && func0.call(data, "risk")){
 let data5 = data.risk;
 if(typeof data5 !== "string"){
 const err12 = {instancePath:instancePath+"/risk",schemaPath:"#/$defs/ActionRisk/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1272,7 +1272,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.confirmation_policy !== undefined){
+if(data.confirmation_policy !== undefined && func0.call(data, "confirmation_policy")){
 let data6 = data.confirmation_policy;
 if(typeof data6 !== "string"){
 const err14 = {instancePath:instancePath+"/confirmation_policy",schemaPath:"#/$defs/ConfirmationPolicy/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1295,7 +1295,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.execution_modes !== undefined){
+if(data.execution_modes !== undefined && func0.call(data, "execution_modes")){
 let data7 = data.execution_modes;
 if(Array.isArray(data7)){
 const len0 = data7.length;
@@ -1334,7 +1334,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.timeout_seconds !== undefined){
+if(data.timeout_seconds !== undefined && func0.call(data, "timeout_seconds")){
 let data9 = data.timeout_seconds;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
 const err19 = {instancePath:instancePath+"/timeout_seconds",schemaPath:"#/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1369,7 +1369,7 @@ errors++;
 }
 }
 }
-if(data.display_name !== undefined){
+if(data.display_name !== undefined && func0.call(data, "display_name")){
 if(typeof data.display_name !== "string"){
 const err22 = {instancePath:instancePath+"/display_name",schemaPath:"#/properties/display_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1381,10 +1381,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.localized_display_names !== undefined){
+if(data.localized_display_names !== undefined && func0.call(data, "localized_display_names")){
 let data11 = data.localized_display_names;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-for(const key1 in data11){
+for(const key1 of Object.keys(data11)){
 const _errs34 = errors;
 if(typeof key1 === "string"){
 if(!pattern12.test(key1)){
@@ -1410,7 +1410,7 @@ vErrors.push(err24);
 errors++;
 }
 }
-for(const key2 in data11){
+for(const key2 of Object.keys(data11)){
 if(typeof data11[key2] !== "string"){
 const err25 = {instancePath:instancePath+"/localized_display_names/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/LocalizedText/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1434,10 +1434,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.localized_descriptions !== undefined){
+if(data.localized_descriptions !== undefined && func0.call(data, "localized_descriptions")){
 let data13 = data.localized_descriptions;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key3 in data13){
+for(const key3 of Object.keys(data13)){
 const _errs41 = errors;
 if(typeof key3 === "string"){
 if(!pattern12.test(key3)){
@@ -1463,7 +1463,7 @@ vErrors.push(err28);
 errors++;
 }
 }
-for(const key4 in data13){
+for(const key4 of Object.keys(data13)){
 if(typeof data13[key4] !== "string"){
 const err29 = {instancePath:instancePath+"/localized_descriptions/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/LocalizedText/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1528,7 +1528,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.protocol_version === undefined) && (missing0 = "protocol_version")){
+if(((data.protocol_version === undefined) || (!(func0.call(data, "protocol_version")))) && (missing0 = "protocol_version")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -1539,7 +1539,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.protocol_version !== undefined){
+if(data.protocol_version !== undefined && func0.call(data, "protocol_version")){
 if(2 !== data.protocol_version){
 const err1 = {};
 if(vErrors === null){
@@ -1566,7 +1566,7 @@ vErrors = null;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.host_package_name === undefined){
+if((data.host_package_name === undefined) || (!(func0.call(data, "host_package_name")))){
 const err2 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "host_package_name"},message:"must have required property '"+"host_package_name"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1576,7 +1576,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.host_instance_id === undefined){
+if((data.host_instance_id === undefined) || (!(func0.call(data, "host_instance_id")))){
 const err3 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "host_instance_id"},message:"must have required property '"+"host_instance_id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1586,7 +1586,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.host_shared_secret === undefined){
+if((data.host_shared_secret === undefined) || (!(func0.call(data, "host_shared_secret")))){
 const err4 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "host_shared_secret"},message:"must have required property '"+"host_shared_secret"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -1596,10 +1596,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.host_package_name !== undefined){
+if(data.host_package_name !== undefined && func0.call(data, "host_package_name")){
 let data1 = data.host_package_name;
 if(typeof data1 === "string"){
-if(func3(data1) < 1){
+if(func107(data1) < 1){
 const err5 = {instancePath:instancePath+"/host_package_name",schemaPath:"#/allOf/0/then/properties/host_package_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1621,7 +1621,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data2 = data.host_instance_id;
 if(typeof data2 === "string"){
 if(!pattern11.test(data2)){
@@ -1646,10 +1646,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.host_shared_secret !== undefined){
+if(data.host_shared_secret !== undefined && func0.call(data, "host_shared_secret")){
 let data3 = data.host_shared_secret;
 if(typeof data3 === "string"){
-if(func3(data3) < 1){
+if(func107(data3) < 1){
 const err9 = {instancePath:instancePath+"/host_shared_secret",schemaPath:"#/allOf/0/then/properties/host_shared_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1693,7 +1693,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.request_id === undefined){
+if((data.request_id === undefined) || (!(func0.call(data, "request_id")))){
 const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request_id"},message:"must have required property '"+"request_id"+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -1703,7 +1703,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.nonce === undefined){
+if((data.nonce === undefined) || (!(func0.call(data, "nonce")))){
 const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"};
 if(vErrors === null){
 vErrors = [err13];
@@ -1713,7 +1713,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.created_at === undefined){
+if((data.created_at === undefined) || (!(func0.call(data, "created_at")))){
 const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err14];
@@ -1723,7 +1723,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.expires_at === undefined){
+if((data.expires_at === undefined) || (!(func0.call(data, "expires_at")))){
 const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expires_at"},message:"must have required property '"+"expires_at"+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -1733,8 +1733,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema61.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema61.properties, key0))){
 const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
@@ -1745,7 +1745,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.protocol_version !== undefined){
+if(data.protocol_version !== undefined && func0.call(data, "protocol_version")){
 let data4 = data.protocol_version;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
 const err17 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/properties/protocol_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1780,7 +1780,7 @@ errors++;
 }
 }
 }
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data5 = data.request_id;
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
@@ -1805,7 +1805,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.nonce !== undefined){
+if(data.nonce !== undefined && func0.call(data, "nonce")){
 let data6 = data.nonce;
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
@@ -1830,10 +1830,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.host_package_name !== undefined){
+if(data.host_package_name !== undefined && func0.call(data, "host_package_name")){
 let data7 = data.host_package_name;
 if(typeof data7 === "string"){
-if(func3(data7) < 1){
+if(func107(data7) < 1){
 const err24 = {instancePath:instancePath+"/host_package_name",schemaPath:"#/properties/host_package_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -1855,7 +1855,7 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.created_at !== undefined){
+if(data.created_at !== undefined && func0.call(data, "created_at")){
 let data8 = data.created_at;
 if(typeof data8 === "string"){
 if(!pattern15.test(data8)){
@@ -1880,7 +1880,7 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.expires_at !== undefined){
+if(data.expires_at !== undefined && func0.call(data, "expires_at")){
 let data9 = data.expires_at;
 if(typeof data9 === "string"){
 if(!pattern15.test(data9)){
@@ -1905,7 +1905,7 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.host_signing_cert_sha256 !== undefined){
+if(data.host_signing_cert_sha256 !== undefined && func0.call(data, "host_signing_cert_sha256")){
 let data10 = data.host_signing_cert_sha256;
 if(typeof data10 === "string"){
 if(!pattern29.test(data10)){
@@ -1930,7 +1930,7 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data11 = data.host_instance_id;
 if(typeof data11 === "string"){
 if(!pattern30.test(data11)){
@@ -1955,7 +1955,7 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.host_shared_secret !== undefined){
+if(data.host_shared_secret !== undefined && func0.call(data, "host_shared_secret")){
 if(typeof data.host_shared_secret !== "string"){
 const err34 = {instancePath:instancePath+"/host_shared_secret",schemaPath:"#/properties/host_shared_secret/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1967,10 +1967,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.host_bundle_id !== undefined){
+if(data.host_bundle_id !== undefined && func0.call(data, "host_bundle_id")){
 let data13 = data.host_bundle_id;
 if(typeof data13 === "string"){
-if(func3(data13) < 1){
+if(func107(data13) < 1){
 const err35 = {instancePath:instancePath+"/host_bundle_id",schemaPath:"#/properties/host_bundle_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err35];
@@ -1992,7 +1992,7 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.host_team_id !== undefined){
+if(data.host_team_id !== undefined && func0.call(data, "host_team_id")){
 let data14 = data.host_team_id;
 if(typeof data14 === "string"){
 if(!pattern31.test(data14)){
@@ -2017,7 +2017,7 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.host_callback_scheme !== undefined){
+if(data.host_callback_scheme !== undefined && func0.call(data, "host_callback_scheme")){
 let data15 = data.host_callback_scheme;
 if(typeof data15 === "string"){
 if(!pattern32.test(data15)){
@@ -2042,7 +2042,7 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.callback_url !== undefined){
+if(data.callback_url !== undefined && func0.call(data, "callback_url")){
 let data16 = data.callback_url;
 if(typeof data16 === "string"){
 if(!(formats0(data16))){
@@ -2067,7 +2067,7 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.background_trigger_supported !== undefined){
+if(data.background_trigger_supported !== undefined && func0.call(data, "background_trigger_supported")){
 if(typeof data.background_trigger_supported !== "boolean"){
 const err43 = {instancePath:instancePath+"/background_trigger_supported",schemaPath:"#/properties/background_trigger_supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2079,10 +2079,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.host_background_trigger_service !== undefined){
+if(data.host_background_trigger_service !== undefined && func0.call(data, "host_background_trigger_service")){
 let data18 = data.host_background_trigger_service;
 if(typeof data18 === "string"){
-if(func3(data18) < 1){
+if(func107(data18) < 1){
 const err44 = {instancePath:instancePath+"/host_background_trigger_service",schemaPath:"#/properties/host_background_trigger_service/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err44];
@@ -2147,7 +2147,7 @@ const tag0 = data.platform;
 if(typeof tag0 == "string"){
 if(tag0 === "android"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.platform === undefined){
+if((data.platform === undefined) || (!(func0.call(data, "platform")))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "platform"},message:"must have required property '"+"platform"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2157,7 +2157,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.app_package_name === undefined){
+if((data.app_package_name === undefined) || (!(func0.call(data, "app_package_name")))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "app_package_name"},message:"must have required property '"+"app_package_name"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2167,7 +2167,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.activity_name === undefined){
+if((data.activity_name === undefined) || (!(func0.call(data, "activity_name")))){
 const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "activity_name"},message:"must have required property '"+"activity_name"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2177,7 +2177,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.signing_cert_sha256 === undefined){
+if((data.signing_cert_sha256 === undefined) || (!(func0.call(data, "signing_cert_sha256")))){
 const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "signing_cert_sha256"},message:"must have required property '"+"signing_cert_sha256"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2187,7 +2187,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.installed_at === undefined){
+if((data.installed_at === undefined) || (!(func0.call(data, "installed_at")))){
 const err4 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "installed_at"},message:"must have required property '"+"installed_at"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -2197,7 +2197,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.install_request_id === undefined){
+if((data.install_request_id === undefined) || (!(func0.call(data, "install_request_id")))){
 const err5 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "install_request_id"},message:"must have required property '"+"install_request_id"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -2207,7 +2207,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.protocol_version === undefined){
+if((data.protocol_version === undefined) || (!(func0.call(data, "protocol_version")))){
 const err6 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "protocol_version"},message:"must have required property '"+"protocol_version"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -2217,8 +2217,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema73.oneOf[0].properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema73.oneOf[0].properties, key0))){
 const err7 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -2229,7 +2229,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.platform !== undefined){
+if(data.platform !== undefined && func0.call(data, "platform")){
 if("android" !== data.platform){
 const err8 = {instancePath:instancePath+"/platform",schemaPath:"#/oneOf/0/properties/platform/const",keyword:"const",params:{allowedValue: "android"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2241,7 +2241,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.app_package_name !== undefined){
+if(data.app_package_name !== undefined && func0.call(data, "app_package_name")){
 let data1 = data.app_package_name;
 if(typeof data1 === "string"){
 if(!pattern38.test(data1)){
@@ -2266,7 +2266,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.activity_name !== undefined){
+if(data.activity_name !== undefined && func0.call(data, "activity_name")){
 let data2 = data.activity_name;
 if(typeof data2 === "string"){
 if(!pattern39.test(data2)){
@@ -2291,7 +2291,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.signing_cert_sha256 !== undefined){
+if(data.signing_cert_sha256 !== undefined && func0.call(data, "signing_cert_sha256")){
 let data3 = data.signing_cert_sha256;
 if(typeof data3 === "string"){
 if(!pattern40.test(data3)){
@@ -2316,7 +2316,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.installed_at !== undefined){
+if(data.installed_at !== undefined && func0.call(data, "installed_at")){
 let data4 = data.installed_at;
 if(typeof data4 === "string"){
 if(!pattern15.test(data4)){
@@ -2341,7 +2341,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.install_request_id !== undefined){
+if(data.install_request_id !== undefined && func0.call(data, "install_request_id")){
 let data5 = data.install_request_id;
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
@@ -2366,7 +2366,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.protocol_version !== undefined){
+if(data.protocol_version !== undefined && func0.call(data, "protocol_version")){
 let data6 = data.protocol_version;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
 const err19 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/oneOf/0/properties/protocol_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -2401,10 +2401,10 @@ errors++;
 }
 }
 }
-if(data.host_package_name !== undefined){
+if(data.host_package_name !== undefined && func0.call(data, "host_package_name")){
 let data7 = data.host_package_name;
 if(typeof data7 === "string"){
-if(func3(data7) < 1){
+if(func107(data7) < 1){
 const err22 = {instancePath:instancePath+"/host_package_name",schemaPath:"#/oneOf/0/properties/host_package_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err22];
@@ -2426,7 +2426,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.host_signing_cert_sha256 !== undefined){
+if(data.host_signing_cert_sha256 !== undefined && func0.call(data, "host_signing_cert_sha256")){
 let data8 = data.host_signing_cert_sha256;
 if(typeof data8 === "string"){
 if(!pattern40.test(data8)){
@@ -2451,7 +2451,7 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data9 = data.host_instance_id;
 if(typeof data9 === "string"){
 if(!pattern5.test(data9)){
@@ -2476,7 +2476,7 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.background_trigger_supported !== undefined){
+if(data.background_trigger_supported !== undefined && func0.call(data, "background_trigger_supported")){
 if(typeof data.background_trigger_supported !== "boolean"){
 const err28 = {instancePath:instancePath+"/background_trigger_supported",schemaPath:"#/oneOf/0/properties/background_trigger_supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2488,10 +2488,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.host_background_trigger_service !== undefined){
+if(data.host_background_trigger_service !== undefined && func0.call(data, "host_background_trigger_service")){
 let data11 = data.host_background_trigger_service;
 if(typeof data11 === "string"){
-if(func3(data11) < 1){
+if(func107(data11) < 1){
 const err29 = {instancePath:instancePath+"/host_background_trigger_service",schemaPath:"#/oneOf/0/properties/host_background_trigger_service/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err29];
@@ -2513,7 +2513,7 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.app_version_code !== undefined){
+if(data.app_version_code !== undefined && func0.call(data, "app_version_code")){
 let data12 = data.app_version_code;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
 const err31 = {instancePath:instancePath+"/app_version_code",schemaPath:"#/oneOf/0/properties/app_version_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -2548,7 +2548,7 @@ errors++;
 }
 }
 }
-if(data.app_last_update_time_ms !== undefined){
+if(data.app_last_update_time_ms !== undefined && func0.call(data, "app_last_update_time_ms")){
 let data13 = data.app_last_update_time_ms;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
 const err34 = {instancePath:instancePath+"/app_last_update_time_ms",schemaPath:"#/oneOf/0/properties/app_last_update_time_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -2583,7 +2583,7 @@ errors++;
 }
 }
 }
-if(data.trusted_refresh_supported !== undefined){
+if(data.trusted_refresh_supported !== undefined && func0.call(data, "trusted_refresh_supported")){
 if(typeof data.trusted_refresh_supported !== "boolean"){
 const err37 = {instancePath:instancePath+"/trusted_refresh_supported",schemaPath:"#/oneOf/0/properties/trusted_refresh_supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2610,7 +2610,7 @@ var props0 = true;
 }
 else if(tag0 === "ios"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.platform === undefined){
+if((data.platform === undefined) || (!(func0.call(data, "platform")))){
 const err39 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "platform"},message:"must have required property '"+"platform"+"'"};
 if(vErrors === null){
 vErrors = [err39];
@@ -2620,7 +2620,7 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data.app_package_name === undefined){
+if((data.app_package_name === undefined) || (!(func0.call(data, "app_package_name")))){
 const err40 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "app_package_name"},message:"must have required property '"+"app_package_name"+"'"};
 if(vErrors === null){
 vErrors = [err40];
@@ -2630,7 +2630,7 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data.activity_name === undefined){
+if((data.activity_name === undefined) || (!(func0.call(data, "activity_name")))){
 const err41 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "activity_name"},message:"must have required property '"+"activity_name"+"'"};
 if(vErrors === null){
 vErrors = [err41];
@@ -2640,7 +2640,7 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data.signing_cert_sha256 === undefined){
+if((data.signing_cert_sha256 === undefined) || (!(func0.call(data, "signing_cert_sha256")))){
 const err42 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "signing_cert_sha256"},message:"must have required property '"+"signing_cert_sha256"+"'"};
 if(vErrors === null){
 vErrors = [err42];
@@ -2650,7 +2650,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data.installed_at === undefined){
+if((data.installed_at === undefined) || (!(func0.call(data, "installed_at")))){
 const err43 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "installed_at"},message:"must have required property '"+"installed_at"+"'"};
 if(vErrors === null){
 vErrors = [err43];
@@ -2660,7 +2660,7 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data.install_request_id === undefined){
+if((data.install_request_id === undefined) || (!(func0.call(data, "install_request_id")))){
 const err44 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "install_request_id"},message:"must have required property '"+"install_request_id"+"'"};
 if(vErrors === null){
 vErrors = [err44];
@@ -2670,7 +2670,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data.protocol_version === undefined){
+if((data.protocol_version === undefined) || (!(func0.call(data, "protocol_version")))){
 const err45 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "protocol_version"},message:"must have required property '"+"protocol_version"+"'"};
 if(vErrors === null){
 vErrors = [err45];
@@ -2680,7 +2680,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data.action_url === undefined){
+if((data.action_url === undefined) || (!(func0.call(data, "action_url")))){
 const err46 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "action_url"},message:"must have required property '"+"action_url"+"'"};
 if(vErrors === null){
 vErrors = [err46];
@@ -2690,8 +2690,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key1 in data){
-if(!(func1.call(schema73.oneOf[1].properties, key1))){
+for(const key1 of Object.keys(data)){
+if(!(func0.call(schema73.oneOf[1].properties, key1))){
 const err47 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err47];
@@ -2702,7 +2702,7 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.platform !== undefined){
+if(data.platform !== undefined && func0.call(data, "platform")){
 if("ios" !== data.platform){
 const err48 = {instancePath:instancePath+"/platform",schemaPath:"#/oneOf/1/properties/platform/const",keyword:"const",params:{allowedValue: "ios"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2714,7 +2714,7 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.app_package_name !== undefined){
+if(data.app_package_name !== undefined && func0.call(data, "app_package_name")){
 if("" !== data.app_package_name){
 const err49 = {instancePath:instancePath+"/app_package_name",schemaPath:"#/oneOf/1/properties/app_package_name/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2726,7 +2726,7 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.activity_name !== undefined){
+if(data.activity_name !== undefined && func0.call(data, "activity_name")){
 if("" !== data.activity_name){
 const err50 = {instancePath:instancePath+"/activity_name",schemaPath:"#/oneOf/1/properties/activity_name/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2738,7 +2738,7 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.signing_cert_sha256 !== undefined){
+if(data.signing_cert_sha256 !== undefined && func0.call(data, "signing_cert_sha256")){
 if("" !== data.signing_cert_sha256){
 const err51 = {instancePath:instancePath+"/signing_cert_sha256",schemaPath:"#/oneOf/1/properties/signing_cert_sha256/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2750,7 +2750,7 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.installed_at !== undefined){
+if(data.installed_at !== undefined && func0.call(data, "installed_at")){
 let data19 = data.installed_at;
 if(typeof data19 === "string"){
 if(!pattern15.test(data19)){
@@ -2775,7 +2775,7 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.install_request_id !== undefined){
+if(data.install_request_id !== undefined && func0.call(data, "install_request_id")){
 let data20 = data.install_request_id;
 if(typeof data20 === "string"){
 if(!pattern5.test(data20)){
@@ -2800,7 +2800,7 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.protocol_version !== undefined){
+if(data.protocol_version !== undefined && func0.call(data, "protocol_version")){
 let data21 = data.protocol_version;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
 const err56 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/oneOf/1/properties/protocol_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -2835,10 +2835,10 @@ errors++;
 }
 }
 }
-if(data.host_package_name !== undefined){
+if(data.host_package_name !== undefined && func0.call(data, "host_package_name")){
 let data22 = data.host_package_name;
 if(typeof data22 === "string"){
-if(func3(data22) < 1){
+if(func107(data22) < 1){
 const err59 = {instancePath:instancePath+"/host_package_name",schemaPath:"#/oneOf/1/properties/host_package_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err59];
@@ -2860,7 +2860,7 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.host_signing_cert_sha256 !== undefined){
+if(data.host_signing_cert_sha256 !== undefined && func0.call(data, "host_signing_cert_sha256")){
 let data23 = data.host_signing_cert_sha256;
 if(typeof data23 === "string"){
 if(!pattern40.test(data23)){
@@ -2885,7 +2885,7 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data24 = data.host_instance_id;
 if(typeof data24 === "string"){
 if(!pattern5.test(data24)){
@@ -2910,7 +2910,7 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.ios_bundle_id !== undefined){
+if(data.ios_bundle_id !== undefined && func0.call(data, "ios_bundle_id")){
 let data25 = data.ios_bundle_id;
 if(typeof data25 === "string"){
 if(!pattern49.test(data25)){
@@ -2935,7 +2935,7 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.ios_team_id !== undefined){
+if(data.ios_team_id !== undefined && func0.call(data, "ios_team_id")){
 let data26 = data.ios_team_id;
 if(typeof data26 === "string"){
 if(!pattern31.test(data26)){
@@ -2960,7 +2960,7 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.install_url !== undefined){
+if(data.install_url !== undefined && func0.call(data, "install_url")){
 let data27 = data.install_url;
 if(typeof data27 === "string"){
 if(!(formats0(data27))){
@@ -2985,7 +2985,7 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.action_url !== undefined){
+if(data.action_url !== undefined && func0.call(data, "action_url")){
 let data28 = data.action_url;
 if(typeof data28 === "string"){
 if(!(formats0(data28))){
@@ -3010,7 +3010,7 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.universal_link_domain !== undefined){
+if(data.universal_link_domain !== undefined && func0.call(data, "universal_link_domain")){
 let data29 = data.universal_link_domain;
 if(typeof data29 === "string"){
 if(!(formats6.test(data29))){
@@ -3035,10 +3035,10 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.host_bundle_id !== undefined){
+if(data.host_bundle_id !== undefined && func0.call(data, "host_bundle_id")){
 let data30 = data.host_bundle_id;
 if(typeof data30 === "string"){
-if(func3(data30) < 1){
+if(func107(data30) < 1){
 const err75 = {instancePath:instancePath+"/host_bundle_id",schemaPath:"#/oneOf/1/properties/host_bundle_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err75];
@@ -3060,7 +3060,7 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.host_team_id !== undefined){
+if(data.host_team_id !== undefined && func0.call(data, "host_team_id")){
 let data31 = data.host_team_id;
 if(typeof data31 === "string"){
 if(!pattern31.test(data31)){
@@ -3085,7 +3085,7 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.host_callback_scheme !== undefined){
+if(data.host_callback_scheme !== undefined && func0.call(data, "host_callback_scheme")){
 let data32 = data.host_callback_scheme;
 if(typeof data32 === "string"){
 if(!pattern32.test(data32)){
@@ -3176,7 +3176,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.provider_id === undefined){
+if((data.provider_id === undefined) || (!(func0.call(data, "provider_id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_id"},message:"must have required property '"+"provider_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3186,7 +3186,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.agent_id === undefined){
+if((data.agent_id === undefined) || (!(func0.call(data, "agent_id")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3196,8 +3196,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema70.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema70.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3208,7 +3208,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.provider_id !== undefined){
+if(data.provider_id !== undefined && func0.call(data, "provider_id")){
 let data0 = data.provider_id;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
@@ -3233,7 +3233,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.agent_id !== undefined){
+if(data.agent_id !== undefined && func0.call(data, "agent_id")){
 let data1 = data.agent_id;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
@@ -3258,7 +3258,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.display_name !== undefined){
+if(data.display_name !== undefined && func0.call(data, "display_name")){
 let data2 = data.display_name;
 if(typeof data2 === "string"){
 if(!pattern11.test(data2)){
@@ -3283,7 +3283,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 if(typeof data.description !== "string"){
 const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3295,7 +3295,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.system_prompt !== undefined){
+if(data.system_prompt !== undefined && func0.call(data, "system_prompt")){
 if(typeof data.system_prompt !== "string"){
 const err10 = {instancePath:instancePath+"/system_prompt",schemaPath:"#/properties/system_prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3307,7 +3307,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.actions !== undefined){
+if(data.actions !== undefined && func0.call(data, "actions")){
 let data5 = data.actions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
@@ -3329,7 +3329,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.handoff !== undefined){
+if(data.handoff !== undefined && func0.call(data, "handoff")){
 let data7 = data.handoff;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
 const err12 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -3342,7 +3342,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 let data8 = data.result;
 if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
 const err13 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -3355,7 +3355,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.install_binding !== undefined){
+if(data.install_binding !== undefined && func0.call(data, "install_binding")){
 let data9 = data.install_binding;
 const _errs25 = errors;
 let valid5 = false;
@@ -3401,7 +3401,7 @@ vErrors = null;
 }
 }
 }
-if(data.created_at !== undefined){
+if(data.created_at !== undefined && func0.call(data, "created_at")){
 let data10 = data.created_at;
 if(typeof data10 === "string"){
 if(!pattern15.test(data10)){
@@ -3426,7 +3426,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.updated_at !== undefined){
+if(data.updated_at !== undefined && func0.call(data, "updated_at")){
 let data11 = data.updated_at;
 if(typeof data11 === "string"){
 if(!pattern15.test(data11)){
@@ -3451,7 +3451,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.auto_invoke_enabled !== undefined){
+if(data.auto_invoke_enabled !== undefined && func0.call(data, "auto_invoke_enabled")){
 if(typeof data.auto_invoke_enabled !== "boolean"){
 const err20 = {instancePath:instancePath+"/auto_invoke_enabled",schemaPath:"#/properties/auto_invoke_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3463,7 +3463,7 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.use_count !== undefined){
+if(data.use_count !== undefined && func0.call(data, "use_count")){
 let data13 = data.use_count;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
 const err21 = {instancePath:instancePath+"/use_count",schemaPath:"#/properties/use_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3498,7 +3498,7 @@ errors++;
 }
 }
 }
-if(data.last_used_at !== undefined){
+if(data.last_used_at !== undefined && func0.call(data, "last_used_at")){
 let data14 = data.last_used_at;
 if(typeof data14 === "string"){
 if(!pattern15.test(data14)){
@@ -3556,7 +3556,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.status === undefined) && (missing0 = "status")){
+if(((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -3567,7 +3567,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 if("succeeded" !== data.status){
 const err1 = {};
 if(vErrors === null){
@@ -3594,7 +3594,7 @@ vErrors = null;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.package === undefined){
+if((data.package === undefined) || (!(func0.call(data, "package")))){
 const err2 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "package"},message:"must have required property '"+"package"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3604,7 +3604,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.package !== undefined){
+if(data.package !== undefined && func0.call(data, "package")){
 let data1 = data.package;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
 const err3 = {instancePath:instancePath+"/package",schemaPath:"#/allOf/0/then/properties/package/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -3637,7 +3637,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.status === undefined){
+if((data.status === undefined) || (!(func0.call(data, "status")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -3647,7 +3647,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.request_id === undefined){
+if((data.request_id === undefined) || (!(func0.call(data, "request_id")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request_id"},message:"must have required property '"+"request_id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -3657,7 +3657,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.nonce === undefined){
+if((data.nonce === undefined) || (!(func0.call(data, "nonce")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -3667,7 +3667,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.completed_at === undefined){
+if((data.completed_at === undefined) || (!(func0.call(data, "completed_at")))){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed_at"},message:"must have required property '"+"completed_at"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -3677,7 +3677,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((key0 === "status") || (key0 === "request_id")) || (key0 === "nonce")) || (key0 === "package")) || (key0 === "error")) || (key0 === "completed_at"))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3689,7 +3689,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data2 = data.status;
 if(typeof data2 !== "string"){
 const err10 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3712,7 +3712,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data3 = data.request_id;
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
@@ -3737,7 +3737,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.nonce !== undefined){
+if(data.nonce !== undefined && func0.call(data, "nonce")){
 let data4 = data.nonce;
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
@@ -3762,15 +3762,15 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.package !== undefined){
+if(data.package !== undefined && func0.call(data, "package")){
 let data5 = data.package;
 if(!(validate27(data5, {instancePath:instancePath+"/package",parentData:data,parentDataProperty:"package",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.provider_id !== undefined){
-if(data5.display_name === undefined){
+if(data5.provider_id !== undefined && func0.call(data5, "provider_id")){
+if((data5.display_name === undefined) || (!(func0.call(data5, "display_name")))){
 const err16 = {instancePath:instancePath+"/package",schemaPath:"#/properties/package/dependentRequired",keyword:"dependentRequired",params:{property: "provider_id",
     missingProperty: "display_name",
     depsCount: 1,
@@ -3796,13 +3796,13 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data6 = data.error;
 const _errs21 = errors;
 let valid7 = false;
 const _errs22 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.code === undefined){
+if((data6.code === undefined) || (!(func0.call(data6, "code")))){
 const err18 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err18];
@@ -3812,7 +3812,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data6.message === undefined){
+if((data6.message === undefined) || (!(func0.call(data6, "message")))){
 const err19 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err19];
@@ -3822,7 +3822,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key1 in data6){
+for(const key1 of Object.keys(data6)){
 if(!(((key1 === "code") || (key1 === "message")) || (key1 === "details"))){
 const err20 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3834,7 +3834,7 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data6.code !== undefined){
+if(data6.code !== undefined && func0.call(data6, "code")){
 let data7 = data6.code;
 if(typeof data7 === "string"){
 if(!pattern4.test(data7)){
@@ -3859,7 +3859,7 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data6.message !== undefined){
+if(data6.message !== undefined && func0.call(data6, "message")){
 if(typeof data6.message !== "string"){
 const err23 = {instancePath:instancePath+"/error/message",schemaPath:"ActionError.json/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3871,7 +3871,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data6.details !== undefined){
+if(data6.details !== undefined && func0.call(data6, "details")){
 let data9 = data6.details;
 if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
 const err24 = {instancePath:instancePath+"/error/details",schemaPath:"ActionError.json/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -3932,7 +3932,7 @@ vErrors = null;
 }
 }
 }
-if(data.completed_at !== undefined){
+if(data.completed_at !== undefined && func0.call(data, "completed_at")){
 let data10 = data.completed_at;
 if(typeof data10 === "string"){
 if(!pattern15.test(data10)){
@@ -3990,7 +3990,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.request_id === undefined){
+if((data.request_id === undefined) || (!(func0.call(data, "request_id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request_id"},message:"must have required property '"+"request_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4000,7 +4000,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.provider_id === undefined){
+if((data.provider_id === undefined) || (!(func0.call(data, "provider_id")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_id"},message:"must have required property '"+"provider_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4010,7 +4010,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.agent_id === undefined){
+if((data.agent_id === undefined) || (!(func0.call(data, "agent_id")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -4020,7 +4020,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.message === undefined){
+if((data.message === undefined) || (!(func0.call(data, "message")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -4030,7 +4030,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.payload === undefined){
+if((data.payload === undefined) || (!(func0.call(data, "payload")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -4040,7 +4040,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.created_at === undefined){
+if((data.created_at === undefined) || (!(func0.call(data, "created_at")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -4050,7 +4050,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.expires_at === undefined){
+if((data.expires_at === undefined) || (!(func0.call(data, "expires_at")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expires_at"},message:"must have required property '"+"expires_at"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -4060,7 +4060,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.nonce === undefined){
+if((data.nonce === undefined) || (!(func0.call(data, "nonce")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -4070,7 +4070,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.idempotency_key === undefined){
+if((data.idempotency_key === undefined) || (!(func0.call(data, "idempotency_key")))){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idempotency_key"},message:"must have required property '"+"idempotency_key"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -4080,7 +4080,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.host_instance_id === undefined){
+if((data.host_instance_id === undefined) || (!(func0.call(data, "host_instance_id")))){
 const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "host_instance_id"},message:"must have required property '"+"host_instance_id"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -4090,7 +4090,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.signature_algorithm === undefined){
+if((data.signature_algorithm === undefined) || (!(func0.call(data, "signature_algorithm")))){
 const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature_algorithm"},message:"must have required property '"+"signature_algorithm"+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -4100,7 +4100,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.signature === undefined){
+if((data.signature === undefined) || (!(func0.call(data, "signature")))){
 const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'"};
 if(vErrors === null){
 vErrors = [err11];
@@ -4110,8 +4110,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema88.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema88.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -4122,7 +4122,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.protocol_version !== undefined){
+if(data.protocol_version !== undefined && func0.call(data, "protocol_version")){
 let data0 = data.protocol_version;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
 const err13 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/properties/protocol_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -4157,7 +4157,7 @@ errors++;
 }
 }
 }
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data1 = data.request_id;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
@@ -4182,7 +4182,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.provider_id !== undefined){
+if(data.provider_id !== undefined && func0.call(data, "provider_id")){
 let data2 = data.provider_id;
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
@@ -4207,7 +4207,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.agent_id !== undefined){
+if(data.agent_id !== undefined && func0.call(data, "agent_id")){
 let data3 = data.agent_id;
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
@@ -4232,7 +4232,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.message !== undefined){
+if(data.message !== undefined && func0.call(data, "message")){
 let data4 = data.message;
 if(typeof data4 === "string"){
 if(!pattern11.test(data4)){
@@ -4257,7 +4257,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data5 = data.source;
 if(typeof data5 === "string"){
 if(!pattern30.test(data5)){
@@ -4282,7 +4282,7 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.event_type !== undefined){
+if(data.event_type !== undefined && func0.call(data, "event_type")){
 let data6 = data.event_type;
 if(typeof data6 === "string"){
 if(!pattern30.test(data6)){
@@ -4307,7 +4307,7 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.payload !== undefined){
+if(data.payload !== undefined && func0.call(data, "payload")){
 let data7 = data.payload;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
 const err28 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -4320,7 +4320,7 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.created_at !== undefined){
+if(data.created_at !== undefined && func0.call(data, "created_at")){
 let data8 = data.created_at;
 if(typeof data8 === "string"){
 if(!pattern15.test(data8)){
@@ -4345,7 +4345,7 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.expires_at !== undefined){
+if(data.expires_at !== undefined && func0.call(data, "expires_at")){
 let data9 = data.expires_at;
 if(typeof data9 === "string"){
 if(!pattern15.test(data9)){
@@ -4370,7 +4370,7 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.nonce !== undefined){
+if(data.nonce !== undefined && func0.call(data, "nonce")){
 let data10 = data.nonce;
 if(typeof data10 === "string"){
 if(!pattern5.test(data10)){
@@ -4395,7 +4395,7 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.idempotency_key !== undefined){
+if(data.idempotency_key !== undefined && func0.call(data, "idempotency_key")){
 let data11 = data.idempotency_key;
 if(typeof data11 === "string"){
 if(!pattern5.test(data11)){
@@ -4420,7 +4420,7 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data12 = data.host_instance_id;
 if(typeof data12 === "string"){
 if(!pattern5.test(data12)){
@@ -4445,7 +4445,7 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.signature_algorithm !== undefined){
+if(data.signature_algorithm !== undefined && func0.call(data, "signature_algorithm")){
 let data13 = data.signature_algorithm;
 if(typeof data13 !== "string"){
 const err39 = {instancePath:instancePath+"/signature_algorithm",schemaPath:"ActionProposal.json#/$defs/SignatureAlgorithm/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4468,7 +4468,7 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.signature !== undefined){
+if(data.signature !== undefined && func0.call(data, "signature")){
 let data14 = data.signature;
 if(typeof data14 === "string"){
 if(!pattern20.test(data14)){
@@ -4525,7 +4525,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "type") || (key0 === "request_id_required"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4537,10 +4537,10 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(func3(data0) < 1){
+if(func107(data0) < 1){
 const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4562,7 +4562,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.request_id_required !== undefined){
+if(data.request_id_required !== undefined && func0.call(data, "request_id_required")){
 if(typeof data.request_id_required !== "boolean"){
 const err3 = {instancePath:instancePath+"/request_id_required",schemaPath:"#/properties/request_id_required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4610,7 +4610,7 @@ const tag0 = data.platform;
 if(typeof tag0 == "string"){
 if(tag0 === "android"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.platform === undefined){
+if((data.platform === undefined) || (!(func0.call(data, "platform")))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "platform"},message:"must have required property '"+"platform"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4620,7 +4620,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.providerPackageName === undefined){
+if((data.providerPackageName === undefined) || (!(func0.call(data, "providerPackageName")))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "providerPackageName"},message:"must have required property '"+"providerPackageName"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4630,7 +4630,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((key0 === "platform") || (key0 === "providerPackageName")) || (key0 === "activityName")) || (key0 === "installActivityName")) || (key0 === "label")) || (key0 === "signingCertSha256"))){
 const err2 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4642,7 +4642,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.platform !== undefined){
+if(data.platform !== undefined && func0.call(data, "platform")){
 if("android" !== data.platform){
 const err3 = {instancePath:instancePath+"/platform",schemaPath:"#/oneOf/0/properties/platform/const",keyword:"const",params:{allowedValue: "android"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -4654,7 +4654,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.providerPackageName !== undefined){
+if(data.providerPackageName !== undefined && func0.call(data, "providerPackageName")){
 let data1 = data.providerPackageName;
 if(typeof data1 === "string"){
 if(!pattern38.test(data1)){
@@ -4679,10 +4679,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.activityName !== undefined){
+if(data.activityName !== undefined && func0.call(data, "activityName")){
 let data2 = data.activityName;
 if(typeof data2 === "string"){
-if(func3(data2) < 1){
+if(func107(data2) < 1){
 const err6 = {instancePath:instancePath+"/activityName",schemaPath:"#/oneOf/0/properties/activityName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -4704,10 +4704,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.installActivityName !== undefined){
+if(data.installActivityName !== undefined && func0.call(data, "installActivityName")){
 let data3 = data.installActivityName;
 if(typeof data3 === "string"){
-if(func3(data3) < 1){
+if(func107(data3) < 1){
 const err8 = {instancePath:instancePath+"/installActivityName",schemaPath:"#/oneOf/0/properties/installActivityName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -4729,7 +4729,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.label !== undefined){
+if(data.label !== undefined && func0.call(data, "label")){
 if(typeof data.label !== "string"){
 const err10 = {instancePath:instancePath+"/label",schemaPath:"#/oneOf/0/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4741,7 +4741,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.signingCertSha256 !== undefined){
+if(data.signingCertSha256 !== undefined && func0.call(data, "signingCertSha256")){
 let data5 = data.signingCertSha256;
 if(typeof data5 === "string"){
 if(!pattern71.test(data5)){
@@ -4781,7 +4781,7 @@ var props0 = true;
 }
 else if(tag0 === "ios"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.platform === undefined){
+if((data.platform === undefined) || (!(func0.call(data, "platform")))){
 const err14 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "platform"},message:"must have required property '"+"platform"+"'"};
 if(vErrors === null){
 vErrors = [err14];
@@ -4791,7 +4791,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.install_url === undefined){
+if((data.install_url === undefined) || (!(func0.call(data, "install_url")))){
 const err15 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "install_url"},message:"must have required property '"+"install_url"+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -4801,7 +4801,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data.action_url === undefined){
+if((data.action_url === undefined) || (!(func0.call(data, "action_url")))){
 const err16 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "action_url"},message:"must have required property '"+"action_url"+"'"};
 if(vErrors === null){
 vErrors = [err16];
@@ -4811,7 +4811,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((((((key1 === "platform") || (key1 === "install_url")) || (key1 === "action_url")) || (key1 === "universal_link_domain")) || (key1 === "ios_bundle_id")) || (key1 === "ios_team_id")) || (key1 === "label"))){
 const err17 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4823,7 +4823,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.platform !== undefined){
+if(data.platform !== undefined && func0.call(data, "platform")){
 if("ios" !== data.platform){
 const err18 = {instancePath:instancePath+"/platform",schemaPath:"#/oneOf/1/properties/platform/const",keyword:"const",params:{allowedValue: "ios"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -4835,7 +4835,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.install_url !== undefined){
+if(data.install_url !== undefined && func0.call(data, "install_url")){
 let data7 = data.install_url;
 if(typeof data7 === "string"){
 if(!(formats0(data7))){
@@ -4860,7 +4860,7 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.action_url !== undefined){
+if(data.action_url !== undefined && func0.call(data, "action_url")){
 let data8 = data.action_url;
 if(typeof data8 === "string"){
 if(!(formats0(data8))){
@@ -4885,7 +4885,7 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.universal_link_domain !== undefined){
+if(data.universal_link_domain !== undefined && func0.call(data, "universal_link_domain")){
 let data9 = data.universal_link_domain;
 if(typeof data9 === "string"){
 if(!(formats6.test(data9))){
@@ -4910,7 +4910,7 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.ios_bundle_id !== undefined){
+if(data.ios_bundle_id !== undefined && func0.call(data, "ios_bundle_id")){
 let data10 = data.ios_bundle_id;
 if(typeof data10 === "string"){
 if(!pattern49.test(data10)){
@@ -4935,7 +4935,7 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.ios_team_id !== undefined){
+if(data.ios_team_id !== undefined && func0.call(data, "ios_team_id")){
 let data11 = data.ios_team_id;
 if(typeof data11 === "string"){
 if(!pattern31.test(data11)){
@@ -4960,7 +4960,7 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.label !== undefined){
+if(data.label !== undefined && func0.call(data, "label")){
 if(typeof data.label !== "string"){
 const err29 = {instancePath:instancePath+"/label",schemaPath:"#/oneOf/1/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5044,7 +5044,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.status === undefined) && (missing0 = "status")){
+if(((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -5055,7 +5055,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data0 = data.status;
 if(!((data0 === "rejected") || (data0 === "host_unavailable"))){
 const err1 = {};
@@ -5083,7 +5083,7 @@ vErrors = null;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
+if((data.error === undefined) || (!(func0.call(data, "error")))){
 const err2 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5093,7 +5093,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data1 = data.error;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
 const err3 = {instancePath:instancePath+"/error",schemaPath:"#/allOf/0/then/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -5126,7 +5126,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.status === undefined){
+if((data.status === undefined) || (!(func0.call(data, "status")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5136,7 +5136,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.request_id === undefined){
+if((data.request_id === undefined) || (!(func0.call(data, "request_id")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request_id"},message:"must have required property '"+"request_id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -5146,7 +5146,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "status") || (key0 === "request_id")) || (key0 === "error"))){
 const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5158,7 +5158,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data2 = data.status;
 if(typeof data2 !== "string"){
 const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5181,7 +5181,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data3 = data.request_id;
 if(typeof data3 === "string"){
 if(!pattern30.test(data3)){
@@ -5206,13 +5206,13 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data4 = data.error;
 const _errs15 = errors;
 let valid6 = false;
 const _errs16 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.code === undefined){
+if((data4.code === undefined) || (!(func0.call(data4, "code")))){
 const err12 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -5222,7 +5222,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data4.message === undefined){
+if((data4.message === undefined) || (!(func0.call(data4, "message")))){
 const err13 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err13];
@@ -5232,7 +5232,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-for(const key1 in data4){
+for(const key1 of Object.keys(data4)){
 if(!(((key1 === "code") || (key1 === "message")) || (key1 === "details"))){
 const err14 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5244,7 +5244,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data4.code !== undefined){
+if(data4.code !== undefined && func0.call(data4, "code")){
 let data5 = data4.code;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
@@ -5269,7 +5269,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data4.message !== undefined){
+if(data4.message !== undefined && func0.call(data4, "message")){
 if(typeof data4.message !== "string"){
 const err17 = {instancePath:instancePath+"/error/message",schemaPath:"ActionError.json/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5281,7 +5281,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data4.details !== undefined){
+if(data4.details !== undefined && func0.call(data4, "details")){
 let data7 = data4.details;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
 const err18 = {instancePath:instancePath+"/error/details",schemaPath:"ActionError.json/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -5373,7 +5373,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.host_instance_id === undefined){
+if((data.host_instance_id === undefined) || (!(func0.call(data, "host_instance_id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "host_instance_id"},message:"must have required property '"+"host_instance_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5383,7 +5383,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.host_shared_secret === undefined){
+if((data.host_shared_secret === undefined) || (!(func0.call(data, "host_shared_secret")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "host_shared_secret"},message:"must have required property '"+"host_shared_secret"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5393,7 +5393,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.installed_at === undefined){
+if((data.installed_at === undefined) || (!(func0.call(data, "installed_at")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "installed_at"},message:"must have required property '"+"installed_at"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5403,7 +5403,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.protocol_version === undefined){
+if((data.protocol_version === undefined) || (!(func0.call(data, "protocol_version")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol_version"},message:"must have required property '"+"protocol_version"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5413,8 +5413,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema106.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema106.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -5425,10 +5425,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.host_package_name !== undefined){
+if(data.host_package_name !== undefined && func0.call(data, "host_package_name")){
 let data0 = data.host_package_name;
 if(typeof data0 === "string"){
-if(func3(data0) < 1){
+if(func107(data0) < 1){
 const err5 = {instancePath:instancePath+"/host_package_name",schemaPath:"#/properties/host_package_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5450,7 +5450,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.host_signing_cert_sha256 !== undefined){
+if(data.host_signing_cert_sha256 !== undefined && func0.call(data, "host_signing_cert_sha256")){
 let data1 = data.host_signing_cert_sha256;
 if(typeof data1 === "string"){
 if(!pattern71.test(data1)){
@@ -5475,7 +5475,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data2 = data.host_instance_id;
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
@@ -5500,10 +5500,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.host_shared_secret !== undefined){
+if(data.host_shared_secret !== undefined && func0.call(data, "host_shared_secret")){
 let data3 = data.host_shared_secret;
 if(typeof data3 === "string"){
-if(func3(data3) < 1){
+if(func107(data3) < 1){
 const err11 = {instancePath:instancePath+"/host_shared_secret",schemaPath:"#/properties/host_shared_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -5525,7 +5525,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.installed_at !== undefined){
+if(data.installed_at !== undefined && func0.call(data, "installed_at")){
 let data4 = data.installed_at;
 if(typeof data4 === "string"){
 if(!pattern15.test(data4)){
@@ -5550,7 +5550,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.protocol_version !== undefined){
+if(data.protocol_version !== undefined && func0.call(data, "protocol_version")){
 let data5 = data.protocol_version;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
 const err15 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/properties/protocol_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -5585,7 +5585,7 @@ errors++;
 }
 }
 }
-if(data.background_trigger_supported !== undefined){
+if(data.background_trigger_supported !== undefined && func0.call(data, "background_trigger_supported")){
 if(typeof data.background_trigger_supported !== "boolean"){
 const err18 = {instancePath:instancePath+"/background_trigger_supported",schemaPath:"#/properties/background_trigger_supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -5597,7 +5597,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.host_background_trigger_service !== undefined){
+if(data.host_background_trigger_service !== undefined && func0.call(data, "host_background_trigger_service")){
 if(typeof data.host_background_trigger_service !== "string"){
 const err19 = {instancePath:instancePath+"/host_background_trigger_service",schemaPath:"#/properties/host_background_trigger_service/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5609,10 +5609,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.host_bundle_id !== undefined){
+if(data.host_bundle_id !== undefined && func0.call(data, "host_bundle_id")){
 let data8 = data.host_bundle_id;
 if(typeof data8 === "string"){
-if(func3(data8) < 1){
+if(func107(data8) < 1){
 const err20 = {instancePath:instancePath+"/host_bundle_id",schemaPath:"#/properties/host_bundle_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -5634,7 +5634,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.host_team_id !== undefined){
+if(data.host_team_id !== undefined && func0.call(data, "host_team_id")){
 let data9 = data.host_team_id;
 if(typeof data9 === "string"){
 if(!pattern31.test(data9)){
@@ -5659,7 +5659,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.host_callback_scheme !== undefined){
+if(data.host_callback_scheme !== undefined && func0.call(data, "host_callback_scheme")){
 let data10 = data.host_callback_scheme;
 if(typeof data10 === "string"){
 if(!pattern32.test(data10)){

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const validateActionError = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-provider/ActionError.json","title":"ActionError","type":"object","additionalProperties":false,"required":["code","message"],"properties":{"code":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"message":{"type":"string"},"details":{"type":"object","default":{},"x-open":"Details are free-form diagnostic data chosen by whoever raised the error."}}};
+const func0 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -19,13 +20,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))){
+if((((data.code === undefined) || (!(func0.call(data, "code")))) && (missing0 = "code")) || (((data.message === undefined) || (!(func0.call(data, "message")))) && (missing0 = "message"))){
 validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "code") || (key0 === "message")) || (key0 === "details"))){
 validate20.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -33,7 +34,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.code !== undefined){
+if(data.code !== undefined && func0.call(data, "code")){
 let data0 = data.code;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -54,7 +55,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.message !== undefined){
+if(data.message !== undefined && func0.call(data, "message")){
 const _errs4 = errors;
 if(typeof data.message !== "string"){
 validate20.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -66,7 +67,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.details !== undefined){
+if(data.details !== undefined && func0.call(data, "details")){
 let data2 = data.details;
 const _errs6 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
@@ -103,8 +104,7 @@ const schema40 = {"title":"ActionRisk","type":"string","enum":["low","medium","h
 const schema41 = {"title":"ConfirmationPolicy","type":"string","enum":["none","provider_required"]};
 const schema55 = {"title":"SignatureAlgorithm","type":"string","const":"hmac-sha256-v1"};
 const schema56 = {"title":"HmacSignature","type":"string","pattern":"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]$"};
-const func1 = Object.prototype.hasOwnProperty;
-const func3 = require("ajv/dist/runtime/ucs2length").default;
+const func107 = require("ajv/dist/runtime/ucs2length").default;
 const pattern5 = new RegExp("^[^\\S\\n]*\\S[^\\n]*$", "u");
 const pattern10 = new RegExp("^app_action_[A-Za-z0-9_.-]*$", "u");
 const pattern15 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$", "u");
@@ -124,21 +124,21 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((data.request_id === undefined) && (missing0 = "request_id")) || ((data.provider_id === undefined) && (missing0 = "provider_id"))) || ((data.agent_id === undefined) && (missing0 = "agent_id"))) || ((data.action_id === undefined) && (missing0 = "action_id"))) || ((data.tool_name === undefined) && (missing0 = "tool_name"))) || ((data.arguments === undefined) && (missing0 = "arguments"))) || ((data.created_at === undefined) && (missing0 = "created_at"))) || ((data.expires_at === undefined) && (missing0 = "expires_at"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.idempotency_key === undefined) && (missing0 = "idempotency_key"))) || ((data.risk === undefined) && (missing0 = "risk"))) || ((data.confirmation_policy === undefined) && (missing0 = "confirmation_policy"))){
+if((((((((((((((data.request_id === undefined) || (!(func0.call(data, "request_id")))) && (missing0 = "request_id")) || (((data.provider_id === undefined) || (!(func0.call(data, "provider_id")))) && (missing0 = "provider_id"))) || (((data.agent_id === undefined) || (!(func0.call(data, "agent_id")))) && (missing0 = "agent_id"))) || (((data.action_id === undefined) || (!(func0.call(data, "action_id")))) && (missing0 = "action_id"))) || (((data.tool_name === undefined) || (!(func0.call(data, "tool_name")))) && (missing0 = "tool_name"))) || (((data.arguments === undefined) || (!(func0.call(data, "arguments")))) && (missing0 = "arguments"))) || (((data.created_at === undefined) || (!(func0.call(data, "created_at")))) && (missing0 = "created_at"))) || (((data.expires_at === undefined) || (!(func0.call(data, "expires_at")))) && (missing0 = "expires_at"))) || (((data.nonce === undefined) || (!(func0.call(data, "nonce")))) && (missing0 = "nonce"))) || (((data.idempotency_key === undefined) || (!(func0.call(data, "idempotency_key")))) && (missing0 = "idempotency_key"))) || (((data.risk === undefined) || (!(func0.call(data, "risk")))) && (missing0 = "risk"))) || (((data.confirmation_policy === undefined) || (!(func0.call(data, "confirmation_policy")))) && (missing0 = "confirmation_policy"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
-if(!(func1.call(schema32.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema32.properties, key0))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs3 === errors){
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data0 = data.request_id;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -160,7 +160,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.provider_id !== undefined){
+if(data.provider_id !== undefined && func0.call(data, "provider_id")){
 let data1 = data.provider_id;
 const _errs7 = errors;
 const _errs8 = errors;
@@ -182,7 +182,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.agent_id !== undefined){
+if(data.agent_id !== undefined && func0.call(data, "agent_id")){
 let data2 = data.agent_id;
 const _errs10 = errors;
 const _errs11 = errors;
@@ -204,7 +204,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.action_id !== undefined){
+if(data.action_id !== undefined && func0.call(data, "action_id")){
 let data3 = data.action_id;
 const _errs13 = errors;
 const _errs14 = errors;
@@ -226,7 +226,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.tool_name !== undefined){
+if(data.tool_name !== undefined && func0.call(data, "tool_name")){
 let data4 = data.tool_name;
 const _errs16 = errors;
 const _errs17 = errors;
@@ -248,7 +248,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.arguments !== undefined){
+if(data.arguments !== undefined && func0.call(data, "arguments")){
 let data5 = data.arguments;
 const _errs19 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
@@ -261,7 +261,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.user_intent_summary !== undefined){
+if(data.user_intent_summary !== undefined && func0.call(data, "user_intent_summary")){
 const _errs22 = errors;
 if(typeof data.user_intent_summary !== "string"){
 validate21.errors = [{instancePath:instancePath+"/user_intent_summary",schemaPath:"#/properties/user_intent_summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -273,7 +273,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.created_at !== undefined){
+if(data.created_at !== undefined && func0.call(data, "created_at")){
 let data7 = data.created_at;
 const _errs24 = errors;
 const _errs25 = errors;
@@ -295,7 +295,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.expires_at !== undefined){
+if(data.expires_at !== undefined && func0.call(data, "expires_at")){
 let data8 = data.expires_at;
 const _errs27 = errors;
 const _errs28 = errors;
@@ -317,7 +317,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.nonce !== undefined){
+if(data.nonce !== undefined && func0.call(data, "nonce")){
 let data9 = data.nonce;
 const _errs30 = errors;
 const _errs31 = errors;
@@ -339,7 +339,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.idempotency_key !== undefined){
+if(data.idempotency_key !== undefined && func0.call(data, "idempotency_key")){
 let data10 = data.idempotency_key;
 const _errs33 = errors;
 const _errs34 = errors;
@@ -361,14 +361,14 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.callback !== undefined){
+if(data.callback !== undefined && func0.call(data, "callback")){
 let data11 = data.callback;
 const _errs36 = errors;
 const _errs37 = errors;
 if(errors === _errs37){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 const _errs39 = errors;
-for(const key1 in data11){
+for(const key1 of Object.keys(data11)){
 if(!((key1 === "type") || (key1 === "request_id_required"))){
 validate21.errors = [{instancePath:instancePath+"/callback",schemaPath:"ProposalCallback.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -376,12 +376,12 @@ break;
 }
 }
 if(_errs39 === errors){
-if(data11.type !== undefined){
+if(data11.type !== undefined && func0.call(data11, "type")){
 let data12 = data11.type;
 const _errs40 = errors;
 if(errors === _errs40){
 if(typeof data12 === "string"){
-if(func3(data12) < 1){
+if(func107(data12) < 1){
 validate21.errors = [{instancePath:instancePath+"/callback/type",schemaPath:"ProposalCallback.json/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -397,7 +397,7 @@ else {
 var valid11 = true;
 }
 if(valid11){
-if(data11.request_id_required !== undefined){
+if(data11.request_id_required !== undefined && func0.call(data11, "request_id_required")){
 const _errs42 = errors;
 if(typeof data11.request_id_required !== "boolean"){
 validate21.errors = [{instancePath:instancePath+"/callback/request_id_required",schemaPath:"ProposalCallback.json/properties/request_id_required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -422,7 +422,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.risk !== undefined){
+if(data.risk !== undefined && func0.call(data, "risk")){
 let data14 = data.risk;
 const _errs44 = errors;
 if(typeof data14 !== "string"){
@@ -439,7 +439,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.confirmation_policy !== undefined){
+if(data.confirmation_policy !== undefined && func0.call(data, "confirmation_policy")){
 let data15 = data.confirmation_policy;
 const _errs47 = errors;
 if(typeof data15 !== "string"){
@@ -456,7 +456,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data16 = data.host_instance_id;
 const _errs50 = errors;
 const _errs51 = errors;
@@ -478,7 +478,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.signature_algorithm !== undefined){
+if(data.signature_algorithm !== undefined && func0.call(data, "signature_algorithm")){
 let data17 = data.signature_algorithm;
 const _errs53 = errors;
 if(typeof data17 !== "string"){
@@ -495,7 +495,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.signature !== undefined){
+if(data.signature !== undefined && func0.call(data, "signature")){
 let data18 = data.signature;
 const _errs56 = errors;
 const _errs57 = errors;
@@ -518,7 +518,7 @@ var valid0 = true;
 }
 if(valid0){
 let missing1;
-if(data.signature !== undefined && (((data.signature_algorithm === undefined) && (missing1 = "signature_algorithm")) || ((data.host_instance_id === undefined) && (missing1 = "host_instance_id")))){
+if(data.signature !== undefined && func0.call(data, "signature") && ((((data.signature_algorithm === undefined) || (!(func0.call(data, "signature_algorithm")))) && (missing1 = "signature_algorithm")) || (((data.host_instance_id === undefined) || (!(func0.call(data, "host_instance_id")))) && (missing1 = "host_instance_id")))){
 validate21.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "signature",
     missingProperty: missing1,
     depsCount: 2,
@@ -526,7 +526,7 @@ validate21.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dep
 return false;
 }
 else {
-if(data.signature_algorithm !== undefined && ((data.signature === undefined) && (missing1 = "signature"))){
+if(data.signature_algorithm !== undefined && func0.call(data, "signature_algorithm") && (((data.signature === undefined) || (!(func0.call(data, "signature")))) && (missing1 = "signature"))){
 validate21.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "signature_algorithm",
     missingProperty: missing1,
     depsCount: 1,
@@ -581,13 +581,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.request_id === undefined) && (missing0 = "request_id")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.completed_at === undefined) && (missing0 = "completed_at"))){
+if(((((data.request_id === undefined) || (!(func0.call(data, "request_id")))) && (missing0 = "request_id")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))) || (((data.completed_at === undefined) || (!(func0.call(data, "completed_at")))) && (missing0 = "completed_at"))){
 validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "request_id") || (key0 === "status")) || (key0 === "result")) || (key0 === "error")) || (key0 === "provider_trace_id")) || (key0 === "completed_at")) || (key0 === "signature"))){
 validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -595,7 +595,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data0 = data.request_id;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -617,7 +617,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
@@ -634,7 +634,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 let data2 = data.result;
 const _errs7 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
@@ -647,7 +647,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data3 = data.error;
 const _errs10 = errors;
 const _errs11 = errors;
@@ -657,7 +657,7 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
-if(((data3.code === undefined) && (missing1 = "code")) || ((data3.message === undefined) && (missing1 = "message"))){
+if((((data3.code === undefined) || (!(func0.call(data3, "code")))) && (missing1 = "code")) || (((data3.message === undefined) || (!(func0.call(data3, "message")))) && (missing1 = "message"))){
 const err0 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -669,7 +669,7 @@ errors++;
 }
 else {
 const _errs15 = errors;
-for(const key1 in data3){
+for(const key1 of Object.keys(data3)){
 if(!(((key1 === "code") || (key1 === "message")) || (key1 === "details"))){
 const err1 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -683,7 +683,7 @@ break;
 }
 }
 if(_errs15 === errors){
-if(data3.code !== undefined){
+if(data3.code !== undefined && func0.call(data3, "code")){
 let data4 = data3.code;
 const _errs16 = errors;
 if(errors === _errs16){
@@ -716,7 +716,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data3.message !== undefined){
+if(data3.message !== undefined && func0.call(data3, "message")){
 const _errs18 = errors;
 if(typeof data3.message !== "string"){
 const err4 = {instancePath:instancePath+"/error/message",schemaPath:"ActionError.json/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -734,7 +734,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data3.details !== undefined){
+if(data3.details !== undefined && func0.call(data3, "details")){
 let data6 = data3.details;
 const _errs20 = errors;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
@@ -812,7 +812,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.provider_trace_id !== undefined){
+if(data.provider_trace_id !== undefined && func0.call(data, "provider_trace_id")){
 const _errs25 = errors;
 if(typeof data.provider_trace_id !== "string"){
 validate24.errors = [{instancePath:instancePath+"/provider_trace_id",schemaPath:"#/properties/provider_trace_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -824,7 +824,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.completed_at !== undefined){
+if(data.completed_at !== undefined && func0.call(data, "completed_at")){
 let data8 = data.completed_at;
 const _errs27 = errors;
 const _errs28 = errors;
@@ -846,7 +846,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.signature !== undefined){
+if(data.signature !== undefined && func0.call(data, "signature")){
 const _errs30 = errors;
 if(typeof data.signature !== "string"){
 validate24.errors = [{instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -897,21 +897,21 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.action_id === undefined) && (missing0 = "action_id")) || ((data.tool_name === undefined) && (missing0 = "tool_name"))) || ((data.description === undefined) && (missing0 = "description"))){
+if(((((data.action_id === undefined) || (!(func0.call(data, "action_id")))) && (missing0 = "action_id")) || (((data.tool_name === undefined) || (!(func0.call(data, "tool_name")))) && (missing0 = "tool_name"))) || (((data.description === undefined) || (!(func0.call(data, "description")))) && (missing0 = "description"))){
 validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func1.call(schema37.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema37.properties, key0))){
 validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.action_id !== undefined){
+if(data.action_id !== undefined && func0.call(data, "action_id")){
 let data0 = data.action_id;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -933,7 +933,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.tool_name !== undefined){
+if(data.tool_name !== undefined && func0.call(data, "tool_name")){
 let data1 = data.tool_name;
 const _errs5 = errors;
 const _errs6 = errors;
@@ -955,7 +955,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 let data2 = data.description;
 const _errs8 = errors;
 if(errors === _errs8){
@@ -976,7 +976,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.parameters !== undefined){
+if(data.parameters !== undefined && func0.call(data, "parameters")){
 let data3 = data.parameters;
 const _errs10 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
@@ -989,7 +989,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.result_schema !== undefined){
+if(data.result_schema !== undefined && func0.call(data, "result_schema")){
 let data4 = data.result_schema;
 const _errs13 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
@@ -1002,7 +1002,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.risk !== undefined){
+if(data.risk !== undefined && func0.call(data, "risk")){
 let data5 = data.risk;
 const _errs16 = errors;
 if(typeof data5 !== "string"){
@@ -1019,7 +1019,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.confirmation_policy !== undefined){
+if(data.confirmation_policy !== undefined && func0.call(data, "confirmation_policy")){
 let data6 = data.confirmation_policy;
 const _errs19 = errors;
 if(typeof data6 !== "string"){
@@ -1036,7 +1036,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.execution_modes !== undefined){
+if(data.execution_modes !== undefined && func0.call(data, "execution_modes")){
 let data7 = data.execution_modes;
 const _errs22 = errors;
 if(errors === _errs22){
@@ -1071,7 +1071,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timeout_seconds !== undefined){
+if(data.timeout_seconds !== undefined && func0.call(data, "timeout_seconds")){
 let data9 = data.timeout_seconds;
 const _errs27 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
@@ -1098,7 +1098,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.display_name !== undefined){
+if(data.display_name !== undefined && func0.call(data, "display_name")){
 const _errs29 = errors;
 if(typeof data.display_name !== "string"){
 validate22.errors = [{instancePath:instancePath+"/display_name",schemaPath:"#/properties/display_name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -1110,13 +1110,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.localized_display_names !== undefined){
+if(data.localized_display_names !== undefined && func0.call(data, "localized_display_names")){
 let data11 = data.localized_display_names;
 const _errs31 = errors;
 const _errs32 = errors;
 if(errors === _errs32){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-for(const key1 in data11){
+for(const key1 of Object.keys(data11)){
 const _errs34 = errors;
 if(typeof key1 === "string"){
 if(!pattern12.test(key1)){
@@ -1146,7 +1146,7 @@ break;
 }
 }
 if(valid8){
-for(const key2 in data11){
+for(const key2 of Object.keys(data11)){
 const _errs36 = errors;
 if(typeof data11[key2] !== "string"){
 validate22.errors = [{instancePath:instancePath+"/localized_display_names/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/LocalizedText/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -1170,13 +1170,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.localized_descriptions !== undefined){
+if(data.localized_descriptions !== undefined && func0.call(data, "localized_descriptions")){
 let data13 = data.localized_descriptions;
 const _errs38 = errors;
 const _errs39 = errors;
 if(errors === _errs39){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key3 in data13){
+for(const key3 of Object.keys(data13)){
 const _errs41 = errors;
 if(typeof key3 === "string"){
 if(!pattern12.test(key3)){
@@ -1206,7 +1206,7 @@ break;
 }
 }
 if(valid11){
-for(const key4 in data13){
+for(const key4 of Object.keys(data13)){
 const _errs43 = errors;
 if(typeof data13[key4] !== "string"){
 validate22.errors = [{instancePath:instancePath+"/localized_descriptions/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/LocalizedText/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -1278,7 +1278,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.protocol_version === undefined) && (missing0 = "protocol_version")){
+if(((data.protocol_version === undefined) || (!(func0.call(data, "protocol_version")))) && (missing0 = "protocol_version")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -1289,7 +1289,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.protocol_version !== undefined){
+if(data.protocol_version !== undefined && func0.call(data, "protocol_version")){
 if(2 !== data.protocol_version){
 const err1 = {};
 if(vErrors === null){
@@ -1317,17 +1317,17 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.host_package_name === undefined) && (missing1 = "host_package_name")) || ((data.host_instance_id === undefined) && (missing1 = "host_instance_id"))) || ((data.host_shared_secret === undefined) && (missing1 = "host_shared_secret"))){
+if(((((data.host_package_name === undefined) || (!(func0.call(data, "host_package_name")))) && (missing1 = "host_package_name")) || (((data.host_instance_id === undefined) || (!(func0.call(data, "host_instance_id")))) && (missing1 = "host_instance_id"))) || (((data.host_shared_secret === undefined) || (!(func0.call(data, "host_shared_secret")))) && (missing1 = "host_shared_secret"))){
 validate25.errors = [{instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
-if(data.host_package_name !== undefined){
+if(data.host_package_name !== undefined && func0.call(data, "host_package_name")){
 let data1 = data.host_package_name;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(func3(data1) < 1){
+if(func107(data1) < 1){
 validate25.errors = [{instancePath:instancePath+"/host_package_name",schemaPath:"#/allOf/0/then/properties/host_package_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1343,7 +1343,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data2 = data.host_instance_id;
 const _errs8 = errors;
 if(errors === _errs8){
@@ -1364,12 +1364,12 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.host_shared_secret !== undefined){
+if(data.host_shared_secret !== undefined && func0.call(data, "host_shared_secret")){
 let data3 = data.host_shared_secret;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data3 === "string"){
-if(func3(data3) < 1){
+if(func107(data3) < 1){
 validate25.errors = [{instancePath:instancePath+"/host_shared_secret",schemaPath:"#/allOf/0/then/properties/host_shared_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1413,21 +1413,21 @@ return false;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((((data.request_id === undefined) && (missing2 = "request_id")) || ((data.nonce === undefined) && (missing2 = "nonce"))) || ((data.created_at === undefined) && (missing2 = "created_at"))) || ((data.expires_at === undefined) && (missing2 = "expires_at"))){
+if((((((data.request_id === undefined) || (!(func0.call(data, "request_id")))) && (missing2 = "request_id")) || (((data.nonce === undefined) || (!(func0.call(data, "nonce")))) && (missing2 = "nonce"))) || (((data.created_at === undefined) || (!(func0.call(data, "created_at")))) && (missing2 = "created_at"))) || (((data.expires_at === undefined) || (!(func0.call(data, "expires_at")))) && (missing2 = "expires_at"))){
 validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key0 in data){
-if(!(func1.call(schema61.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema61.properties, key0))){
 validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs12 === errors){
-if(data.protocol_version !== undefined){
+if(data.protocol_version !== undefined && func0.call(data, "protocol_version")){
 let data4 = data.protocol_version;
 const _errs13 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
@@ -1454,7 +1454,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data5 = data.request_id;
 const _errs15 = errors;
 const _errs16 = errors;
@@ -1476,7 +1476,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.nonce !== undefined){
+if(data.nonce !== undefined && func0.call(data, "nonce")){
 let data6 = data.nonce;
 const _errs18 = errors;
 const _errs19 = errors;
@@ -1498,12 +1498,12 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.host_package_name !== undefined){
+if(data.host_package_name !== undefined && func0.call(data, "host_package_name")){
 let data7 = data.host_package_name;
 const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data7 === "string"){
-if(func3(data7) < 1){
+if(func107(data7) < 1){
 validate25.errors = [{instancePath:instancePath+"/host_package_name",schemaPath:"#/properties/host_package_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1519,7 +1519,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.created_at !== undefined){
+if(data.created_at !== undefined && func0.call(data, "created_at")){
 let data8 = data.created_at;
 const _errs23 = errors;
 const _errs24 = errors;
@@ -1541,7 +1541,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.expires_at !== undefined){
+if(data.expires_at !== undefined && func0.call(data, "expires_at")){
 let data9 = data.expires_at;
 const _errs26 = errors;
 const _errs27 = errors;
@@ -1563,7 +1563,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.host_signing_cert_sha256 !== undefined){
+if(data.host_signing_cert_sha256 !== undefined && func0.call(data, "host_signing_cert_sha256")){
 let data10 = data.host_signing_cert_sha256;
 const _errs29 = errors;
 if(errors === _errs29){
@@ -1584,7 +1584,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data11 = data.host_instance_id;
 const _errs31 = errors;
 const _errs32 = errors;
@@ -1606,7 +1606,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.host_shared_secret !== undefined){
+if(data.host_shared_secret !== undefined && func0.call(data, "host_shared_secret")){
 const _errs34 = errors;
 if(typeof data.host_shared_secret !== "string"){
 validate25.errors = [{instancePath:instancePath+"/host_shared_secret",schemaPath:"#/properties/host_shared_secret/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -1618,12 +1618,12 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.host_bundle_id !== undefined){
+if(data.host_bundle_id !== undefined && func0.call(data, "host_bundle_id")){
 let data13 = data.host_bundle_id;
 const _errs36 = errors;
 if(errors === _errs36){
 if(typeof data13 === "string"){
-if(func3(data13) < 1){
+if(func107(data13) < 1){
 validate25.errors = [{instancePath:instancePath+"/host_bundle_id",schemaPath:"#/properties/host_bundle_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1639,7 +1639,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.host_team_id !== undefined){
+if(data.host_team_id !== undefined && func0.call(data, "host_team_id")){
 let data14 = data.host_team_id;
 const _errs38 = errors;
 if(errors === _errs38){
@@ -1660,7 +1660,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.host_callback_scheme !== undefined){
+if(data.host_callback_scheme !== undefined && func0.call(data, "host_callback_scheme")){
 let data15 = data.host_callback_scheme;
 const _errs40 = errors;
 if(errors === _errs40){
@@ -1681,7 +1681,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.callback_url !== undefined){
+if(data.callback_url !== undefined && func0.call(data, "callback_url")){
 let data16 = data.callback_url;
 const _errs42 = errors;
 if(errors === _errs42){
@@ -1704,7 +1704,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.background_trigger_supported !== undefined){
+if(data.background_trigger_supported !== undefined && func0.call(data, "background_trigger_supported")){
 const _errs44 = errors;
 if(typeof data.background_trigger_supported !== "boolean"){
 validate25.errors = [{instancePath:instancePath+"/background_trigger_supported",schemaPath:"#/properties/background_trigger_supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1716,12 +1716,12 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.host_background_trigger_service !== undefined){
+if(data.host_background_trigger_service !== undefined && func0.call(data, "host_background_trigger_service")){
 let data18 = data.host_background_trigger_service;
 const _errs46 = errors;
 if(errors === _errs46){
 if(typeof data18 === "string"){
-if(func3(data18) < 1){
+if(func107(data18) < 1){
 validate25.errors = [{instancePath:instancePath+"/host_background_trigger_service",schemaPath:"#/properties/host_background_trigger_service/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1794,21 +1794,21 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((data.platform === undefined) && (missing0 = "platform")) || ((data.app_package_name === undefined) && (missing0 = "app_package_name"))) || ((data.activity_name === undefined) && (missing0 = "activity_name"))) || ((data.signing_cert_sha256 === undefined) && (missing0 = "signing_cert_sha256"))) || ((data.installed_at === undefined) && (missing0 = "installed_at"))) || ((data.install_request_id === undefined) && (missing0 = "install_request_id"))) || ((data.protocol_version === undefined) && (missing0 = "protocol_version"))){
+if(((((((((data.platform === undefined) || (!(func0.call(data, "platform")))) && (missing0 = "platform")) || (((data.app_package_name === undefined) || (!(func0.call(data, "app_package_name")))) && (missing0 = "app_package_name"))) || (((data.activity_name === undefined) || (!(func0.call(data, "activity_name")))) && (missing0 = "activity_name"))) || (((data.signing_cert_sha256 === undefined) || (!(func0.call(data, "signing_cert_sha256")))) && (missing0 = "signing_cert_sha256"))) || (((data.installed_at === undefined) || (!(func0.call(data, "installed_at")))) && (missing0 = "installed_at"))) || (((data.install_request_id === undefined) || (!(func0.call(data, "install_request_id")))) && (missing0 = "install_request_id"))) || (((data.protocol_version === undefined) || (!(func0.call(data, "protocol_version")))) && (missing0 = "protocol_version"))){
 validate29.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key0 in data){
-if(!(func1.call(schema73.oneOf[0].properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema73.oneOf[0].properties, key0))){
 validate29.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs4 === errors){
-if(data.platform !== undefined){
+if(data.platform !== undefined && func0.call(data, "platform")){
 const _errs5 = errors;
 if("android" !== data.platform){
 validate29.errors = [{instancePath:instancePath+"/platform",schemaPath:"#/oneOf/0/properties/platform/const",keyword:"const",params:{allowedValue: "android"},message:"must be equal to constant"}];
@@ -1820,7 +1820,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.app_package_name !== undefined){
+if(data.app_package_name !== undefined && func0.call(data, "app_package_name")){
 let data1 = data.app_package_name;
 const _errs6 = errors;
 if(errors === _errs6){
@@ -1841,7 +1841,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.activity_name !== undefined){
+if(data.activity_name !== undefined && func0.call(data, "activity_name")){
 let data2 = data.activity_name;
 const _errs8 = errors;
 if(errors === _errs8){
@@ -1862,7 +1862,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.signing_cert_sha256 !== undefined){
+if(data.signing_cert_sha256 !== undefined && func0.call(data, "signing_cert_sha256")){
 let data3 = data.signing_cert_sha256;
 const _errs10 = errors;
 const _errs11 = errors;
@@ -1884,7 +1884,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.installed_at !== undefined){
+if(data.installed_at !== undefined && func0.call(data, "installed_at")){
 let data4 = data.installed_at;
 const _errs13 = errors;
 const _errs14 = errors;
@@ -1906,7 +1906,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.install_request_id !== undefined){
+if(data.install_request_id !== undefined && func0.call(data, "install_request_id")){
 let data5 = data.install_request_id;
 const _errs16 = errors;
 const _errs17 = errors;
@@ -1928,7 +1928,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.protocol_version !== undefined){
+if(data.protocol_version !== undefined && func0.call(data, "protocol_version")){
 let data6 = data.protocol_version;
 const _errs19 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
@@ -1955,12 +1955,12 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.host_package_name !== undefined){
+if(data.host_package_name !== undefined && func0.call(data, "host_package_name")){
 let data7 = data.host_package_name;
 const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data7 === "string"){
-if(func3(data7) < 1){
+if(func107(data7) < 1){
 validate29.errors = [{instancePath:instancePath+"/host_package_name",schemaPath:"#/oneOf/0/properties/host_package_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1976,7 +1976,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.host_signing_cert_sha256 !== undefined){
+if(data.host_signing_cert_sha256 !== undefined && func0.call(data, "host_signing_cert_sha256")){
 let data8 = data.host_signing_cert_sha256;
 const _errs23 = errors;
 const _errs24 = errors;
@@ -1998,7 +1998,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data9 = data.host_instance_id;
 const _errs26 = errors;
 const _errs27 = errors;
@@ -2020,7 +2020,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.background_trigger_supported !== undefined){
+if(data.background_trigger_supported !== undefined && func0.call(data, "background_trigger_supported")){
 const _errs29 = errors;
 if(typeof data.background_trigger_supported !== "boolean"){
 validate29.errors = [{instancePath:instancePath+"/background_trigger_supported",schemaPath:"#/oneOf/0/properties/background_trigger_supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2032,12 +2032,12 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.host_background_trigger_service !== undefined){
+if(data.host_background_trigger_service !== undefined && func0.call(data, "host_background_trigger_service")){
 let data11 = data.host_background_trigger_service;
 const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data11 === "string"){
-if(func3(data11) < 1){
+if(func107(data11) < 1){
 validate29.errors = [{instancePath:instancePath+"/host_background_trigger_service",schemaPath:"#/oneOf/0/properties/host_background_trigger_service/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2053,7 +2053,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.app_version_code !== undefined){
+if(data.app_version_code !== undefined && func0.call(data, "app_version_code")){
 let data12 = data.app_version_code;
 const _errs33 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
@@ -2080,7 +2080,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.app_last_update_time_ms !== undefined){
+if(data.app_last_update_time_ms !== undefined && func0.call(data, "app_last_update_time_ms")){
 let data13 = data.app_last_update_time_ms;
 const _errs35 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
@@ -2107,7 +2107,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.trusted_refresh_supported !== undefined){
+if(data.trusted_refresh_supported !== undefined && func0.call(data, "trusted_refresh_supported")){
 const _errs37 = errors;
 if(typeof data.trusted_refresh_supported !== "boolean"){
 validate29.errors = [{instancePath:instancePath+"/trusted_refresh_supported",schemaPath:"#/oneOf/0/properties/trusted_refresh_supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2147,21 +2147,21 @@ const _errs39 = errors;
 if(errors === _errs39){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((((((((data.platform === undefined) && (missing1 = "platform")) || ((data.app_package_name === undefined) && (missing1 = "app_package_name"))) || ((data.activity_name === undefined) && (missing1 = "activity_name"))) || ((data.signing_cert_sha256 === undefined) && (missing1 = "signing_cert_sha256"))) || ((data.installed_at === undefined) && (missing1 = "installed_at"))) || ((data.install_request_id === undefined) && (missing1 = "install_request_id"))) || ((data.protocol_version === undefined) && (missing1 = "protocol_version"))) || ((data.action_url === undefined) && (missing1 = "action_url"))){
+if((((((((((data.platform === undefined) || (!(func0.call(data, "platform")))) && (missing1 = "platform")) || (((data.app_package_name === undefined) || (!(func0.call(data, "app_package_name")))) && (missing1 = "app_package_name"))) || (((data.activity_name === undefined) || (!(func0.call(data, "activity_name")))) && (missing1 = "activity_name"))) || (((data.signing_cert_sha256 === undefined) || (!(func0.call(data, "signing_cert_sha256")))) && (missing1 = "signing_cert_sha256"))) || (((data.installed_at === undefined) || (!(func0.call(data, "installed_at")))) && (missing1 = "installed_at"))) || (((data.install_request_id === undefined) || (!(func0.call(data, "install_request_id")))) && (missing1 = "install_request_id"))) || (((data.protocol_version === undefined) || (!(func0.call(data, "protocol_version")))) && (missing1 = "protocol_version"))) || (((data.action_url === undefined) || (!(func0.call(data, "action_url")))) && (missing1 = "action_url"))){
 validate29.errors = [{instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs41 = errors;
-for(const key1 in data){
-if(!(func1.call(schema73.oneOf[1].properties, key1))){
+for(const key1 of Object.keys(data)){
+if(!(func0.call(schema73.oneOf[1].properties, key1))){
 validate29.errors = [{instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs41 === errors){
-if(data.platform !== undefined){
+if(data.platform !== undefined && func0.call(data, "platform")){
 const _errs42 = errors;
 if("ios" !== data.platform){
 validate29.errors = [{instancePath:instancePath+"/platform",schemaPath:"#/oneOf/1/properties/platform/const",keyword:"const",params:{allowedValue: "ios"},message:"must be equal to constant"}];
@@ -2173,7 +2173,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.app_package_name !== undefined){
+if(data.app_package_name !== undefined && func0.call(data, "app_package_name")){
 const _errs43 = errors;
 if("" !== data.app_package_name){
 validate29.errors = [{instancePath:instancePath+"/app_package_name",schemaPath:"#/oneOf/1/properties/app_package_name/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"}];
@@ -2185,7 +2185,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.activity_name !== undefined){
+if(data.activity_name !== undefined && func0.call(data, "activity_name")){
 const _errs44 = errors;
 if("" !== data.activity_name){
 validate29.errors = [{instancePath:instancePath+"/activity_name",schemaPath:"#/oneOf/1/properties/activity_name/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"}];
@@ -2197,7 +2197,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.signing_cert_sha256 !== undefined){
+if(data.signing_cert_sha256 !== undefined && func0.call(data, "signing_cert_sha256")){
 const _errs45 = errors;
 if("" !== data.signing_cert_sha256){
 validate29.errors = [{instancePath:instancePath+"/signing_cert_sha256",schemaPath:"#/oneOf/1/properties/signing_cert_sha256/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"}];
@@ -2209,7 +2209,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.installed_at !== undefined){
+if(data.installed_at !== undefined && func0.call(data, "installed_at")){
 let data19 = data.installed_at;
 const _errs46 = errors;
 const _errs47 = errors;
@@ -2231,7 +2231,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.install_request_id !== undefined){
+if(data.install_request_id !== undefined && func0.call(data, "install_request_id")){
 let data20 = data.install_request_id;
 const _errs49 = errors;
 const _errs50 = errors;
@@ -2253,7 +2253,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.protocol_version !== undefined){
+if(data.protocol_version !== undefined && func0.call(data, "protocol_version")){
 let data21 = data.protocol_version;
 const _errs52 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
@@ -2280,12 +2280,12 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.host_package_name !== undefined){
+if(data.host_package_name !== undefined && func0.call(data, "host_package_name")){
 let data22 = data.host_package_name;
 const _errs54 = errors;
 if(errors === _errs54){
 if(typeof data22 === "string"){
-if(func3(data22) < 1){
+if(func107(data22) < 1){
 validate29.errors = [{instancePath:instancePath+"/host_package_name",schemaPath:"#/oneOf/1/properties/host_package_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2301,7 +2301,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.host_signing_cert_sha256 !== undefined){
+if(data.host_signing_cert_sha256 !== undefined && func0.call(data, "host_signing_cert_sha256")){
 let data23 = data.host_signing_cert_sha256;
 const _errs56 = errors;
 const _errs57 = errors;
@@ -2323,7 +2323,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data24 = data.host_instance_id;
 const _errs59 = errors;
 const _errs60 = errors;
@@ -2345,7 +2345,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.ios_bundle_id !== undefined){
+if(data.ios_bundle_id !== undefined && func0.call(data, "ios_bundle_id")){
 let data25 = data.ios_bundle_id;
 const _errs62 = errors;
 if(errors === _errs62){
@@ -2366,7 +2366,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.ios_team_id !== undefined){
+if(data.ios_team_id !== undefined && func0.call(data, "ios_team_id")){
 let data26 = data.ios_team_id;
 const _errs64 = errors;
 if(errors === _errs64){
@@ -2387,7 +2387,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.install_url !== undefined){
+if(data.install_url !== undefined && func0.call(data, "install_url")){
 let data27 = data.install_url;
 const _errs66 = errors;
 if(errors === _errs66){
@@ -2410,7 +2410,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.action_url !== undefined){
+if(data.action_url !== undefined && func0.call(data, "action_url")){
 let data28 = data.action_url;
 const _errs68 = errors;
 if(errors === _errs68){
@@ -2433,7 +2433,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.universal_link_domain !== undefined){
+if(data.universal_link_domain !== undefined && func0.call(data, "universal_link_domain")){
 let data29 = data.universal_link_domain;
 const _errs70 = errors;
 if(errors === _errs70){
@@ -2456,12 +2456,12 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.host_bundle_id !== undefined){
+if(data.host_bundle_id !== undefined && func0.call(data, "host_bundle_id")){
 let data30 = data.host_bundle_id;
 const _errs72 = errors;
 if(errors === _errs72){
 if(typeof data30 === "string"){
-if(func3(data30) < 1){
+if(func107(data30) < 1){
 validate29.errors = [{instancePath:instancePath+"/host_bundle_id",schemaPath:"#/oneOf/1/properties/host_bundle_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2477,7 +2477,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.host_team_id !== undefined){
+if(data.host_team_id !== undefined && func0.call(data, "host_team_id")){
 let data31 = data.host_team_id;
 const _errs74 = errors;
 if(errors === _errs74){
@@ -2498,7 +2498,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.host_callback_scheme !== undefined){
+if(data.host_callback_scheme !== undefined && func0.call(data, "host_callback_scheme")){
 let data32 = data.host_callback_scheme;
 const _errs76 = errors;
 if(errors === _errs76){
@@ -2583,21 +2583,21 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.provider_id === undefined) && (missing0 = "provider_id")) || ((data.agent_id === undefined) && (missing0 = "agent_id"))){
+if((((data.provider_id === undefined) || (!(func0.call(data, "provider_id")))) && (missing0 = "provider_id")) || (((data.agent_id === undefined) || (!(func0.call(data, "agent_id")))) && (missing0 = "agent_id"))){
 validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs2 = errors;
-for(const key0 in data){
-if(!(func1.call(schema70.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema70.properties, key0))){
 validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs2 === errors){
-if(data.provider_id !== undefined){
+if(data.provider_id !== undefined && func0.call(data, "provider_id")){
 let data0 = data.provider_id;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -2619,7 +2619,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.agent_id !== undefined){
+if(data.agent_id !== undefined && func0.call(data, "agent_id")){
 let data1 = data.agent_id;
 const _errs6 = errors;
 const _errs7 = errors;
@@ -2641,7 +2641,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.display_name !== undefined){
+if(data.display_name !== undefined && func0.call(data, "display_name")){
 let data2 = data.display_name;
 const _errs9 = errors;
 if(errors === _errs9){
@@ -2662,7 +2662,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 const _errs11 = errors;
 if(typeof data.description !== "string"){
 validate27.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -2674,7 +2674,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.system_prompt !== undefined){
+if(data.system_prompt !== undefined && func0.call(data, "system_prompt")){
 const _errs13 = errors;
 if(typeof data.system_prompt !== "string"){
 validate27.errors = [{instancePath:instancePath+"/system_prompt",schemaPath:"#/properties/system_prompt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -2686,7 +2686,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.actions !== undefined){
+if(data.actions !== undefined && func0.call(data, "actions")){
 let data5 = data.actions;
 const _errs15 = errors;
 if(errors === _errs15){
@@ -2716,7 +2716,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.handoff !== undefined){
+if(data.handoff !== undefined && func0.call(data, "handoff")){
 let data7 = data.handoff;
 const _errs18 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
@@ -2729,7 +2729,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 let data8 = data.result;
 const _errs21 = errors;
 if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
@@ -2742,7 +2742,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.install_binding !== undefined){
+if(data.install_binding !== undefined && func0.call(data, "install_binding")){
 let data9 = data.install_binding;
 const _errs24 = errors;
 const _errs25 = errors;
@@ -2796,7 +2796,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.created_at !== undefined){
+if(data.created_at !== undefined && func0.call(data, "created_at")){
 let data10 = data.created_at;
 const _errs29 = errors;
 const _errs30 = errors;
@@ -2818,7 +2818,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.updated_at !== undefined){
+if(data.updated_at !== undefined && func0.call(data, "updated_at")){
 let data11 = data.updated_at;
 const _errs32 = errors;
 const _errs33 = errors;
@@ -2840,7 +2840,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.auto_invoke_enabled !== undefined){
+if(data.auto_invoke_enabled !== undefined && func0.call(data, "auto_invoke_enabled")){
 const _errs35 = errors;
 if(typeof data.auto_invoke_enabled !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/auto_invoke_enabled",schemaPath:"#/properties/auto_invoke_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2852,7 +2852,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.use_count !== undefined){
+if(data.use_count !== undefined && func0.call(data, "use_count")){
 let data13 = data.use_count;
 const _errs37 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
@@ -2879,7 +2879,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_used_at !== undefined){
+if(data.last_used_at !== undefined && func0.call(data, "last_used_at")){
 let data14 = data.last_used_at;
 const _errs39 = errors;
 const _errs40 = errors;
@@ -2943,7 +2943,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.status === undefined) && (missing0 = "status")){
+if(((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -2954,7 +2954,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 if("succeeded" !== data.status){
 const err1 = {};
 if(vErrors === null){
@@ -2982,12 +2982,12 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.package === undefined) && (missing1 = "package")){
+if(((data.package === undefined) || (!(func0.call(data, "package")))) && (missing1 = "package")){
 validate26.errors = [{instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
-if(data.package !== undefined){
+if(data.package !== undefined && func0.call(data, "package")){
 let data1 = data.package;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
 validate26.errors = [{instancePath:instancePath+"/package",schemaPath:"#/allOf/0/then/properties/package/type",keyword:"type",params:{type: "object"},message:"must be object"}];
@@ -3019,13 +3019,13 @@ return false;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((((data.status === undefined) && (missing2 = "status")) || ((data.request_id === undefined) && (missing2 = "request_id"))) || ((data.nonce === undefined) && (missing2 = "nonce"))) || ((data.completed_at === undefined) && (missing2 = "completed_at"))){
+if((((((data.status === undefined) || (!(func0.call(data, "status")))) && (missing2 = "status")) || (((data.request_id === undefined) || (!(func0.call(data, "request_id")))) && (missing2 = "request_id"))) || (((data.nonce === undefined) || (!(func0.call(data, "nonce")))) && (missing2 = "nonce"))) || (((data.completed_at === undefined) || (!(func0.call(data, "completed_at")))) && (missing2 = "completed_at"))){
 validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs9 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((key0 === "status") || (key0 === "request_id")) || (key0 === "nonce")) || (key0 === "package")) || (key0 === "error")) || (key0 === "completed_at"))){
 validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -3033,7 +3033,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data2 = data.status;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -3050,7 +3050,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data3 = data.request_id;
 const _errs12 = errors;
 const _errs13 = errors;
@@ -3072,7 +3072,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.nonce !== undefined){
+if(data.nonce !== undefined && func0.call(data, "nonce")){
 let data4 = data.nonce;
 const _errs15 = errors;
 const _errs16 = errors;
@@ -3094,7 +3094,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.package !== undefined){
+if(data.package !== undefined && func0.call(data, "package")){
 let data5 = data.package;
 const _errs18 = errors;
 if(!(validate27(data5, {instancePath:instancePath+"/package",parentData:data,parentDataProperty:"package",rootData,dynamicAnchors}))){
@@ -3104,7 +3104,7 @@ errors = vErrors.length;
 if(errors === _errs18){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing3;
-if(data5.provider_id !== undefined && ((data5.display_name === undefined) && (missing3 = "display_name"))){
+if(data5.provider_id !== undefined && func0.call(data5, "provider_id") && (((data5.display_name === undefined) || (!(func0.call(data5, "display_name")))) && (missing3 = "display_name"))){
 validate26.errors = [{instancePath:instancePath+"/package",schemaPath:"#/properties/package/dependentRequired",keyword:"dependentRequired",params:{property: "provider_id",
     missingProperty: missing3,
     depsCount: 1,
@@ -3123,7 +3123,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data6 = data.error;
 const _errs20 = errors;
 const _errs21 = errors;
@@ -3133,7 +3133,7 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing4;
-if(((data6.code === undefined) && (missing4 = "code")) || ((data6.message === undefined) && (missing4 = "message"))){
+if((((data6.code === undefined) || (!(func0.call(data6, "code")))) && (missing4 = "code")) || (((data6.message === undefined) || (!(func0.call(data6, "message")))) && (missing4 = "message"))){
 const err3 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -3145,7 +3145,7 @@ errors++;
 }
 else {
 const _errs25 = errors;
-for(const key1 in data6){
+for(const key1 of Object.keys(data6)){
 if(!(((key1 === "code") || (key1 === "message")) || (key1 === "details"))){
 const err4 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3159,7 +3159,7 @@ break;
 }
 }
 if(_errs25 === errors){
-if(data6.code !== undefined){
+if(data6.code !== undefined && func0.call(data6, "code")){
 let data7 = data6.code;
 const _errs26 = errors;
 if(errors === _errs26){
@@ -3192,7 +3192,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data6.message !== undefined){
+if(data6.message !== undefined && func0.call(data6, "message")){
 const _errs28 = errors;
 if(typeof data6.message !== "string"){
 const err7 = {instancePath:instancePath+"/error/message",schemaPath:"ActionError.json/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3210,7 +3210,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data6.details !== undefined){
+if(data6.details !== undefined && func0.call(data6, "details")){
 let data9 = data6.details;
 const _errs30 = errors;
 if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
@@ -3288,7 +3288,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.completed_at !== undefined){
+if(data.completed_at !== undefined && func0.call(data, "completed_at")){
 let data10 = data.completed_at;
 const _errs35 = errors;
 const _errs36 = errors;
@@ -3346,21 +3346,21 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((data.request_id === undefined) && (missing0 = "request_id")) || ((data.provider_id === undefined) && (missing0 = "provider_id"))) || ((data.agent_id === undefined) && (missing0 = "agent_id"))) || ((data.message === undefined) && (missing0 = "message"))) || ((data.payload === undefined) && (missing0 = "payload"))) || ((data.created_at === undefined) && (missing0 = "created_at"))) || ((data.expires_at === undefined) && (missing0 = "expires_at"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.idempotency_key === undefined) && (missing0 = "idempotency_key"))) || ((data.host_instance_id === undefined) && (missing0 = "host_instance_id"))) || ((data.signature_algorithm === undefined) && (missing0 = "signature_algorithm"))) || ((data.signature === undefined) && (missing0 = "signature"))){
+if((((((((((((((data.request_id === undefined) || (!(func0.call(data, "request_id")))) && (missing0 = "request_id")) || (((data.provider_id === undefined) || (!(func0.call(data, "provider_id")))) && (missing0 = "provider_id"))) || (((data.agent_id === undefined) || (!(func0.call(data, "agent_id")))) && (missing0 = "agent_id"))) || (((data.message === undefined) || (!(func0.call(data, "message")))) && (missing0 = "message"))) || (((data.payload === undefined) || (!(func0.call(data, "payload")))) && (missing0 = "payload"))) || (((data.created_at === undefined) || (!(func0.call(data, "created_at")))) && (missing0 = "created_at"))) || (((data.expires_at === undefined) || (!(func0.call(data, "expires_at")))) && (missing0 = "expires_at"))) || (((data.nonce === undefined) || (!(func0.call(data, "nonce")))) && (missing0 = "nonce"))) || (((data.idempotency_key === undefined) || (!(func0.call(data, "idempotency_key")))) && (missing0 = "idempotency_key"))) || (((data.host_instance_id === undefined) || (!(func0.call(data, "host_instance_id")))) && (missing0 = "host_instance_id"))) || (((data.signature_algorithm === undefined) || (!(func0.call(data, "signature_algorithm")))) && (missing0 = "signature_algorithm"))) || (((data.signature === undefined) || (!(func0.call(data, "signature")))) && (missing0 = "signature"))){
 validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
-if(!(func1.call(schema88.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema88.properties, key0))){
 validate32.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs3 === errors){
-if(data.protocol_version !== undefined){
+if(data.protocol_version !== undefined && func0.call(data, "protocol_version")){
 let data0 = data.protocol_version;
 const _errs4 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
@@ -3387,7 +3387,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data1 = data.request_id;
 const _errs6 = errors;
 const _errs7 = errors;
@@ -3409,7 +3409,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.provider_id !== undefined){
+if(data.provider_id !== undefined && func0.call(data, "provider_id")){
 let data2 = data.provider_id;
 const _errs9 = errors;
 const _errs10 = errors;
@@ -3431,7 +3431,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.agent_id !== undefined){
+if(data.agent_id !== undefined && func0.call(data, "agent_id")){
 let data3 = data.agent_id;
 const _errs12 = errors;
 const _errs13 = errors;
@@ -3453,7 +3453,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.message !== undefined){
+if(data.message !== undefined && func0.call(data, "message")){
 let data4 = data.message;
 const _errs15 = errors;
 if(errors === _errs15){
@@ -3474,7 +3474,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data5 = data.source;
 const _errs17 = errors;
 const _errs18 = errors;
@@ -3496,7 +3496,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.event_type !== undefined){
+if(data.event_type !== undefined && func0.call(data, "event_type")){
 let data6 = data.event_type;
 const _errs20 = errors;
 const _errs21 = errors;
@@ -3518,7 +3518,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.payload !== undefined){
+if(data.payload !== undefined && func0.call(data, "payload")){
 let data7 = data.payload;
 const _errs23 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
@@ -3531,7 +3531,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.created_at !== undefined){
+if(data.created_at !== undefined && func0.call(data, "created_at")){
 let data8 = data.created_at;
 const _errs26 = errors;
 const _errs27 = errors;
@@ -3553,7 +3553,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.expires_at !== undefined){
+if(data.expires_at !== undefined && func0.call(data, "expires_at")){
 let data9 = data.expires_at;
 const _errs29 = errors;
 const _errs30 = errors;
@@ -3575,7 +3575,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.nonce !== undefined){
+if(data.nonce !== undefined && func0.call(data, "nonce")){
 let data10 = data.nonce;
 const _errs32 = errors;
 const _errs33 = errors;
@@ -3597,7 +3597,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.idempotency_key !== undefined){
+if(data.idempotency_key !== undefined && func0.call(data, "idempotency_key")){
 let data11 = data.idempotency_key;
 const _errs35 = errors;
 const _errs36 = errors;
@@ -3619,7 +3619,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data12 = data.host_instance_id;
 const _errs38 = errors;
 const _errs39 = errors;
@@ -3641,7 +3641,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.signature_algorithm !== undefined){
+if(data.signature_algorithm !== undefined && func0.call(data, "signature_algorithm")){
 let data13 = data.signature_algorithm;
 const _errs41 = errors;
 if(typeof data13 !== "string"){
@@ -3658,7 +3658,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.signature !== undefined){
+if(data.signature !== undefined && func0.call(data, "signature")){
 let data14 = data.signature;
 const _errs44 = errors;
 const _errs45 = errors;
@@ -3724,7 +3724,7 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "type") || (key0 === "request_id_required"))){
 validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -3732,12 +3732,12 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func3(data0) < 1){
+if(func107(data0) < 1){
 validate33.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3753,7 +3753,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.request_id_required !== undefined){
+if(data.request_id_required !== undefined && func0.call(data, "request_id_required")){
 const _errs4 = errors;
 if(typeof data.request_id_required !== "boolean"){
 validate33.errors = [{instancePath:instancePath+"/request_id_required",schemaPath:"#/properties/request_id_required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -3801,13 +3801,13 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.platform === undefined) && (missing0 = "platform")) || ((data.providerPackageName === undefined) && (missing0 = "providerPackageName"))){
+if((((data.platform === undefined) || (!(func0.call(data, "platform")))) && (missing0 = "platform")) || (((data.providerPackageName === undefined) || (!(func0.call(data, "providerPackageName")))) && (missing0 = "providerPackageName"))){
 validate34.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((key0 === "platform") || (key0 === "providerPackageName")) || (key0 === "activityName")) || (key0 === "installActivityName")) || (key0 === "label")) || (key0 === "signingCertSha256"))){
 validate34.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -3815,7 +3815,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data.platform !== undefined){
+if(data.platform !== undefined && func0.call(data, "platform")){
 const _errs5 = errors;
 if("android" !== data.platform){
 validate34.errors = [{instancePath:instancePath+"/platform",schemaPath:"#/oneOf/0/properties/platform/const",keyword:"const",params:{allowedValue: "android"},message:"must be equal to constant"}];
@@ -3827,7 +3827,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.providerPackageName !== undefined){
+if(data.providerPackageName !== undefined && func0.call(data, "providerPackageName")){
 let data1 = data.providerPackageName;
 const _errs6 = errors;
 if(errors === _errs6){
@@ -3848,12 +3848,12 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.activityName !== undefined){
+if(data.activityName !== undefined && func0.call(data, "activityName")){
 let data2 = data.activityName;
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
-if(func3(data2) < 1){
+if(func107(data2) < 1){
 validate34.errors = [{instancePath:instancePath+"/activityName",schemaPath:"#/oneOf/0/properties/activityName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3869,12 +3869,12 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.installActivityName !== undefined){
+if(data.installActivityName !== undefined && func0.call(data, "installActivityName")){
 let data3 = data.installActivityName;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data3 === "string"){
-if(func3(data3) < 1){
+if(func107(data3) < 1){
 validate34.errors = [{instancePath:instancePath+"/installActivityName",schemaPath:"#/oneOf/0/properties/installActivityName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3890,7 +3890,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.label !== undefined){
+if(data.label !== undefined && func0.call(data, "label")){
 const _errs12 = errors;
 if(typeof data.label !== "string"){
 validate34.errors = [{instancePath:instancePath+"/label",schemaPath:"#/oneOf/0/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3902,7 +3902,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.signingCertSha256 !== undefined){
+if(data.signingCertSha256 !== undefined && func0.call(data, "signingCertSha256")){
 let data5 = data.signingCertSha256;
 const _errs14 = errors;
 if(errors === _errs14){
@@ -3942,13 +3942,13 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.platform === undefined) && (missing1 = "platform")) || ((data.install_url === undefined) && (missing1 = "install_url"))) || ((data.action_url === undefined) && (missing1 = "action_url"))){
+if(((((data.platform === undefined) || (!(func0.call(data, "platform")))) && (missing1 = "platform")) || (((data.install_url === undefined) || (!(func0.call(data, "install_url")))) && (missing1 = "install_url"))) || (((data.action_url === undefined) || (!(func0.call(data, "action_url")))) && (missing1 = "action_url"))){
 validate34.errors = [{instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs18 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((((((key1 === "platform") || (key1 === "install_url")) || (key1 === "action_url")) || (key1 === "universal_link_domain")) || (key1 === "ios_bundle_id")) || (key1 === "ios_team_id")) || (key1 === "label"))){
 validate34.errors = [{instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -3956,7 +3956,7 @@ break;
 }
 }
 if(_errs18 === errors){
-if(data.platform !== undefined){
+if(data.platform !== undefined && func0.call(data, "platform")){
 const _errs19 = errors;
 if("ios" !== data.platform){
 validate34.errors = [{instancePath:instancePath+"/platform",schemaPath:"#/oneOf/1/properties/platform/const",keyword:"const",params:{allowedValue: "ios"},message:"must be equal to constant"}];
@@ -3968,7 +3968,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.install_url !== undefined){
+if(data.install_url !== undefined && func0.call(data, "install_url")){
 let data7 = data.install_url;
 const _errs20 = errors;
 if(errors === _errs20){
@@ -3991,7 +3991,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.action_url !== undefined){
+if(data.action_url !== undefined && func0.call(data, "action_url")){
 let data8 = data.action_url;
 const _errs22 = errors;
 if(errors === _errs22){
@@ -4014,7 +4014,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.universal_link_domain !== undefined){
+if(data.universal_link_domain !== undefined && func0.call(data, "universal_link_domain")){
 let data9 = data.universal_link_domain;
 const _errs24 = errors;
 if(errors === _errs24){
@@ -4037,7 +4037,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.ios_bundle_id !== undefined){
+if(data.ios_bundle_id !== undefined && func0.call(data, "ios_bundle_id")){
 let data10 = data.ios_bundle_id;
 const _errs26 = errors;
 if(errors === _errs26){
@@ -4058,7 +4058,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.ios_team_id !== undefined){
+if(data.ios_team_id !== undefined && func0.call(data, "ios_team_id")){
 let data11 = data.ios_team_id;
 const _errs28 = errors;
 if(errors === _errs28){
@@ -4079,7 +4079,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.label !== undefined){
+if(data.label !== undefined && func0.call(data, "label")){
 const _errs30 = errors;
 if(typeof data.label !== "string"){
 validate34.errors = [{instancePath:instancePath+"/label",schemaPath:"#/oneOf/1/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4148,7 +4148,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.status === undefined) && (missing0 = "status")){
+if(((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -4159,7 +4159,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data0 = data.status;
 if(!((data0 === "rejected") || (data0 === "host_unavailable"))){
 const err1 = {};
@@ -4188,12 +4188,12 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.error === undefined) && (missing1 = "error")){
+if(((data.error === undefined) || (!(func0.call(data, "error")))) && (missing1 = "error")){
 validate35.errors = [{instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data1 = data.error;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
 validate35.errors = [{instancePath:instancePath+"/error",schemaPath:"#/allOf/0/then/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"}];
@@ -4225,13 +4225,13 @@ return false;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.status === undefined) && (missing2 = "status")) || ((data.request_id === undefined) && (missing2 = "request_id"))){
+if((((data.status === undefined) || (!(func0.call(data, "status")))) && (missing2 = "status")) || (((data.request_id === undefined) || (!(func0.call(data, "request_id")))) && (missing2 = "request_id"))){
 validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs8 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "status") || (key0 === "request_id")) || (key0 === "error"))){
 validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -4239,7 +4239,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data2 = data.status;
 const _errs9 = errors;
 if(typeof data2 !== "string"){
@@ -4256,7 +4256,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data3 = data.request_id;
 const _errs11 = errors;
 const _errs12 = errors;
@@ -4278,7 +4278,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data4 = data.error;
 const _errs14 = errors;
 const _errs15 = errors;
@@ -4288,7 +4288,7 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
-if(((data4.code === undefined) && (missing3 = "code")) || ((data4.message === undefined) && (missing3 = "message"))){
+if((((data4.code === undefined) || (!(func0.call(data4, "code")))) && (missing3 = "code")) || (((data4.message === undefined) || (!(func0.call(data4, "message")))) && (missing3 = "message"))){
 const err3 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -4300,7 +4300,7 @@ errors++;
 }
 else {
 const _errs19 = errors;
-for(const key1 in data4){
+for(const key1 of Object.keys(data4)){
 if(!(((key1 === "code") || (key1 === "message")) || (key1 === "details"))){
 const err4 = {instancePath:instancePath+"/error",schemaPath:"ActionError.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4314,7 +4314,7 @@ break;
 }
 }
 if(_errs19 === errors){
-if(data4.code !== undefined){
+if(data4.code !== undefined && func0.call(data4, "code")){
 let data5 = data4.code;
 const _errs20 = errors;
 if(errors === _errs20){
@@ -4347,7 +4347,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data4.message !== undefined){
+if(data4.message !== undefined && func0.call(data4, "message")){
 const _errs22 = errors;
 if(typeof data4.message !== "string"){
 const err7 = {instancePath:instancePath+"/error/message",schemaPath:"ActionError.json/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4365,7 +4365,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data4.details !== undefined){
+if(data4.details !== undefined && func0.call(data4, "details")){
 let data7 = data4.details;
 const _errs24 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
@@ -4474,26 +4474,26 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.host_instance_id === undefined) && (missing0 = "host_instance_id")) || ((data.host_shared_secret === undefined) && (missing0 = "host_shared_secret"))) || ((data.installed_at === undefined) && (missing0 = "installed_at"))) || ((data.protocol_version === undefined) && (missing0 = "protocol_version"))){
+if((((((data.host_instance_id === undefined) || (!(func0.call(data, "host_instance_id")))) && (missing0 = "host_instance_id")) || (((data.host_shared_secret === undefined) || (!(func0.call(data, "host_shared_secret")))) && (missing0 = "host_shared_secret"))) || (((data.installed_at === undefined) || (!(func0.call(data, "installed_at")))) && (missing0 = "installed_at"))) || (((data.protocol_version === undefined) || (!(func0.call(data, "protocol_version")))) && (missing0 = "protocol_version"))){
 validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func1.call(schema106.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema106.properties, key0))){
 validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.host_package_name !== undefined){
+if(data.host_package_name !== undefined && func0.call(data, "host_package_name")){
 let data0 = data.host_package_name;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func3(data0) < 1){
+if(func107(data0) < 1){
 validate36.errors = [{instancePath:instancePath+"/host_package_name",schemaPath:"#/properties/host_package_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4509,7 +4509,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.host_signing_cert_sha256 !== undefined){
+if(data.host_signing_cert_sha256 !== undefined && func0.call(data, "host_signing_cert_sha256")){
 let data1 = data.host_signing_cert_sha256;
 const _errs4 = errors;
 if(errors === _errs4){
@@ -4530,7 +4530,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.host_instance_id !== undefined){
+if(data.host_instance_id !== undefined && func0.call(data, "host_instance_id")){
 let data2 = data.host_instance_id;
 const _errs6 = errors;
 const _errs7 = errors;
@@ -4552,12 +4552,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.host_shared_secret !== undefined){
+if(data.host_shared_secret !== undefined && func0.call(data, "host_shared_secret")){
 let data3 = data.host_shared_secret;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data3 === "string"){
-if(func3(data3) < 1){
+if(func107(data3) < 1){
 validate36.errors = [{instancePath:instancePath+"/host_shared_secret",schemaPath:"#/properties/host_shared_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4573,7 +4573,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.installed_at !== undefined){
+if(data.installed_at !== undefined && func0.call(data, "installed_at")){
 let data4 = data.installed_at;
 const _errs11 = errors;
 const _errs12 = errors;
@@ -4595,7 +4595,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_version !== undefined){
+if(data.protocol_version !== undefined && func0.call(data, "protocol_version")){
 let data5 = data.protocol_version;
 const _errs14 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
@@ -4622,7 +4622,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.background_trigger_supported !== undefined){
+if(data.background_trigger_supported !== undefined && func0.call(data, "background_trigger_supported")){
 const _errs16 = errors;
 if(typeof data.background_trigger_supported !== "boolean"){
 validate36.errors = [{instancePath:instancePath+"/background_trigger_supported",schemaPath:"#/properties/background_trigger_supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -4634,7 +4634,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.host_background_trigger_service !== undefined){
+if(data.host_background_trigger_service !== undefined && func0.call(data, "host_background_trigger_service")){
 const _errs18 = errors;
 if(typeof data.host_background_trigger_service !== "string"){
 validate36.errors = [{instancePath:instancePath+"/host_background_trigger_service",schemaPath:"#/properties/host_background_trigger_service/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4646,12 +4646,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.host_bundle_id !== undefined){
+if(data.host_bundle_id !== undefined && func0.call(data, "host_bundle_id")){
 let data8 = data.host_bundle_id;
 const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data8 === "string"){
-if(func3(data8) < 1){
+if(func107(data8) < 1){
 validate36.errors = [{instancePath:instancePath+"/host_bundle_id",schemaPath:"#/properties/host_bundle_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4667,7 +4667,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.host_team_id !== undefined){
+if(data.host_team_id !== undefined && func0.call(data, "host_team_id")){
 let data9 = data.host_team_id;
 const _errs22 = errors;
 if(errors === _errs22){
@@ -4688,7 +4688,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.host_callback_scheme !== undefined){
+if(data.host_callback_scheme !== undefined && func0.call(data, "host_callback_scheme")){
 let data10 = data.host_callback_scheme;
 const _errs24 = errors;
 if(errors === _errs24){

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const validateAnswerChunk = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/AnswerChunk.json","title":"AnswerChunk","type":"object","required":["value"],"properties":{"value":{"type":"string"}},"additionalProperties":false};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-service/AnswerChunk.json" */;
@@ -16,7 +17,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
+if((data.value === undefined) || (!(func0.call(data, "value")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -26,7 +27,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "value")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -38,7 +39,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.value !== undefined){
+if(data.value !== undefined && func0.call(data, "value")){
 if(typeof data.value !== "string"){
 const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -69,7 +70,7 @@ validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const validateApprovalTokenClaims = validate21;
 const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json","title":"ApprovalTokenClaims","type":"object","required":["v","exp","action","resource_id","actor_id","request_id","choice","expected_choice","override_requested","rationale","payload","payload_sha256","nonce"],"properties":{"v":{"type":"integer","const":1},"exp":{"type":"integer","minimum":0,"maximum":9007199254740991},"action":{"type":"string","minLength":1},"resource_id":{"type":"string","minLength":1},"actor_id":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"request_id":{"type":"string","maxLength":128,"pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"choice":{"type":["string","null"]},"expected_choice":{"type":["string","null"]},"override_requested":{"type":"boolean"},"rationale":{"type":["string","null"]},"payload":{"title":"ApprovalPayload","type":["object","null"],"properties":{"note":{"type":"string"}},"x-open":"The payload is application-owned: the MCP verifier treats it as an arbitrary JSON value and only checks that payload_sha256 is the SHA-256 of its canonical JSON; other template variants put other fields here."},"payload_sha256":{"anyOf":[{"$ref":"../common/types.json#/$defs/Sha256Hex"},{"type":"null"}]},"nonce":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"}},"x-open":"The MCP verifier's ApprovalClaims struct does not deny unknown fields, so a claim it does not know is ignored (it is still covered by the signature); variants of the template add their own claims. Generated verifiers must keep unknown claims and must not refuse them.","x-approval-token":{"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600,"minSecretBytes":32},"x-replay":{"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60,"maxLifetimeSeconds":1800}};
 const schema34 = {"title":"Sha256Hex","type":"string","pattern":"^[a-f0-9]{64}$"};
-const func1 = require("ajv/dist/runtime/ucs2length").default;
+const func78 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]", "u");
 const pattern6 = new RegExp("^[a-f0-9]{64}$", "u");
 
@@ -85,7 +86,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.v === undefined){
+if((data.v === undefined) || (!(func0.call(data, "v")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -95,7 +96,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.exp === undefined){
+if((data.exp === undefined) || (!(func0.call(data, "exp")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exp"},message:"must have required property '"+"exp"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -105,7 +106,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.action === undefined){
+if((data.action === undefined) || (!(func0.call(data, "action")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -115,7 +116,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.resource_id === undefined){
+if((data.resource_id === undefined) || (!(func0.call(data, "resource_id")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_id"},message:"must have required property '"+"resource_id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -125,7 +126,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.actor_id === undefined){
+if((data.actor_id === undefined) || (!(func0.call(data, "actor_id")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actor_id"},message:"must have required property '"+"actor_id"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -135,7 +136,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.request_id === undefined){
+if((data.request_id === undefined) || (!(func0.call(data, "request_id")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request_id"},message:"must have required property '"+"request_id"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -145,7 +146,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.choice === undefined){
+if((data.choice === undefined) || (!(func0.call(data, "choice")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "choice"},message:"must have required property '"+"choice"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -155,7 +156,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.expected_choice === undefined){
+if((data.expected_choice === undefined) || (!(func0.call(data, "expected_choice")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expected_choice"},message:"must have required property '"+"expected_choice"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -165,7 +166,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.override_requested === undefined){
+if((data.override_requested === undefined) || (!(func0.call(data, "override_requested")))){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "override_requested"},message:"must have required property '"+"override_requested"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -175,7 +176,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.rationale === undefined){
+if((data.rationale === undefined) || (!(func0.call(data, "rationale")))){
 const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rationale"},message:"must have required property '"+"rationale"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -185,7 +186,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.payload === undefined){
+if((data.payload === undefined) || (!(func0.call(data, "payload")))){
 const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -195,7 +196,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.payload_sha256 === undefined){
+if((data.payload_sha256 === undefined) || (!(func0.call(data, "payload_sha256")))){
 const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload_sha256"},message:"must have required property '"+"payload_sha256"+"'"};
 if(vErrors === null){
 vErrors = [err11];
@@ -205,7 +206,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.nonce === undefined){
+if((data.nonce === undefined) || (!(func0.call(data, "nonce")))){
 const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -215,7 +216,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.v !== undefined){
+if(data.v !== undefined && func0.call(data, "v")){
 let data0 = data.v;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
 const err13 = {instancePath:instancePath+"/v",schemaPath:"#/properties/v/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -238,7 +239,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.exp !== undefined){
+if(data.exp !== undefined && func0.call(data, "exp")){
 let data1 = data.exp;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err15 = {instancePath:instancePath+"/exp",schemaPath:"#/properties/exp/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -273,10 +274,10 @@ errors++;
 }
 }
 }
-if(data.action !== undefined){
+if(data.action !== undefined && func0.call(data, "action")){
 let data2 = data.action;
 if(typeof data2 === "string"){
-if(func1(data2) < 1){
+if(func78(data2) < 1){
 const err18 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -298,10 +299,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.resource_id !== undefined){
+if(data.resource_id !== undefined && func0.call(data, "resource_id")){
 let data3 = data.resource_id;
 if(typeof data3 === "string"){
-if(func1(data3) < 1){
+if(func78(data3) < 1){
 const err20 = {instancePath:instancePath+"/resource_id",schemaPath:"#/properties/resource_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -323,7 +324,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.actor_id !== undefined){
+if(data.actor_id !== undefined && func0.call(data, "actor_id")){
 let data4 = data.actor_id;
 if(typeof data4 === "string"){
 if(!pattern4.test(data4)){
@@ -348,10 +349,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data5 = data.request_id;
 if(typeof data5 === "string"){
-if(func1(data5) > 128){
+if(func78(data5) > 128){
 const err24 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -383,7 +384,7 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.choice !== undefined){
+if(data.choice !== undefined && func0.call(data, "choice")){
 let data6 = data.choice;
 if((typeof data6 !== "string") && (data6 !== null)){
 const err27 = {instancePath:instancePath+"/choice",schemaPath:"#/properties/choice/type",keyword:"type",params:{type: schema32.properties.choice.type},message:"must be string,null"};
@@ -396,7 +397,7 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.expected_choice !== undefined){
+if(data.expected_choice !== undefined && func0.call(data, "expected_choice")){
 let data7 = data.expected_choice;
 if((typeof data7 !== "string") && (data7 !== null)){
 const err28 = {instancePath:instancePath+"/expected_choice",schemaPath:"#/properties/expected_choice/type",keyword:"type",params:{type: schema32.properties.expected_choice.type},message:"must be string,null"};
@@ -409,7 +410,7 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.override_requested !== undefined){
+if(data.override_requested !== undefined && func0.call(data, "override_requested")){
 if(typeof data.override_requested !== "boolean"){
 const err29 = {instancePath:instancePath+"/override_requested",schemaPath:"#/properties/override_requested/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -421,7 +422,7 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.rationale !== undefined){
+if(data.rationale !== undefined && func0.call(data, "rationale")){
 let data9 = data.rationale;
 if((typeof data9 !== "string") && (data9 !== null)){
 const err30 = {instancePath:instancePath+"/rationale",schemaPath:"#/properties/rationale/type",keyword:"type",params:{type: schema32.properties.rationale.type},message:"must be string,null"};
@@ -434,7 +435,7 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.payload !== undefined){
+if(data.payload !== undefined && func0.call(data, "payload")){
 let data10 = data.payload;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
 const err31 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema32.properties.payload.type},message:"must be object,null"};
@@ -447,7 +448,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.note !== undefined){
+if(data10.note !== undefined && func0.call(data10, "note")){
 if(typeof data10.note !== "string"){
 const err32 = {instancePath:instancePath+"/payload/note",schemaPath:"#/properties/payload/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -461,7 +462,7 @@ errors++;
 }
 }
 }
-if(data.payload_sha256 !== undefined){
+if(data.payload_sha256 !== undefined && func0.call(data, "payload_sha256")){
 let data12 = data.payload_sha256;
 const _errs30 = errors;
 let valid2 = false;
@@ -525,7 +526,7 @@ vErrors = null;
 }
 }
 }
-if(data.nonce !== undefined){
+if(data.nonce !== undefined && func0.call(data, "nonce")){
 let data13 = data.nonce;
 if(typeof data13 === "string"){
 if(!pattern4.test(data13)){
@@ -581,7 +582,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.role === undefined){
+if((data.role === undefined) || (!(func0.call(data, "role")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -591,7 +592,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.content === undefined){
+if((data.content === undefined) || (!(func0.call(data, "content")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -601,7 +602,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "role") || (key0 === "content"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -613,7 +614,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.role !== undefined){
+if(data.role !== undefined && func0.call(data, "role")){
 let data0 = data.role;
 if(typeof data0 !== "string"){
 const err3 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -636,10 +637,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.content !== undefined){
+if(data.content !== undefined && func0.call(data, "content")){
 let data1 = data.content;
 if(typeof data1 === "string"){
-if(func1(data1) > 524288){
+if(func78(data1) > 524288){
 const err5 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 524288},message:"must NOT have more than 524288 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -702,7 +703,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
+if((data.error === undefined) || (!(func0.call(data, "error")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -712,7 +713,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "error")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -724,10 +725,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data0 = data.error;
 if(typeof data0 === "string"){
-if(func1(data0) < 1){
+if(func78(data0) < 1){
 const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -781,7 +782,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.approval_token === undefined){
+if((data.approval_token === undefined) || (!(func0.call(data, "approval_token")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "approval_token"},message:"must have required property '"+"approval_token"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -791,7 +792,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.request_id === undefined){
+if((data.request_id === undefined) || (!(func0.call(data, "request_id")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request_id"},message:"must have required property '"+"request_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -801,7 +802,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "approval_token") || (key0 === "request_id"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -813,7 +814,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.approval_token !== undefined){
+if(data.approval_token !== undefined && func0.call(data, "approval_token")){
 let data0 = data.approval_token;
 if(typeof data0 === "string"){
 if(!pattern9.test(data0)){
@@ -838,10 +839,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data1 = data.request_id;
 if(typeof data1 === "string"){
-if(func1(data1) > 128){
+if(func78(data1) > 128){
 const err5 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -851,7 +852,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func1(data1) < 1){
+if(func78(data1) < 1){
 const err6 = {instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -893,7 +894,6 @@ export const validateExecuteApprovalResult = validate26;
 const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json","title":"ExecuteApprovalResult","type":"object","anyOf":[{"title":"ExecuteApplied","type":"object","required":["ok","result"],"properties":{"ok":{"type":"boolean","const":true},"result":{"$ref":"#/$defs/AppliedChange"}},"additionalProperties":false},{"title":"ExecuteNotApplied","type":"object","required":["ok","result"],"properties":{"ok":{"type":"boolean","const":false},"result":{"$ref":"#/$defs/NotApplied"}},"additionalProperties":false}],"$defs":{"AppliedChange":{"title":"AppliedChange","type":"object","required":["resource_id","action","previous_priority","new_priority","actor_id","override","policy_version","note_recorded","rationale_recorded"],"properties":{"resource_id":{"type":"string"},"action":{"type":"string"},"previous_priority":{"type":"string"},"new_priority":{"type":"string"},"actor_id":{"type":"string"},"override":{"type":"boolean"},"policy_version":{"type":"string"},"note_recorded":{"type":"boolean"},"rationale_recorded":{"type":"boolean"}},"additionalProperties":false},"NotApplied":{"title":"NotApplied","type":"object","minProperties":1,"maxProperties":1,"properties":{"refused":{"type":"string"},"error":{"type":"string"}},"additionalProperties":false}}};
 const schema39 = {"title":"AppliedChange","type":"object","required":["resource_id","action","previous_priority","new_priority","actor_id","override","policy_version","note_recorded","rationale_recorded"],"properties":{"resource_id":{"type":"string"},"action":{"type":"string"},"previous_priority":{"type":"string"},"new_priority":{"type":"string"},"actor_id":{"type":"string"},"override":{"type":"boolean"},"policy_version":{"type":"string"},"note_recorded":{"type":"boolean"},"rationale_recorded":{"type":"boolean"}},"additionalProperties":false};
 const schema40 = {"title":"NotApplied","type":"object","minProperties":1,"maxProperties":1,"properties":{"refused":{"type":"string"},"error":{"type":"string"}},"additionalProperties":false};
-const func8 = Object.prototype.hasOwnProperty;
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json" */;
@@ -920,7 +920,7 @@ const _errs1 = errors;
 let valid0 = false;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ok === undefined){
+if((data.ok === undefined) || (!(func0.call(data, "ok")))){
 const err1 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -930,7 +930,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.result === undefined){
+if((data.result === undefined) || (!(func0.call(data, "result")))){
 const err2 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -940,7 +940,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "ok") || (key0 === "result"))){
 const err3 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -952,7 +952,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.ok !== undefined){
+if(data.ok !== undefined && func0.call(data, "ok")){
 let data0 = data.ok;
 if(typeof data0 !== "boolean"){
 const err4 = {instancePath:instancePath+"/ok",schemaPath:"#/anyOf/0/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -975,10 +975,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 let data1 = data.result;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.resource_id === undefined){
+if((data1.resource_id === undefined) || (!(func0.call(data1, "resource_id")))){
 const err6 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/required",keyword:"required",params:{missingProperty: "resource_id"},message:"must have required property '"+"resource_id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -988,7 +988,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.action === undefined){
+if((data1.action === undefined) || (!(func0.call(data1, "action")))){
 const err7 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -998,7 +998,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data1.previous_priority === undefined){
+if((data1.previous_priority === undefined) || (!(func0.call(data1, "previous_priority")))){
 const err8 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/required",keyword:"required",params:{missingProperty: "previous_priority"},message:"must have required property '"+"previous_priority"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -1008,7 +1008,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data1.new_priority === undefined){
+if((data1.new_priority === undefined) || (!(func0.call(data1, "new_priority")))){
 const err9 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/required",keyword:"required",params:{missingProperty: "new_priority"},message:"must have required property '"+"new_priority"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1018,7 +1018,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data1.actor_id === undefined){
+if((data1.actor_id === undefined) || (!(func0.call(data1, "actor_id")))){
 const err10 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/required",keyword:"required",params:{missingProperty: "actor_id"},message:"must have required property '"+"actor_id"+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -1028,7 +1028,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data1.override === undefined){
+if((data1.override === undefined) || (!(func0.call(data1, "override")))){
 const err11 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/required",keyword:"required",params:{missingProperty: "override"},message:"must have required property '"+"override"+"'"};
 if(vErrors === null){
 vErrors = [err11];
@@ -1038,7 +1038,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data1.policy_version === undefined){
+if((data1.policy_version === undefined) || (!(func0.call(data1, "policy_version")))){
 const err12 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/required",keyword:"required",params:{missingProperty: "policy_version"},message:"must have required property '"+"policy_version"+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -1048,7 +1048,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data1.note_recorded === undefined){
+if((data1.note_recorded === undefined) || (!(func0.call(data1, "note_recorded")))){
 const err13 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/required",keyword:"required",params:{missingProperty: "note_recorded"},message:"must have required property '"+"note_recorded"+"'"};
 if(vErrors === null){
 vErrors = [err13];
@@ -1058,7 +1058,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data1.rationale_recorded === undefined){
+if((data1.rationale_recorded === undefined) || (!(func0.call(data1, "rationale_recorded")))){
 const err14 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/required",keyword:"required",params:{missingProperty: "rationale_recorded"},message:"must have required property '"+"rationale_recorded"+"'"};
 if(vErrors === null){
 vErrors = [err14];
@@ -1068,8 +1068,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(func8.call(schema39.properties, key1))){
+for(const key1 of Object.keys(data1)){
+if(!(func0.call(schema39.properties, key1))){
 const err15 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -1080,7 +1080,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data1.resource_id !== undefined){
+if(data1.resource_id !== undefined && func0.call(data1, "resource_id")){
 if(typeof data1.resource_id !== "string"){
 const err16 = {instancePath:instancePath+"/result/resource_id",schemaPath:"#/$defs/AppliedChange/properties/resource_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1092,7 +1092,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data1.action !== undefined){
+if(data1.action !== undefined && func0.call(data1, "action")){
 if(typeof data1.action !== "string"){
 const err17 = {instancePath:instancePath+"/result/action",schemaPath:"#/$defs/AppliedChange/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1104,7 +1104,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data1.previous_priority !== undefined){
+if(data1.previous_priority !== undefined && func0.call(data1, "previous_priority")){
 if(typeof data1.previous_priority !== "string"){
 const err18 = {instancePath:instancePath+"/result/previous_priority",schemaPath:"#/$defs/AppliedChange/properties/previous_priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1116,7 +1116,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data1.new_priority !== undefined){
+if(data1.new_priority !== undefined && func0.call(data1, "new_priority")){
 if(typeof data1.new_priority !== "string"){
 const err19 = {instancePath:instancePath+"/result/new_priority",schemaPath:"#/$defs/AppliedChange/properties/new_priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1128,7 +1128,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data1.actor_id !== undefined){
+if(data1.actor_id !== undefined && func0.call(data1, "actor_id")){
 if(typeof data1.actor_id !== "string"){
 const err20 = {instancePath:instancePath+"/result/actor_id",schemaPath:"#/$defs/AppliedChange/properties/actor_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1140,7 +1140,7 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data1.override !== undefined){
+if(data1.override !== undefined && func0.call(data1, "override")){
 if(typeof data1.override !== "boolean"){
 const err21 = {instancePath:instancePath+"/result/override",schemaPath:"#/$defs/AppliedChange/properties/override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1152,7 +1152,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data1.policy_version !== undefined){
+if(data1.policy_version !== undefined && func0.call(data1, "policy_version")){
 if(typeof data1.policy_version !== "string"){
 const err22 = {instancePath:instancePath+"/result/policy_version",schemaPath:"#/$defs/AppliedChange/properties/policy_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1164,7 +1164,7 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data1.note_recorded !== undefined){
+if(data1.note_recorded !== undefined && func0.call(data1, "note_recorded")){
 if(typeof data1.note_recorded !== "boolean"){
 const err23 = {instancePath:instancePath+"/result/note_recorded",schemaPath:"#/$defs/AppliedChange/properties/note_recorded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1176,7 +1176,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data1.rationale_recorded !== undefined){
+if(data1.rationale_recorded !== undefined && func0.call(data1, "rationale_recorded")){
 if(typeof data1.rationale_recorded !== "boolean"){
 const err24 = {instancePath:instancePath+"/result/rationale_recorded",schemaPath:"#/$defs/AppliedChange/properties/rationale_recorded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1218,7 +1218,7 @@ var props0 = true;
 }
 const _errs29 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ok === undefined){
+if((data.ok === undefined) || (!(func0.call(data, "ok")))){
 const err27 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
 if(vErrors === null){
 vErrors = [err27];
@@ -1228,7 +1228,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.result === undefined){
+if((data.result === undefined) || (!(func0.call(data, "result")))){
 const err28 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
 if(vErrors === null){
 vErrors = [err28];
@@ -1238,7 +1238,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "ok") || (key2 === "result"))){
 const err29 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1250,7 +1250,7 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.ok !== undefined){
+if(data.ok !== undefined && func0.call(data, "ok")){
 let data11 = data.ok;
 if(typeof data11 !== "boolean"){
 const err30 = {instancePath:instancePath+"/ok",schemaPath:"#/anyOf/1/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -1273,7 +1273,7 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 let data12 = data.result;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(Object.keys(data12).length > 1){
@@ -1296,7 +1296,7 @@ vErrors.push(err33);
 }
 errors++;
 }
-for(const key3 in data12){
+for(const key3 of Object.keys(data12)){
 if(!((key3 === "refused") || (key3 === "error"))){
 const err34 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/NotApplied/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1308,7 +1308,7 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data12.refused !== undefined){
+if(data12.refused !== undefined && func0.call(data12, "refused")){
 if(typeof data12.refused !== "string"){
 const err35 = {instancePath:instancePath+"/result/refused",schemaPath:"#/$defs/NotApplied/properties/refused/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1320,7 +1320,7 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data12.error !== undefined){
+if(data12.error !== undefined && func0.call(data12, "error")){
 if(typeof data12.error !== "string"){
 const err36 = {instancePath:instancePath+"/result/error",schemaPath:"#/$defs/NotApplied/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1408,7 +1408,7 @@ const tag0 = data.decision_source;
 if(typeof tag0 == "string"){
 if(tag0 === "llm"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.stage === undefined){
+if((data.stage === undefined) || (!(func0.call(data, "stage")))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1418,7 +1418,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.name === undefined){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1428,7 +1428,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.outcome === undefined){
+if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
 const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1438,7 +1438,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.blocked === undefined){
+if((data.blocked === undefined) || (!(func0.call(data, "blocked")))){
 const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "blocked"},message:"must have required property '"+"blocked"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1448,7 +1448,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.modified === undefined){
+if((data.modified === undefined) || (!(func0.call(data, "modified")))){
 const err4 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "modified"},message:"must have required property '"+"modified"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -1458,7 +1458,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.llm_blocked === undefined){
+if((data.llm_blocked === undefined) || (!(func0.call(data, "llm_blocked")))){
 const err5 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "llm_blocked"},message:"must have required property '"+"llm_blocked"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1468,7 +1468,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.classifier_available === undefined){
+if((data.classifier_available === undefined) || (!(func0.call(data, "classifier_available")))){
 const err6 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "classifier_available"},message:"must have required property '"+"classifier_available"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1478,7 +1478,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.deterministic_blocked === undefined){
+if((data.deterministic_blocked === undefined) || (!(func0.call(data, "deterministic_blocked")))){
 const err7 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_blocked"},message:"must have required property '"+"deterministic_blocked"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1488,7 +1488,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.deterministic_block_matches === undefined){
+if((data.deterministic_block_matches === undefined) || (!(func0.call(data, "deterministic_block_matches")))){
 const err8 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_block_matches"},message:"must have required property '"+"deterministic_block_matches"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -1498,7 +1498,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.deterministic_allow_matches === undefined){
+if((data.deterministic_allow_matches === undefined) || (!(func0.call(data, "deterministic_allow_matches")))){
 const err9 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_allow_matches"},message:"must have required property '"+"deterministic_allow_matches"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1508,7 +1508,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.allow_override_applied === undefined){
+if((data.allow_override_applied === undefined) || (!(func0.call(data, "allow_override_applied")))){
 const err10 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "allow_override_applied"},message:"must have required property '"+"allow_override_applied"+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -1518,7 +1518,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.decision_source === undefined){
+if((data.decision_source === undefined) || (!(func0.call(data, "decision_source")))){
 const err11 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "decision_source"},message:"must have required property '"+"decision_source"+"'"};
 if(vErrors === null){
 vErrors = [err11];
@@ -1528,7 +1528,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.llm_call_count === undefined){
+if((data.llm_call_count === undefined) || (!(func0.call(data, "llm_call_count")))){
 const err12 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "llm_call_count"},message:"must have required property '"+"llm_call_count"+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -1538,8 +1538,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func8.call(schema41.oneOf[0].properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema41.oneOf[0].properties, key0))){
 const err13 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -1550,7 +1550,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data0 = data.stage;
 if(typeof data0 !== "string"){
 const err14 = {instancePath:instancePath+"/stage",schemaPath:"#/oneOf/0/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1573,7 +1573,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data1 = data.name;
 if(typeof data1 !== "string"){
 const err16 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/0/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1596,7 +1596,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data2 = data.outcome;
 if(typeof data2 !== "string"){
 const err18 = {instancePath:instancePath+"/outcome",schemaPath:"#/oneOf/0/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1619,7 +1619,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 if(typeof data.blocked !== "boolean"){
 const err20 = {instancePath:instancePath+"/blocked",schemaPath:"#/oneOf/0/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1631,7 +1631,7 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.modified !== undefined){
+if(data.modified !== undefined && func0.call(data, "modified")){
 let data4 = data.modified;
 if(typeof data4 !== "boolean"){
 const err21 = {instancePath:instancePath+"/modified",schemaPath:"#/oneOf/0/properties/modified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -1654,7 +1654,7 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.llm_blocked !== undefined){
+if(data.llm_blocked !== undefined && func0.call(data, "llm_blocked")){
 if(typeof data.llm_blocked !== "boolean"){
 const err23 = {instancePath:instancePath+"/llm_blocked",schemaPath:"#/oneOf/0/properties/llm_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1666,7 +1666,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.classifier_available !== undefined){
+if(data.classifier_available !== undefined && func0.call(data, "classifier_available")){
 if(typeof data.classifier_available !== "boolean"){
 const err24 = {instancePath:instancePath+"/classifier_available",schemaPath:"#/oneOf/0/properties/classifier_available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1678,7 +1678,7 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.deterministic_blocked !== undefined){
+if(data.deterministic_blocked !== undefined && func0.call(data, "deterministic_blocked")){
 if(typeof data.deterministic_blocked !== "boolean"){
 const err25 = {instancePath:instancePath+"/deterministic_blocked",schemaPath:"#/oneOf/0/properties/deterministic_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1690,7 +1690,7 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.deterministic_block_matches !== undefined){
+if(data.deterministic_block_matches !== undefined && func0.call(data, "deterministic_block_matches")){
 let data8 = data.deterministic_block_matches;
 if(Array.isArray(data8)){
 const len0 = data8.length;
@@ -1718,7 +1718,7 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.deterministic_allow_matches !== undefined){
+if(data.deterministic_allow_matches !== undefined && func0.call(data, "deterministic_allow_matches")){
 let data10 = data.deterministic_allow_matches;
 if(Array.isArray(data10)){
 const len1 = data10.length;
@@ -1746,7 +1746,7 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.allow_override_applied !== undefined){
+if(data.allow_override_applied !== undefined && func0.call(data, "allow_override_applied")){
 if(typeof data.allow_override_applied !== "boolean"){
 const err30 = {instancePath:instancePath+"/allow_override_applied",schemaPath:"#/oneOf/0/properties/allow_override_applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1758,7 +1758,7 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.decision_source !== undefined){
+if(data.decision_source !== undefined && func0.call(data, "decision_source")){
 let data13 = data.decision_source;
 if(typeof data13 !== "string"){
 const err31 = {instancePath:instancePath+"/decision_source",schemaPath:"#/oneOf/0/properties/decision_source/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1781,7 +1781,7 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.llm_call_count !== undefined){
+if(data.llm_call_count !== undefined && func0.call(data, "llm_call_count")){
 let data14 = data.llm_call_count;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
 const err33 = {instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1831,7 +1831,7 @@ var props0 = true;
 }
 else if(tag0 === "llm_and_deterministic_block"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.stage === undefined){
+if((data.stage === undefined) || (!(func0.call(data, "stage")))){
 const err37 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
 if(vErrors === null){
 vErrors = [err37];
@@ -1841,7 +1841,7 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data.name === undefined){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
 const err38 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err38];
@@ -1851,7 +1851,7 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data.outcome === undefined){
+if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
 const err39 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err39];
@@ -1861,7 +1861,7 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data.blocked === undefined){
+if((data.blocked === undefined) || (!(func0.call(data, "blocked")))){
 const err40 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "blocked"},message:"must have required property '"+"blocked"+"'"};
 if(vErrors === null){
 vErrors = [err40];
@@ -1871,7 +1871,7 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data.modified === undefined){
+if((data.modified === undefined) || (!(func0.call(data, "modified")))){
 const err41 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "modified"},message:"must have required property '"+"modified"+"'"};
 if(vErrors === null){
 vErrors = [err41];
@@ -1881,7 +1881,7 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data.llm_blocked === undefined){
+if((data.llm_blocked === undefined) || (!(func0.call(data, "llm_blocked")))){
 const err42 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "llm_blocked"},message:"must have required property '"+"llm_blocked"+"'"};
 if(vErrors === null){
 vErrors = [err42];
@@ -1891,7 +1891,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data.classifier_available === undefined){
+if((data.classifier_available === undefined) || (!(func0.call(data, "classifier_available")))){
 const err43 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "classifier_available"},message:"must have required property '"+"classifier_available"+"'"};
 if(vErrors === null){
 vErrors = [err43];
@@ -1901,7 +1901,7 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data.deterministic_blocked === undefined){
+if((data.deterministic_blocked === undefined) || (!(func0.call(data, "deterministic_blocked")))){
 const err44 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_blocked"},message:"must have required property '"+"deterministic_blocked"+"'"};
 if(vErrors === null){
 vErrors = [err44];
@@ -1911,7 +1911,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data.deterministic_block_matches === undefined){
+if((data.deterministic_block_matches === undefined) || (!(func0.call(data, "deterministic_block_matches")))){
 const err45 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_block_matches"},message:"must have required property '"+"deterministic_block_matches"+"'"};
 if(vErrors === null){
 vErrors = [err45];
@@ -1921,7 +1921,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data.deterministic_allow_matches === undefined){
+if((data.deterministic_allow_matches === undefined) || (!(func0.call(data, "deterministic_allow_matches")))){
 const err46 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_allow_matches"},message:"must have required property '"+"deterministic_allow_matches"+"'"};
 if(vErrors === null){
 vErrors = [err46];
@@ -1931,7 +1931,7 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data.allow_override_applied === undefined){
+if((data.allow_override_applied === undefined) || (!(func0.call(data, "allow_override_applied")))){
 const err47 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "allow_override_applied"},message:"must have required property '"+"allow_override_applied"+"'"};
 if(vErrors === null){
 vErrors = [err47];
@@ -1941,7 +1941,7 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data.decision_source === undefined){
+if((data.decision_source === undefined) || (!(func0.call(data, "decision_source")))){
 const err48 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "decision_source"},message:"must have required property '"+"decision_source"+"'"};
 if(vErrors === null){
 vErrors = [err48];
@@ -1951,7 +1951,7 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data.llm_call_count === undefined){
+if((data.llm_call_count === undefined) || (!(func0.call(data, "llm_call_count")))){
 const err49 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "llm_call_count"},message:"must have required property '"+"llm_call_count"+"'"};
 if(vErrors === null){
 vErrors = [err49];
@@ -1961,8 +1961,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-for(const key1 in data){
-if(!(func8.call(schema41.oneOf[0].properties, key1))){
+for(const key1 of Object.keys(data)){
+if(!(func0.call(schema41.oneOf[0].properties, key1))){
 const err50 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err50];
@@ -1973,7 +1973,7 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data15 = data.stage;
 if(typeof data15 !== "string"){
 const err51 = {instancePath:instancePath+"/stage",schemaPath:"#/oneOf/0/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1996,7 +1996,7 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data16 = data.name;
 if(typeof data16 !== "string"){
 const err53 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/0/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2019,7 +2019,7 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data17 = data.outcome;
 if(typeof data17 !== "string"){
 const err55 = {instancePath:instancePath+"/outcome",schemaPath:"#/oneOf/0/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2042,7 +2042,7 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 if(typeof data.blocked !== "boolean"){
 const err57 = {instancePath:instancePath+"/blocked",schemaPath:"#/oneOf/0/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2054,7 +2054,7 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.modified !== undefined){
+if(data.modified !== undefined && func0.call(data, "modified")){
 let data19 = data.modified;
 if(typeof data19 !== "boolean"){
 const err58 = {instancePath:instancePath+"/modified",schemaPath:"#/oneOf/0/properties/modified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -2077,7 +2077,7 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.llm_blocked !== undefined){
+if(data.llm_blocked !== undefined && func0.call(data, "llm_blocked")){
 if(typeof data.llm_blocked !== "boolean"){
 const err60 = {instancePath:instancePath+"/llm_blocked",schemaPath:"#/oneOf/0/properties/llm_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2089,7 +2089,7 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.classifier_available !== undefined){
+if(data.classifier_available !== undefined && func0.call(data, "classifier_available")){
 if(typeof data.classifier_available !== "boolean"){
 const err61 = {instancePath:instancePath+"/classifier_available",schemaPath:"#/oneOf/0/properties/classifier_available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2101,7 +2101,7 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.deterministic_blocked !== undefined){
+if(data.deterministic_blocked !== undefined && func0.call(data, "deterministic_blocked")){
 if(typeof data.deterministic_blocked !== "boolean"){
 const err62 = {instancePath:instancePath+"/deterministic_blocked",schemaPath:"#/oneOf/0/properties/deterministic_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2113,7 +2113,7 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.deterministic_block_matches !== undefined){
+if(data.deterministic_block_matches !== undefined && func0.call(data, "deterministic_block_matches")){
 let data23 = data.deterministic_block_matches;
 if(Array.isArray(data23)){
 const len2 = data23.length;
@@ -2141,7 +2141,7 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.deterministic_allow_matches !== undefined){
+if(data.deterministic_allow_matches !== undefined && func0.call(data, "deterministic_allow_matches")){
 let data25 = data.deterministic_allow_matches;
 if(Array.isArray(data25)){
 const len3 = data25.length;
@@ -2169,7 +2169,7 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.allow_override_applied !== undefined){
+if(data.allow_override_applied !== undefined && func0.call(data, "allow_override_applied")){
 if(typeof data.allow_override_applied !== "boolean"){
 const err67 = {instancePath:instancePath+"/allow_override_applied",schemaPath:"#/oneOf/0/properties/allow_override_applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2181,7 +2181,7 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.decision_source !== undefined){
+if(data.decision_source !== undefined && func0.call(data, "decision_source")){
 let data28 = data.decision_source;
 if(typeof data28 !== "string"){
 const err68 = {instancePath:instancePath+"/decision_source",schemaPath:"#/oneOf/0/properties/decision_source/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2204,7 +2204,7 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.llm_call_count !== undefined){
+if(data.llm_call_count !== undefined && func0.call(data, "llm_call_count")){
 let data29 = data.llm_call_count;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
 const err70 = {instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -2256,7 +2256,7 @@ props0 = true;
 }
 else if(tag0 === "deterministic_block_fallback"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.stage === undefined){
+if((data.stage === undefined) || (!(func0.call(data, "stage")))){
 const err74 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
 if(vErrors === null){
 vErrors = [err74];
@@ -2266,7 +2266,7 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data.name === undefined){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
 const err75 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err75];
@@ -2276,7 +2276,7 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data.outcome === undefined){
+if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
 const err76 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err76];
@@ -2286,7 +2286,7 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data.blocked === undefined){
+if((data.blocked === undefined) || (!(func0.call(data, "blocked")))){
 const err77 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "blocked"},message:"must have required property '"+"blocked"+"'"};
 if(vErrors === null){
 vErrors = [err77];
@@ -2296,7 +2296,7 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data.modified === undefined){
+if((data.modified === undefined) || (!(func0.call(data, "modified")))){
 const err78 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "modified"},message:"must have required property '"+"modified"+"'"};
 if(vErrors === null){
 vErrors = [err78];
@@ -2306,7 +2306,7 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data.llm_blocked === undefined){
+if((data.llm_blocked === undefined) || (!(func0.call(data, "llm_blocked")))){
 const err79 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "llm_blocked"},message:"must have required property '"+"llm_blocked"+"'"};
 if(vErrors === null){
 vErrors = [err79];
@@ -2316,7 +2316,7 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data.classifier_available === undefined){
+if((data.classifier_available === undefined) || (!(func0.call(data, "classifier_available")))){
 const err80 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "classifier_available"},message:"must have required property '"+"classifier_available"+"'"};
 if(vErrors === null){
 vErrors = [err80];
@@ -2326,7 +2326,7 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data.deterministic_blocked === undefined){
+if((data.deterministic_blocked === undefined) || (!(func0.call(data, "deterministic_blocked")))){
 const err81 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_blocked"},message:"must have required property '"+"deterministic_blocked"+"'"};
 if(vErrors === null){
 vErrors = [err81];
@@ -2336,7 +2336,7 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data.deterministic_block_matches === undefined){
+if((data.deterministic_block_matches === undefined) || (!(func0.call(data, "deterministic_block_matches")))){
 const err82 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_block_matches"},message:"must have required property '"+"deterministic_block_matches"+"'"};
 if(vErrors === null){
 vErrors = [err82];
@@ -2346,7 +2346,7 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data.deterministic_allow_matches === undefined){
+if((data.deterministic_allow_matches === undefined) || (!(func0.call(data, "deterministic_allow_matches")))){
 const err83 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_allow_matches"},message:"must have required property '"+"deterministic_allow_matches"+"'"};
 if(vErrors === null){
 vErrors = [err83];
@@ -2356,7 +2356,7 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data.allow_override_applied === undefined){
+if((data.allow_override_applied === undefined) || (!(func0.call(data, "allow_override_applied")))){
 const err84 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "allow_override_applied"},message:"must have required property '"+"allow_override_applied"+"'"};
 if(vErrors === null){
 vErrors = [err84];
@@ -2366,7 +2366,7 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data.decision_source === undefined){
+if((data.decision_source === undefined) || (!(func0.call(data, "decision_source")))){
 const err85 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "decision_source"},message:"must have required property '"+"decision_source"+"'"};
 if(vErrors === null){
 vErrors = [err85];
@@ -2376,7 +2376,7 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data.llm_call_count === undefined){
+if((data.llm_call_count === undefined) || (!(func0.call(data, "llm_call_count")))){
 const err86 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "llm_call_count"},message:"must have required property '"+"llm_call_count"+"'"};
 if(vErrors === null){
 vErrors = [err86];
@@ -2386,8 +2386,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-for(const key2 in data){
-if(!(func8.call(schema41.oneOf[0].properties, key2))){
+for(const key2 of Object.keys(data)){
+if(!(func0.call(schema41.oneOf[0].properties, key2))){
 const err87 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
@@ -2398,7 +2398,7 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data30 = data.stage;
 if(typeof data30 !== "string"){
 const err88 = {instancePath:instancePath+"/stage",schemaPath:"#/oneOf/0/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2421,7 +2421,7 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data31 = data.name;
 if(typeof data31 !== "string"){
 const err90 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/0/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2444,7 +2444,7 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data32 = data.outcome;
 if(typeof data32 !== "string"){
 const err92 = {instancePath:instancePath+"/outcome",schemaPath:"#/oneOf/0/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2467,7 +2467,7 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 if(typeof data.blocked !== "boolean"){
 const err94 = {instancePath:instancePath+"/blocked",schemaPath:"#/oneOf/0/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2479,7 +2479,7 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.modified !== undefined){
+if(data.modified !== undefined && func0.call(data, "modified")){
 let data34 = data.modified;
 if(typeof data34 !== "boolean"){
 const err95 = {instancePath:instancePath+"/modified",schemaPath:"#/oneOf/0/properties/modified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -2502,7 +2502,7 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data.llm_blocked !== undefined){
+if(data.llm_blocked !== undefined && func0.call(data, "llm_blocked")){
 if(typeof data.llm_blocked !== "boolean"){
 const err97 = {instancePath:instancePath+"/llm_blocked",schemaPath:"#/oneOf/0/properties/llm_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2514,7 +2514,7 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.classifier_available !== undefined){
+if(data.classifier_available !== undefined && func0.call(data, "classifier_available")){
 if(typeof data.classifier_available !== "boolean"){
 const err98 = {instancePath:instancePath+"/classifier_available",schemaPath:"#/oneOf/0/properties/classifier_available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2526,7 +2526,7 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data.deterministic_blocked !== undefined){
+if(data.deterministic_blocked !== undefined && func0.call(data, "deterministic_blocked")){
 if(typeof data.deterministic_blocked !== "boolean"){
 const err99 = {instancePath:instancePath+"/deterministic_blocked",schemaPath:"#/oneOf/0/properties/deterministic_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2538,7 +2538,7 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.deterministic_block_matches !== undefined){
+if(data.deterministic_block_matches !== undefined && func0.call(data, "deterministic_block_matches")){
 let data38 = data.deterministic_block_matches;
 if(Array.isArray(data38)){
 const len4 = data38.length;
@@ -2566,7 +2566,7 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data.deterministic_allow_matches !== undefined){
+if(data.deterministic_allow_matches !== undefined && func0.call(data, "deterministic_allow_matches")){
 let data40 = data.deterministic_allow_matches;
 if(Array.isArray(data40)){
 const len5 = data40.length;
@@ -2594,7 +2594,7 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data.allow_override_applied !== undefined){
+if(data.allow_override_applied !== undefined && func0.call(data, "allow_override_applied")){
 if(typeof data.allow_override_applied !== "boolean"){
 const err104 = {instancePath:instancePath+"/allow_override_applied",schemaPath:"#/oneOf/0/properties/allow_override_applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2606,7 +2606,7 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data.decision_source !== undefined){
+if(data.decision_source !== undefined && func0.call(data, "decision_source")){
 let data43 = data.decision_source;
 if(typeof data43 !== "string"){
 const err105 = {instancePath:instancePath+"/decision_source",schemaPath:"#/oneOf/0/properties/decision_source/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2629,7 +2629,7 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data.llm_call_count !== undefined){
+if(data.llm_call_count !== undefined && func0.call(data, "llm_call_count")){
 let data44 = data.llm_call_count;
 if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
 const err107 = {instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -2681,7 +2681,7 @@ props0 = true;
 }
 else if(tag0 === "deterministic_allow_override"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.stage === undefined){
+if((data.stage === undefined) || (!(func0.call(data, "stage")))){
 const err111 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
 if(vErrors === null){
 vErrors = [err111];
@@ -2691,7 +2691,7 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data.name === undefined){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
 const err112 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err112];
@@ -2701,7 +2701,7 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(data.outcome === undefined){
+if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
 const err113 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err113];
@@ -2711,7 +2711,7 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data.blocked === undefined){
+if((data.blocked === undefined) || (!(func0.call(data, "blocked")))){
 const err114 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "blocked"},message:"must have required property '"+"blocked"+"'"};
 if(vErrors === null){
 vErrors = [err114];
@@ -2721,7 +2721,7 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data.modified === undefined){
+if((data.modified === undefined) || (!(func0.call(data, "modified")))){
 const err115 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "modified"},message:"must have required property '"+"modified"+"'"};
 if(vErrors === null){
 vErrors = [err115];
@@ -2731,7 +2731,7 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data.llm_blocked === undefined){
+if((data.llm_blocked === undefined) || (!(func0.call(data, "llm_blocked")))){
 const err116 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "llm_blocked"},message:"must have required property '"+"llm_blocked"+"'"};
 if(vErrors === null){
 vErrors = [err116];
@@ -2741,7 +2741,7 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data.classifier_available === undefined){
+if((data.classifier_available === undefined) || (!(func0.call(data, "classifier_available")))){
 const err117 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "classifier_available"},message:"must have required property '"+"classifier_available"+"'"};
 if(vErrors === null){
 vErrors = [err117];
@@ -2751,7 +2751,7 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data.deterministic_blocked === undefined){
+if((data.deterministic_blocked === undefined) || (!(func0.call(data, "deterministic_blocked")))){
 const err118 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_blocked"},message:"must have required property '"+"deterministic_blocked"+"'"};
 if(vErrors === null){
 vErrors = [err118];
@@ -2761,7 +2761,7 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data.deterministic_block_matches === undefined){
+if((data.deterministic_block_matches === undefined) || (!(func0.call(data, "deterministic_block_matches")))){
 const err119 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_block_matches"},message:"must have required property '"+"deterministic_block_matches"+"'"};
 if(vErrors === null){
 vErrors = [err119];
@@ -2771,7 +2771,7 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(data.deterministic_allow_matches === undefined){
+if((data.deterministic_allow_matches === undefined) || (!(func0.call(data, "deterministic_allow_matches")))){
 const err120 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_allow_matches"},message:"must have required property '"+"deterministic_allow_matches"+"'"};
 if(vErrors === null){
 vErrors = [err120];
@@ -2781,7 +2781,7 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(data.allow_override_applied === undefined){
+if((data.allow_override_applied === undefined) || (!(func0.call(data, "allow_override_applied")))){
 const err121 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "allow_override_applied"},message:"must have required property '"+"allow_override_applied"+"'"};
 if(vErrors === null){
 vErrors = [err121];
@@ -2791,7 +2791,7 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(data.decision_source === undefined){
+if((data.decision_source === undefined) || (!(func0.call(data, "decision_source")))){
 const err122 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "decision_source"},message:"must have required property '"+"decision_source"+"'"};
 if(vErrors === null){
 vErrors = [err122];
@@ -2801,7 +2801,7 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(data.llm_call_count === undefined){
+if((data.llm_call_count === undefined) || (!(func0.call(data, "llm_call_count")))){
 const err123 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "llm_call_count"},message:"must have required property '"+"llm_call_count"+"'"};
 if(vErrors === null){
 vErrors = [err123];
@@ -2811,8 +2811,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-for(const key3 in data){
-if(!(func8.call(schema41.oneOf[0].properties, key3))){
+for(const key3 of Object.keys(data)){
+if(!(func0.call(schema41.oneOf[0].properties, key3))){
 const err124 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err124];
@@ -2823,7 +2823,7 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data45 = data.stage;
 if(typeof data45 !== "string"){
 const err125 = {instancePath:instancePath+"/stage",schemaPath:"#/oneOf/0/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2846,7 +2846,7 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data46 = data.name;
 if(typeof data46 !== "string"){
 const err127 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/0/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2869,7 +2869,7 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data47 = data.outcome;
 if(typeof data47 !== "string"){
 const err129 = {instancePath:instancePath+"/outcome",schemaPath:"#/oneOf/0/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2892,7 +2892,7 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 if(typeof data.blocked !== "boolean"){
 const err131 = {instancePath:instancePath+"/blocked",schemaPath:"#/oneOf/0/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2904,7 +2904,7 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data.modified !== undefined){
+if(data.modified !== undefined && func0.call(data, "modified")){
 let data49 = data.modified;
 if(typeof data49 !== "boolean"){
 const err132 = {instancePath:instancePath+"/modified",schemaPath:"#/oneOf/0/properties/modified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -2927,7 +2927,7 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data.llm_blocked !== undefined){
+if(data.llm_blocked !== undefined && func0.call(data, "llm_blocked")){
 if(typeof data.llm_blocked !== "boolean"){
 const err134 = {instancePath:instancePath+"/llm_blocked",schemaPath:"#/oneOf/0/properties/llm_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2939,7 +2939,7 @@ vErrors.push(err134);
 errors++;
 }
 }
-if(data.classifier_available !== undefined){
+if(data.classifier_available !== undefined && func0.call(data, "classifier_available")){
 if(typeof data.classifier_available !== "boolean"){
 const err135 = {instancePath:instancePath+"/classifier_available",schemaPath:"#/oneOf/0/properties/classifier_available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2951,7 +2951,7 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data.deterministic_blocked !== undefined){
+if(data.deterministic_blocked !== undefined && func0.call(data, "deterministic_blocked")){
 if(typeof data.deterministic_blocked !== "boolean"){
 const err136 = {instancePath:instancePath+"/deterministic_blocked",schemaPath:"#/oneOf/0/properties/deterministic_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2963,7 +2963,7 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data.deterministic_block_matches !== undefined){
+if(data.deterministic_block_matches !== undefined && func0.call(data, "deterministic_block_matches")){
 let data53 = data.deterministic_block_matches;
 if(Array.isArray(data53)){
 const len6 = data53.length;
@@ -2991,7 +2991,7 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data.deterministic_allow_matches !== undefined){
+if(data.deterministic_allow_matches !== undefined && func0.call(data, "deterministic_allow_matches")){
 let data55 = data.deterministic_allow_matches;
 if(Array.isArray(data55)){
 const len7 = data55.length;
@@ -3019,7 +3019,7 @@ vErrors.push(err140);
 errors++;
 }
 }
-if(data.allow_override_applied !== undefined){
+if(data.allow_override_applied !== undefined && func0.call(data, "allow_override_applied")){
 if(typeof data.allow_override_applied !== "boolean"){
 const err141 = {instancePath:instancePath+"/allow_override_applied",schemaPath:"#/oneOf/0/properties/allow_override_applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3031,7 +3031,7 @@ vErrors.push(err141);
 errors++;
 }
 }
-if(data.decision_source !== undefined){
+if(data.decision_source !== undefined && func0.call(data, "decision_source")){
 let data58 = data.decision_source;
 if(typeof data58 !== "string"){
 const err142 = {instancePath:instancePath+"/decision_source",schemaPath:"#/oneOf/0/properties/decision_source/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3054,7 +3054,7 @@ vErrors.push(err143);
 errors++;
 }
 }
-if(data.llm_call_count !== undefined){
+if(data.llm_call_count !== undefined && func0.call(data, "llm_call_count")){
 let data59 = data.llm_call_count;
 if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
 const err144 = {instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3106,7 +3106,7 @@ props0 = true;
 }
 else if(tag0 === "llm_and_deterministic_allow"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.stage === undefined){
+if((data.stage === undefined) || (!(func0.call(data, "stage")))){
 const err148 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
 if(vErrors === null){
 vErrors = [err148];
@@ -3116,7 +3116,7 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(data.name === undefined){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
 const err149 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err149];
@@ -3126,7 +3126,7 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(data.outcome === undefined){
+if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
 const err150 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err150];
@@ -3136,7 +3136,7 @@ vErrors.push(err150);
 }
 errors++;
 }
-if(data.blocked === undefined){
+if((data.blocked === undefined) || (!(func0.call(data, "blocked")))){
 const err151 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "blocked"},message:"must have required property '"+"blocked"+"'"};
 if(vErrors === null){
 vErrors = [err151];
@@ -3146,7 +3146,7 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(data.modified === undefined){
+if((data.modified === undefined) || (!(func0.call(data, "modified")))){
 const err152 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "modified"},message:"must have required property '"+"modified"+"'"};
 if(vErrors === null){
 vErrors = [err152];
@@ -3156,7 +3156,7 @@ vErrors.push(err152);
 }
 errors++;
 }
-if(data.llm_blocked === undefined){
+if((data.llm_blocked === undefined) || (!(func0.call(data, "llm_blocked")))){
 const err153 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "llm_blocked"},message:"must have required property '"+"llm_blocked"+"'"};
 if(vErrors === null){
 vErrors = [err153];
@@ -3166,7 +3166,7 @@ vErrors.push(err153);
 }
 errors++;
 }
-if(data.classifier_available === undefined){
+if((data.classifier_available === undefined) || (!(func0.call(data, "classifier_available")))){
 const err154 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "classifier_available"},message:"must have required property '"+"classifier_available"+"'"};
 if(vErrors === null){
 vErrors = [err154];
@@ -3176,7 +3176,7 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(data.deterministic_blocked === undefined){
+if((data.deterministic_blocked === undefined) || (!(func0.call(data, "deterministic_blocked")))){
 const err155 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_blocked"},message:"must have required property '"+"deterministic_blocked"+"'"};
 if(vErrors === null){
 vErrors = [err155];
@@ -3186,7 +3186,7 @@ vErrors.push(err155);
 }
 errors++;
 }
-if(data.deterministic_block_matches === undefined){
+if((data.deterministic_block_matches === undefined) || (!(func0.call(data, "deterministic_block_matches")))){
 const err156 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_block_matches"},message:"must have required property '"+"deterministic_block_matches"+"'"};
 if(vErrors === null){
 vErrors = [err156];
@@ -3196,7 +3196,7 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(data.deterministic_allow_matches === undefined){
+if((data.deterministic_allow_matches === undefined) || (!(func0.call(data, "deterministic_allow_matches")))){
 const err157 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "deterministic_allow_matches"},message:"must have required property '"+"deterministic_allow_matches"+"'"};
 if(vErrors === null){
 vErrors = [err157];
@@ -3206,7 +3206,7 @@ vErrors.push(err157);
 }
 errors++;
 }
-if(data.allow_override_applied === undefined){
+if((data.allow_override_applied === undefined) || (!(func0.call(data, "allow_override_applied")))){
 const err158 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "allow_override_applied"},message:"must have required property '"+"allow_override_applied"+"'"};
 if(vErrors === null){
 vErrors = [err158];
@@ -3216,7 +3216,7 @@ vErrors.push(err158);
 }
 errors++;
 }
-if(data.decision_source === undefined){
+if((data.decision_source === undefined) || (!(func0.call(data, "decision_source")))){
 const err159 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "decision_source"},message:"must have required property '"+"decision_source"+"'"};
 if(vErrors === null){
 vErrors = [err159];
@@ -3226,7 +3226,7 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(data.llm_call_count === undefined){
+if((data.llm_call_count === undefined) || (!(func0.call(data, "llm_call_count")))){
 const err160 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "llm_call_count"},message:"must have required property '"+"llm_call_count"+"'"};
 if(vErrors === null){
 vErrors = [err160];
@@ -3236,8 +3236,8 @@ vErrors.push(err160);
 }
 errors++;
 }
-for(const key4 in data){
-if(!(func8.call(schema41.oneOf[0].properties, key4))){
+for(const key4 of Object.keys(data)){
+if(!(func0.call(schema41.oneOf[0].properties, key4))){
 const err161 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err161];
@@ -3248,7 +3248,7 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data60 = data.stage;
 if(typeof data60 !== "string"){
 const err162 = {instancePath:instancePath+"/stage",schemaPath:"#/oneOf/0/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3271,7 +3271,7 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data61 = data.name;
 if(typeof data61 !== "string"){
 const err164 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/0/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3294,7 +3294,7 @@ vErrors.push(err165);
 errors++;
 }
 }
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data62 = data.outcome;
 if(typeof data62 !== "string"){
 const err166 = {instancePath:instancePath+"/outcome",schemaPath:"#/oneOf/0/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3317,7 +3317,7 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 if(typeof data.blocked !== "boolean"){
 const err168 = {instancePath:instancePath+"/blocked",schemaPath:"#/oneOf/0/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3329,7 +3329,7 @@ vErrors.push(err168);
 errors++;
 }
 }
-if(data.modified !== undefined){
+if(data.modified !== undefined && func0.call(data, "modified")){
 let data64 = data.modified;
 if(typeof data64 !== "boolean"){
 const err169 = {instancePath:instancePath+"/modified",schemaPath:"#/oneOf/0/properties/modified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -3352,7 +3352,7 @@ vErrors.push(err170);
 errors++;
 }
 }
-if(data.llm_blocked !== undefined){
+if(data.llm_blocked !== undefined && func0.call(data, "llm_blocked")){
 if(typeof data.llm_blocked !== "boolean"){
 const err171 = {instancePath:instancePath+"/llm_blocked",schemaPath:"#/oneOf/0/properties/llm_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3364,7 +3364,7 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data.classifier_available !== undefined){
+if(data.classifier_available !== undefined && func0.call(data, "classifier_available")){
 if(typeof data.classifier_available !== "boolean"){
 const err172 = {instancePath:instancePath+"/classifier_available",schemaPath:"#/oneOf/0/properties/classifier_available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3376,7 +3376,7 @@ vErrors.push(err172);
 errors++;
 }
 }
-if(data.deterministic_blocked !== undefined){
+if(data.deterministic_blocked !== undefined && func0.call(data, "deterministic_blocked")){
 if(typeof data.deterministic_blocked !== "boolean"){
 const err173 = {instancePath:instancePath+"/deterministic_blocked",schemaPath:"#/oneOf/0/properties/deterministic_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3388,7 +3388,7 @@ vErrors.push(err173);
 errors++;
 }
 }
-if(data.deterministic_block_matches !== undefined){
+if(data.deterministic_block_matches !== undefined && func0.call(data, "deterministic_block_matches")){
 let data68 = data.deterministic_block_matches;
 if(Array.isArray(data68)){
 const len8 = data68.length;
@@ -3416,7 +3416,7 @@ vErrors.push(err175);
 errors++;
 }
 }
-if(data.deterministic_allow_matches !== undefined){
+if(data.deterministic_allow_matches !== undefined && func0.call(data, "deterministic_allow_matches")){
 let data70 = data.deterministic_allow_matches;
 if(Array.isArray(data70)){
 const len9 = data70.length;
@@ -3444,7 +3444,7 @@ vErrors.push(err177);
 errors++;
 }
 }
-if(data.allow_override_applied !== undefined){
+if(data.allow_override_applied !== undefined && func0.call(data, "allow_override_applied")){
 if(typeof data.allow_override_applied !== "boolean"){
 const err178 = {instancePath:instancePath+"/allow_override_applied",schemaPath:"#/oneOf/0/properties/allow_override_applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3456,7 +3456,7 @@ vErrors.push(err178);
 errors++;
 }
 }
-if(data.decision_source !== undefined){
+if(data.decision_source !== undefined && func0.call(data, "decision_source")){
 let data73 = data.decision_source;
 if(typeof data73 !== "string"){
 const err179 = {instancePath:instancePath+"/decision_source",schemaPath:"#/oneOf/0/properties/decision_source/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3479,7 +3479,7 @@ vErrors.push(err180);
 errors++;
 }
 }
-if(data.llm_call_count !== undefined){
+if(data.llm_call_count !== undefined && func0.call(data, "llm_call_count")){
 let data74 = data.llm_call_count;
 if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
 const err181 = {instancePath:instancePath+"/llm_call_count",schemaPath:"#/oneOf/0/properties/llm_call_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3531,7 +3531,7 @@ props0 = true;
 }
 else if(tag0 === "deterministic_input_limit"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.stage === undefined){
+if((data.stage === undefined) || (!(func0.call(data, "stage")))){
 const err185 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
 if(vErrors === null){
 vErrors = [err185];
@@ -3541,7 +3541,7 @@ vErrors.push(err185);
 }
 errors++;
 }
-if(data.outcome === undefined){
+if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
 const err186 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err186];
@@ -3551,7 +3551,7 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(data.blocked === undefined){
+if((data.blocked === undefined) || (!(func0.call(data, "blocked")))){
 const err187 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "blocked"},message:"must have required property '"+"blocked"+"'"};
 if(vErrors === null){
 vErrors = [err187];
@@ -3561,7 +3561,7 @@ vErrors.push(err187);
 }
 errors++;
 }
-if(data.decision_source === undefined){
+if((data.decision_source === undefined) || (!(func0.call(data, "decision_source")))){
 const err188 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "decision_source"},message:"must have required property '"+"decision_source"+"'"};
 if(vErrors === null){
 vErrors = [err188];
@@ -3571,7 +3571,7 @@ vErrors.push(err188);
 }
 errors++;
 }
-if(data.input_length === undefined){
+if((data.input_length === undefined) || (!(func0.call(data, "input_length")))){
 const err189 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "input_length"},message:"must have required property '"+"input_length"+"'"};
 if(vErrors === null){
 vErrors = [err189];
@@ -3581,7 +3581,7 @@ vErrors.push(err189);
 }
 errors++;
 }
-if(data.input_limit === undefined){
+if((data.input_limit === undefined) || (!(func0.call(data, "input_limit")))){
 const err190 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "input_limit"},message:"must have required property '"+"input_limit"+"'"};
 if(vErrors === null){
 vErrors = [err190];
@@ -3591,7 +3591,7 @@ vErrors.push(err190);
 }
 errors++;
 }
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!((((((key5 === "stage") || (key5 === "outcome")) || (key5 === "blocked")) || (key5 === "decision_source")) || (key5 === "input_length")) || (key5 === "input_limit"))){
 const err191 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3603,7 +3603,7 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data75 = data.stage;
 if(typeof data75 !== "string"){
 const err192 = {instancePath:instancePath+"/stage",schemaPath:"#/oneOf/1/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3626,7 +3626,7 @@ vErrors.push(err193);
 errors++;
 }
 }
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data76 = data.outcome;
 if(typeof data76 !== "string"){
 const err194 = {instancePath:instancePath+"/outcome",schemaPath:"#/oneOf/1/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3649,7 +3649,7 @@ vErrors.push(err195);
 errors++;
 }
 }
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 let data77 = data.blocked;
 if(typeof data77 !== "boolean"){
 const err196 = {instancePath:instancePath+"/blocked",schemaPath:"#/oneOf/1/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -3672,7 +3672,7 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data.decision_source !== undefined){
+if(data.decision_source !== undefined && func0.call(data, "decision_source")){
 let data78 = data.decision_source;
 if(typeof data78 !== "string"){
 const err198 = {instancePath:instancePath+"/decision_source",schemaPath:"#/oneOf/1/properties/decision_source/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3695,7 +3695,7 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data.input_length !== undefined){
+if(data.input_length !== undefined && func0.call(data, "input_length")){
 let data79 = data.input_length;
 if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
 const err200 = {instancePath:instancePath+"/input_length",schemaPath:"#/oneOf/1/properties/input_length/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3730,7 +3730,7 @@ errors++;
 }
 }
 }
-if(data.input_limit !== undefined){
+if(data.input_limit !== undefined && func0.call(data, "input_limit")){
 let data80 = data.input_limit;
 if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
 const err203 = {instancePath:instancePath+"/input_limit",schemaPath:"#/oneOf/1/properties/input_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3834,7 +3834,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.execution_id === undefined){
+if((data.execution_id === undefined) || (!(func0.call(data, "execution_id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "execution_id"},message:"must have required property '"+"execution_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3844,7 +3844,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.interaction_id === undefined){
+if((data.interaction_id === undefined) || (!(func0.call(data, "interaction_id")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interaction_id"},message:"must have required property '"+"interaction_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3854,7 +3854,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.prompt === undefined){
+if((data.prompt === undefined) || (!(func0.call(data, "prompt")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3864,7 +3864,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "execution_id") || (key0 === "interaction_id")) || (key0 === "prompt"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3876,7 +3876,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.execution_id !== undefined){
+if(data.execution_id !== undefined && func0.call(data, "execution_id")){
 let data0 = data.execution_id;
 if(typeof data0 === "string"){
 if(!pattern10.test(data0)){
@@ -3901,7 +3901,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.interaction_id !== undefined){
+if(data.interaction_id !== undefined && func0.call(data, "interaction_id")){
 let data1 = data.interaction_id;
 if(typeof data1 === "string"){
 if(!pattern10.test(data1)){
@@ -3926,14 +3926,14 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.prompt !== undefined){
+if(data.prompt !== undefined && func0.call(data, "prompt")){
 let data2 = data.prompt;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 const tag0 = data2.input_type;
 if(typeof tag0 == "string"){
 if(tag0 === "radio"){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.input_type === undefined){
+if((data2.input_type === undefined) || (!(func0.call(data2, "input_type")))){
 const err8 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/required",keyword:"required",params:{missingProperty: "input_type"},message:"must have required property '"+"input_type"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -3943,7 +3943,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2.text === undefined){
+if((data2.text === undefined) || (!(func0.call(data2, "text")))){
 const err9 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -3953,7 +3953,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data2.required === undefined){
+if((data2.required === undefined) || (!(func0.call(data2, "required")))){
 const err10 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/required",keyword:"required",params:{missingProperty: "required"},message:"must have required property '"+"required"+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -3963,7 +3963,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data2.options === undefined){
+if((data2.options === undefined) || (!(func0.call(data2, "options")))){
 const err11 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
 if(vErrors === null){
 vErrors = [err11];
@@ -3973,7 +3973,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!(((((key1 === "input_type") || (key1 === "text")) || (key1 === "placeholder")) || (key1 === "required")) || (key1 === "options"))){
 const err12 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3985,7 +3985,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data2.input_type !== undefined){
+if(data2.input_type !== undefined && func0.call(data2, "input_type")){
 let data3 = data2.input_type;
 if(typeof data3 !== "string"){
 const err13 = {instancePath:instancePath+"/prompt/input_type",schemaPath:"#/properties/prompt/oneOf/0/properties/input_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4008,7 +4008,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data2.text !== undefined){
+if(data2.text !== undefined && func0.call(data2, "text")){
 if(typeof data2.text !== "string"){
 const err15 = {instancePath:instancePath+"/prompt/text",schemaPath:"#/properties/prompt/oneOf/0/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4020,7 +4020,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data2.placeholder !== undefined){
+if(data2.placeholder !== undefined && func0.call(data2, "placeholder")){
 if(typeof data2.placeholder !== "string"){
 const err16 = {instancePath:instancePath+"/prompt/placeholder",schemaPath:"#/properties/prompt/oneOf/0/properties/placeholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4032,7 +4032,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data2.required !== undefined){
+if(data2.required !== undefined && func0.call(data2, "required")){
 if(typeof data2.required !== "boolean"){
 const err17 = {instancePath:instancePath+"/prompt/required",schemaPath:"#/properties/prompt/oneOf/0/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4044,7 +4044,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data2.options !== undefined){
+if(data2.options !== undefined && func0.call(data2, "options")){
 let data7 = data2.options;
 if(Array.isArray(data7)){
 if(data7.length < 1){
@@ -4061,7 +4061,7 @@ const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.id === undefined){
+if((data8.id === undefined) || (!(func0.call(data8, "id")))){
 const err19 = {instancePath:instancePath+"/prompt/options/" + i0,schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err19];
@@ -4071,7 +4071,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data8.label === undefined){
+if((data8.label === undefined) || (!(func0.call(data8, "label")))){
 const err20 = {instancePath:instancePath+"/prompt/options/" + i0,schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -4081,7 +4081,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data8.value === undefined){
+if((data8.value === undefined) || (!(func0.call(data8, "value")))){
 const err21 = {instancePath:instancePath+"/prompt/options/" + i0,schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err21];
@@ -4091,7 +4091,7 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data8.description === undefined){
+if((data8.description === undefined) || (!(func0.call(data8, "description")))){
 const err22 = {instancePath:instancePath+"/prompt/options/" + i0,schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err22];
@@ -4101,7 +4101,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-for(const key2 in data8){
+for(const key2 of Object.keys(data8)){
 if(!((((key2 === "id") || (key2 === "label")) || (key2 === "value")) || (key2 === "description"))){
 const err23 = {instancePath:instancePath+"/prompt/options/" + i0,schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4113,10 +4113,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data8.id !== undefined){
+if(data8.id !== undefined && func0.call(data8, "id")){
 let data9 = data8.id;
 if(typeof data9 === "string"){
-if(func1(data9) < 1){
+if(func78(data9) < 1){
 const err24 = {instancePath:instancePath+"/prompt/options/" + i0+"/id",schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -4138,7 +4138,7 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data8.label !== undefined){
+if(data8.label !== undefined && func0.call(data8, "label")){
 if(typeof data8.label !== "string"){
 const err26 = {instancePath:instancePath+"/prompt/options/" + i0+"/label",schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4150,7 +4150,7 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data8.value !== undefined){
+if(data8.value !== undefined && func0.call(data8, "value")){
 if(typeof data8.value !== "string"){
 const err27 = {instancePath:instancePath+"/prompt/options/" + i0+"/value",schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4162,7 +4162,7 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data8.description !== undefined){
+if(data8.description !== undefined && func0.call(data8, "description")){
 if(typeof data8.description !== "string"){
 const err28 = {instancePath:instancePath+"/prompt/options/" + i0+"/description",schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4192,7 +4192,7 @@ for(let i1=0; i1<len1; i1++){
 let data13 = data7[i1];
 const _errs34 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.id === undefined){
+if((data13.id === undefined) || (!(func0.call(data13, "id")))){
 const err30 = {instancePath:instancePath+"/prompt/options/" + i1,schemaPath:"#/properties/prompt/oneOf/0/properties/options/contains/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err30];
@@ -4202,7 +4202,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data13.value === undefined){
+if((data13.value === undefined) || (!(func0.call(data13, "value")))){
 const err31 = {instancePath:instancePath+"/prompt/options/" + i1,schemaPath:"#/properties/prompt/oneOf/0/properties/options/contains/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err31];
@@ -4212,7 +4212,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data13.id !== undefined){
+if(data13.id !== undefined && func0.call(data13, "id")){
 let data14 = data13.id;
 if(typeof data14 !== "string"){
 const err32 = {instancePath:instancePath+"/prompt/options/" + i1+"/id",schemaPath:"#/properties/prompt/oneOf/0/properties/options/contains/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4235,7 +4235,7 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data13.value !== undefined){
+if(data13.value !== undefined && func0.call(data13, "value")){
 let data15 = data13.value;
 if(typeof data15 !== "string"){
 const err34 = {instancePath:instancePath+"/prompt/options/" + i1+"/value",schemaPath:"#/properties/prompt/oneOf/0/properties/options/contains/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4322,7 +4322,7 @@ var props0 = true;
 }
 else if(tag0 === "text"){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.input_type === undefined){
+if((data2.input_type === undefined) || (!(func0.call(data2, "input_type")))){
 const err40 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/1/required",keyword:"required",params:{missingProperty: "input_type"},message:"must have required property '"+"input_type"+"'"};
 if(vErrors === null){
 vErrors = [err40];
@@ -4332,7 +4332,7 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data2.text === undefined){
+if((data2.text === undefined) || (!(func0.call(data2, "text")))){
 const err41 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/1/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err41];
@@ -4342,7 +4342,7 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data2.required === undefined){
+if((data2.required === undefined) || (!(func0.call(data2, "required")))){
 const err42 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/1/required",keyword:"required",params:{missingProperty: "required"},message:"must have required property '"+"required"+"'"};
 if(vErrors === null){
 vErrors = [err42];
@@ -4352,7 +4352,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-for(const key3 in data2){
+for(const key3 of Object.keys(data2)){
 if(!((((key3 === "input_type") || (key3 === "text")) || (key3 === "placeholder")) || (key3 === "required"))){
 const err43 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4364,7 +4364,7 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data2.input_type !== undefined){
+if(data2.input_type !== undefined && func0.call(data2, "input_type")){
 let data16 = data2.input_type;
 if(typeof data16 !== "string"){
 const err44 = {instancePath:instancePath+"/prompt/input_type",schemaPath:"#/properties/prompt/oneOf/1/properties/input_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4387,7 +4387,7 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data2.text !== undefined){
+if(data2.text !== undefined && func0.call(data2, "text")){
 if(typeof data2.text !== "string"){
 const err46 = {instancePath:instancePath+"/prompt/text",schemaPath:"#/properties/prompt/oneOf/1/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4399,7 +4399,7 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data2.placeholder !== undefined){
+if(data2.placeholder !== undefined && func0.call(data2, "placeholder")){
 if(typeof data2.placeholder !== "string"){
 const err47 = {instancePath:instancePath+"/prompt/placeholder",schemaPath:"#/properties/prompt/oneOf/1/properties/placeholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4411,7 +4411,7 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data2.required !== undefined){
+if(data2.required !== undefined && func0.call(data2, "required")){
 if(typeof data2.required !== "boolean"){
 const err48 = {instancePath:instancePath+"/prompt/required",schemaPath:"#/properties/prompt/oneOf/1/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4502,7 +4502,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.response === undefined){
+if((data.response === undefined) || (!(func0.call(data, "response")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response"},message:"must have required property '"+"response"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4512,7 +4512,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "response")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4524,14 +4524,14 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.response !== undefined){
+if(data.response !== undefined && func0.call(data, "response")){
 let data0 = data.response;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const tag0 = data0.type;
 if(typeof tag0 == "string"){
 if(tag0 === "radio"){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.type === undefined){
+if((data0.type === undefined) || (!(func0.call(data0, "type")))){
 const err2 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -4541,7 +4541,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data0.selected_option === undefined){
+if((data0.selected_option === undefined) || (!(func0.call(data0, "selected_option")))){
 const err3 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/0/required",keyword:"required",params:{missingProperty: "selected_option"},message:"must have required property '"+"selected_option"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -4551,7 +4551,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!((key1 === "type") || (key1 === "selected_option"))){
 const err4 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4563,7 +4563,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data0.type !== undefined){
+if(data0.type !== undefined && func0.call(data0, "type")){
 let data1 = data0.type;
 if(typeof data1 !== "string"){
 const err5 = {instancePath:instancePath+"/response/type",schemaPath:"#/properties/response/oneOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4586,10 +4586,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data0.selected_option !== undefined){
+if(data0.selected_option !== undefined && func0.call(data0, "selected_option")){
 let data2 = data0.selected_option;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.id === undefined){
+if((data2.id === undefined) || (!(func0.call(data2, "id")))){
 const err7 = {instancePath:instancePath+"/response/selected_option",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -4599,7 +4599,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data2.label === undefined){
+if((data2.label === undefined) || (!(func0.call(data2, "label")))){
 const err8 = {instancePath:instancePath+"/response/selected_option",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -4609,7 +4609,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2.value === undefined){
+if((data2.value === undefined) || (!(func0.call(data2, "value")))){
 const err9 = {instancePath:instancePath+"/response/selected_option",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -4619,7 +4619,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key2 in data2){
+for(const key2 of Object.keys(data2)){
 if(!((((key2 === "id") || (key2 === "label")) || (key2 === "value")) || (key2 === "description"))){
 const err10 = {instancePath:instancePath+"/response/selected_option",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4631,7 +4631,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data2.id !== undefined){
+if(data2.id !== undefined && func0.call(data2, "id")){
 if(typeof data2.id !== "string"){
 const err11 = {instancePath:instancePath+"/response/selected_option/id",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4643,7 +4643,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data2.label !== undefined){
+if(data2.label !== undefined && func0.call(data2, "label")){
 if(typeof data2.label !== "string"){
 const err12 = {instancePath:instancePath+"/response/selected_option/label",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4655,7 +4655,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data2.value !== undefined){
+if(data2.value !== undefined && func0.call(data2, "value")){
 if(typeof data2.value !== "string"){
 const err13 = {instancePath:instancePath+"/response/selected_option/value",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4667,7 +4667,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data2.description !== undefined){
+if(data2.description !== undefined && func0.call(data2, "description")){
 if(typeof data2.description !== "string"){
 const err14 = {instancePath:instancePath+"/response/selected_option/description",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4706,7 +4706,7 @@ var props0 = true;
 }
 else if(tag0 === "text"){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.type === undefined){
+if((data0.type === undefined) || (!(func0.call(data0, "type")))){
 const err17 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -4716,7 +4716,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data0.text === undefined){
+if((data0.text === undefined) || (!(func0.call(data0, "text")))){
 const err18 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err18];
@@ -4726,7 +4726,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-for(const key3 in data0){
+for(const key3 of Object.keys(data0)){
 if(!((key3 === "type") || (key3 === "text"))){
 const err19 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4738,7 +4738,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data0.type !== undefined){
+if(data0.type !== undefined && func0.call(data0, "type")){
 let data7 = data0.type;
 if(typeof data7 !== "string"){
 const err20 = {instancePath:instancePath+"/response/type",schemaPath:"#/properties/response/oneOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4761,10 +4761,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data0.text !== undefined){
+if(data0.text !== undefined && func0.call(data0, "text")){
 let data8 = data0.text;
 if(typeof data8 === "string"){
-if(func1(data8) > 16384){
+if(func78(data8) > 16384){
 const err22 = {instancePath:instancePath+"/response/text",schemaPath:"#/properties/response/oneOf/1/properties/text/maxLength",keyword:"maxLength",params:{limit: 16384},message:"must NOT have more than 16384 characters"};
 if(vErrors === null){
 vErrors = [err22];
@@ -4803,7 +4803,7 @@ props0 = true;
 }
 else if(tag0 === "binary_choice"){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.type === undefined){
+if((data0.type === undefined) || (!(func0.call(data0, "type")))){
 const err25 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err25];
@@ -4813,7 +4813,7 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0.selected_option === undefined){
+if((data0.selected_option === undefined) || (!(func0.call(data0, "selected_option")))){
 const err26 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/2/required",keyword:"required",params:{missingProperty: "selected_option"},message:"must have required property '"+"selected_option"+"'"};
 if(vErrors === null){
 vErrors = [err26];
@@ -4823,7 +4823,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-for(const key4 in data0){
+for(const key4 of Object.keys(data0)){
 if(!((key4 === "type") || (key4 === "selected_option"))){
 const err27 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4835,7 +4835,7 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data0.type !== undefined){
+if(data0.type !== undefined && func0.call(data0, "type")){
 let data9 = data0.type;
 if(typeof data9 !== "string"){
 const err28 = {instancePath:instancePath+"/response/type",schemaPath:"#/properties/response/oneOf/2/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4858,10 +4858,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data0.selected_option !== undefined){
+if(data0.selected_option !== undefined && func0.call(data0, "selected_option")){
 let data10 = data0.selected_option;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.id === undefined){
+if((data10.id === undefined) || (!(func0.call(data10, "id")))){
 const err30 = {instancePath:instancePath+"/response/selected_option",schemaPath:"#/properties/response/oneOf/2/properties/selected_option/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err30];
@@ -4871,7 +4871,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data10.label === undefined){
+if((data10.label === undefined) || (!(func0.call(data10, "label")))){
 const err31 = {instancePath:instancePath+"/response/selected_option",schemaPath:"#/properties/response/oneOf/2/properties/selected_option/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err31];
@@ -4881,7 +4881,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data10.value === undefined){
+if((data10.value === undefined) || (!(func0.call(data10, "value")))){
 const err32 = {instancePath:instancePath+"/response/selected_option",schemaPath:"#/properties/response/oneOf/2/properties/selected_option/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err32];
@@ -4891,7 +4891,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key5 in data10){
+for(const key5 of Object.keys(data10)){
 if(!(((key5 === "id") || (key5 === "label")) || (key5 === "value"))){
 const err33 = {instancePath:instancePath+"/response/selected_option",schemaPath:"#/properties/response/oneOf/2/properties/selected_option/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4903,7 +4903,7 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data10.id !== undefined){
+if(data10.id !== undefined && func0.call(data10, "id")){
 if(typeof data10.id !== "string"){
 const err34 = {instancePath:instancePath+"/response/selected_option/id",schemaPath:"#/properties/response/oneOf/2/properties/selected_option/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4915,7 +4915,7 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data10.label !== undefined){
+if(data10.label !== undefined && func0.call(data10, "label")){
 if(typeof data10.label !== "string"){
 const err35 = {instancePath:instancePath+"/response/selected_option/label",schemaPath:"#/properties/response/oneOf/2/properties/selected_option/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4927,7 +4927,7 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data10.value !== undefined){
+if(data10.value !== undefined && func0.call(data10, "value")){
 if(typeof data10.value !== "boolean"){
 const err36 = {instancePath:instancePath+"/response/selected_option/value",schemaPath:"#/properties/response/oneOf/2/properties/selected_option/properties/value/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -5031,7 +5031,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5041,7 +5041,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.parent_id === undefined){
+if((data.parent_id === undefined) || (!(func0.call(data, "parent_id")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5051,7 +5051,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.type === undefined){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5061,7 +5061,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.name === undefined){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5071,7 +5071,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.payload === undefined){
+if((data.payload === undefined) || (!(func0.call(data, "payload")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -5081,7 +5081,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((key0 === "id") || (key0 === "parent_id")) || (key0 === "type")) || (key0 === "name")) || (key0 === "payload"))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5093,10 +5093,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(func1(data0) < 1){
+if(func78(data0) < 1){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -5118,7 +5118,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.parent_id !== undefined){
+if(data.parent_id !== undefined && func0.call(data, "parent_id")){
 let data1 = data.parent_id;
 if((typeof data1 !== "string") && (data1 !== null)){
 const err8 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema44.properties.parent_id.type},message:"must be string,null"};
@@ -5131,7 +5131,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data2 = data.type;
 if(typeof data2 !== "string"){
 const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5154,10 +5154,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data3 = data.name;
 if(typeof data3 === "string"){
-if(func1(data3) < 1){
+if(func78(data3) < 1){
 const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -5179,10 +5179,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.payload !== undefined){
+if(data.payload !== undefined && func0.call(data, "payload")){
 let data4 = data.payload;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.event_type !== undefined){
+if(data4.event_type !== undefined && func0.call(data4, "event_type")){
 if(typeof data4.event_type !== "string"){
 const err13 = {instancePath:instancePath+"/payload/event_type",schemaPath:"#/properties/payload/properties/event_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5194,7 +5194,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data4.name !== undefined){
+if(data4.name !== undefined && func0.call(data4, "name")){
 if(typeof data4.name !== "string"){
 const err14 = {instancePath:instancePath+"/payload/name",schemaPath:"#/properties/payload/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5206,7 +5206,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data4.UUID !== undefined){
+if(data4.UUID !== undefined && func0.call(data4, "UUID")){
 if(typeof data4.UUID !== "string"){
 const err15 = {instancePath:instancePath+"/payload/UUID",schemaPath:"#/properties/payload/properties/UUID/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5218,7 +5218,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data4.data !== undefined){
+if(data4.data !== undefined && func0.call(data4, "data")){
 let data8 = data4.data;
 if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
 const err16 = {instancePath:instancePath+"/payload/data",schemaPath:"#/properties/payload/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -5231,13 +5231,13 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data4.metadata !== undefined){
+if(data4.metadata !== undefined && func0.call(data4, "metadata")){
 let data9 = data4.metadata;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.provided_metadata !== undefined){
+if(data9.provided_metadata !== undefined && func0.call(data9, "provided_metadata")){
 let data10 = data9.provided_metadata;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.workflow_trace_id !== undefined){
+if(data10.workflow_trace_id !== undefined && func0.call(data10, "workflow_trace_id")){
 let data11 = data10.workflow_trace_id;
 if(typeof data11 === "string"){
 if(!pattern12.test(data11)){
@@ -5262,7 +5262,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data10.workflow_run_id !== undefined){
+if(data10.workflow_run_id !== undefined && func0.call(data10, "workflow_run_id")){
 if(typeof data10.workflow_run_id !== "string"){
 const err19 = {instancePath:instancePath+"/payload/metadata/provided_metadata/workflow_run_id",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/workflow_run_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5274,7 +5274,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data10.request_id !== undefined){
+if(data10.request_id !== undefined && func0.call(data10, "request_id")){
 if(typeof data10.request_id !== "string"){
 const err20 = {instancePath:instancePath+"/payload/metadata/provided_metadata/request_id",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/request_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5286,7 +5286,7 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data10.agent_runtime !== undefined){
+if(data10.agent_runtime !== undefined && func0.call(data10, "agent_runtime")){
 if(typeof data10.agent_runtime !== "string"){
 const err21 = {instancePath:instancePath+"/payload/metadata/provided_metadata/agent_runtime",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/agent_runtime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5366,7 +5366,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.stage === undefined){
+if((data.stage === undefined) || (!(func0.call(data, "stage")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5376,7 +5376,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.outcome === undefined){
+if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5386,7 +5386,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.blocked === undefined){
+if((data.blocked === undefined) || (!(func0.call(data, "blocked")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocked"},message:"must have required property '"+"blocked"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5396,7 +5396,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.modified === undefined){
+if((data.modified === undefined) || (!(func0.call(data, "modified")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modified"},message:"must have required property '"+"modified"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5406,7 +5406,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data0 = data.stage;
 if(typeof data0 !== "string"){
 const err4 = {instancePath:instancePath+"/stage",schemaPath:"#/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5429,7 +5429,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 if(typeof data.name !== "string"){
 const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5441,7 +5441,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data2 = data.outcome;
 if(typeof data2 !== "string"){
 const err7 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5464,7 +5464,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 if(typeof data.blocked !== "boolean"){
 const err9 = {instancePath:instancePath+"/blocked",schemaPath:"#/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -5476,7 +5476,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.modified !== undefined){
+if(data.modified !== undefined && func0.call(data, "modified")){
 if(typeof data.modified !== "boolean"){
 const err10 = {instancePath:instancePath+"/modified",schemaPath:"#/properties/modified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -5488,7 +5488,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.oversized !== undefined){
+if(data.oversized !== undefined && func0.call(data, "oversized")){
 if(typeof data.oversized !== "boolean"){
 const err11 = {instancePath:instancePath+"/oversized",schemaPath:"#/properties/oversized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -5500,10 +5500,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.masked_entities !== undefined){
+if(data.masked_entities !== undefined && func0.call(data, "masked_entities")){
 let data6 = data.masked_entities;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
+for(const key0 of Object.keys(data6)){
 const _errs16 = errors;
 if(typeof key0 === "string"){
 if(!pattern13.test(key0)){
@@ -5529,7 +5529,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-for(const key1 in data6){
+for(const key1 of Object.keys(data6)){
 let data7 = data6[key1];
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
 const err14 = {instancePath:instancePath+"/masked_entities/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/masked_entities/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -5576,7 +5576,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.sanitized_output_length !== undefined){
+if(data.sanitized_output_length !== undefined && func0.call(data, "sanitized_output_length")){
 let data8 = data.sanitized_output_length;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
 const err18 = {instancePath:instancePath+"/sanitized_output_length",schemaPath:"#/properties/sanitized_output_length/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -5642,7 +5642,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.available === undefined){
+if((data.available === undefined) || (!(func0.call(data, "available")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "available"},message:"must have required property '"+"available"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5652,7 +5652,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.model === undefined){
+if((data.model === undefined) || (!(func0.call(data, "model")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5662,7 +5662,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.guard_model === undefined){
+if((data.guard_model === undefined) || (!(func0.call(data, "guard_model")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "guard_model"},message:"must have required property '"+"guard_model"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5672,7 +5672,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.reasoning_effort === undefined){
+if((data.reasoning_effort === undefined) || (!(func0.call(data, "reasoning_effort")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reasoning_effort"},message:"must have required property '"+"reasoning_effort"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5682,7 +5682,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.guard_reasoning_effort === undefined){
+if((data.guard_reasoning_effort === undefined) || (!(func0.call(data, "guard_reasoning_effort")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "guard_reasoning_effort"},message:"must have required property '"+"guard_reasoning_effort"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -5692,7 +5692,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.build_commit === undefined){
+if((data.build_commit === undefined) || (!(func0.call(data, "build_commit")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "build_commit"},message:"must have required property '"+"build_commit"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5702,7 +5702,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.config_sha256 === undefined){
+if((data.config_sha256 === undefined) || (!(func0.call(data, "config_sha256")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "config_sha256"},message:"must have required property '"+"config_sha256"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -5712,7 +5712,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.prompt_sha256 === undefined){
+if((data.prompt_sha256 === undefined) || (!(func0.call(data, "prompt_sha256")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt_sha256"},message:"must have required property '"+"prompt_sha256"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -5722,7 +5722,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.guardrails_prompts_sha256 === undefined){
+if((data.guardrails_prompts_sha256 === undefined) || (!(func0.call(data, "guardrails_prompts_sha256")))){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "guardrails_prompts_sha256"},message:"must have required property '"+"guardrails_prompts_sha256"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -5732,7 +5732,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.tools_exposed === undefined){
+if((data.tools_exposed === undefined) || (!(func0.call(data, "tools_exposed")))){
 const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tools_exposed"},message:"must have required property '"+"tools_exposed"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -5742,8 +5742,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func8.call(schema46.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema46.properties, key0))){
 const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
@@ -5754,7 +5754,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.available !== undefined){
+if(data.available !== undefined && func0.call(data, "available")){
 if(typeof data.available !== "boolean"){
 const err11 = {instancePath:instancePath+"/available",schemaPath:"#/properties/available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -5766,10 +5766,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.agent_runtime !== undefined){
+if(data.agent_runtime !== undefined && func0.call(data, "agent_runtime")){
 let data1 = data.agent_runtime;
 if(typeof data1 === "string"){
-if(func1(data1) < 1){
+if(func78(data1) < 1){
 const err12 = {instancePath:instancePath+"/agent_runtime",schemaPath:"#/properties/agent_runtime/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -5791,7 +5791,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.agent_framework !== undefined){
+if(data.agent_framework !== undefined && func0.call(data, "agent_framework")){
 if(typeof data.agent_framework !== "string"){
 const err14 = {instancePath:instancePath+"/agent_framework",schemaPath:"#/properties/agent_framework/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5803,7 +5803,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.agent_framework_version !== undefined){
+if(data.agent_framework_version !== undefined && func0.call(data, "agent_framework_version")){
 if(typeof data.agent_framework_version !== "string"){
 const err15 = {instancePath:instancePath+"/agent_framework_version",schemaPath:"#/properties/agent_framework_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5815,7 +5815,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.mcp_sdk !== undefined){
+if(data.mcp_sdk !== undefined && func0.call(data, "mcp_sdk")){
 if(typeof data.mcp_sdk !== "string"){
 const err16 = {instancePath:instancePath+"/mcp_sdk",schemaPath:"#/properties/mcp_sdk/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5827,7 +5827,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.mcp_sdk_version !== undefined){
+if(data.mcp_sdk_version !== undefined && func0.call(data, "mcp_sdk_version")){
 if(typeof data.mcp_sdk_version !== "string"){
 const err17 = {instancePath:instancePath+"/mcp_sdk_version",schemaPath:"#/properties/mcp_sdk_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5839,7 +5839,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.agent_version !== undefined){
+if(data.agent_version !== undefined && func0.call(data, "agent_version")){
 if(typeof data.agent_version !== "string"){
 const err18 = {instancePath:instancePath+"/agent_version",schemaPath:"#/properties/agent_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5851,7 +5851,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.model !== undefined){
+if(data.model !== undefined && func0.call(data, "model")){
 if(typeof data.model !== "string"){
 const err19 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5863,7 +5863,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.guard_model !== undefined){
+if(data.guard_model !== undefined && func0.call(data, "guard_model")){
 if(typeof data.guard_model !== "string"){
 const err20 = {instancePath:instancePath+"/guard_model",schemaPath:"#/properties/guard_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5875,7 +5875,7 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.reasoning_effort !== undefined){
+if(data.reasoning_effort !== undefined && func0.call(data, "reasoning_effort")){
 if(typeof data.reasoning_effort !== "string"){
 const err21 = {instancePath:instancePath+"/reasoning_effort",schemaPath:"#/properties/reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5887,7 +5887,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.guard_reasoning_effort !== undefined){
+if(data.guard_reasoning_effort !== undefined && func0.call(data, "guard_reasoning_effort")){
 if(typeof data.guard_reasoning_effort !== "string"){
 const err22 = {instancePath:instancePath+"/guard_reasoning_effort",schemaPath:"#/properties/guard_reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5899,7 +5899,7 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.build_commit !== undefined){
+if(data.build_commit !== undefined && func0.call(data, "build_commit")){
 if(typeof data.build_commit !== "string"){
 const err23 = {instancePath:instancePath+"/build_commit",schemaPath:"#/properties/build_commit/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5911,7 +5911,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.config_path !== undefined){
+if(data.config_path !== undefined && func0.call(data, "config_path")){
 if(typeof data.config_path !== "string"){
 const err24 = {instancePath:instancePath+"/config_path",schemaPath:"#/properties/config_path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5923,7 +5923,7 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.config_sha256 !== undefined){
+if(data.config_sha256 !== undefined && func0.call(data, "config_sha256")){
 let data13 = data.config_sha256;
 const _errs29 = errors;
 let valid1 = false;
@@ -5987,7 +5987,7 @@ vErrors = null;
 }
 }
 }
-if(data.prompt_sha256 !== undefined){
+if(data.prompt_sha256 !== undefined && func0.call(data, "prompt_sha256")){
 let data14 = data.prompt_sha256;
 const _errs36 = errors;
 let valid3 = false;
@@ -6051,7 +6051,7 @@ vErrors = null;
 }
 }
 }
-if(data.guardrails_prompts_sha256 !== undefined){
+if(data.guardrails_prompts_sha256 !== undefined && func0.call(data, "guardrails_prompts_sha256")){
 let data15 = data.guardrails_prompts_sha256;
 const _errs43 = errors;
 let valid5 = false;
@@ -6115,7 +6115,7 @@ vErrors = null;
 }
 }
 }
-if(data.guardrails_prompts_digest !== undefined){
+if(data.guardrails_prompts_digest !== undefined && func0.call(data, "guardrails_prompts_digest")){
 let data16 = data.guardrails_prompts_digest;
 if(typeof data16 !== "string"){
 const err37 = {instancePath:instancePath+"/guardrails_prompts_digest",schemaPath:"#/properties/guardrails_prompts_digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -6138,14 +6138,14 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.tools_exposed !== undefined){
+if(data.tools_exposed !== undefined && func0.call(data, "tools_exposed")){
 let data17 = data.tools_exposed;
 if(Array.isArray(data17)){
 const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
 let data18 = data17[i0];
 if(typeof data18 === "string"){
-if(func1(data18) < 1){
+if(func78(data18) < 1){
 const err39 = {instancePath:instancePath+"/tools_exposed/" + i0,schemaPath:"#/properties/tools_exposed/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err39];
@@ -6203,7 +6203,7 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 if(typeof data.error !== "string"){
 const err43 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6246,7 +6246,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
+if((data.error === undefined) || (!(func0.call(data, "error")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -6256,7 +6256,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.message === undefined){
+if((data.message === undefined) || (!(func0.call(data, "message")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -6266,7 +6266,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "error") || (key0 === "message")) || (key0 === "details"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6278,7 +6278,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data0 = data.error;
 if(typeof data0 !== "string"){
 const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -6301,7 +6301,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.message !== undefined){
+if(data.message !== undefined && func0.call(data, "message")){
 if(typeof data.message !== "string"){
 const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6313,7 +6313,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.details !== undefined){
+if(data.details !== undefined && func0.call(data, "details")){
 if(typeof data.details !== "string"){
 const err6 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6356,7 +6356,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.messages === undefined){
+if((data.messages === undefined) || (!(func0.call(data, "messages")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -6366,7 +6366,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "messages") || (key0 === "stream")) || (key0 === "user")) || (key0 === "evaluation_case_id"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6378,7 +6378,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.messages !== undefined){
+if(data.messages !== undefined && func0.call(data, "messages")){
 let data0 = data.messages;
 if(Array.isArray(data0)){
 if(data0.length > 200){
@@ -6405,7 +6405,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.role === undefined){
+if((data1.role === undefined) || (!(func0.call(data1, "role")))){
 const err4 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"ChatMessage.json/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -6415,7 +6415,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.content === undefined){
+if((data1.content === undefined) || (!(func0.call(data1, "content")))){
 const err5 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"ChatMessage.json/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -6425,7 +6425,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 if(!((key1 === "role") || (key1 === "content"))){
 const err6 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"ChatMessage.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6437,7 +6437,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.role !== undefined){
+if(data1.role !== undefined && func0.call(data1, "role")){
 let data2 = data1.role;
 if(typeof data2 !== "string"){
 const err7 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"ChatMessage.json/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -6460,10 +6460,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.content !== undefined){
+if(data1.content !== undefined && func0.call(data1, "content")){
 let data3 = data1.content;
 if(typeof data3 === "string"){
-if(func1(data3) > 524288){
+if(func78(data3) > 524288){
 const err9 = {instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"ChatMessage.json/properties/content/maxLength",keyword:"maxLength",params:{limit: 524288},message:"must NOT have more than 524288 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -6519,7 +6519,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.stream !== undefined){
+if(data.stream !== undefined && func0.call(data, "stream")){
 if(typeof data.stream !== "boolean"){
 const err14 = {instancePath:instancePath+"/stream",schemaPath:"#/properties/stream/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -6531,7 +6531,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.user !== undefined){
+if(data.user !== undefined && func0.call(data, "user")){
 if(typeof data.user !== "string"){
 const err15 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6543,7 +6543,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.evaluation_case_id !== undefined){
+if(data.evaluation_case_id !== undefined && func0.call(data, "evaluation_case_id")){
 if(typeof data.evaluation_case_id !== "string"){
 const err16 = {instancePath:instancePath+"/evaluation_case_id",schemaPath:"#/properties/evaluation_case_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const validateAnswerChunk = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/AnswerChunk.json","title":"AnswerChunk","type":"object","required":["value"],"properties":{"value":{"type":"string"}},"additionalProperties":false};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-service/AnswerChunk.json" */;
@@ -18,13 +19,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.value === undefined) && (missing0 = "value")){
+if(((data.value === undefined) || (!(func0.call(data, "value")))) && (missing0 = "value")){
 validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "value")){
 validate20.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -32,7 +33,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.value !== undefined){
+if(data.value !== undefined && func0.call(data, "value")){
 if(typeof data.value !== "string"){
 validate20.errors = [{instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -54,7 +55,7 @@ validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const validateApprovalTokenClaims = validate21;
 const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json","title":"ApprovalTokenClaims","type":"object","required":["v","exp","action","resource_id","actor_id","request_id","choice","expected_choice","override_requested","rationale","payload","payload_sha256","nonce"],"properties":{"v":{"type":"integer","const":1},"exp":{"type":"integer","minimum":0,"maximum":9007199254740991},"action":{"type":"string","minLength":1},"resource_id":{"type":"string","minLength":1},"actor_id":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"request_id":{"type":"string","maxLength":128,"pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"},"choice":{"type":["string","null"]},"expected_choice":{"type":["string","null"]},"override_requested":{"type":"boolean"},"rationale":{"type":["string","null"]},"payload":{"title":"ApprovalPayload","type":["object","null"],"properties":{"note":{"type":"string"}},"x-open":"The payload is application-owned: the MCP verifier treats it as an arbitrary JSON value and only checks that payload_sha256 is the SHA-256 of its canonical JSON; other template variants put other fields here."},"payload_sha256":{"anyOf":[{"$ref":"../common/types.json#/$defs/Sha256Hex"},{"type":"null"}]},"nonce":{"type":"string","pattern":"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"}},"x-open":"The MCP verifier's ApprovalClaims struct does not deny unknown fields, so a claim it does not know is ignored (it is still covered by the signature); variants of the template add their own claims. Generated verifiers must keep unknown claims and must not refuse them.","x-approval-token":{"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600,"minSecretBytes":32},"x-replay":{"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60,"maxLifetimeSeconds":1800}};
 const schema34 = {"title":"Sha256Hex","type":"string","pattern":"^[a-f0-9]{64}$"};
-const func1 = require("ajv/dist/runtime/ucs2length").default;
+const func78 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]", "u");
 const pattern6 = new RegExp("^[a-f0-9]{64}$", "u");
 
@@ -72,12 +73,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((data.v === undefined) && (missing0 = "v")) || ((data.exp === undefined) && (missing0 = "exp"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.resource_id === undefined) && (missing0 = "resource_id"))) || ((data.actor_id === undefined) && (missing0 = "actor_id"))) || ((data.request_id === undefined) && (missing0 = "request_id"))) || ((data.choice === undefined) && (missing0 = "choice"))) || ((data.expected_choice === undefined) && (missing0 = "expected_choice"))) || ((data.override_requested === undefined) && (missing0 = "override_requested"))) || ((data.rationale === undefined) && (missing0 = "rationale"))) || ((data.payload === undefined) && (missing0 = "payload"))) || ((data.payload_sha256 === undefined) && (missing0 = "payload_sha256"))) || ((data.nonce === undefined) && (missing0 = "nonce"))){
+if(((((((((((((((data.v === undefined) || (!(func0.call(data, "v")))) && (missing0 = "v")) || (((data.exp === undefined) || (!(func0.call(data, "exp")))) && (missing0 = "exp"))) || (((data.action === undefined) || (!(func0.call(data, "action")))) && (missing0 = "action"))) || (((data.resource_id === undefined) || (!(func0.call(data, "resource_id")))) && (missing0 = "resource_id"))) || (((data.actor_id === undefined) || (!(func0.call(data, "actor_id")))) && (missing0 = "actor_id"))) || (((data.request_id === undefined) || (!(func0.call(data, "request_id")))) && (missing0 = "request_id"))) || (((data.choice === undefined) || (!(func0.call(data, "choice")))) && (missing0 = "choice"))) || (((data.expected_choice === undefined) || (!(func0.call(data, "expected_choice")))) && (missing0 = "expected_choice"))) || (((data.override_requested === undefined) || (!(func0.call(data, "override_requested")))) && (missing0 = "override_requested"))) || (((data.rationale === undefined) || (!(func0.call(data, "rationale")))) && (missing0 = "rationale"))) || (((data.payload === undefined) || (!(func0.call(data, "payload")))) && (missing0 = "payload"))) || (((data.payload_sha256 === undefined) || (!(func0.call(data, "payload_sha256")))) && (missing0 = "payload_sha256"))) || (((data.nonce === undefined) || (!(func0.call(data, "nonce")))) && (missing0 = "nonce"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.v !== undefined){
+if(data.v !== undefined && func0.call(data, "v")){
 let data0 = data.v;
 const _errs4 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
@@ -94,7 +95,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.exp !== undefined){
+if(data.exp !== undefined && func0.call(data, "exp")){
 let data1 = data.exp;
 const _errs6 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -121,12 +122,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.action !== undefined){
+if(data.action !== undefined && func0.call(data, "action")){
 let data2 = data.action;
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
-if(func1(data2) < 1){
+if(func78(data2) < 1){
 validate21.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -142,12 +143,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.resource_id !== undefined){
+if(data.resource_id !== undefined && func0.call(data, "resource_id")){
 let data3 = data.resource_id;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data3 === "string"){
-if(func1(data3) < 1){
+if(func78(data3) < 1){
 validate21.errors = [{instancePath:instancePath+"/resource_id",schemaPath:"#/properties/resource_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -163,7 +164,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.actor_id !== undefined){
+if(data.actor_id !== undefined && func0.call(data, "actor_id")){
 let data4 = data.actor_id;
 const _errs12 = errors;
 if(errors === _errs12){
@@ -184,12 +185,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data5 = data.request_id;
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data5 === "string"){
-if(func1(data5) > 128){
+if(func78(data5) > 128){
 validate21.errors = [{instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"}];
 return false;
 }
@@ -211,7 +212,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.choice !== undefined){
+if(data.choice !== undefined && func0.call(data, "choice")){
 let data6 = data.choice;
 const _errs16 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
@@ -224,7 +225,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.expected_choice !== undefined){
+if(data.expected_choice !== undefined && func0.call(data, "expected_choice")){
 let data7 = data.expected_choice;
 const _errs18 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
@@ -237,7 +238,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.override_requested !== undefined){
+if(data.override_requested !== undefined && func0.call(data, "override_requested")){
 const _errs20 = errors;
 if(typeof data.override_requested !== "boolean"){
 validate21.errors = [{instancePath:instancePath+"/override_requested",schemaPath:"#/properties/override_requested/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -249,7 +250,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.rationale !== undefined){
+if(data.rationale !== undefined && func0.call(data, "rationale")){
 let data9 = data.rationale;
 const _errs22 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
@@ -262,7 +263,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.payload !== undefined){
+if(data.payload !== undefined && func0.call(data, "payload")){
 let data10 = data.payload;
 const _errs24 = errors;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
@@ -271,7 +272,7 @@ return false;
 }
 if(errors === _errs24){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.note !== undefined){
+if(data10.note !== undefined && func0.call(data10, "note")){
 if(typeof data10.note !== "string"){
 validate21.errors = [{instancePath:instancePath+"/payload/note",schemaPath:"#/properties/payload/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -285,7 +286,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.payload_sha256 !== undefined){
+if(data.payload_sha256 !== undefined && func0.call(data, "payload_sha256")){
 let data12 = data.payload_sha256;
 const _errs29 = errors;
 const _errs30 = errors;
@@ -360,7 +361,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.nonce !== undefined){
+if(data.nonce !== undefined && func0.call(data, "nonce")){
 let data13 = data.nonce;
 const _errs36 = errors;
 if(errors === _errs36){
@@ -421,13 +422,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.role === undefined) && (missing0 = "role")) || ((data.content === undefined) && (missing0 = "content"))){
+if((((data.role === undefined) || (!(func0.call(data, "role")))) && (missing0 = "role")) || (((data.content === undefined) || (!(func0.call(data, "content")))) && (missing0 = "content"))){
 validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "role") || (key0 === "content"))){
 validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -435,7 +436,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.role !== undefined){
+if(data.role !== undefined && func0.call(data, "role")){
 let data0 = data.role;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -452,12 +453,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.content !== undefined){
+if(data.content !== undefined && func0.call(data, "content")){
 let data1 = data.content;
 const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
-if(func1(data1) > 524288){
+if(func78(data1) > 524288){
 validate23.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 524288},message:"must NOT have more than 524288 characters"}];
 return false;
 }
@@ -509,13 +510,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.error === undefined) && (missing0 = "error")){
+if(((data.error === undefined) || (!(func0.call(data, "error")))) && (missing0 = "error")){
 validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "error")){
 validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -523,12 +524,12 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data0 = data.error;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func1(data0) < 1){
+if(func78(data0) < 1){
 validate24.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -570,13 +571,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.approval_token === undefined) && (missing0 = "approval_token")) || ((data.request_id === undefined) && (missing0 = "request_id"))){
+if((((data.approval_token === undefined) || (!(func0.call(data, "approval_token")))) && (missing0 = "approval_token")) || (((data.request_id === undefined) || (!(func0.call(data, "request_id")))) && (missing0 = "request_id"))){
 validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "approval_token") || (key0 === "request_id"))){
 validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -584,7 +585,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.approval_token !== undefined){
+if(data.approval_token !== undefined && func0.call(data, "approval_token")){
 let data0 = data.approval_token;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -605,17 +606,17 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.request_id !== undefined){
+if(data.request_id !== undefined && func0.call(data, "request_id")){
 let data1 = data.request_id;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func1(data1) > 128){
+if(func78(data1) > 128){
 validate25.errors = [{instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"}];
 return false;
 }
 else {
-if(func1(data1) < 1){
+if(func78(data1) < 1){
 validate25.errors = [{instancePath:instancePath+"/request_id",schemaPath:"#/properties/request_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -649,7 +650,6 @@ export const validateExecuteApprovalResult = validate26;
 const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json","title":"ExecuteApprovalResult","type":"object","anyOf":[{"title":"ExecuteApplied","type":"object","required":["ok","result"],"properties":{"ok":{"type":"boolean","const":true},"result":{"$ref":"#/$defs/AppliedChange"}},"additionalProperties":false},{"title":"ExecuteNotApplied","type":"object","required":["ok","result"],"properties":{"ok":{"type":"boolean","const":false},"result":{"$ref":"#/$defs/NotApplied"}},"additionalProperties":false}],"$defs":{"AppliedChange":{"title":"AppliedChange","type":"object","required":["resource_id","action","previous_priority","new_priority","actor_id","override","policy_version","note_recorded","rationale_recorded"],"properties":{"resource_id":{"type":"string"},"action":{"type":"string"},"previous_priority":{"type":"string"},"new_priority":{"type":"string"},"actor_id":{"type":"string"},"override":{"type":"boolean"},"policy_version":{"type":"string"},"note_recorded":{"type":"boolean"},"rationale_recorded":{"type":"boolean"}},"additionalProperties":false},"NotApplied":{"title":"NotApplied","type":"object","minProperties":1,"maxProperties":1,"properties":{"refused":{"type":"string"},"error":{"type":"string"}},"additionalProperties":false}}};
 const schema39 = {"title":"AppliedChange","type":"object","required":["resource_id","action","previous_priority","new_priority","actor_id","override","policy_version","note_recorded","rationale_recorded"],"properties":{"resource_id":{"type":"string"},"action":{"type":"string"},"previous_priority":{"type":"string"},"new_priority":{"type":"string"},"actor_id":{"type":"string"},"override":{"type":"boolean"},"policy_version":{"type":"string"},"note_recorded":{"type":"boolean"},"rationale_recorded":{"type":"boolean"}},"additionalProperties":false};
 const schema40 = {"title":"NotApplied","type":"object","minProperties":1,"maxProperties":1,"properties":{"refused":{"type":"string"},"error":{"type":"string"}},"additionalProperties":false};
-const func8 = Object.prototype.hasOwnProperty;
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json" */;
@@ -672,7 +672,7 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.ok === undefined) && (missing0 = "ok")) || ((data.result === undefined) && (missing0 = "result"))){
+if((((data.ok === undefined) || (!(func0.call(data, "ok")))) && (missing0 = "ok")) || (((data.result === undefined) || (!(func0.call(data, "result")))) && (missing0 = "result"))){
 const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -684,7 +684,7 @@ errors++;
 }
 else {
 const _errs4 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "ok") || (key0 === "result"))){
 const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -698,7 +698,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data.ok !== undefined){
+if(data.ok !== undefined && func0.call(data, "ok")){
 let data0 = data.ok;
 const _errs5 = errors;
 if(typeof data0 !== "boolean"){
@@ -727,14 +727,14 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 let data1 = data.result;
 const _errs7 = errors;
 const _errs8 = errors;
 if(errors === _errs8){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
-if((((((((((data1.resource_id === undefined) && (missing1 = "resource_id")) || ((data1.action === undefined) && (missing1 = "action"))) || ((data1.previous_priority === undefined) && (missing1 = "previous_priority"))) || ((data1.new_priority === undefined) && (missing1 = "new_priority"))) || ((data1.actor_id === undefined) && (missing1 = "actor_id"))) || ((data1.override === undefined) && (missing1 = "override"))) || ((data1.policy_version === undefined) && (missing1 = "policy_version"))) || ((data1.note_recorded === undefined) && (missing1 = "note_recorded"))) || ((data1.rationale_recorded === undefined) && (missing1 = "rationale_recorded"))){
+if(((((((((((data1.resource_id === undefined) || (!(func0.call(data1, "resource_id")))) && (missing1 = "resource_id")) || (((data1.action === undefined) || (!(func0.call(data1, "action")))) && (missing1 = "action"))) || (((data1.previous_priority === undefined) || (!(func0.call(data1, "previous_priority")))) && (missing1 = "previous_priority"))) || (((data1.new_priority === undefined) || (!(func0.call(data1, "new_priority")))) && (missing1 = "new_priority"))) || (((data1.actor_id === undefined) || (!(func0.call(data1, "actor_id")))) && (missing1 = "actor_id"))) || (((data1.override === undefined) || (!(func0.call(data1, "override")))) && (missing1 = "override"))) || (((data1.policy_version === undefined) || (!(func0.call(data1, "policy_version")))) && (missing1 = "policy_version"))) || (((data1.note_recorded === undefined) || (!(func0.call(data1, "note_recorded")))) && (missing1 = "note_recorded"))) || (((data1.rationale_recorded === undefined) || (!(func0.call(data1, "rationale_recorded")))) && (missing1 = "rationale_recorded"))){
 const err4 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -746,8 +746,8 @@ errors++;
 }
 else {
 const _errs10 = errors;
-for(const key1 in data1){
-if(!(func8.call(schema39.properties, key1))){
+for(const key1 of Object.keys(data1)){
+if(!(func0.call(schema39.properties, key1))){
 const err5 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/AppliedChange/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -760,7 +760,7 @@ break;
 }
 }
 if(_errs10 === errors){
-if(data1.resource_id !== undefined){
+if(data1.resource_id !== undefined && func0.call(data1, "resource_id")){
 const _errs11 = errors;
 if(typeof data1.resource_id !== "string"){
 const err6 = {instancePath:instancePath+"/result/resource_id",schemaPath:"#/$defs/AppliedChange/properties/resource_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -778,7 +778,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.action !== undefined){
+if(data1.action !== undefined && func0.call(data1, "action")){
 const _errs13 = errors;
 if(typeof data1.action !== "string"){
 const err7 = {instancePath:instancePath+"/result/action",schemaPath:"#/$defs/AppliedChange/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -796,7 +796,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.previous_priority !== undefined){
+if(data1.previous_priority !== undefined && func0.call(data1, "previous_priority")){
 const _errs15 = errors;
 if(typeof data1.previous_priority !== "string"){
 const err8 = {instancePath:instancePath+"/result/previous_priority",schemaPath:"#/$defs/AppliedChange/properties/previous_priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -814,7 +814,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.new_priority !== undefined){
+if(data1.new_priority !== undefined && func0.call(data1, "new_priority")){
 const _errs17 = errors;
 if(typeof data1.new_priority !== "string"){
 const err9 = {instancePath:instancePath+"/result/new_priority",schemaPath:"#/$defs/AppliedChange/properties/new_priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -832,7 +832,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.actor_id !== undefined){
+if(data1.actor_id !== undefined && func0.call(data1, "actor_id")){
 const _errs19 = errors;
 if(typeof data1.actor_id !== "string"){
 const err10 = {instancePath:instancePath+"/result/actor_id",schemaPath:"#/$defs/AppliedChange/properties/actor_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -850,7 +850,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.override !== undefined){
+if(data1.override !== undefined && func0.call(data1, "override")){
 const _errs21 = errors;
 if(typeof data1.override !== "boolean"){
 const err11 = {instancePath:instancePath+"/result/override",schemaPath:"#/$defs/AppliedChange/properties/override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -868,7 +868,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.policy_version !== undefined){
+if(data1.policy_version !== undefined && func0.call(data1, "policy_version")){
 const _errs23 = errors;
 if(typeof data1.policy_version !== "string"){
 const err12 = {instancePath:instancePath+"/result/policy_version",schemaPath:"#/$defs/AppliedChange/properties/policy_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -886,7 +886,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.note_recorded !== undefined){
+if(data1.note_recorded !== undefined && func0.call(data1, "note_recorded")){
 const _errs25 = errors;
 if(typeof data1.note_recorded !== "boolean"){
 const err13 = {instancePath:instancePath+"/result/note_recorded",schemaPath:"#/$defs/AppliedChange/properties/note_recorded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -904,7 +904,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.rationale_recorded !== undefined){
+if(data1.rationale_recorded !== undefined && func0.call(data1, "rationale_recorded")){
 const _errs27 = errors;
 if(typeof data1.rationale_recorded !== "boolean"){
 const err14 = {instancePath:instancePath+"/result/rationale_recorded",schemaPath:"#/$defs/AppliedChange/properties/rationale_recorded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -972,7 +972,7 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.ok === undefined) && (missing2 = "ok")) || ((data.result === undefined) && (missing2 = "result"))){
+if((((data.ok === undefined) || (!(func0.call(data, "ok")))) && (missing2 = "ok")) || (((data.result === undefined) || (!(func0.call(data, "result")))) && (missing2 = "result"))){
 const err17 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -984,7 +984,7 @@ errors++;
 }
 else {
 const _errs31 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "ok") || (key2 === "result"))){
 const err18 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -998,7 +998,7 @@ break;
 }
 }
 if(_errs31 === errors){
-if(data.ok !== undefined){
+if(data.ok !== undefined && func0.call(data, "ok")){
 let data11 = data.ok;
 const _errs32 = errors;
 if(typeof data11 !== "boolean"){
@@ -1027,7 +1027,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 let data12 = data.result;
 const _errs34 = errors;
 const _errs35 = errors;
@@ -1056,7 +1056,7 @@ errors++;
 }
 else {
 const _errs37 = errors;
-for(const key3 in data12){
+for(const key3 of Object.keys(data12)){
 if(!((key3 === "refused") || (key3 === "error"))){
 const err23 = {instancePath:instancePath+"/result",schemaPath:"#/$defs/NotApplied/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1070,7 +1070,7 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data12.refused !== undefined){
+if(data12.refused !== undefined && func0.call(data12, "refused")){
 const _errs38 = errors;
 if(typeof data12.refused !== "string"){
 const err24 = {instancePath:instancePath+"/result/refused",schemaPath:"#/$defs/NotApplied/properties/refused/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1088,7 +1088,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data12.error !== undefined){
+if(data12.error !== undefined && func0.call(data12, "error")){
 const _errs40 = errors;
 if(typeof data12.error !== "string"){
 const err25 = {instancePath:instancePath+"/result/error",schemaPath:"#/$defs/NotApplied/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1200,21 +1200,21 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((data.stage === undefined) && (missing0 = "stage")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.outcome === undefined) && (missing0 = "outcome"))) || ((data.blocked === undefined) && (missing0 = "blocked"))) || ((data.modified === undefined) && (missing0 = "modified"))) || ((data.llm_blocked === undefined) && (missing0 = "llm_blocked"))) || ((data.classifier_available === undefined) && (missing0 = "classifier_available"))) || ((data.deterministic_blocked === undefined) && (missing0 = "deterministic_blocked"))) || ((data.deterministic_block_matches === undefined) && (missing0 = "deterministic_block_matches"))) || ((data.deterministic_allow_matches === undefined) && (missing0 = "deterministic_allow_matches"))) || ((data.allow_override_applied === undefined) && (missing0 = "allow_override_applied"))) || ((data.decision_source === undefined) && (missing0 = "decision_source"))) || ((data.llm_call_count === undefined) && (missing0 = "llm_call_count"))){
+if(((((((((((((((data.stage === undefined) || (!(func0.call(data, "stage")))) && (missing0 = "stage")) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name"))) || (((data.outcome === undefined) || (!(func0.call(data, "outcome")))) && (missing0 = "outcome"))) || (((data.blocked === undefined) || (!(func0.call(data, "blocked")))) && (missing0 = "blocked"))) || (((data.modified === undefined) || (!(func0.call(data, "modified")))) && (missing0 = "modified"))) || (((data.llm_blocked === undefined) || (!(func0.call(data, "llm_blocked")))) && (missing0 = "llm_blocked"))) || (((data.classifier_available === undefined) || (!(func0.call(data, "classifier_available")))) && (missing0 = "classifier_available"))) || (((data.deterministic_blocked === undefined) || (!(func0.call(data, "deterministic_blocked")))) && (missing0 = "deterministic_blocked"))) || (((data.deterministic_block_matches === undefined) || (!(func0.call(data, "deterministic_block_matches")))) && (missing0 = "deterministic_block_matches"))) || (((data.deterministic_allow_matches === undefined) || (!(func0.call(data, "deterministic_allow_matches")))) && (missing0 = "deterministic_allow_matches"))) || (((data.allow_override_applied === undefined) || (!(func0.call(data, "allow_override_applied")))) && (missing0 = "allow_override_applied"))) || (((data.decision_source === undefined) || (!(func0.call(data, "decision_source")))) && (missing0 = "decision_source"))) || (((data.llm_call_count === undefined) || (!(func0.call(data, "llm_call_count")))) && (missing0 = "llm_call_count"))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key0 in data){
-if(!(func8.call(schema41.oneOf[0].properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema41.oneOf[0].properties, key0))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs4 === errors){
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data0 = data.stage;
 const _errs5 = errors;
 if(typeof data0 !== "string"){
@@ -1231,7 +1231,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data1 = data.name;
 const _errs7 = errors;
 if(typeof data1 !== "string"){
@@ -1248,7 +1248,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data2 = data.outcome;
 const _errs9 = errors;
 if(typeof data2 !== "string"){
@@ -1265,7 +1265,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 const _errs11 = errors;
 if(typeof data.blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/blocked",schemaPath:"#/oneOf/0/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1277,7 +1277,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.modified !== undefined){
+if(data.modified !== undefined && func0.call(data, "modified")){
 let data4 = data.modified;
 const _errs13 = errors;
 if(typeof data4 !== "boolean"){
@@ -1294,7 +1294,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.llm_blocked !== undefined){
+if(data.llm_blocked !== undefined && func0.call(data, "llm_blocked")){
 const _errs15 = errors;
 if(typeof data.llm_blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/llm_blocked",schemaPath:"#/oneOf/0/properties/llm_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1306,7 +1306,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.classifier_available !== undefined){
+if(data.classifier_available !== undefined && func0.call(data, "classifier_available")){
 const _errs17 = errors;
 if(typeof data.classifier_available !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/classifier_available",schemaPath:"#/oneOf/0/properties/classifier_available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1318,7 +1318,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.deterministic_blocked !== undefined){
+if(data.deterministic_blocked !== undefined && func0.call(data, "deterministic_blocked")){
 const _errs19 = errors;
 if(typeof data.deterministic_blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/deterministic_blocked",schemaPath:"#/oneOf/0/properties/deterministic_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1330,7 +1330,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.deterministic_block_matches !== undefined){
+if(data.deterministic_block_matches !== undefined && func0.call(data, "deterministic_block_matches")){
 let data8 = data.deterministic_block_matches;
 const _errs21 = errors;
 if(errors === _errs21){
@@ -1360,7 +1360,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.deterministic_allow_matches !== undefined){
+if(data.deterministic_allow_matches !== undefined && func0.call(data, "deterministic_allow_matches")){
 let data10 = data.deterministic_allow_matches;
 const _errs25 = errors;
 if(errors === _errs25){
@@ -1390,7 +1390,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.allow_override_applied !== undefined){
+if(data.allow_override_applied !== undefined && func0.call(data, "allow_override_applied")){
 const _errs29 = errors;
 if(typeof data.allow_override_applied !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/allow_override_applied",schemaPath:"#/oneOf/0/properties/allow_override_applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1402,7 +1402,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.decision_source !== undefined){
+if(data.decision_source !== undefined && func0.call(data, "decision_source")){
 let data13 = data.decision_source;
 const _errs31 = errors;
 if(typeof data13 !== "string"){
@@ -1419,7 +1419,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.llm_call_count !== undefined){
+if(data.llm_call_count !== undefined && func0.call(data, "llm_call_count")){
 let data14 = data.llm_call_count;
 const _errs33 = errors;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
@@ -1472,21 +1472,21 @@ const _errs35 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((((((((((((data.stage === undefined) && (missing1 = "stage")) || ((data.name === undefined) && (missing1 = "name"))) || ((data.outcome === undefined) && (missing1 = "outcome"))) || ((data.blocked === undefined) && (missing1 = "blocked"))) || ((data.modified === undefined) && (missing1 = "modified"))) || ((data.llm_blocked === undefined) && (missing1 = "llm_blocked"))) || ((data.classifier_available === undefined) && (missing1 = "classifier_available"))) || ((data.deterministic_blocked === undefined) && (missing1 = "deterministic_blocked"))) || ((data.deterministic_block_matches === undefined) && (missing1 = "deterministic_block_matches"))) || ((data.deterministic_allow_matches === undefined) && (missing1 = "deterministic_allow_matches"))) || ((data.allow_override_applied === undefined) && (missing1 = "allow_override_applied"))) || ((data.decision_source === undefined) && (missing1 = "decision_source"))) || ((data.llm_call_count === undefined) && (missing1 = "llm_call_count"))){
+if(((((((((((((((data.stage === undefined) || (!(func0.call(data, "stage")))) && (missing1 = "stage")) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing1 = "name"))) || (((data.outcome === undefined) || (!(func0.call(data, "outcome")))) && (missing1 = "outcome"))) || (((data.blocked === undefined) || (!(func0.call(data, "blocked")))) && (missing1 = "blocked"))) || (((data.modified === undefined) || (!(func0.call(data, "modified")))) && (missing1 = "modified"))) || (((data.llm_blocked === undefined) || (!(func0.call(data, "llm_blocked")))) && (missing1 = "llm_blocked"))) || (((data.classifier_available === undefined) || (!(func0.call(data, "classifier_available")))) && (missing1 = "classifier_available"))) || (((data.deterministic_blocked === undefined) || (!(func0.call(data, "deterministic_blocked")))) && (missing1 = "deterministic_blocked"))) || (((data.deterministic_block_matches === undefined) || (!(func0.call(data, "deterministic_block_matches")))) && (missing1 = "deterministic_block_matches"))) || (((data.deterministic_allow_matches === undefined) || (!(func0.call(data, "deterministic_allow_matches")))) && (missing1 = "deterministic_allow_matches"))) || (((data.allow_override_applied === undefined) || (!(func0.call(data, "allow_override_applied")))) && (missing1 = "allow_override_applied"))) || (((data.decision_source === undefined) || (!(func0.call(data, "decision_source")))) && (missing1 = "decision_source"))) || (((data.llm_call_count === undefined) || (!(func0.call(data, "llm_call_count")))) && (missing1 = "llm_call_count"))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs37 = errors;
-for(const key1 in data){
-if(!(func8.call(schema41.oneOf[0].properties, key1))){
+for(const key1 of Object.keys(data)){
+if(!(func0.call(schema41.oneOf[0].properties, key1))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs37 === errors){
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data15 = data.stage;
 const _errs38 = errors;
 if(typeof data15 !== "string"){
@@ -1503,7 +1503,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data16 = data.name;
 const _errs40 = errors;
 if(typeof data16 !== "string"){
@@ -1520,7 +1520,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data17 = data.outcome;
 const _errs42 = errors;
 if(typeof data17 !== "string"){
@@ -1537,7 +1537,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 const _errs44 = errors;
 if(typeof data.blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/blocked",schemaPath:"#/oneOf/0/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1549,7 +1549,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.modified !== undefined){
+if(data.modified !== undefined && func0.call(data, "modified")){
 let data19 = data.modified;
 const _errs46 = errors;
 if(typeof data19 !== "boolean"){
@@ -1566,7 +1566,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.llm_blocked !== undefined){
+if(data.llm_blocked !== undefined && func0.call(data, "llm_blocked")){
 const _errs48 = errors;
 if(typeof data.llm_blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/llm_blocked",schemaPath:"#/oneOf/0/properties/llm_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1578,7 +1578,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.classifier_available !== undefined){
+if(data.classifier_available !== undefined && func0.call(data, "classifier_available")){
 const _errs50 = errors;
 if(typeof data.classifier_available !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/classifier_available",schemaPath:"#/oneOf/0/properties/classifier_available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1590,7 +1590,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.deterministic_blocked !== undefined){
+if(data.deterministic_blocked !== undefined && func0.call(data, "deterministic_blocked")){
 const _errs52 = errors;
 if(typeof data.deterministic_blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/deterministic_blocked",schemaPath:"#/oneOf/0/properties/deterministic_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1602,7 +1602,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.deterministic_block_matches !== undefined){
+if(data.deterministic_block_matches !== undefined && func0.call(data, "deterministic_block_matches")){
 let data23 = data.deterministic_block_matches;
 const _errs54 = errors;
 if(errors === _errs54){
@@ -1632,7 +1632,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.deterministic_allow_matches !== undefined){
+if(data.deterministic_allow_matches !== undefined && func0.call(data, "deterministic_allow_matches")){
 let data25 = data.deterministic_allow_matches;
 const _errs58 = errors;
 if(errors === _errs58){
@@ -1662,7 +1662,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.allow_override_applied !== undefined){
+if(data.allow_override_applied !== undefined && func0.call(data, "allow_override_applied")){
 const _errs62 = errors;
 if(typeof data.allow_override_applied !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/allow_override_applied",schemaPath:"#/oneOf/0/properties/allow_override_applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1674,7 +1674,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.decision_source !== undefined){
+if(data.decision_source !== undefined && func0.call(data, "decision_source")){
 let data28 = data.decision_source;
 const _errs64 = errors;
 if(typeof data28 !== "string"){
@@ -1691,7 +1691,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.llm_call_count !== undefined){
+if(data.llm_call_count !== undefined && func0.call(data, "llm_call_count")){
 let data29 = data.llm_call_count;
 const _errs66 = errors;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
@@ -1746,21 +1746,21 @@ const _errs68 = errors;
 if(errors === _errs68){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((((((((((((((data.stage === undefined) && (missing2 = "stage")) || ((data.name === undefined) && (missing2 = "name"))) || ((data.outcome === undefined) && (missing2 = "outcome"))) || ((data.blocked === undefined) && (missing2 = "blocked"))) || ((data.modified === undefined) && (missing2 = "modified"))) || ((data.llm_blocked === undefined) && (missing2 = "llm_blocked"))) || ((data.classifier_available === undefined) && (missing2 = "classifier_available"))) || ((data.deterministic_blocked === undefined) && (missing2 = "deterministic_blocked"))) || ((data.deterministic_block_matches === undefined) && (missing2 = "deterministic_block_matches"))) || ((data.deterministic_allow_matches === undefined) && (missing2 = "deterministic_allow_matches"))) || ((data.allow_override_applied === undefined) && (missing2 = "allow_override_applied"))) || ((data.decision_source === undefined) && (missing2 = "decision_source"))) || ((data.llm_call_count === undefined) && (missing2 = "llm_call_count"))){
+if(((((((((((((((data.stage === undefined) || (!(func0.call(data, "stage")))) && (missing2 = "stage")) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing2 = "name"))) || (((data.outcome === undefined) || (!(func0.call(data, "outcome")))) && (missing2 = "outcome"))) || (((data.blocked === undefined) || (!(func0.call(data, "blocked")))) && (missing2 = "blocked"))) || (((data.modified === undefined) || (!(func0.call(data, "modified")))) && (missing2 = "modified"))) || (((data.llm_blocked === undefined) || (!(func0.call(data, "llm_blocked")))) && (missing2 = "llm_blocked"))) || (((data.classifier_available === undefined) || (!(func0.call(data, "classifier_available")))) && (missing2 = "classifier_available"))) || (((data.deterministic_blocked === undefined) || (!(func0.call(data, "deterministic_blocked")))) && (missing2 = "deterministic_blocked"))) || (((data.deterministic_block_matches === undefined) || (!(func0.call(data, "deterministic_block_matches")))) && (missing2 = "deterministic_block_matches"))) || (((data.deterministic_allow_matches === undefined) || (!(func0.call(data, "deterministic_allow_matches")))) && (missing2 = "deterministic_allow_matches"))) || (((data.allow_override_applied === undefined) || (!(func0.call(data, "allow_override_applied")))) && (missing2 = "allow_override_applied"))) || (((data.decision_source === undefined) || (!(func0.call(data, "decision_source")))) && (missing2 = "decision_source"))) || (((data.llm_call_count === undefined) || (!(func0.call(data, "llm_call_count")))) && (missing2 = "llm_call_count"))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs70 = errors;
-for(const key2 in data){
-if(!(func8.call(schema41.oneOf[0].properties, key2))){
+for(const key2 of Object.keys(data)){
+if(!(func0.call(schema41.oneOf[0].properties, key2))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs70 === errors){
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data30 = data.stage;
 const _errs71 = errors;
 if(typeof data30 !== "string"){
@@ -1777,7 +1777,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data31 = data.name;
 const _errs73 = errors;
 if(typeof data31 !== "string"){
@@ -1794,7 +1794,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data32 = data.outcome;
 const _errs75 = errors;
 if(typeof data32 !== "string"){
@@ -1811,7 +1811,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 const _errs77 = errors;
 if(typeof data.blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/blocked",schemaPath:"#/oneOf/0/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1823,7 +1823,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.modified !== undefined){
+if(data.modified !== undefined && func0.call(data, "modified")){
 let data34 = data.modified;
 const _errs79 = errors;
 if(typeof data34 !== "boolean"){
@@ -1840,7 +1840,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.llm_blocked !== undefined){
+if(data.llm_blocked !== undefined && func0.call(data, "llm_blocked")){
 const _errs81 = errors;
 if(typeof data.llm_blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/llm_blocked",schemaPath:"#/oneOf/0/properties/llm_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1852,7 +1852,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.classifier_available !== undefined){
+if(data.classifier_available !== undefined && func0.call(data, "classifier_available")){
 const _errs83 = errors;
 if(typeof data.classifier_available !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/classifier_available",schemaPath:"#/oneOf/0/properties/classifier_available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1864,7 +1864,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.deterministic_blocked !== undefined){
+if(data.deterministic_blocked !== undefined && func0.call(data, "deterministic_blocked")){
 const _errs85 = errors;
 if(typeof data.deterministic_blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/deterministic_blocked",schemaPath:"#/oneOf/0/properties/deterministic_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1876,7 +1876,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.deterministic_block_matches !== undefined){
+if(data.deterministic_block_matches !== undefined && func0.call(data, "deterministic_block_matches")){
 let data38 = data.deterministic_block_matches;
 const _errs87 = errors;
 if(errors === _errs87){
@@ -1906,7 +1906,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.deterministic_allow_matches !== undefined){
+if(data.deterministic_allow_matches !== undefined && func0.call(data, "deterministic_allow_matches")){
 let data40 = data.deterministic_allow_matches;
 const _errs91 = errors;
 if(errors === _errs91){
@@ -1936,7 +1936,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.allow_override_applied !== undefined){
+if(data.allow_override_applied !== undefined && func0.call(data, "allow_override_applied")){
 const _errs95 = errors;
 if(typeof data.allow_override_applied !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/allow_override_applied",schemaPath:"#/oneOf/0/properties/allow_override_applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1948,7 +1948,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.decision_source !== undefined){
+if(data.decision_source !== undefined && func0.call(data, "decision_source")){
 let data43 = data.decision_source;
 const _errs97 = errors;
 if(typeof data43 !== "string"){
@@ -1965,7 +1965,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.llm_call_count !== undefined){
+if(data.llm_call_count !== undefined && func0.call(data, "llm_call_count")){
 let data44 = data.llm_call_count;
 const _errs99 = errors;
 if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
@@ -2020,21 +2020,21 @@ const _errs101 = errors;
 if(errors === _errs101){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((((((((((((data.stage === undefined) && (missing3 = "stage")) || ((data.name === undefined) && (missing3 = "name"))) || ((data.outcome === undefined) && (missing3 = "outcome"))) || ((data.blocked === undefined) && (missing3 = "blocked"))) || ((data.modified === undefined) && (missing3 = "modified"))) || ((data.llm_blocked === undefined) && (missing3 = "llm_blocked"))) || ((data.classifier_available === undefined) && (missing3 = "classifier_available"))) || ((data.deterministic_blocked === undefined) && (missing3 = "deterministic_blocked"))) || ((data.deterministic_block_matches === undefined) && (missing3 = "deterministic_block_matches"))) || ((data.deterministic_allow_matches === undefined) && (missing3 = "deterministic_allow_matches"))) || ((data.allow_override_applied === undefined) && (missing3 = "allow_override_applied"))) || ((data.decision_source === undefined) && (missing3 = "decision_source"))) || ((data.llm_call_count === undefined) && (missing3 = "llm_call_count"))){
+if(((((((((((((((data.stage === undefined) || (!(func0.call(data, "stage")))) && (missing3 = "stage")) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing3 = "name"))) || (((data.outcome === undefined) || (!(func0.call(data, "outcome")))) && (missing3 = "outcome"))) || (((data.blocked === undefined) || (!(func0.call(data, "blocked")))) && (missing3 = "blocked"))) || (((data.modified === undefined) || (!(func0.call(data, "modified")))) && (missing3 = "modified"))) || (((data.llm_blocked === undefined) || (!(func0.call(data, "llm_blocked")))) && (missing3 = "llm_blocked"))) || (((data.classifier_available === undefined) || (!(func0.call(data, "classifier_available")))) && (missing3 = "classifier_available"))) || (((data.deterministic_blocked === undefined) || (!(func0.call(data, "deterministic_blocked")))) && (missing3 = "deterministic_blocked"))) || (((data.deterministic_block_matches === undefined) || (!(func0.call(data, "deterministic_block_matches")))) && (missing3 = "deterministic_block_matches"))) || (((data.deterministic_allow_matches === undefined) || (!(func0.call(data, "deterministic_allow_matches")))) && (missing3 = "deterministic_allow_matches"))) || (((data.allow_override_applied === undefined) || (!(func0.call(data, "allow_override_applied")))) && (missing3 = "allow_override_applied"))) || (((data.decision_source === undefined) || (!(func0.call(data, "decision_source")))) && (missing3 = "decision_source"))) || (((data.llm_call_count === undefined) || (!(func0.call(data, "llm_call_count")))) && (missing3 = "llm_call_count"))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs103 = errors;
-for(const key3 in data){
-if(!(func8.call(schema41.oneOf[0].properties, key3))){
+for(const key3 of Object.keys(data)){
+if(!(func0.call(schema41.oneOf[0].properties, key3))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs103 === errors){
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data45 = data.stage;
 const _errs104 = errors;
 if(typeof data45 !== "string"){
@@ -2051,7 +2051,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data46 = data.name;
 const _errs106 = errors;
 if(typeof data46 !== "string"){
@@ -2068,7 +2068,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data47 = data.outcome;
 const _errs108 = errors;
 if(typeof data47 !== "string"){
@@ -2085,7 +2085,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 const _errs110 = errors;
 if(typeof data.blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/blocked",schemaPath:"#/oneOf/0/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2097,7 +2097,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.modified !== undefined){
+if(data.modified !== undefined && func0.call(data, "modified")){
 let data49 = data.modified;
 const _errs112 = errors;
 if(typeof data49 !== "boolean"){
@@ -2114,7 +2114,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.llm_blocked !== undefined){
+if(data.llm_blocked !== undefined && func0.call(data, "llm_blocked")){
 const _errs114 = errors;
 if(typeof data.llm_blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/llm_blocked",schemaPath:"#/oneOf/0/properties/llm_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2126,7 +2126,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.classifier_available !== undefined){
+if(data.classifier_available !== undefined && func0.call(data, "classifier_available")){
 const _errs116 = errors;
 if(typeof data.classifier_available !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/classifier_available",schemaPath:"#/oneOf/0/properties/classifier_available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2138,7 +2138,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.deterministic_blocked !== undefined){
+if(data.deterministic_blocked !== undefined && func0.call(data, "deterministic_blocked")){
 const _errs118 = errors;
 if(typeof data.deterministic_blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/deterministic_blocked",schemaPath:"#/oneOf/0/properties/deterministic_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2150,7 +2150,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.deterministic_block_matches !== undefined){
+if(data.deterministic_block_matches !== undefined && func0.call(data, "deterministic_block_matches")){
 let data53 = data.deterministic_block_matches;
 const _errs120 = errors;
 if(errors === _errs120){
@@ -2180,7 +2180,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.deterministic_allow_matches !== undefined){
+if(data.deterministic_allow_matches !== undefined && func0.call(data, "deterministic_allow_matches")){
 let data55 = data.deterministic_allow_matches;
 const _errs124 = errors;
 if(errors === _errs124){
@@ -2210,7 +2210,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.allow_override_applied !== undefined){
+if(data.allow_override_applied !== undefined && func0.call(data, "allow_override_applied")){
 const _errs128 = errors;
 if(typeof data.allow_override_applied !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/allow_override_applied",schemaPath:"#/oneOf/0/properties/allow_override_applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2222,7 +2222,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.decision_source !== undefined){
+if(data.decision_source !== undefined && func0.call(data, "decision_source")){
 let data58 = data.decision_source;
 const _errs130 = errors;
 if(typeof data58 !== "string"){
@@ -2239,7 +2239,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.llm_call_count !== undefined){
+if(data.llm_call_count !== undefined && func0.call(data, "llm_call_count")){
 let data59 = data.llm_call_count;
 const _errs132 = errors;
 if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
@@ -2294,21 +2294,21 @@ const _errs134 = errors;
 if(errors === _errs134){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if((((((((((((((data.stage === undefined) && (missing4 = "stage")) || ((data.name === undefined) && (missing4 = "name"))) || ((data.outcome === undefined) && (missing4 = "outcome"))) || ((data.blocked === undefined) && (missing4 = "blocked"))) || ((data.modified === undefined) && (missing4 = "modified"))) || ((data.llm_blocked === undefined) && (missing4 = "llm_blocked"))) || ((data.classifier_available === undefined) && (missing4 = "classifier_available"))) || ((data.deterministic_blocked === undefined) && (missing4 = "deterministic_blocked"))) || ((data.deterministic_block_matches === undefined) && (missing4 = "deterministic_block_matches"))) || ((data.deterministic_allow_matches === undefined) && (missing4 = "deterministic_allow_matches"))) || ((data.allow_override_applied === undefined) && (missing4 = "allow_override_applied"))) || ((data.decision_source === undefined) && (missing4 = "decision_source"))) || ((data.llm_call_count === undefined) && (missing4 = "llm_call_count"))){
+if(((((((((((((((data.stage === undefined) || (!(func0.call(data, "stage")))) && (missing4 = "stage")) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing4 = "name"))) || (((data.outcome === undefined) || (!(func0.call(data, "outcome")))) && (missing4 = "outcome"))) || (((data.blocked === undefined) || (!(func0.call(data, "blocked")))) && (missing4 = "blocked"))) || (((data.modified === undefined) || (!(func0.call(data, "modified")))) && (missing4 = "modified"))) || (((data.llm_blocked === undefined) || (!(func0.call(data, "llm_blocked")))) && (missing4 = "llm_blocked"))) || (((data.classifier_available === undefined) || (!(func0.call(data, "classifier_available")))) && (missing4 = "classifier_available"))) || (((data.deterministic_blocked === undefined) || (!(func0.call(data, "deterministic_blocked")))) && (missing4 = "deterministic_blocked"))) || (((data.deterministic_block_matches === undefined) || (!(func0.call(data, "deterministic_block_matches")))) && (missing4 = "deterministic_block_matches"))) || (((data.deterministic_allow_matches === undefined) || (!(func0.call(data, "deterministic_allow_matches")))) && (missing4 = "deterministic_allow_matches"))) || (((data.allow_override_applied === undefined) || (!(func0.call(data, "allow_override_applied")))) && (missing4 = "allow_override_applied"))) || (((data.decision_source === undefined) || (!(func0.call(data, "decision_source")))) && (missing4 = "decision_source"))) || (((data.llm_call_count === undefined) || (!(func0.call(data, "llm_call_count")))) && (missing4 = "llm_call_count"))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs136 = errors;
-for(const key4 in data){
-if(!(func8.call(schema41.oneOf[0].properties, key4))){
+for(const key4 of Object.keys(data)){
+if(!(func0.call(schema41.oneOf[0].properties, key4))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs136 === errors){
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data60 = data.stage;
 const _errs137 = errors;
 if(typeof data60 !== "string"){
@@ -2325,7 +2325,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data61 = data.name;
 const _errs139 = errors;
 if(typeof data61 !== "string"){
@@ -2342,7 +2342,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data62 = data.outcome;
 const _errs141 = errors;
 if(typeof data62 !== "string"){
@@ -2359,7 +2359,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 const _errs143 = errors;
 if(typeof data.blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/blocked",schemaPath:"#/oneOf/0/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2371,7 +2371,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.modified !== undefined){
+if(data.modified !== undefined && func0.call(data, "modified")){
 let data64 = data.modified;
 const _errs145 = errors;
 if(typeof data64 !== "boolean"){
@@ -2388,7 +2388,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.llm_blocked !== undefined){
+if(data.llm_blocked !== undefined && func0.call(data, "llm_blocked")){
 const _errs147 = errors;
 if(typeof data.llm_blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/llm_blocked",schemaPath:"#/oneOf/0/properties/llm_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2400,7 +2400,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.classifier_available !== undefined){
+if(data.classifier_available !== undefined && func0.call(data, "classifier_available")){
 const _errs149 = errors;
 if(typeof data.classifier_available !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/classifier_available",schemaPath:"#/oneOf/0/properties/classifier_available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2412,7 +2412,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.deterministic_blocked !== undefined){
+if(data.deterministic_blocked !== undefined && func0.call(data, "deterministic_blocked")){
 const _errs151 = errors;
 if(typeof data.deterministic_blocked !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/deterministic_blocked",schemaPath:"#/oneOf/0/properties/deterministic_blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2424,7 +2424,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.deterministic_block_matches !== undefined){
+if(data.deterministic_block_matches !== undefined && func0.call(data, "deterministic_block_matches")){
 let data68 = data.deterministic_block_matches;
 const _errs153 = errors;
 if(errors === _errs153){
@@ -2454,7 +2454,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.deterministic_allow_matches !== undefined){
+if(data.deterministic_allow_matches !== undefined && func0.call(data, "deterministic_allow_matches")){
 let data70 = data.deterministic_allow_matches;
 const _errs157 = errors;
 if(errors === _errs157){
@@ -2484,7 +2484,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.allow_override_applied !== undefined){
+if(data.allow_override_applied !== undefined && func0.call(data, "allow_override_applied")){
 const _errs161 = errors;
 if(typeof data.allow_override_applied !== "boolean"){
 validate27.errors = [{instancePath:instancePath+"/allow_override_applied",schemaPath:"#/oneOf/0/properties/allow_override_applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2496,7 +2496,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.decision_source !== undefined){
+if(data.decision_source !== undefined && func0.call(data, "decision_source")){
 let data73 = data.decision_source;
 const _errs163 = errors;
 if(typeof data73 !== "string"){
@@ -2513,7 +2513,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.llm_call_count !== undefined){
+if(data.llm_call_count !== undefined && func0.call(data, "llm_call_count")){
 let data74 = data.llm_call_count;
 const _errs165 = errors;
 if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
@@ -2568,13 +2568,13 @@ const _errs167 = errors;
 if(errors === _errs167){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if(((((((data.stage === undefined) && (missing5 = "stage")) || ((data.outcome === undefined) && (missing5 = "outcome"))) || ((data.blocked === undefined) && (missing5 = "blocked"))) || ((data.decision_source === undefined) && (missing5 = "decision_source"))) || ((data.input_length === undefined) && (missing5 = "input_length"))) || ((data.input_limit === undefined) && (missing5 = "input_limit"))){
+if((((((((data.stage === undefined) || (!(func0.call(data, "stage")))) && (missing5 = "stage")) || (((data.outcome === undefined) || (!(func0.call(data, "outcome")))) && (missing5 = "outcome"))) || (((data.blocked === undefined) || (!(func0.call(data, "blocked")))) && (missing5 = "blocked"))) || (((data.decision_source === undefined) || (!(func0.call(data, "decision_source")))) && (missing5 = "decision_source"))) || (((data.input_length === undefined) || (!(func0.call(data, "input_length")))) && (missing5 = "input_length"))) || (((data.input_limit === undefined) || (!(func0.call(data, "input_limit")))) && (missing5 = "input_limit"))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs169 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!((((((key5 === "stage") || (key5 === "outcome")) || (key5 === "blocked")) || (key5 === "decision_source")) || (key5 === "input_length")) || (key5 === "input_limit"))){
 validate27.errors = [{instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
@@ -2582,7 +2582,7 @@ break;
 }
 }
 if(_errs169 === errors){
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data75 = data.stage;
 const _errs170 = errors;
 if(typeof data75 !== "string"){
@@ -2599,7 +2599,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data76 = data.outcome;
 const _errs172 = errors;
 if(typeof data76 !== "string"){
@@ -2616,7 +2616,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 let data77 = data.blocked;
 const _errs174 = errors;
 if(typeof data77 !== "boolean"){
@@ -2633,7 +2633,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data.decision_source !== undefined){
+if(data.decision_source !== undefined && func0.call(data, "decision_source")){
 let data78 = data.decision_source;
 const _errs176 = errors;
 if(typeof data78 !== "string"){
@@ -2650,7 +2650,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data.input_length !== undefined){
+if(data.input_length !== undefined && func0.call(data, "input_length")){
 let data79 = data.input_length;
 const _errs178 = errors;
 if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
@@ -2677,7 +2677,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data.input_limit !== undefined){
+if(data.input_limit !== undefined && func0.call(data, "input_limit")){
 let data80 = data.input_limit;
 const _errs180 = errors;
 if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
@@ -2759,13 +2759,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.execution_id === undefined) && (missing0 = "execution_id")) || ((data.interaction_id === undefined) && (missing0 = "interaction_id"))) || ((data.prompt === undefined) && (missing0 = "prompt"))){
+if(((((data.execution_id === undefined) || (!(func0.call(data, "execution_id")))) && (missing0 = "execution_id")) || (((data.interaction_id === undefined) || (!(func0.call(data, "interaction_id")))) && (missing0 = "interaction_id"))) || (((data.prompt === undefined) || (!(func0.call(data, "prompt")))) && (missing0 = "prompt"))){
 validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "execution_id") || (key0 === "interaction_id")) || (key0 === "prompt"))){
 validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -2773,7 +2773,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.execution_id !== undefined){
+if(data.execution_id !== undefined && func0.call(data, "execution_id")){
 let data0 = data.execution_id;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -2794,7 +2794,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.interaction_id !== undefined){
+if(data.interaction_id !== undefined && func0.call(data, "interaction_id")){
 let data1 = data.interaction_id;
 const _errs4 = errors;
 if(errors === _errs4){
@@ -2815,7 +2815,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.prompt !== undefined){
+if(data.prompt !== undefined && func0.call(data, "prompt")){
 let data2 = data.prompt;
 const _errs6 = errors;
 if(errors === _errs6){
@@ -2827,13 +2827,13 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((((data2.input_type === undefined) && (missing1 = "input_type")) || ((data2.text === undefined) && (missing1 = "text"))) || ((data2.required === undefined) && (missing1 = "required"))) || ((data2.options === undefined) && (missing1 = "options"))){
+if((((((data2.input_type === undefined) || (!(func0.call(data2, "input_type")))) && (missing1 = "input_type")) || (((data2.text === undefined) || (!(func0.call(data2, "text")))) && (missing1 = "text"))) || (((data2.required === undefined) || (!(func0.call(data2, "required")))) && (missing1 = "required"))) || (((data2.options === undefined) || (!(func0.call(data2, "options")))) && (missing1 = "options"))){
 validate28.errors = [{instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs11 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!(((((key1 === "input_type") || (key1 === "text")) || (key1 === "placeholder")) || (key1 === "required")) || (key1 === "options"))){
 validate28.errors = [{instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -2841,7 +2841,7 @@ break;
 }
 }
 if(_errs11 === errors){
-if(data2.input_type !== undefined){
+if(data2.input_type !== undefined && func0.call(data2, "input_type")){
 let data3 = data2.input_type;
 const _errs12 = errors;
 if(typeof data3 !== "string"){
@@ -2858,7 +2858,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.text !== undefined){
+if(data2.text !== undefined && func0.call(data2, "text")){
 const _errs14 = errors;
 if(typeof data2.text !== "string"){
 validate28.errors = [{instancePath:instancePath+"/prompt/text",schemaPath:"#/properties/prompt/oneOf/0/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -2870,7 +2870,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.placeholder !== undefined){
+if(data2.placeholder !== undefined && func0.call(data2, "placeholder")){
 const _errs16 = errors;
 if(typeof data2.placeholder !== "string"){
 validate28.errors = [{instancePath:instancePath+"/prompt/placeholder",schemaPath:"#/properties/prompt/oneOf/0/properties/placeholder/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -2882,7 +2882,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.required !== undefined){
+if(data2.required !== undefined && func0.call(data2, "required")){
 const _errs18 = errors;
 if(typeof data2.required !== "boolean"){
 validate28.errors = [{instancePath:instancePath+"/prompt/required",schemaPath:"#/properties/prompt/oneOf/0/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2894,7 +2894,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.options !== undefined){
+if(data2.options !== undefined && func0.call(data2, "options")){
 let data7 = data2.options;
 const _errs20 = errors;
 if(errors === _errs20){
@@ -2912,13 +2912,13 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
-if(((((data8.id === undefined) && (missing2 = "id")) || ((data8.label === undefined) && (missing2 = "label"))) || ((data8.value === undefined) && (missing2 = "value"))) || ((data8.description === undefined) && (missing2 = "description"))){
+if((((((data8.id === undefined) || (!(func0.call(data8, "id")))) && (missing2 = "id")) || (((data8.label === undefined) || (!(func0.call(data8, "label")))) && (missing2 = "label"))) || (((data8.value === undefined) || (!(func0.call(data8, "value")))) && (missing2 = "value"))) || (((data8.description === undefined) || (!(func0.call(data8, "description")))) && (missing2 = "description"))){
 validate28.errors = [{instancePath:instancePath+"/prompt/options/" + i0,schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs24 = errors;
-for(const key2 in data8){
+for(const key2 of Object.keys(data8)){
 if(!((((key2 === "id") || (key2 === "label")) || (key2 === "value")) || (key2 === "description"))){
 validate28.errors = [{instancePath:instancePath+"/prompt/options/" + i0,schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -2926,12 +2926,12 @@ break;
 }
 }
 if(_errs24 === errors){
-if(data8.id !== undefined){
+if(data8.id !== undefined && func0.call(data8, "id")){
 let data9 = data8.id;
 const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data9 === "string"){
-if(func1(data9) < 1){
+if(func78(data9) < 1){
 validate28.errors = [{instancePath:instancePath+"/prompt/options/" + i0+"/id",schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2947,7 +2947,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data8.label !== undefined){
+if(data8.label !== undefined && func0.call(data8, "label")){
 const _errs27 = errors;
 if(typeof data8.label !== "string"){
 validate28.errors = [{instancePath:instancePath+"/prompt/options/" + i0+"/label",schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -2959,7 +2959,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data8.value !== undefined){
+if(data8.value !== undefined && func0.call(data8, "value")){
 const _errs29 = errors;
 if(typeof data8.value !== "string"){
 validate28.errors = [{instancePath:instancePath+"/prompt/options/" + i0+"/value",schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -2971,7 +2971,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data8.description !== undefined){
+if(data8.description !== undefined && func0.call(data8, "description")){
 const _errs31 = errors;
 if(typeof data8.description !== "string"){
 validate28.errors = [{instancePath:instancePath+"/prompt/options/" + i0+"/description",schemaPath:"#/properties/prompt/oneOf/0/properties/options/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3007,7 +3007,7 @@ const _errs34 = errors;
 if(errors === _errs34){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
-if(((data13.id === undefined) && (missing3 = "id")) || ((data13.value === undefined) && (missing3 = "value"))){
+if((((data13.id === undefined) || (!(func0.call(data13, "id")))) && (missing3 = "id")) || (((data13.value === undefined) || (!(func0.call(data13, "value")))) && (missing3 = "value"))){
 const err0 = {instancePath:instancePath+"/prompt/options/" + i1,schemaPath:"#/properties/prompt/oneOf/0/properties/options/contains/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3018,7 +3018,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data13.id !== undefined){
+if(data13.id !== undefined && func0.call(data13, "id")){
 let data14 = data13.id;
 const _errs37 = errors;
 if(typeof data14 !== "string"){
@@ -3047,7 +3047,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data13.value !== undefined){
+if(data13.value !== undefined && func0.call(data13, "value")){
 let data15 = data13.value;
 const _errs39 = errors;
 if(typeof data15 !== "string"){
@@ -3141,13 +3141,13 @@ const _errs41 = errors;
 if(errors === _errs41){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing4;
-if((((data2.input_type === undefined) && (missing4 = "input_type")) || ((data2.text === undefined) && (missing4 = "text"))) || ((data2.required === undefined) && (missing4 = "required"))){
+if(((((data2.input_type === undefined) || (!(func0.call(data2, "input_type")))) && (missing4 = "input_type")) || (((data2.text === undefined) || (!(func0.call(data2, "text")))) && (missing4 = "text"))) || (((data2.required === undefined) || (!(func0.call(data2, "required")))) && (missing4 = "required"))){
 validate28.errors = [{instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs43 = errors;
-for(const key3 in data2){
+for(const key3 of Object.keys(data2)){
 if(!((((key3 === "input_type") || (key3 === "text")) || (key3 === "placeholder")) || (key3 === "required"))){
 validate28.errors = [{instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
@@ -3155,7 +3155,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data2.input_type !== undefined){
+if(data2.input_type !== undefined && func0.call(data2, "input_type")){
 let data16 = data2.input_type;
 const _errs44 = errors;
 if(typeof data16 !== "string"){
@@ -3172,7 +3172,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data2.text !== undefined){
+if(data2.text !== undefined && func0.call(data2, "text")){
 const _errs46 = errors;
 if(typeof data2.text !== "string"){
 validate28.errors = [{instancePath:instancePath+"/prompt/text",schemaPath:"#/properties/prompt/oneOf/1/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3184,7 +3184,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data2.placeholder !== undefined){
+if(data2.placeholder !== undefined && func0.call(data2, "placeholder")){
 const _errs48 = errors;
 if(typeof data2.placeholder !== "string"){
 validate28.errors = [{instancePath:instancePath+"/prompt/placeholder",schemaPath:"#/properties/prompt/oneOf/1/properties/placeholder/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3196,7 +3196,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data2.required !== undefined){
+if(data2.required !== undefined && func0.call(data2, "required")){
 const _errs50 = errors;
 if(typeof data2.required !== "boolean"){
 validate28.errors = [{instancePath:instancePath+"/prompt/required",schemaPath:"#/properties/prompt/oneOf/1/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -3274,13 +3274,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.response === undefined) && (missing0 = "response")){
+if(((data.response === undefined) || (!(func0.call(data, "response")))) && (missing0 = "response")){
 validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "response")){
 validate29.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -3288,7 +3288,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.response !== undefined){
+if(data.response !== undefined && func0.call(data, "response")){
 let data0 = data.response;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -3300,13 +3300,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if(((data0.type === undefined) && (missing1 = "type")) || ((data0.selected_option === undefined) && (missing1 = "selected_option"))){
+if((((data0.type === undefined) || (!(func0.call(data0, "type")))) && (missing1 = "type")) || (((data0.selected_option === undefined) || (!(func0.call(data0, "selected_option")))) && (missing1 = "selected_option"))){
 validate29.errors = [{instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!((key1 === "type") || (key1 === "selected_option"))){
 validate29.errors = [{instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -3314,7 +3314,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data0.type !== undefined){
+if(data0.type !== undefined && func0.call(data0, "type")){
 let data1 = data0.type;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
@@ -3331,19 +3331,19 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data0.selected_option !== undefined){
+if(data0.selected_option !== undefined && func0.call(data0, "selected_option")){
 let data2 = data0.selected_option;
 const _errs10 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing2;
-if((((data2.id === undefined) && (missing2 = "id")) || ((data2.label === undefined) && (missing2 = "label"))) || ((data2.value === undefined) && (missing2 = "value"))){
+if(((((data2.id === undefined) || (!(func0.call(data2, "id")))) && (missing2 = "id")) || (((data2.label === undefined) || (!(func0.call(data2, "label")))) && (missing2 = "label"))) || (((data2.value === undefined) || (!(func0.call(data2, "value")))) && (missing2 = "value"))){
 validate29.errors = [{instancePath:instancePath+"/response/selected_option",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data2){
+for(const key2 of Object.keys(data2)){
 if(!((((key2 === "id") || (key2 === "label")) || (key2 === "value")) || (key2 === "description"))){
 validate29.errors = [{instancePath:instancePath+"/response/selected_option",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -3351,7 +3351,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data2.id !== undefined){
+if(data2.id !== undefined && func0.call(data2, "id")){
 const _errs13 = errors;
 if(typeof data2.id !== "string"){
 validate29.errors = [{instancePath:instancePath+"/response/selected_option/id",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3363,7 +3363,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data2.label !== undefined){
+if(data2.label !== undefined && func0.call(data2, "label")){
 const _errs15 = errors;
 if(typeof data2.label !== "string"){
 validate29.errors = [{instancePath:instancePath+"/response/selected_option/label",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3375,7 +3375,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data2.value !== undefined){
+if(data2.value !== undefined && func0.call(data2, "value")){
 const _errs17 = errors;
 if(typeof data2.value !== "string"){
 validate29.errors = [{instancePath:instancePath+"/response/selected_option/value",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3387,7 +3387,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data2.description !== undefined){
+if(data2.description !== undefined && func0.call(data2, "description")){
 const _errs19 = errors;
 if(typeof data2.description !== "string"){
 validate29.errors = [{instancePath:instancePath+"/response/selected_option/description",schemaPath:"#/properties/response/oneOf/0/properties/selected_option/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3430,13 +3430,13 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing3;
-if(((data0.type === undefined) && (missing3 = "type")) || ((data0.text === undefined) && (missing3 = "text"))){
+if((((data0.type === undefined) || (!(func0.call(data0, "type")))) && (missing3 = "type")) || (((data0.text === undefined) || (!(func0.call(data0, "text")))) && (missing3 = "text"))){
 validate29.errors = [{instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs23 = errors;
-for(const key3 in data0){
+for(const key3 of Object.keys(data0)){
 if(!((key3 === "type") || (key3 === "text"))){
 validate29.errors = [{instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
@@ -3444,7 +3444,7 @@ break;
 }
 }
 if(_errs23 === errors){
-if(data0.type !== undefined){
+if(data0.type !== undefined && func0.call(data0, "type")){
 let data7 = data0.type;
 const _errs24 = errors;
 if(typeof data7 !== "string"){
@@ -3461,12 +3461,12 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data0.text !== undefined){
+if(data0.text !== undefined && func0.call(data0, "text")){
 let data8 = data0.text;
 const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data8 === "string"){
-if(func1(data8) > 16384){
+if(func78(data8) > 16384){
 validate29.errors = [{instancePath:instancePath+"/response/text",schemaPath:"#/properties/response/oneOf/1/properties/text/maxLength",keyword:"maxLength",params:{limit: 16384},message:"must NOT have more than 16384 characters"}];
 return false;
 }
@@ -3499,13 +3499,13 @@ const _errs28 = errors;
 if(errors === _errs28){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing4;
-if(((data0.type === undefined) && (missing4 = "type")) || ((data0.selected_option === undefined) && (missing4 = "selected_option"))){
+if((((data0.type === undefined) || (!(func0.call(data0, "type")))) && (missing4 = "type")) || (((data0.selected_option === undefined) || (!(func0.call(data0, "selected_option")))) && (missing4 = "selected_option"))){
 validate29.errors = [{instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/2/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs30 = errors;
-for(const key4 in data0){
+for(const key4 of Object.keys(data0)){
 if(!((key4 === "type") || (key4 === "selected_option"))){
 validate29.errors = [{instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
@@ -3513,7 +3513,7 @@ break;
 }
 }
 if(_errs30 === errors){
-if(data0.type !== undefined){
+if(data0.type !== undefined && func0.call(data0, "type")){
 let data9 = data0.type;
 const _errs31 = errors;
 if(typeof data9 !== "string"){
@@ -3530,19 +3530,19 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data0.selected_option !== undefined){
+if(data0.selected_option !== undefined && func0.call(data0, "selected_option")){
 let data10 = data0.selected_option;
 const _errs33 = errors;
 if(errors === _errs33){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing5;
-if((((data10.id === undefined) && (missing5 = "id")) || ((data10.label === undefined) && (missing5 = "label"))) || ((data10.value === undefined) && (missing5 = "value"))){
+if(((((data10.id === undefined) || (!(func0.call(data10, "id")))) && (missing5 = "id")) || (((data10.label === undefined) || (!(func0.call(data10, "label")))) && (missing5 = "label"))) || (((data10.value === undefined) || (!(func0.call(data10, "value")))) && (missing5 = "value"))){
 validate29.errors = [{instancePath:instancePath+"/response/selected_option",schemaPath:"#/properties/response/oneOf/2/properties/selected_option/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs35 = errors;
-for(const key5 in data10){
+for(const key5 of Object.keys(data10)){
 if(!(((key5 === "id") || (key5 === "label")) || (key5 === "value"))){
 validate29.errors = [{instancePath:instancePath+"/response/selected_option",schemaPath:"#/properties/response/oneOf/2/properties/selected_option/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
@@ -3550,7 +3550,7 @@ break;
 }
 }
 if(_errs35 === errors){
-if(data10.id !== undefined){
+if(data10.id !== undefined && func0.call(data10, "id")){
 const _errs36 = errors;
 if(typeof data10.id !== "string"){
 validate29.errors = [{instancePath:instancePath+"/response/selected_option/id",schemaPath:"#/properties/response/oneOf/2/properties/selected_option/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3562,7 +3562,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data10.label !== undefined){
+if(data10.label !== undefined && func0.call(data10, "label")){
 const _errs38 = errors;
 if(typeof data10.label !== "string"){
 validate29.errors = [{instancePath:instancePath+"/response/selected_option/label",schemaPath:"#/properties/response/oneOf/2/properties/selected_option/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3574,7 +3574,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data10.value !== undefined){
+if(data10.value !== undefined && func0.call(data10, "value")){
 const _errs40 = errors;
 if(typeof data10.value !== "boolean"){
 validate29.errors = [{instancePath:instancePath+"/response/selected_option/value",schemaPath:"#/properties/response/oneOf/2/properties/selected_option/properties/value/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -3660,13 +3660,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.parent_id === undefined) && (missing0 = "parent_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.payload === undefined) && (missing0 = "payload"))){
+if(((((((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id")) || (((data.parent_id === undefined) || (!(func0.call(data, "parent_id")))) && (missing0 = "parent_id"))) || (((data.type === undefined) || (!(func0.call(data, "type")))) && (missing0 = "type"))) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name"))) || (((data.payload === undefined) || (!(func0.call(data, "payload")))) && (missing0 = "payload"))){
 validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs2 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((key0 === "id") || (key0 === "parent_id")) || (key0 === "type")) || (key0 === "name")) || (key0 === "payload"))){
 validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -3674,12 +3674,12 @@ break;
 }
 }
 if(_errs2 === errors){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
-if(func1(data0) < 1){
+if(func78(data0) < 1){
 validate30.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3695,7 +3695,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.parent_id !== undefined){
+if(data.parent_id !== undefined && func0.call(data, "parent_id")){
 let data1 = data.parent_id;
 const _errs5 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
@@ -3708,7 +3708,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data2 = data.type;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
@@ -3725,12 +3725,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data3 = data.name;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data3 === "string"){
-if(func1(data3) < 1){
+if(func78(data3) < 1){
 validate30.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3746,12 +3746,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.payload !== undefined){
+if(data.payload !== undefined && func0.call(data, "payload")){
 let data4 = data.payload;
 const _errs12 = errors;
 if(errors === _errs12){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.event_type !== undefined){
+if(data4.event_type !== undefined && func0.call(data4, "event_type")){
 const _errs15 = errors;
 if(typeof data4.event_type !== "string"){
 validate30.errors = [{instancePath:instancePath+"/payload/event_type",schemaPath:"#/properties/payload/properties/event_type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3763,7 +3763,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data4.name !== undefined){
+if(data4.name !== undefined && func0.call(data4, "name")){
 const _errs17 = errors;
 if(typeof data4.name !== "string"){
 validate30.errors = [{instancePath:instancePath+"/payload/name",schemaPath:"#/properties/payload/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3775,7 +3775,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data4.UUID !== undefined){
+if(data4.UUID !== undefined && func0.call(data4, "UUID")){
 const _errs19 = errors;
 if(typeof data4.UUID !== "string"){
 validate30.errors = [{instancePath:instancePath+"/payload/UUID",schemaPath:"#/properties/payload/properties/UUID/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3787,7 +3787,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data4.data !== undefined){
+if(data4.data !== undefined && func0.call(data4, "data")){
 let data8 = data4.data;
 const _errs21 = errors;
 if(errors === _errs21){
@@ -3802,17 +3802,17 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data4.metadata !== undefined){
+if(data4.metadata !== undefined && func0.call(data4, "metadata")){
 let data9 = data4.metadata;
 const _errs24 = errors;
 if(errors === _errs24){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.provided_metadata !== undefined){
+if(data9.provided_metadata !== undefined && func0.call(data9, "provided_metadata")){
 let data10 = data9.provided_metadata;
 const _errs27 = errors;
 if(errors === _errs27){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.workflow_trace_id !== undefined){
+if(data10.workflow_trace_id !== undefined && func0.call(data10, "workflow_trace_id")){
 let data11 = data10.workflow_trace_id;
 const _errs30 = errors;
 if(errors === _errs30){
@@ -3833,7 +3833,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data10.workflow_run_id !== undefined){
+if(data10.workflow_run_id !== undefined && func0.call(data10, "workflow_run_id")){
 const _errs32 = errors;
 if(typeof data10.workflow_run_id !== "string"){
 validate30.errors = [{instancePath:instancePath+"/payload/metadata/provided_metadata/workflow_run_id",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/workflow_run_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3845,7 +3845,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data10.request_id !== undefined){
+if(data10.request_id !== undefined && func0.call(data10, "request_id")){
 const _errs34 = errors;
 if(typeof data10.request_id !== "string"){
 validate30.errors = [{instancePath:instancePath+"/payload/metadata/provided_metadata/request_id",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/request_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3857,7 +3857,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data10.agent_runtime !== undefined){
+if(data10.agent_runtime !== undefined && func0.call(data10, "agent_runtime")){
 const _errs36 = errors;
 if(typeof data10.agent_runtime !== "string"){
 validate30.errors = [{instancePath:instancePath+"/payload/metadata/provided_metadata/agent_runtime",schemaPath:"#/properties/payload/properties/metadata/properties/provided_metadata/properties/agent_runtime/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3939,12 +3939,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.stage === undefined) && (missing0 = "stage")) || ((data.outcome === undefined) && (missing0 = "outcome"))) || ((data.blocked === undefined) && (missing0 = "blocked"))) || ((data.modified === undefined) && (missing0 = "modified"))){
+if((((((data.stage === undefined) || (!(func0.call(data, "stage")))) && (missing0 = "stage")) || (((data.outcome === undefined) || (!(func0.call(data, "outcome")))) && (missing0 = "outcome"))) || (((data.blocked === undefined) || (!(func0.call(data, "blocked")))) && (missing0 = "blocked"))) || (((data.modified === undefined) || (!(func0.call(data, "modified")))) && (missing0 = "modified"))){
 validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.stage !== undefined){
+if(data.stage !== undefined && func0.call(data, "stage")){
 let data0 = data.stage;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -3961,7 +3961,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
 if(typeof data.name !== "string"){
 validate31.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -3973,7 +3973,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data2 = data.outcome;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
@@ -3990,7 +3990,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.blocked !== undefined){
+if(data.blocked !== undefined && func0.call(data, "blocked")){
 const _errs8 = errors;
 if(typeof data.blocked !== "boolean"){
 validate31.errors = [{instancePath:instancePath+"/blocked",schemaPath:"#/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -4002,7 +4002,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.modified !== undefined){
+if(data.modified !== undefined && func0.call(data, "modified")){
 const _errs10 = errors;
 if(typeof data.modified !== "boolean"){
 validate31.errors = [{instancePath:instancePath+"/modified",schemaPath:"#/properties/modified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -4014,7 +4014,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.oversized !== undefined){
+if(data.oversized !== undefined && func0.call(data, "oversized")){
 const _errs12 = errors;
 if(typeof data.oversized !== "boolean"){
 validate31.errors = [{instancePath:instancePath+"/oversized",schemaPath:"#/properties/oversized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -4026,12 +4026,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.masked_entities !== undefined){
+if(data.masked_entities !== undefined && func0.call(data, "masked_entities")){
 let data6 = data.masked_entities;
 const _errs14 = errors;
 if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
+for(const key0 of Object.keys(data6)){
 const _errs16 = errors;
 if(typeof key0 === "string"){
 if(!pattern13.test(key0)){
@@ -4061,7 +4061,7 @@ break;
 }
 }
 if(valid1){
-for(const key1 in data6){
+for(const key1 of Object.keys(data6)){
 let data7 = data6[key1];
 const _errs18 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
@@ -4100,7 +4100,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sanitized_output_length !== undefined){
+if(data.sanitized_output_length !== undefined && func0.call(data, "sanitized_output_length")){
 let data8 = data.sanitized_output_length;
 const _errs20 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
@@ -4162,21 +4162,21 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((data.available === undefined) && (missing0 = "available")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.guard_model === undefined) && (missing0 = "guard_model"))) || ((data.reasoning_effort === undefined) && (missing0 = "reasoning_effort"))) || ((data.guard_reasoning_effort === undefined) && (missing0 = "guard_reasoning_effort"))) || ((data.build_commit === undefined) && (missing0 = "build_commit"))) || ((data.config_sha256 === undefined) && (missing0 = "config_sha256"))) || ((data.prompt_sha256 === undefined) && (missing0 = "prompt_sha256"))) || ((data.guardrails_prompts_sha256 === undefined) && (missing0 = "guardrails_prompts_sha256"))) || ((data.tools_exposed === undefined) && (missing0 = "tools_exposed"))){
+if((((((((((((data.available === undefined) || (!(func0.call(data, "available")))) && (missing0 = "available")) || (((data.model === undefined) || (!(func0.call(data, "model")))) && (missing0 = "model"))) || (((data.guard_model === undefined) || (!(func0.call(data, "guard_model")))) && (missing0 = "guard_model"))) || (((data.reasoning_effort === undefined) || (!(func0.call(data, "reasoning_effort")))) && (missing0 = "reasoning_effort"))) || (((data.guard_reasoning_effort === undefined) || (!(func0.call(data, "guard_reasoning_effort")))) && (missing0 = "guard_reasoning_effort"))) || (((data.build_commit === undefined) || (!(func0.call(data, "build_commit")))) && (missing0 = "build_commit"))) || (((data.config_sha256 === undefined) || (!(func0.call(data, "config_sha256")))) && (missing0 = "config_sha256"))) || (((data.prompt_sha256 === undefined) || (!(func0.call(data, "prompt_sha256")))) && (missing0 = "prompt_sha256"))) || (((data.guardrails_prompts_sha256 === undefined) || (!(func0.call(data, "guardrails_prompts_sha256")))) && (missing0 = "guardrails_prompts_sha256"))) || (((data.tools_exposed === undefined) || (!(func0.call(data, "tools_exposed")))) && (missing0 = "tools_exposed"))){
 validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func8.call(schema46.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema46.properties, key0))){
 validate32.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.available !== undefined){
+if(data.available !== undefined && func0.call(data, "available")){
 const _errs2 = errors;
 if(typeof data.available !== "boolean"){
 validate32.errors = [{instancePath:instancePath+"/available",schemaPath:"#/properties/available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -4188,12 +4188,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.agent_runtime !== undefined){
+if(data.agent_runtime !== undefined && func0.call(data, "agent_runtime")){
 let data1 = data.agent_runtime;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func1(data1) < 1){
+if(func78(data1) < 1){
 validate32.errors = [{instancePath:instancePath+"/agent_runtime",schemaPath:"#/properties/agent_runtime/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4209,7 +4209,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.agent_framework !== undefined){
+if(data.agent_framework !== undefined && func0.call(data, "agent_framework")){
 const _errs6 = errors;
 if(typeof data.agent_framework !== "string"){
 validate32.errors = [{instancePath:instancePath+"/agent_framework",schemaPath:"#/properties/agent_framework/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4221,7 +4221,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.agent_framework_version !== undefined){
+if(data.agent_framework_version !== undefined && func0.call(data, "agent_framework_version")){
 const _errs8 = errors;
 if(typeof data.agent_framework_version !== "string"){
 validate32.errors = [{instancePath:instancePath+"/agent_framework_version",schemaPath:"#/properties/agent_framework_version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4233,7 +4233,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.mcp_sdk !== undefined){
+if(data.mcp_sdk !== undefined && func0.call(data, "mcp_sdk")){
 const _errs10 = errors;
 if(typeof data.mcp_sdk !== "string"){
 validate32.errors = [{instancePath:instancePath+"/mcp_sdk",schemaPath:"#/properties/mcp_sdk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4245,7 +4245,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.mcp_sdk_version !== undefined){
+if(data.mcp_sdk_version !== undefined && func0.call(data, "mcp_sdk_version")){
 const _errs12 = errors;
 if(typeof data.mcp_sdk_version !== "string"){
 validate32.errors = [{instancePath:instancePath+"/mcp_sdk_version",schemaPath:"#/properties/mcp_sdk_version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4257,7 +4257,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.agent_version !== undefined){
+if(data.agent_version !== undefined && func0.call(data, "agent_version")){
 const _errs14 = errors;
 if(typeof data.agent_version !== "string"){
 validate32.errors = [{instancePath:instancePath+"/agent_version",schemaPath:"#/properties/agent_version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4269,7 +4269,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.model !== undefined){
+if(data.model !== undefined && func0.call(data, "model")){
 const _errs16 = errors;
 if(typeof data.model !== "string"){
 validate32.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4281,7 +4281,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.guard_model !== undefined){
+if(data.guard_model !== undefined && func0.call(data, "guard_model")){
 const _errs18 = errors;
 if(typeof data.guard_model !== "string"){
 validate32.errors = [{instancePath:instancePath+"/guard_model",schemaPath:"#/properties/guard_model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4293,7 +4293,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reasoning_effort !== undefined){
+if(data.reasoning_effort !== undefined && func0.call(data, "reasoning_effort")){
 const _errs20 = errors;
 if(typeof data.reasoning_effort !== "string"){
 validate32.errors = [{instancePath:instancePath+"/reasoning_effort",schemaPath:"#/properties/reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4305,7 +4305,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.guard_reasoning_effort !== undefined){
+if(data.guard_reasoning_effort !== undefined && func0.call(data, "guard_reasoning_effort")){
 const _errs22 = errors;
 if(typeof data.guard_reasoning_effort !== "string"){
 validate32.errors = [{instancePath:instancePath+"/guard_reasoning_effort",schemaPath:"#/properties/guard_reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4317,7 +4317,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.build_commit !== undefined){
+if(data.build_commit !== undefined && func0.call(data, "build_commit")){
 const _errs24 = errors;
 if(typeof data.build_commit !== "string"){
 validate32.errors = [{instancePath:instancePath+"/build_commit",schemaPath:"#/properties/build_commit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4329,7 +4329,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.config_path !== undefined){
+if(data.config_path !== undefined && func0.call(data, "config_path")){
 const _errs26 = errors;
 if(typeof data.config_path !== "string"){
 validate32.errors = [{instancePath:instancePath+"/config_path",schemaPath:"#/properties/config_path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4341,7 +4341,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.config_sha256 !== undefined){
+if(data.config_sha256 !== undefined && func0.call(data, "config_sha256")){
 let data13 = data.config_sha256;
 const _errs28 = errors;
 const _errs29 = errors;
@@ -4416,7 +4416,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.prompt_sha256 !== undefined){
+if(data.prompt_sha256 !== undefined && func0.call(data, "prompt_sha256")){
 let data14 = data.prompt_sha256;
 const _errs35 = errors;
 const _errs36 = errors;
@@ -4491,7 +4491,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.guardrails_prompts_sha256 !== undefined){
+if(data.guardrails_prompts_sha256 !== undefined && func0.call(data, "guardrails_prompts_sha256")){
 let data15 = data.guardrails_prompts_sha256;
 const _errs42 = errors;
 const _errs43 = errors;
@@ -4566,7 +4566,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.guardrails_prompts_digest !== undefined){
+if(data.guardrails_prompts_digest !== undefined && func0.call(data, "guardrails_prompts_digest")){
 let data16 = data.guardrails_prompts_digest;
 const _errs49 = errors;
 if(typeof data16 !== "string"){
@@ -4583,7 +4583,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.tools_exposed !== undefined){
+if(data.tools_exposed !== undefined && func0.call(data, "tools_exposed")){
 let data17 = data.tools_exposed;
 const _errs51 = errors;
 if(errors === _errs51){
@@ -4595,7 +4595,7 @@ let data18 = data17[i0];
 const _errs53 = errors;
 if(errors === _errs53){
 if(typeof data18 === "string"){
-if(func1(data18) < 1){
+if(func78(data18) < 1){
 validate32.errors = [{instancePath:instancePath+"/tools_exposed/" + i0,schemaPath:"#/properties/tools_exposed/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4642,7 +4642,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 const _errs55 = errors;
 if(typeof data.error !== "string"){
 validate32.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4701,13 +4701,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.error === undefined) && (missing0 = "error")) || ((data.message === undefined) && (missing0 = "message"))){
+if((((data.error === undefined) || (!(func0.call(data, "error")))) && (missing0 = "error")) || (((data.message === undefined) || (!(func0.call(data, "message")))) && (missing0 = "message"))){
 validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs2 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "error") || (key0 === "message")) || (key0 === "details"))){
 validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -4715,7 +4715,7 @@ break;
 }
 }
 if(_errs2 === errors){
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data0 = data.error;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
@@ -4732,7 +4732,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.message !== undefined){
+if(data.message !== undefined && func0.call(data, "message")){
 const _errs5 = errors;
 if(typeof data.message !== "string"){
 validate33.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4744,7 +4744,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.details !== undefined){
+if(data.details !== undefined && func0.call(data, "details")){
 const _errs7 = errors;
 if(typeof data.details !== "string"){
 validate33.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4787,13 +4787,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.messages === undefined) && (missing0 = "messages")){
+if(((data.messages === undefined) || (!(func0.call(data, "messages")))) && (missing0 = "messages")){
 validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs2 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "messages") || (key0 === "stream")) || (key0 === "user")) || (key0 === "evaluation_case_id"))){
 validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -4801,7 +4801,7 @@ break;
 }
 }
 if(_errs2 === errors){
-if(data.messages !== undefined){
+if(data.messages !== undefined && func0.call(data, "messages")){
 let data0 = data.messages;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -4825,13 +4825,13 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
-if(((data1.role === undefined) && (missing1 = "role")) || ((data1.content === undefined) && (missing1 = "content"))){
+if((((data1.role === undefined) || (!(func0.call(data1, "role")))) && (missing1 = "role")) || (((data1.content === undefined) || (!(func0.call(data1, "content")))) && (missing1 = "content"))){
 validate34.errors = [{instancePath:instancePath+"/messages/" + i0,schemaPath:"ChatMessage.json/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 if(!((key1 === "role") || (key1 === "content"))){
 validate34.errors = [{instancePath:instancePath+"/messages/" + i0,schemaPath:"ChatMessage.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -4839,7 +4839,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data1.role !== undefined){
+if(data1.role !== undefined && func0.call(data1, "role")){
 let data2 = data1.role;
 const _errs9 = errors;
 if(typeof data2 !== "string"){
@@ -4856,12 +4856,12 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.content !== undefined){
+if(data1.content !== undefined && func0.call(data1, "content")){
 let data3 = data1.content;
 const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data3 === "string"){
-if(func1(data3) > 524288){
+if(func78(data3) > 524288){
 validate34.errors = [{instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"ChatMessage.json/properties/content/maxLength",keyword:"maxLength",params:{limit: 524288},message:"must NOT have more than 524288 characters"}];
 return false;
 }
@@ -4910,7 +4910,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stream !== undefined){
+if(data.stream !== undefined && func0.call(data, "stream")){
 const _errs14 = errors;
 if(typeof data.stream !== "boolean"){
 validate34.errors = [{instancePath:instancePath+"/stream",schemaPath:"#/properties/stream/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -4922,7 +4922,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.user !== undefined){
+if(data.user !== undefined && func0.call(data, "user")){
 const _errs16 = errors;
 if(typeof data.user !== "string"){
 validate34.errors = [{instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -4934,7 +4934,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.evaluation_case_id !== undefined){
+if(data.evaluation_case_id !== undefined && func0.call(data, "evaluation_case_id")){
 const _errs18 = errors;
 if(typeof data.evaluation_case_id !== "string"){
 validate34.errors = [{instancePath:instancePath+"/evaluation_case_id",schemaPath:"#/properties/evaluation_case_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const validateConnectPollRequest = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectPollRequest.json","title":"ConnectPollRequest","x-inferred-from-clients":{"fields":["device_code"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","additionalProperties":false,"required":["device_code"],"properties":{"device_code":{"type":"string","pattern":"^[!-~]{1,512}$"}}};
+const func0 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[!-~]{1,512}$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -17,7 +18,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.device_code === undefined){
+if((data.device_code === undefined) || (!(func0.call(data, "device_code")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "device_code"},message:"must have required property '"+"device_code"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -27,7 +28,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "device_code")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -39,7 +40,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.device_code !== undefined){
+if(data.device_code !== undefined && func0.call(data, "device_code")){
 let data0 = data.device_code;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
@@ -83,9 +84,9 @@ validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const validateConnectPollResponse = validate21;
 const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json","title":"ConnectPollResponse","x-inferred-from-clients":{"fields":["status","address","secret"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"title":"ConnectPollPending","type":"object","x-open":"Read, not written, by this project: the pending poll answer. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["status"],"properties":{"status":{"const":"pending"}}},{"title":"ConnectPollApproved","type":"object","x-open":"Read, not written, by this project: the approved poll answer. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["status","address","secret"],"properties":{"status":{"const":"approved"},"address":{"$ref":"Whoami.json#/$defs/AgentAddress"},"secret":{"type":"string","maxLength":4096,"pattern":"^[A-Za-z0-9._~+/-]+=*$"}}}]};
 const schema34 = {"title":"AgentAddress","type":"string","pattern":"^[a-z0-9][a-z0-9_-]{2,31}/[a-z0-9][a-z0-9_-]{2,31}$"};
+const func72 = require("ajv/dist/runtime/ucs2length").default;
 const pattern5 = new RegExp("^[a-z0-9][a-z0-9_-]{2,31}/[a-z0-9][a-z0-9_-]{2,31}$", "u");
 const pattern7 = new RegExp("^[A-Za-z0-9._~+/-]+=*$", "u");
-const func1 = require("ajv/dist/runtime/ucs2length").default;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json" */;
@@ -103,7 +104,7 @@ const tag0 = data.status;
 if(typeof tag0 == "string"){
 if(tag0 === "pending"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.status === undefined){
+if((data.status === undefined) || (!(func0.call(data, "status")))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -113,7 +114,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 if("pending" !== data.status){
 const err1 = {instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "pending"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -141,7 +142,7 @@ props0.status = true;
 }
 else if(tag0 === "approved"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.status === undefined){
+if((data.status === undefined) || (!(func0.call(data, "status")))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -151,7 +152,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.address === undefined){
+if((data.address === undefined) || (!(func0.call(data, "address")))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -161,7 +162,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.secret === undefined){
+if((data.secret === undefined) || (!(func0.call(data, "secret")))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "secret"},message:"must have required property '"+"secret"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -171,7 +172,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 if("approved" !== data.status){
 const err6 = {instancePath:instancePath+"/status",schemaPath:"#/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "approved"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -183,7 +184,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.address !== undefined){
+if(data.address !== undefined && func0.call(data, "address")){
 let data2 = data.address;
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
@@ -208,10 +209,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.secret !== undefined){
+if(data.secret !== undefined && func0.call(data, "secret")){
 let data3 = data.secret;
 if(typeof data3 === "string"){
-if(func1(data3) > 4096){
+if(func72(data3) > 4096){
 const err9 = {instancePath:instancePath+"/secret",schemaPath:"#/oneOf/1/properties/secret/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -302,7 +303,7 @@ validate21.evaluated = {"dynamicProps":true,"dynamicItems":false};
 export const validateConnectStartRequest = validate23;
 const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectStartRequest.json","title":"ConnectStartRequest","x-inferred-from-clients":{"fields":["permissions"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","additionalProperties":false,"required":["permissions"],"properties":{"permissions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"Permission.json"},"contains":{"const":"identity:read"}}}};
 const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/Permission.json","title":"Permission","type":"string","enum":["identity:read","messages:write","inbox:read","inbox:bookmark","contacts:read","contacts:write"]};
-const func0 = require("ajv/dist/runtime/equal").default;
+const func27 = require("ajv/dist/runtime/equal").default;
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/ConnectStartRequest.json" */;
@@ -316,7 +317,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.permissions === undefined){
+if((data.permissions === undefined) || (!(func0.call(data, "permissions")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissions"},message:"must have required property '"+"permissions"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -326,7 +327,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "permissions")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -338,7 +339,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.permissions !== undefined){
+if(data.permissions !== undefined && func0.call(data, "permissions")){
 let data0 = data.permissions;
 if(Array.isArray(data0)){
 if(data0.length < 1){
@@ -421,7 +422,7 @@ if(i2 > 1){
 outer0:
 for(;i2--;){
 for(j0 = i2; j0--;){
-if(func0(data0[i2], data0[j0])){
+if(func27(data0[i2], data0[j0])){
 const err7 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)"};
 if(vErrors === null){
 vErrors = [err7];
@@ -480,7 +481,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.device_code === undefined){
+if((data.device_code === undefined) || (!(func0.call(data, "device_code")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "device_code"},message:"must have required property '"+"device_code"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -490,7 +491,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.user_code === undefined){
+if((data.user_code === undefined) || (!(func0.call(data, "user_code")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_code"},message:"must have required property '"+"user_code"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -500,7 +501,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.verification_url === undefined){
+if((data.verification_url === undefined) || (!(func0.call(data, "verification_url")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verification_url"},message:"must have required property '"+"verification_url"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -510,7 +511,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.interval === undefined){
+if((data.interval === undefined) || (!(func0.call(data, "interval")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -520,7 +521,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.device_code !== undefined){
+if(data.device_code !== undefined && func0.call(data, "device_code")){
 let data0 = data.device_code;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
@@ -545,7 +546,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.user_code !== undefined){
+if(data.user_code !== undefined && func0.call(data, "user_code")){
 let data1 = data.user_code;
 if(typeof data1 === "string"){
 if(!pattern9.test(data1)){
@@ -570,10 +571,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.verification_url !== undefined){
+if(data.verification_url !== undefined && func0.call(data, "verification_url")){
 let data2 = data.verification_url;
 if(typeof data2 === "string"){
-if(func1(data2) > 2048){
+if(func72(data2) > 2048){
 const err8 = {instancePath:instancePath+"/verification_url",schemaPath:"#/properties/verification_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -605,7 +606,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.interval !== undefined){
+if(data.interval !== undefined && func0.call(data, "interval")){
 let data3 = data.interval;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
 const err11 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -640,7 +641,7 @@ errors++;
 }
 }
 }
-if(data.expires_in !== undefined){
+if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data4 = data.expires_in;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
 const err14 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -710,7 +711,7 @@ const tag0 = data.outcome;
 if(typeof tag0 == "string"){
 if(tag0 === "disconnected"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.outcome === undefined){
+if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -720,7 +721,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.live_channel === undefined){
+if((data.live_channel === undefined) || (!(func0.call(data, "live_channel")))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "live_channel"},message:"must have required property '"+"live_channel"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -730,7 +731,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "outcome") || (key0 === "address")) || (key0 === "live_channel"))){
 const err2 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -742,7 +743,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 if("disconnected" !== data.outcome){
 const err3 = {instancePath:instancePath+"/outcome",schemaPath:"#/oneOf/0/properties/outcome/const",keyword:"const",params:{allowedValue: "disconnected"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -754,7 +755,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.address !== undefined){
+if(data.address !== undefined && func0.call(data, "address")){
 let data1 = data.address;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
@@ -779,7 +780,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.live_channel !== undefined){
+if(data.live_channel !== undefined && func0.call(data, "live_channel")){
 let data2 = data.live_channel;
 if(!((data2 === "closed") || (data2 === "not_open"))){
 const err6 = {instancePath:instancePath+"/live_channel",schemaPath:"#/oneOf/0/properties/live_channel/enum",keyword:"enum",params:{allowedValues: schema39.oneOf[0].properties.live_channel.enum},message:"must be equal to one of the allowed values"};
@@ -807,7 +808,7 @@ var props0 = true;
 }
 else if(tag0 === "incomplete"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.outcome === undefined){
+if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
 const err8 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -817,7 +818,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.failed_steps === undefined){
+if((data.failed_steps === undefined) || (!(func0.call(data, "failed_steps")))){
 const err9 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "failed_steps"},message:"must have required property '"+"failed_steps"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -827,7 +828,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "outcome") || (key1 === "address")) || (key1 === "failed_steps"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -839,7 +840,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 if("incomplete" !== data.outcome){
 const err11 = {instancePath:instancePath+"/outcome",schemaPath:"#/oneOf/1/properties/outcome/const",keyword:"const",params:{allowedValue: "incomplete"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -851,7 +852,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.address !== undefined){
+if(data.address !== undefined && func0.call(data, "address")){
 let data4 = data.address;
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
@@ -876,7 +877,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.failed_steps !== undefined){
+if(data.failed_steps !== undefined && func0.call(data, "failed_steps")){
 let data5 = data.failed_steps;
 if(Array.isArray(data5)){
 if(data5.length > 3){
@@ -919,7 +920,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func0(data5[i1], data5[j0])){
+if(func27(data5[i1], data5[j0])){
 const err17 = {instancePath:instancePath+"/failed_steps",schemaPath:"#/oneOf/1/properties/failed_steps/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err17];
@@ -1013,7 +1014,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
+if((data.error === undefined) || (!(func0.call(data, "error")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1023,7 +1024,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "error")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1035,10 +1036,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data0 = data.error;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.message === undefined){
+if((data0.message === undefined) || (!(func0.call(data0, "message")))){
 const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1048,10 +1049,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data0.message !== undefined){
+if(data0.message !== undefined && func0.call(data0, "message")){
 let data1 = data0.message;
 if(typeof data1 === "string"){
-if(func1(data1) > 2048){
+if(func72(data1) > 2048){
 const err3 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1061,7 +1062,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func1(data1) < 1){
+if(func72(data1) < 1){
 const err4 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -1126,7 +1127,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sequence === undefined){
+if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sequence"},message:"must have required property '"+"sequence"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1136,7 +1137,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "sequence")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1148,7 +1149,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.sequence !== undefined){
+if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data0 = data.sequence;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
 const err2 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1220,7 +1221,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
+if((data.from === undefined) || (!(func0.call(data, "from")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1230,7 +1231,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.message_id === undefined){
+if((data.message_id === undefined) || (!(func0.call(data, "message_id")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message_id"},message:"must have required property '"+"message_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1240,7 +1241,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.content === undefined){
+if((data.content === undefined) || (!(func0.call(data, "content")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1250,7 +1251,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.attachment_ids === undefined){
+if((data.attachment_ids === undefined) || (!(func0.call(data, "attachment_ids")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachment_ids"},message:"must have required property '"+"attachment_ids"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1260,7 +1261,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.from !== undefined){
+if(data.from !== undefined && func0.call(data, "from")){
 let data0 = data.from;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
@@ -1285,7 +1286,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.message_id !== undefined){
+if(data.message_id !== undefined && func0.call(data, "message_id")){
 let data1 = data.message_id;
 if(typeof data1 === "string"){
 if(!pattern14.test(data1)){
@@ -1310,10 +1311,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.content !== undefined){
+if(data.content !== undefined && func0.call(data, "content")){
 let data2 = data.content;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.encoding === undefined){
+if((data2.encoding === undefined) || (!(func0.call(data2, "encoding")))){
 const err8 = {instancePath:instancePath+"/content",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -1323,7 +1324,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2.text === undefined){
+if((data2.text === undefined) || (!(func0.call(data2, "text")))){
 const err9 = {instancePath:instancePath+"/content",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1333,7 +1334,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key0 in data2){
+for(const key0 of Object.keys(data2)){
 if(!((key0 === "encoding") || (key0 === "text"))){
 const err10 = {instancePath:instancePath+"/content",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1345,7 +1346,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data2.encoding !== undefined){
+if(data2.encoding !== undefined && func0.call(data2, "encoding")){
 if("plaintext" !== data2.encoding){
 const err11 = {instancePath:instancePath+"/content/encoding",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/properties/encoding/const",keyword:"const",params:{allowedValue: "plaintext"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -1357,10 +1358,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data2.text !== undefined){
+if(data2.text !== undefined && func0.call(data2, "text")){
 let data4 = data2.text;
 if(typeof data4 === "string"){
-if(func1(data4) > 32768){
+if(func72(data4) > 32768){
 const err12 = {instancePath:instancePath+"/content/text",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/properties/text/maxLength",keyword:"maxLength",params:{limit: 32768},message:"must NOT have more than 32768 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -1370,7 +1371,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func1(data4) < 1){
+if(func72(data4) < 1){
 const err13 = {instancePath:instancePath+"/content/text",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -1404,7 +1405,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.attachment_ids !== undefined){
+if(data.attachment_ids !== undefined && func0.call(data, "attachment_ids")){
 let data5 = data.attachment_ids;
 if(Array.isArray(data5)){
 if(data5.length > 32){
@@ -1515,7 +1516,7 @@ let valid0 = true;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.type === undefined) && (missing0 = "type")){
+if(((data.type === undefined) || (!(func0.call(data, "type")))) && (missing0 = "type")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -1526,7 +1527,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 if("message.received" !== data.type){
 const err1 = {};
 if(vErrors === null){
@@ -1553,7 +1554,7 @@ vErrors = null;
 if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.payload !== undefined){
+if(data.payload !== undefined && func0.call(data, "payload")){
 if(!(validate29(data.payload, {instancePath:instancePath+"/payload",parentData:data,parentDataProperty:"payload",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
@@ -1579,7 +1580,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sequence === undefined){
+if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sequence"},message:"must have required property '"+"sequence"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1589,7 +1590,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.event_id === undefined){
+if((data.event_id === undefined) || (!(func0.call(data, "event_id")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_id"},message:"must have required property '"+"event_id"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -1599,7 +1600,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.type === undefined){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1609,7 +1610,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.occurred_at === undefined){
+if((data.occurred_at === undefined) || (!(func0.call(data, "occurred_at")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "occurred_at"},message:"must have required property '"+"occurred_at"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1619,7 +1620,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.payload === undefined){
+if((data.payload === undefined) || (!(func0.call(data, "payload")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1637,7 +1638,7 @@ props0.type = true;
 props0.occurred_at = true;
 props0.payload = true;
 }
-if(data.sequence !== undefined){
+if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data2 = data.sequence;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err8 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1672,7 +1673,7 @@ errors++;
 }
 }
 }
-if(data.event_id !== undefined){
+if(data.event_id !== undefined && func0.call(data, "event_id")){
 let data3 = data.event_id;
 if(typeof data3 === "string"){
 if(!pattern19.test(data3)){
@@ -1697,7 +1698,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data4 = data.type;
 if(typeof data4 === "string"){
 if(!pattern20.test(data4)){
@@ -1722,7 +1723,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.occurred_at !== undefined){
+if(data.occurred_at !== undefined && func0.call(data, "occurred_at")){
 let data5 = data.occurred_at;
 if(typeof data5 === "string"){
 if(!pattern21.test(data5)){
@@ -1747,7 +1748,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.payload !== undefined){
+if(data.payload !== undefined && func0.call(data, "payload")){
 let data6 = data.payload;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
 const err17 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -1792,7 +1793,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.entries === undefined){
+if((data.entries === undefined) || (!(func0.call(data, "entries")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1802,7 +1803,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.next_after_sequence === undefined){
+if((data.next_after_sequence === undefined) || (!(func0.call(data, "next_after_sequence")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next_after_sequence"},message:"must have required property '"+"next_after_sequence"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1812,7 +1813,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.entries !== undefined){
+if(data.entries !== undefined && func0.call(data, "entries")){
 let data0 = data.entries;
 if(Array.isArray(data0)){
 if(data0.length > 100){
@@ -1844,7 +1845,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.next_after_sequence !== undefined){
+if(data.next_after_sequence !== undefined && func0.call(data, "next_after_sequence")){
 let data2 = data.next_after_sequence;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
 const err4 = {instancePath:instancePath+"/next_after_sequence",schemaPath:"#/properties/next_after_sequence/type",keyword:"type",params:{type: schema57.properties.next_after_sequence.type},message:"must be integer,null"};
@@ -1910,7 +1911,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1920,7 +1921,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 const _errs3 = errors;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -1968,7 +1969,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 if("inbox.changed" !== data.type){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "inbox.changed"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -1980,7 +1981,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.latest_sequence !== undefined){
+if(data.latest_sequence !== undefined && func0.call(data, "latest_sequence")){
 let data1 = data.latest_sequence;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err5 = {instancePath:instancePath+"/latest_sequence",schemaPath:"#/properties/latest_sequence/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -2052,7 +2053,7 @@ const tag0 = data.result;
 if(typeof tag0 == "string"){
 if(tag0 === "accepted"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.result === undefined){
+if((data.result === undefined) || (!(func0.call(data, "result")))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2062,7 +2063,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.event_id === undefined){
+if((data.event_id === undefined) || (!(func0.call(data, "event_id")))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "event_id"},message:"must have required property '"+"event_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2072,7 +2073,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "result") || (key0 === "event_id")) || (key0 === "duplicate"))){
 const err2 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2084,7 +2085,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 if("accepted" !== data.result){
 const err3 = {instancePath:instancePath+"/result",schemaPath:"#/oneOf/0/properties/result/const",keyword:"const",params:{allowedValue: "accepted"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2096,7 +2097,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.event_id !== undefined){
+if(data.event_id !== undefined && func0.call(data, "event_id")){
 let data1 = data.event_id;
 if(typeof data1 === "string"){
 if(!pattern22.test(data1)){
@@ -2121,7 +2122,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.duplicate !== undefined){
+if(data.duplicate !== undefined && func0.call(data, "duplicate")){
 if(typeof data.duplicate !== "boolean"){
 const err6 = {instancePath:instancePath+"/duplicate",schemaPath:"#/oneOf/0/properties/duplicate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2148,7 +2149,7 @@ var props0 = true;
 }
 else if(tag0 === "authentication_failed"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.result === undefined){
+if((data.result === undefined) || (!(func0.call(data, "result")))){
 const err8 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -2158,7 +2159,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((key1 === "result") || (key1 === "event_id"))){
 const err9 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2170,7 +2171,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 if("authentication_failed" !== data.result){
 const err10 = {instancePath:instancePath+"/result",schemaPath:"#/oneOf/1/properties/result/const",keyword:"const",params:{allowedValue: "authentication_failed"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2182,7 +2183,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.event_id !== undefined){
+if(data.event_id !== undefined && func0.call(data, "event_id")){
 let data4 = data.event_id;
 if(typeof data4 === "string"){
 if(!pattern22.test(data4)){
@@ -2224,7 +2225,7 @@ props0 = true;
 }
 else if(tag0 === "missing_runtime"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.result === undefined){
+if((data.result === undefined) || (!(func0.call(data, "result")))){
 const err14 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
 if(vErrors === null){
 vErrors = [err14];
@@ -2234,7 +2235,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "result") || (key2 === "event_id"))){
 const err15 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2246,7 +2247,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 if("missing_runtime" !== data.result){
 const err16 = {instancePath:instancePath+"/result",schemaPath:"#/oneOf/2/properties/result/const",keyword:"const",params:{allowedValue: "missing_runtime"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2258,7 +2259,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.event_id !== undefined){
+if(data.event_id !== undefined && func0.call(data, "event_id")){
 let data6 = data.event_id;
 if(typeof data6 === "string"){
 if(!pattern22.test(data6)){
@@ -2300,7 +2301,7 @@ props0 = true;
 }
 else if(tag0 === "disabled_integration"){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.result === undefined){
+if((data.result === undefined) || (!(func0.call(data, "result")))){
 const err20 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -2310,7 +2311,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((key3 === "result") || (key3 === "event_id"))){
 const err21 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2322,7 +2323,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 if("disabled_integration" !== data.result){
 const err22 = {instancePath:instancePath+"/result",schemaPath:"#/oneOf/3/properties/result/const",keyword:"const",params:{allowedValue: "disabled_integration"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2334,7 +2335,7 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.event_id !== undefined){
+if(data.event_id !== undefined && func0.call(data, "event_id")){
 let data8 = data.event_id;
 if(typeof data8 === "string"){
 if(!pattern22.test(data8)){
@@ -2429,7 +2430,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.version === undefined){
+if((data.version === undefined) || (!(func0.call(data, "version")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2439,7 +2440,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.event_id === undefined){
+if((data.event_id === undefined) || (!(func0.call(data, "event_id")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_id"},message:"must have required property '"+"event_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2449,7 +2450,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.connection_id === undefined){
+if((data.connection_id === undefined) || (!(func0.call(data, "connection_id")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connection_id"},message:"must have required property '"+"connection_id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2459,7 +2460,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.type === undefined){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2469,7 +2470,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "version") || (key0 === "event_id")) || (key0 === "connection_id")) || (key0 === "type"))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2481,7 +2482,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.version !== undefined){
+if(data.version !== undefined && func0.call(data, "version")){
 if("0.1" !== data.version){
 const err5 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "0.1"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2493,7 +2494,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.event_id !== undefined){
+if(data.event_id !== undefined && func0.call(data, "event_id")){
 let data1 = data.event_id;
 if(typeof data1 === "string"){
 if(!pattern22.test(data1)){
@@ -2518,7 +2519,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.connection_id !== undefined){
+if(data.connection_id !== undefined && func0.call(data, "connection_id")){
 let data2 = data.connection_id;
 if(typeof data2 === "string"){
 if(!pattern23.test(data2)){
@@ -2543,7 +2544,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 if("inbox.changed" !== data.type){
 const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "inbox.changed"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2624,7 +2625,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.message_id === undefined){
+if((data.message_id === undefined) || (!(func0.call(data, "message_id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message_id"},message:"must have required property '"+"message_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2634,7 +2635,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.to === undefined){
+if((data.to === undefined) || (!(func0.call(data, "to")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2644,7 +2645,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.content === undefined){
+if((data.content === undefined) || (!(func0.call(data, "content")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2654,7 +2655,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.attachment_ids === undefined){
+if((data.attachment_ids === undefined) || (!(func0.call(data, "attachment_ids")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachment_ids"},message:"must have required property '"+"attachment_ids"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2664,7 +2665,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "message_id") || (key0 === "to")) || (key0 === "content")) || (key0 === "attachment_ids"))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2676,7 +2677,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.message_id !== undefined){
+if(data.message_id !== undefined && func0.call(data, "message_id")){
 let data0 = data.message_id;
 if(typeof data0 === "string"){
 if(!pattern14.test(data0)){
@@ -2701,7 +2702,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.to !== undefined){
+if(data.to !== undefined && func0.call(data, "to")){
 let data1 = data.to;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
@@ -2726,10 +2727,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.content !== undefined){
+if(data.content !== undefined && func0.call(data, "content")){
 let data2 = data.content;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.encoding === undefined){
+if((data2.encoding === undefined) || (!(func0.call(data2, "encoding")))){
 const err9 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/PlaintextContent/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -2739,7 +2740,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data2.text === undefined){
+if((data2.text === undefined) || (!(func0.call(data2, "text")))){
 const err10 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/PlaintextContent/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -2749,7 +2750,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "encoding") || (key1 === "text"))){
 const err11 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/PlaintextContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2761,7 +2762,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data2.encoding !== undefined){
+if(data2.encoding !== undefined && func0.call(data2, "encoding")){
 if("plaintext" !== data2.encoding){
 const err12 = {instancePath:instancePath+"/content/encoding",schemaPath:"#/$defs/PlaintextContent/properties/encoding/const",keyword:"const",params:{allowedValue: "plaintext"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2773,10 +2774,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data2.text !== undefined){
+if(data2.text !== undefined && func0.call(data2, "text")){
 let data4 = data2.text;
 if(typeof data4 === "string"){
-if(func1(data4) > 32768){
+if(func72(data4) > 32768){
 const err13 = {instancePath:instancePath+"/content/text",schemaPath:"#/$defs/PlaintextContent/properties/text/maxLength",keyword:"maxLength",params:{limit: 32768},message:"must NOT have more than 32768 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -2786,7 +2787,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(func1(data4) < 1){
+if(func72(data4) < 1){
 const err14 = {instancePath:instancePath+"/content/text",schemaPath:"#/$defs/PlaintextContent/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -2820,7 +2821,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.attachment_ids !== undefined){
+if(data.attachment_ids !== undefined && func0.call(data, "attachment_ids")){
 let data5 = data.attachment_ids;
 if(Array.isArray(data5)){
 if(data5.length > 32){
@@ -2926,7 +2927,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accepted === undefined){
+if((data.accepted === undefined) || (!(func0.call(data, "accepted")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accepted"},message:"must have required property '"+"accepted"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2936,7 +2937,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.duplicate === undefined){
+if((data.duplicate === undefined) || (!(func0.call(data, "duplicate")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duplicate"},message:"must have required property '"+"duplicate"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2946,7 +2947,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.recipient_sequence === undefined){
+if((data.recipient_sequence === undefined) || (!(func0.call(data, "recipient_sequence")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recipient_sequence"},message:"must have required property '"+"recipient_sequence"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2956,7 +2957,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.accepted !== undefined){
+if(data.accepted !== undefined && func0.call(data, "accepted")){
 if(true !== data.accepted){
 const err3 = {instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2968,7 +2969,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.duplicate !== undefined){
+if(data.duplicate !== undefined && func0.call(data, "duplicate")){
 if(typeof data.duplicate !== "boolean"){
 const err4 = {instancePath:instancePath+"/duplicate",schemaPath:"#/properties/duplicate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2980,7 +2981,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.recipient_sequence !== undefined){
+if(data.recipient_sequence !== undefined && func0.call(data, "recipient_sequence")){
 let data2 = data.recipient_sequence;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err5 = {instancePath:instancePath+"/recipient_sequence",schemaPath:"#/properties/recipient_sequence/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3015,7 +3016,7 @@ errors++;
 }
 }
 }
-if(data.retention_expired !== undefined){
+if(data.retention_expired !== undefined && func0.call(data, "retention_expired")){
 if(true !== data.retention_expired){
 const err8 = {instancePath:instancePath+"/retention_expired",schemaPath:"#/properties/retention_expired/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
@@ -3058,7 +3059,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.address === undefined){
+if((data.address === undefined) || (!(func0.call(data, "address")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3068,7 +3069,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.address !== undefined){
+if(data.address !== undefined && func0.call(data, "address")){
 let data0 = data.address;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const validateConnectPollRequest = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectPollRequest.json","title":"ConnectPollRequest","x-inferred-from-clients":{"fields":["device_code"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","additionalProperties":false,"required":["device_code"],"properties":{"device_code":{"type":"string","pattern":"^[!-~]{1,512}$"}}};
+const func0 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[!-~]{1,512}$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -19,13 +20,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.device_code === undefined) && (missing0 = "device_code")){
+if(((data.device_code === undefined) || (!(func0.call(data, "device_code")))) && (missing0 = "device_code")){
 validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs2 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "device_code")){
 validate20.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -33,7 +34,7 @@ break;
 }
 }
 if(_errs2 === errors){
-if(data.device_code !== undefined){
+if(data.device_code !== undefined && func0.call(data, "device_code")){
 let data0 = data.device_code;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -65,9 +66,9 @@ validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const validateConnectPollResponse = validate21;
 const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json","title":"ConnectPollResponse","x-inferred-from-clients":{"fields":["status","address","secret"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"title":"ConnectPollPending","type":"object","x-open":"Read, not written, by this project: the pending poll answer. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["status"],"properties":{"status":{"const":"pending"}}},{"title":"ConnectPollApproved","type":"object","x-open":"Read, not written, by this project: the approved poll answer. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["status","address","secret"],"properties":{"status":{"const":"approved"},"address":{"$ref":"Whoami.json#/$defs/AgentAddress"},"secret":{"type":"string","maxLength":4096,"pattern":"^[A-Za-z0-9._~+/-]+=*$"}}}]};
 const schema34 = {"title":"AgentAddress","type":"string","pattern":"^[a-z0-9][a-z0-9_-]{2,31}/[a-z0-9][a-z0-9_-]{2,31}$"};
+const func72 = require("ajv/dist/runtime/ucs2length").default;
 const pattern5 = new RegExp("^[a-z0-9][a-z0-9_-]{2,31}/[a-z0-9][a-z0-9_-]{2,31}$", "u");
 const pattern7 = new RegExp("^[A-Za-z0-9._~+/-]+=*$", "u");
-const func1 = require("ajv/dist/runtime/ucs2length").default;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json" */;
@@ -89,12 +90,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.status === undefined) && (missing0 = "status")){
+if(((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status")){
 validate21.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 if("pending" !== data.status){
 validate21.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "pending"},message:"must be equal to constant"}];
 return false;
@@ -115,12 +116,12 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.status === undefined) && (missing1 = "status")) || ((data.address === undefined) && (missing1 = "address"))) || ((data.secret === undefined) && (missing1 = "secret"))){
+if(((((data.status === undefined) || (!(func0.call(data, "status")))) && (missing1 = "status")) || (((data.address === undefined) || (!(func0.call(data, "address")))) && (missing1 = "address"))) || (((data.secret === undefined) || (!(func0.call(data, "secret")))) && (missing1 = "secret"))){
 validate21.errors = [{instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 const _errs10 = errors;
 if("approved" !== data.status){
 validate21.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "approved"},message:"must be equal to constant"}];
@@ -132,7 +133,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.address !== undefined){
+if(data.address !== undefined && func0.call(data, "address")){
 let data2 = data.address;
 const _errs11 = errors;
 const _errs12 = errors;
@@ -154,12 +155,12 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.secret !== undefined){
+if(data.secret !== undefined && func0.call(data, "secret")){
 let data3 = data.secret;
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data3 === "string"){
-if(func1(data3) > 4096){
+if(func72(data3) > 4096){
 validate21.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/oneOf/1/properties/secret/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"}];
 return false;
 }
@@ -220,7 +221,7 @@ validate21.evaluated = {"dynamicProps":true,"dynamicItems":false};
 export const validateConnectStartRequest = validate23;
 const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectStartRequest.json","title":"ConnectStartRequest","x-inferred-from-clients":{"fields":["permissions"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","additionalProperties":false,"required":["permissions"],"properties":{"permissions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"Permission.json"},"contains":{"const":"identity:read"}}}};
 const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/Permission.json","title":"Permission","type":"string","enum":["identity:read","messages:write","inbox:read","inbox:bookmark","contacts:read","contacts:write"]};
-const func0 = require("ajv/dist/runtime/equal").default;
+const func27 = require("ajv/dist/runtime/equal").default;
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/ConnectStartRequest.json" */;
@@ -236,13 +237,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.permissions === undefined) && (missing0 = "permissions")){
+if(((data.permissions === undefined) || (!(func0.call(data, "permissions")))) && (missing0 = "permissions")){
 validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs2 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "permissions")){
 validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -250,7 +251,7 @@ break;
 }
 }
 if(_errs2 === errors){
-if(data.permissions !== undefined){
+if(data.permissions !== undefined && func0.call(data, "permissions")){
 let data0 = data.permissions;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -318,7 +319,7 @@ if(i2 > 1){
 outer0:
 for(;i2--;){
 for(j0 = i2; j0--;){
-if(func0(data0[i2], data0[j0])){
+if(func27(data0[i2], data0[j0])){
 validate23.errors = [{instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)"}];
 return false;
 break outer0;
@@ -368,12 +369,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.device_code === undefined) && (missing0 = "device_code")) || ((data.user_code === undefined) && (missing0 = "user_code"))) || ((data.verification_url === undefined) && (missing0 = "verification_url"))) || ((data.interval === undefined) && (missing0 = "interval"))){
+if((((((data.device_code === undefined) || (!(func0.call(data, "device_code")))) && (missing0 = "device_code")) || (((data.user_code === undefined) || (!(func0.call(data, "user_code")))) && (missing0 = "user_code"))) || (((data.verification_url === undefined) || (!(func0.call(data, "verification_url")))) && (missing0 = "verification_url"))) || (((data.interval === undefined) || (!(func0.call(data, "interval")))) && (missing0 = "interval"))){
 validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.device_code !== undefined){
+if(data.device_code !== undefined && func0.call(data, "device_code")){
 let data0 = data.device_code;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -394,7 +395,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.user_code !== undefined){
+if(data.user_code !== undefined && func0.call(data, "user_code")){
 let data1 = data.user_code;
 const _errs5 = errors;
 if(errors === _errs5){
@@ -415,12 +416,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.verification_url !== undefined){
+if(data.verification_url !== undefined && func0.call(data, "verification_url")){
 let data2 = data.verification_url;
 const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data2 === "string"){
-if(func1(data2) > 2048){
+if(func72(data2) > 2048){
 validate24.errors = [{instancePath:instancePath+"/verification_url",schemaPath:"#/properties/verification_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -442,7 +443,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.interval !== undefined){
+if(data.interval !== undefined && func0.call(data, "interval")){
 let data3 = data.interval;
 const _errs9 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
@@ -469,7 +470,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.expires_in !== undefined){
+if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data4 = data.expires_in;
 const _errs11 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
@@ -534,13 +535,13 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.outcome === undefined) && (missing0 = "outcome")) || ((data.live_channel === undefined) && (missing0 = "live_channel"))){
+if((((data.outcome === undefined) || (!(func0.call(data, "outcome")))) && (missing0 = "outcome")) || (((data.live_channel === undefined) || (!(func0.call(data, "live_channel")))) && (missing0 = "live_channel"))){
 validate25.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "outcome") || (key0 === "address")) || (key0 === "live_channel"))){
 validate25.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -548,7 +549,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 const _errs5 = errors;
 if("disconnected" !== data.outcome){
 validate25.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/oneOf/0/properties/outcome/const",keyword:"const",params:{allowedValue: "disconnected"},message:"must be equal to constant"}];
@@ -560,7 +561,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.address !== undefined){
+if(data.address !== undefined && func0.call(data, "address")){
 let data1 = data.address;
 const _errs6 = errors;
 const _errs7 = errors;
@@ -582,7 +583,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.live_channel !== undefined){
+if(data.live_channel !== undefined && func0.call(data, "live_channel")){
 let data2 = data.live_channel;
 const _errs9 = errors;
 if(!((data2 === "closed") || (data2 === "not_open"))){
@@ -611,13 +612,13 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.outcome === undefined) && (missing1 = "outcome")) || ((data.failed_steps === undefined) && (missing1 = "failed_steps"))){
+if((((data.outcome === undefined) || (!(func0.call(data, "outcome")))) && (missing1 = "outcome")) || (((data.failed_steps === undefined) || (!(func0.call(data, "failed_steps")))) && (missing1 = "failed_steps"))){
 validate25.errors = [{instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "outcome") || (key1 === "address")) || (key1 === "failed_steps"))){
 validate25.errors = [{instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -625,7 +626,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data.outcome !== undefined){
+if(data.outcome !== undefined && func0.call(data, "outcome")){
 const _errs13 = errors;
 if("incomplete" !== data.outcome){
 validate25.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/oneOf/1/properties/outcome/const",keyword:"const",params:{allowedValue: "incomplete"},message:"must be equal to constant"}];
@@ -637,7 +638,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.address !== undefined){
+if(data.address !== undefined && func0.call(data, "address")){
 let data4 = data.address;
 const _errs14 = errors;
 const _errs15 = errors;
@@ -659,7 +660,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.failed_steps !== undefined){
+if(data.failed_steps !== undefined && func0.call(data, "failed_steps")){
 let data5 = data.failed_steps;
 const _errs17 = errors;
 if(errors === _errs17){
@@ -695,7 +696,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func0(data5[i1], data5[j0])){
+if(func27(data5[i1], data5[j0])){
 validate25.errors = [{instancePath:instancePath+"/failed_steps",schemaPath:"#/oneOf/1/properties/failed_steps/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
 return false;
 break outer0;
@@ -769,13 +770,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.error === undefined) && (missing0 = "error")){
+if(((data.error === undefined) || (!(func0.call(data, "error")))) && (missing0 = "error")){
 validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs2 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "error")){
 validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -783,28 +784,28 @@ break;
 }
 }
 if(_errs2 === errors){
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data0 = data.error;
 const _errs3 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((data0.message === undefined) && (missing1 = "message")){
+if(((data0.message === undefined) || (!(func0.call(data0, "message")))) && (missing1 = "message")){
 validate26.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
-if(data0.message !== undefined){
+if(data0.message !== undefined && func0.call(data0, "message")){
 let data1 = data0.message;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(func1(data1) > 2048){
+if(func72(data1) > 2048){
 validate26.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(func1(data1) < 1){
+if(func72(data1) < 1){
 validate26.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -854,13 +855,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.sequence === undefined) && (missing0 = "sequence")){
+if(((data.sequence === undefined) || (!(func0.call(data, "sequence")))) && (missing0 = "sequence")){
 validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs2 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "sequence")){
 validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -868,7 +869,7 @@ break;
 }
 }
 if(_errs2 === errors){
-if(data.sequence !== undefined){
+if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data0 = data.sequence;
 const _errs3 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
@@ -926,12 +927,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.from === undefined) && (missing0 = "from")) || ((data.message_id === undefined) && (missing0 = "message_id"))) || ((data.content === undefined) && (missing0 = "content"))) || ((data.attachment_ids === undefined) && (missing0 = "attachment_ids"))){
+if((((((data.from === undefined) || (!(func0.call(data, "from")))) && (missing0 = "from")) || (((data.message_id === undefined) || (!(func0.call(data, "message_id")))) && (missing0 = "message_id"))) || (((data.content === undefined) || (!(func0.call(data, "content")))) && (missing0 = "content"))) || (((data.attachment_ids === undefined) || (!(func0.call(data, "attachment_ids")))) && (missing0 = "attachment_ids"))){
 validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.from !== undefined){
+if(data.from !== undefined && func0.call(data, "from")){
 let data0 = data.from;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -953,7 +954,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.message_id !== undefined){
+if(data.message_id !== undefined && func0.call(data, "message_id")){
 let data1 = data.message_id;
 const _errs5 = errors;
 const _errs6 = errors;
@@ -975,20 +976,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.content !== undefined){
+if(data.content !== undefined && func0.call(data, "content")){
 let data2 = data.content;
 const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.encoding === undefined) && (missing1 = "encoding")) || ((data2.text === undefined) && (missing1 = "text"))){
+if((((data2.encoding === undefined) || (!(func0.call(data2, "encoding")))) && (missing1 = "encoding")) || (((data2.text === undefined) || (!(func0.call(data2, "text")))) && (missing1 = "text"))){
 validate29.errors = [{instancePath:instancePath+"/content",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs11 = errors;
-for(const key0 in data2){
+for(const key0 of Object.keys(data2)){
 if(!((key0 === "encoding") || (key0 === "text"))){
 validate29.errors = [{instancePath:instancePath+"/content",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -996,7 +997,7 @@ break;
 }
 }
 if(_errs11 === errors){
-if(data2.encoding !== undefined){
+if(data2.encoding !== undefined && func0.call(data2, "encoding")){
 const _errs12 = errors;
 if("plaintext" !== data2.encoding){
 validate29.errors = [{instancePath:instancePath+"/content/encoding",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/properties/encoding/const",keyword:"const",params:{allowedValue: "plaintext"},message:"must be equal to constant"}];
@@ -1008,17 +1009,17 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data2.text !== undefined){
+if(data2.text !== undefined && func0.call(data2, "text")){
 let data4 = data2.text;
 const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data4 === "string"){
-if(func1(data4) > 32768){
+if(func72(data4) > 32768){
 validate29.errors = [{instancePath:instancePath+"/content/text",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/properties/text/maxLength",keyword:"maxLength",params:{limit: 32768},message:"must NOT have more than 32768 characters"}];
 return false;
 }
 else {
-if(func1(data4) < 1){
+if(func72(data4) < 1){
 validate29.errors = [{instancePath:instancePath+"/content/text",schemaPath:"SendMessageRequest.json#/$defs/PlaintextContent/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1049,7 +1050,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.attachment_ids !== undefined){
+if(data.attachment_ids !== undefined && func0.call(data, "attachment_ids")){
 let data5 = data.attachment_ids;
 const _errs15 = errors;
 const _errs16 = errors;
@@ -1149,7 +1150,7 @@ let valid0 = true;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.type === undefined) && (missing0 = "type")){
+if(((data.type === undefined) || (!(func0.call(data, "type")))) && (missing0 = "type")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -1160,7 +1161,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 if("message.received" !== data.type){
 const err1 = {};
 if(vErrors === null){
@@ -1187,7 +1188,7 @@ vErrors = null;
 if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.payload !== undefined){
+if(data.payload !== undefined && func0.call(data, "payload")){
 if(!(validate29(data.payload, {instancePath:instancePath+"/payload",parentData:data,parentDataProperty:"payload",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
@@ -1217,7 +1218,7 @@ return false;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((((data.sequence === undefined) && (missing1 = "sequence")) || ((data.event_id === undefined) && (missing1 = "event_id"))) || ((data.type === undefined) && (missing1 = "type"))) || ((data.occurred_at === undefined) && (missing1 = "occurred_at"))) || ((data.payload === undefined) && (missing1 = "payload"))){
+if(((((((data.sequence === undefined) || (!(func0.call(data, "sequence")))) && (missing1 = "sequence")) || (((data.event_id === undefined) || (!(func0.call(data, "event_id")))) && (missing1 = "event_id"))) || (((data.type === undefined) || (!(func0.call(data, "type")))) && (missing1 = "type"))) || (((data.occurred_at === undefined) || (!(func0.call(data, "occurred_at")))) && (missing1 = "occurred_at"))) || (((data.payload === undefined) || (!(func0.call(data, "payload")))) && (missing1 = "payload"))){
 validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
@@ -1230,7 +1231,7 @@ props0.type = true;
 props0.occurred_at = true;
 props0.payload = true;
 }
-if(data.sequence !== undefined){
+if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data2 = data.sequence;
 const _errs8 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -1257,7 +1258,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.event_id !== undefined){
+if(data.event_id !== undefined && func0.call(data, "event_id")){
 let data3 = data.event_id;
 const _errs10 = errors;
 if(errors === _errs10){
@@ -1278,7 +1279,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data4 = data.type;
 const _errs12 = errors;
 if(errors === _errs12){
@@ -1299,7 +1300,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.occurred_at !== undefined){
+if(data.occurred_at !== undefined && func0.call(data, "occurred_at")){
 let data5 = data.occurred_at;
 const _errs14 = errors;
 const _errs15 = errors;
@@ -1321,7 +1322,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.payload !== undefined){
+if(data.payload !== undefined && func0.call(data, "payload")){
 let data6 = data.payload;
 const _errs17 = errors;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
@@ -1367,12 +1368,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.entries === undefined) && (missing0 = "entries")) || ((data.next_after_sequence === undefined) && (missing0 = "next_after_sequence"))){
+if((((data.entries === undefined) || (!(func0.call(data, "entries")))) && (missing0 = "entries")) || (((data.next_after_sequence === undefined) || (!(func0.call(data, "next_after_sequence")))) && (missing0 = "next_after_sequence"))){
 validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.entries !== undefined){
+if(data.entries !== undefined && func0.call(data, "entries")){
 let data0 = data.entries;
 const _errs4 = errors;
 if(errors === _errs4){
@@ -1408,7 +1409,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.next_after_sequence !== undefined){
+if(data.next_after_sequence !== undefined && func0.call(data, "next_after_sequence")){
 let data2 = data.next_after_sequence;
 const _errs7 = errors;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
@@ -1464,12 +1465,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.type === undefined) && (missing0 = "type")){
+if(((data.type === undefined) || (!(func0.call(data, "type")))) && (missing0 = "type")){
 validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 const _errs3 = errors;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -1521,7 +1522,7 @@ break;
 }
 }
 if(valid0){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 const _errs6 = errors;
 if("inbox.changed" !== data.type){
 validate35.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "inbox.changed"},message:"must be equal to constant"}];
@@ -1533,7 +1534,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.latest_sequence !== undefined){
+if(data.latest_sequence !== undefined && func0.call(data, "latest_sequence")){
 let data1 = data.latest_sequence;
 const _errs7 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -1598,13 +1599,13 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.result === undefined) && (missing0 = "result")) || ((data.event_id === undefined) && (missing0 = "event_id"))){
+if((((data.result === undefined) || (!(func0.call(data, "result")))) && (missing0 = "result")) || (((data.event_id === undefined) || (!(func0.call(data, "event_id")))) && (missing0 = "event_id"))){
 validate36.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "result") || (key0 === "event_id")) || (key0 === "duplicate"))){
 validate36.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1612,7 +1613,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 const _errs5 = errors;
 if("accepted" !== data.result){
 validate36.errors = [{instancePath:instancePath+"/result",schemaPath:"#/oneOf/0/properties/result/const",keyword:"const",params:{allowedValue: "accepted"},message:"must be equal to constant"}];
@@ -1624,7 +1625,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.event_id !== undefined){
+if(data.event_id !== undefined && func0.call(data, "event_id")){
 let data1 = data.event_id;
 const _errs6 = errors;
 const _errs7 = errors;
@@ -1646,7 +1647,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.duplicate !== undefined){
+if(data.duplicate !== undefined && func0.call(data, "duplicate")){
 const _errs9 = errors;
 if(typeof data.duplicate !== "boolean"){
 validate36.errors = [{instancePath:instancePath+"/duplicate",schemaPath:"#/oneOf/0/properties/duplicate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1674,13 +1675,13 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.result === undefined) && (missing1 = "result")){
+if(((data.result === undefined) || (!(func0.call(data, "result")))) && (missing1 = "result")){
 validate36.errors = [{instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs13 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((key1 === "result") || (key1 === "event_id"))){
 validate36.errors = [{instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -1688,7 +1689,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 const _errs14 = errors;
 if("authentication_failed" !== data.result){
 validate36.errors = [{instancePath:instancePath+"/result",schemaPath:"#/oneOf/1/properties/result/const",keyword:"const",params:{allowedValue: "authentication_failed"},message:"must be equal to constant"}];
@@ -1700,7 +1701,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.event_id !== undefined){
+if(data.event_id !== undefined && func0.call(data, "event_id")){
 let data4 = data.event_id;
 const _errs15 = errors;
 const _errs16 = errors;
@@ -1739,13 +1740,13 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((data.result === undefined) && (missing2 = "result")){
+if(((data.result === undefined) || (!(func0.call(data, "result")))) && (missing2 = "result")){
 validate36.errors = [{instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs20 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "result") || (key2 === "event_id"))){
 validate36.errors = [{instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -1753,7 +1754,7 @@ break;
 }
 }
 if(_errs20 === errors){
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 const _errs21 = errors;
 if("missing_runtime" !== data.result){
 validate36.errors = [{instancePath:instancePath+"/result",schemaPath:"#/oneOf/2/properties/result/const",keyword:"const",params:{allowedValue: "missing_runtime"},message:"must be equal to constant"}];
@@ -1765,7 +1766,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.event_id !== undefined){
+if(data.event_id !== undefined && func0.call(data, "event_id")){
 let data6 = data.event_id;
 const _errs22 = errors;
 const _errs23 = errors;
@@ -1804,13 +1805,13 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((data.result === undefined) && (missing3 = "result")){
+if(((data.result === undefined) || (!(func0.call(data, "result")))) && (missing3 = "result")){
 validate36.errors = [{instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs27 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((key3 === "result") || (key3 === "event_id"))){
 validate36.errors = [{instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
@@ -1818,7 +1819,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data.result !== undefined){
+if(data.result !== undefined && func0.call(data, "result")){
 const _errs28 = errors;
 if("disabled_integration" !== data.result){
 validate36.errors = [{instancePath:instancePath+"/result",schemaPath:"#/oneOf/3/properties/result/const",keyword:"const",params:{allowedValue: "disabled_integration"},message:"must be equal to constant"}];
@@ -1830,7 +1831,7 @@ else {
 var valid11 = true;
 }
 if(valid11){
-if(data.event_id !== undefined){
+if(data.event_id !== undefined && func0.call(data, "event_id")){
 let data8 = data.event_id;
 const _errs29 = errors;
 const _errs30 = errors;
@@ -1904,13 +1905,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.version === undefined) && (missing0 = "version")) || ((data.event_id === undefined) && (missing0 = "event_id"))) || ((data.connection_id === undefined) && (missing0 = "connection_id"))) || ((data.type === undefined) && (missing0 = "type"))){
+if((((((data.version === undefined) || (!(func0.call(data, "version")))) && (missing0 = "version")) || (((data.event_id === undefined) || (!(func0.call(data, "event_id")))) && (missing0 = "event_id"))) || (((data.connection_id === undefined) || (!(func0.call(data, "connection_id")))) && (missing0 = "connection_id"))) || (((data.type === undefined) || (!(func0.call(data, "type")))) && (missing0 = "type"))){
 validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "version") || (key0 === "event_id")) || (key0 === "connection_id")) || (key0 === "type"))){
 validate37.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1918,7 +1919,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.version !== undefined){
+if(data.version !== undefined && func0.call(data, "version")){
 const _errs2 = errors;
 if("0.1" !== data.version){
 validate37.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "0.1"},message:"must be equal to constant"}];
@@ -1930,7 +1931,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.event_id !== undefined){
+if(data.event_id !== undefined && func0.call(data, "event_id")){
 let data1 = data.event_id;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -1952,7 +1953,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.connection_id !== undefined){
+if(data.connection_id !== undefined && func0.call(data, "connection_id")){
 let data2 = data.connection_id;
 const _errs6 = errors;
 const _errs7 = errors;
@@ -1974,7 +1975,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 const _errs9 = errors;
 if("inbox.changed" !== data.type){
 validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "inbox.changed"},message:"must be equal to constant"}];
@@ -2044,13 +2045,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.message_id === undefined) && (missing0 = "message_id")) || ((data.to === undefined) && (missing0 = "to"))) || ((data.content === undefined) && (missing0 = "content"))) || ((data.attachment_ids === undefined) && (missing0 = "attachment_ids"))){
+if((((((data.message_id === undefined) || (!(func0.call(data, "message_id")))) && (missing0 = "message_id")) || (((data.to === undefined) || (!(func0.call(data, "to")))) && (missing0 = "to"))) || (((data.content === undefined) || (!(func0.call(data, "content")))) && (missing0 = "content"))) || (((data.attachment_ids === undefined) || (!(func0.call(data, "attachment_ids")))) && (missing0 = "attachment_ids"))){
 validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs2 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "message_id") || (key0 === "to")) || (key0 === "content")) || (key0 === "attachment_ids"))){
 validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -2058,7 +2059,7 @@ break;
 }
 }
 if(_errs2 === errors){
-if(data.message_id !== undefined){
+if(data.message_id !== undefined && func0.call(data, "message_id")){
 let data0 = data.message_id;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -2080,7 +2081,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.to !== undefined){
+if(data.to !== undefined && func0.call(data, "to")){
 let data1 = data.to;
 const _errs6 = errors;
 const _errs7 = errors;
@@ -2102,20 +2103,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.content !== undefined){
+if(data.content !== undefined && func0.call(data, "content")){
 let data2 = data.content;
 const _errs9 = errors;
 const _errs10 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.encoding === undefined) && (missing1 = "encoding")) || ((data2.text === undefined) && (missing1 = "text"))){
+if((((data2.encoding === undefined) || (!(func0.call(data2, "encoding")))) && (missing1 = "encoding")) || (((data2.text === undefined) || (!(func0.call(data2, "text")))) && (missing1 = "text"))){
 validate30.errors = [{instancePath:instancePath+"/content",schemaPath:"#/$defs/PlaintextContent/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "encoding") || (key1 === "text"))){
 validate30.errors = [{instancePath:instancePath+"/content",schemaPath:"#/$defs/PlaintextContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -2123,7 +2124,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data2.encoding !== undefined){
+if(data2.encoding !== undefined && func0.call(data2, "encoding")){
 const _errs13 = errors;
 if("plaintext" !== data2.encoding){
 validate30.errors = [{instancePath:instancePath+"/content/encoding",schemaPath:"#/$defs/PlaintextContent/properties/encoding/const",keyword:"const",params:{allowedValue: "plaintext"},message:"must be equal to constant"}];
@@ -2135,17 +2136,17 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data2.text !== undefined){
+if(data2.text !== undefined && func0.call(data2, "text")){
 let data4 = data2.text;
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data4 === "string"){
-if(func1(data4) > 32768){
+if(func72(data4) > 32768){
 validate30.errors = [{instancePath:instancePath+"/content/text",schemaPath:"#/$defs/PlaintextContent/properties/text/maxLength",keyword:"maxLength",params:{limit: 32768},message:"must NOT have more than 32768 characters"}];
 return false;
 }
 else {
-if(func1(data4) < 1){
+if(func72(data4) < 1){
 validate30.errors = [{instancePath:instancePath+"/content/text",schemaPath:"#/$defs/PlaintextContent/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2176,7 +2177,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.attachment_ids !== undefined){
+if(data.attachment_ids !== undefined && func0.call(data, "attachment_ids")){
 let data5 = data.attachment_ids;
 const _errs16 = errors;
 const _errs17 = errors;
@@ -2274,12 +2275,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.accepted === undefined) && (missing0 = "accepted")) || ((data.duplicate === undefined) && (missing0 = "duplicate"))) || ((data.recipient_sequence === undefined) && (missing0 = "recipient_sequence"))){
+if(((((data.accepted === undefined) || (!(func0.call(data, "accepted")))) && (missing0 = "accepted")) || (((data.duplicate === undefined) || (!(func0.call(data, "duplicate")))) && (missing0 = "duplicate"))) || (((data.recipient_sequence === undefined) || (!(func0.call(data, "recipient_sequence")))) && (missing0 = "recipient_sequence"))){
 validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.accepted !== undefined){
+if(data.accepted !== undefined && func0.call(data, "accepted")){
 const _errs3 = errors;
 if(true !== data.accepted){
 validate39.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
@@ -2291,7 +2292,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.duplicate !== undefined){
+if(data.duplicate !== undefined && func0.call(data, "duplicate")){
 const _errs4 = errors;
 if(typeof data.duplicate !== "boolean"){
 validate39.errors = [{instancePath:instancePath+"/duplicate",schemaPath:"#/properties/duplicate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2303,7 +2304,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.recipient_sequence !== undefined){
+if(data.recipient_sequence !== undefined && func0.call(data, "recipient_sequence")){
 let data2 = data.recipient_sequence;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -2330,7 +2331,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.retention_expired !== undefined){
+if(data.retention_expired !== undefined && func0.call(data, "retention_expired")){
 const _errs8 = errors;
 if(true !== data.retention_expired){
 validate39.errors = [{instancePath:instancePath+"/retention_expired",schemaPath:"#/properties/retention_expired/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
@@ -2373,12 +2374,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.address === undefined) && (missing0 = "address")){
+if(((data.address === undefined) || (!(func0.call(data, "address")))) && (missing0 = "address")){
 validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.address !== undefined){
+if(data.address !== undefined && func0.call(data, "address")){
 let data0 = data.address;
 const _errs4 = errors;
 if(errors === _errs4){

@@ -20,6 +20,8 @@ export { lifecycleTypeName } from "./emit-lifecycles.js";
 export interface SwiftRuntimeSource {
   name: string;
   text: string;
+  /** Where it comes from when not generators/targets/swift/runtime/<name> (a file made from outside data). */
+  source?: string;
 }
 
 /** A language-neutral case file, copied as a test resource (path under Tests/AgentContractsTests/Resources). */
@@ -51,7 +53,7 @@ export function emitSwift(model: Model, runtime: readonly SwiftRuntimeSource[], 
   }
   files.push({ path: `${SOURCES}/Schemas.swift`, contents: renderSchemas(model), sources: model.sourceFiles });
   for (const source of [...runtime].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    files.push({ path: `${SOURCES}/Runtime/${source.name}`, contents: source.text, sources: [`generators/targets/swift/runtime/${source.name}`] });
+    files.push({ path: `${SOURCES}/Runtime/${source.name}`, contents: source.text, sources: [source.source ?? `generators/targets/swift/runtime/${source.name}`] });
   }
   files.push({ path: "Package.swift", contents: render("Package.swift", {}), sources: [] });
   // The project version (spec/project.yaml). Not `enum AgentContracts`: a type named like its module hides the module name from qualified lookups.

@@ -5,8 +5,8 @@
 // TypeScript runtime (spec/agent-connector/vectors/whatwg-urls.json): leading and trailing
 // C0/space trimmed, tabs and newlines dropped, any run of slashes after the scheme, userinfo,
 // port, IPv4 in every number form, IPv6 with its canonical serialization, percent-decoded hosts.
-// Non-ASCII hosts get an approximation of UTS 46 (ideographic full stops, lowercase, NFKC, then
-// Punycode): exact for the hosts the spec's examples use, not a full UTS 46 mapping table.
+// Non-ASCII hosts, and hosts with a Punycode label, go through UTS 46 (IDNA.swift, Unicode's mapping
+// table); WPT's URL data holds the parser to the standard's verdicts (WhatwgURLWptTests).
 
 import Foundation
 
@@ -132,29 +132,14 @@ public struct WhatwgURL: Sendable, Equatable {
         }
     }
 
+    /// The URL standard's domain to ASCII (beStrict false): ASCII lowercasing when the domain is ASCII
+    /// with no "xn--" label, else UTS 46 ToASCII (IDNA.swift); an empty result is a failure.
     private static func domainToASCII(_ domain: String) -> String? {
-        var labels: [String]
-        if domain.utf8.allSatisfy({ $0 < 0x80 }) {
-            labels = domain.lowercased().components(separatedBy: ".")
-        } else {
-            let dotted = domain.replacingOccurrences(of: "\u{3002}", with: ".").replacingOccurrences(of: "\u{FF0E}", with: ".")
-                .replacingOccurrences(of: "\u{FF61}", with: ".")
-            let mapped = dotted.lowercased().precomposedStringWithCompatibilityMapping
-            labels = []
-            for label in mapped.components(separatedBy: ".") {
-                if label.unicodeScalars.allSatisfy({ $0.isASCII }) {
-                    labels.append(label.lowercased())
-                } else {
-                    guard let encoded = Punycode.encode(Array(label.unicodeScalars).map { Int($0.value) }) else { return nil }
-                    labels.append("xn--" + encoded)
-                }
-            }
-        }
-        // A label that claims to be Punycode must decode to a non-empty label.
-        for label in labels where label.hasPrefix("xn--") {
-            guard let decoded = Punycode.decode(String(label.dropFirst(4))), !decoded.isEmpty else { return nil }
-        }
-        return labels.joined(separator: ".")
+        let ascii = domain.unicodeScalars.allSatisfy { $0.isASCII }
+        let punycodeLabel = domain.lowercased().components(separatedBy: ".").contains { $0.hasPrefix("xn--") }
+        let result = ascii && !punycodeLabel ? domain.lowercased() : IDNA.toASCII(domain)
+        guard let result, !result.isEmpty else { return nil }
+        return result
     }
 }
 
