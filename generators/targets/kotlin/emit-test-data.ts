@@ -27,6 +27,7 @@ export const KOTLIN_TEST_DATA: readonly string[] = [
   "property-tests/vectors/json-schema-kills/ajv-verdicts.json",
   "property-tests/vectors/json-schema-test-suite",
   "property-tests/vectors/wpt-url",
+  "generators/targets/runtime-keywords.json",
 ];
 
 /** Where the suites find a repository path on the classpath. */
