@@ -23,7 +23,7 @@ describe("runtime-keywords.json", () => {
 
 describe("checkRuntimeKeywords", () => {
   it("accepts the declared keywords, declared formats and x- annotations", () => {
-    expect(refusal([{ $id: "https://x.invalid/a", "x-rules": [], properties: { a: { format: "date-time", unevaluatedProperties: false } } }])).toBeUndefined();
+    expect(refusal([{ $id: "https://x.invalid/a", "x-rules": [], properties: { a: { format: "uri", unevaluatedProperties: false } } }])).toBeUndefined();
   });
 
   it("names the document, the JSON pointer of the schema and the keyword", () => {
@@ -38,8 +38,9 @@ describe("checkRuntimeKeywords", () => {
     expect(refusal([{ format: "email" }])?.keyword).toBe("format");
   });
 
-  it("names an unimplemented keyword before a meta-schema reference, and that before any other", () => {
-    expect(refusal([{ minimumm: 1, $ref: "https://json-schema.org/draft/2020-12/schema", $defs: { a: { $vocabulary: {} } } }])?.keyword).toBe("$vocabulary");
+  it("names an unimplemented keyword first (a meta-schema reference counts as $dynamicRef), then any other", () => {
+    expect(refusal([{ minimumm: 1, $ref: "https://json-schema.org/draft/2020-12/schema", $defs: { a: { $vocabulary: {} } } }])?.keyword).toBe("$dynamicRef");
+    expect(refusal([{ minimumm: 1, $defs: { a: { $vocabulary: {} }, b: { $dynamicAnchor: "x" } } }])?.keyword).toBe("$dynamicAnchor");
     expect(refusal([{ minimumm: 1, $ref: "https://json-schema.org/draft/2020-12/schema" }])?.keyword).toBe("$dynamicRef");
     expect(refusal([{ minimumm: 1 }, { maximumm: 1 }])?.keyword).toBe("minimumm");
   });

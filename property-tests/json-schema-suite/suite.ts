@@ -72,6 +72,7 @@ function metaSchemas(): Map<string, unknown> {
 const SINGLE = new Set(["additionalProperties", "contains", "else", "if", "items", "not", "propertyNames", "then", "unevaluatedItems", "unevaluatedProperties", "contentSchema"]);
 const LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 const MAP = new Set(["$defs", "dependentSchemas", "patternProperties", "properties"]);
+const META_SCHEMA_BASE = "https://json-schema.org/draft/2020-12/";
 
 function resolveUri(reference: string, base: string): string | undefined {
   try {
@@ -85,9 +86,10 @@ function resolveUri(reference: string, base: string): string | undefined {
  * The refusal rule: a group is refused when its schema, or a document it references by `$ref`
  * (or names as its `$schema`, other than the 2020-12 dialect), uses $dynamicRef, $dynamicAnchor
  * or $vocabulary. The keyword named is the first of REFUSED_KEYWORDS used by the schema or the
- * documents it references (the references of those documents are not followed: they decide
- * nothing, a referenced document that uses none of the three refers only to documents that a
- * runtime loads as well).
+ * documents it references, where a referenced document's `$ref` to the 2020-12 meta-schema counts
+ * as $dynamicRef (the meta-schema is built on it); other references of those documents are not
+ * followed: a referenced document that uses none of the three refers only to documents that a
+ * runtime loads as well.
  */
 export function refusalOf(schema: unknown, remotes: Map<string, unknown>, metas: Map<string, unknown> = metaSchemas()): string | undefined {
   const used = new Set<string>();
@@ -98,6 +100,8 @@ export function refusalOf(schema: unknown, remotes: Map<string, unknown>, metas:
     const base = typeof record["$id"] === "string" ? (resolveUri(record["$id"], inherited) ?? inherited) : inherited;
     for (const [key, value] of Object.entries(record)) {
       if ((REFUSED_KEYWORDS as readonly string[]).includes(key)) used.add(key);
+      // A referenced document's own `$ref` to the 2020-12 meta-schema leads to $dynamicRef.
+      if (!follow && key === "$ref" && typeof value === "string" && (resolveUri(value, base) ?? "").startsWith(META_SCHEMA_BASE)) used.add("$dynamicRef");
       if ((key === "$ref" || (key === "$schema" && value !== DIALECT)) && follow && typeof value === "string" && !value.startsWith("#")) {
         const target = resolveUri(value, base)?.split("#")[0];
         const document = target === undefined ? undefined : (remotes.get(target) ?? metas.get(target));

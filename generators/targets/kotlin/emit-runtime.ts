@@ -24,6 +24,24 @@ export function readKotlinSources(root: string, folder: "runtime" | "tests"): Ko
     .map((name) => ({ name, text: readFileSync(`${dir}/${name}`, "utf8") }));
 }
 
+/** The runtime's data files (generators/targets/kotlin/runtime/*.txt, e.g. the UTS 46 table), read like the sources. */
+export function readKotlinRuntimeResources(root: string): KotlinSource[] {
+  const dir = `${root}/generators/targets/kotlin/runtime`;
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".txt"))
+    .sort()
+    .map((name) => ({ name, text: readFileSync(`${dir}/${name}`, "utf8") }));
+}
+
+/** The runtime's data files as jar resources beside its classes (Uts46.kt reads /dev/agentcontracts/runtime/uts46.txt). */
+export function emitKotlinRuntimeResources(resources: readonly KotlinSource[]): OutputFile[] {
+  return resources.map((r) => ({
+    path: `src/main/resources/${KOTLIN_RUNTIME_PACKAGE.replaceAll(".", "/")}/${r.name}`,
+    contents: r.text,
+    sources: [`generators/targets/kotlin/runtime/${r.name}`],
+  }));
+}
+
 /** The runtime as output files (paths relative to generated/kotlin). */
 export function emitKotlinRuntime(runtime: readonly KotlinSource[]): OutputFile[] {
   return place(runtime, "runtime", "src/main/kotlin", (pkg) => pkg === KOTLIN_RUNTIME_PACKAGE);

@@ -25,6 +25,9 @@ export const KOTLIN_TEST_DATA: readonly string[] = [
   "property-tests/oracle-vectors/lenient-json/README.md",
   "property-tests/oracle-vectors/lenient-json/verdicts.json",
   "property-tests/vectors/json-schema-kills/ajv-verdicts.json",
+  "property-tests/vectors/json-schema-test-suite",
+  "property-tests/vectors/wpt-url",
+  "generators/targets/runtime-keywords.json",
 ];
 
 /** Where the suites find a repository path on the classpath. */

@@ -2,7 +2,7 @@
 import { generatorHome } from "../../write/generator-home.mjs";
 import { defineTarget } from "../target.js";
 import { emitKotlin, emitKotlinProject } from "./emit.js";
-import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-runtime.js";
+import { emitKotlinRuntime, emitKotlinRuntimeResources, emitKotlinTests, readKotlinRuntimeResources, readKotlinSources } from "./emit-runtime.js";
 import { emitKotlinTestData, readKotlinTestData } from "./emit-test-data.js";
 
 export const kotlinTarget = defineTarget({
@@ -13,9 +13,15 @@ export const kotlinTarget = defineTarget({
   // Kotlin sources and the README get the header; pom.xml carries its own XML comment (a `//` line
   // is not XML), and the copied test data stays byte for byte what the tests compare.
   header: (path) => path.endsWith(".kt") || path === "README.md",
-  inputs: (root) => ({ runtime: readKotlinSources(generatorHome(root), "runtime"), tests: readKotlinSources(generatorHome(root), "tests"), testData: readKotlinTestData(root) }),
+  inputs: (root) => ({
+    runtime: readKotlinSources(generatorHome(root), "runtime"),
+    runtimeResources: readKotlinRuntimeResources(generatorHome(root)),
+    tests: readKotlinSources(generatorHome(root), "tests"),
+    testData: readKotlinTestData(root),
+  }),
   emit: (model, inputs) => [
     ...emitKotlinRuntime(inputs.runtime),
+    ...emitKotlinRuntimeResources(inputs.runtimeResources),
     ...emitKotlinTests(inputs.tests),
     ...emitKotlinTestData(inputs.testData),
     ...emitKotlinProject(model),

@@ -136,6 +136,6 @@ final class SchemaSuiteTests: XCTestCase {
         XCTAssertThrowsError(try SchemaRegistry(documents: [(uri, ["$ref": "other.json"])])) { error in
             XCTAssertEqual((error as? SchemaRefusal)?.keyword, "$ref")
         }
-        XCTAssertNoThrow(try SchemaRegistry(documents: [(uri, ["x-rules": [], "format": "date-time"])]))
+        XCTAssertNoThrow(try SchemaRegistry(documents: [(uri, ["x-rules": [], "format": "uri"])]))
     }
 }

@@ -12,6 +12,8 @@ import java.util.regex.Pattern
  * - `\b` / `\B`: word boundaries over ASCII `\w`, spelled with lookarounds;
  * - `[` and `&&` inside a class are literal in ECMAScript but nest or intersect in Java.
  *
+ * - `\p{Letter}` and the other long General_Category names ECMAScript allows: Java knows the short ones (`\p{L}`).
+ *
  * `\d` and `\w` are ASCII in both. Use `find()`: a pattern matches anywhere unless anchored.
  */
 internal object EcmaRegex {
@@ -19,6 +21,15 @@ internal object EcmaRegex {
     private const val WORD = "[A-Za-z0-9_]"
     private const val BOUNDARY = "(?:(?<=$WORD)(?!$WORD)|(?<!$WORD)(?=$WORD))"
     private const val NOT_BOUNDARY = "(?:(?<=$WORD)(?=$WORD)|(?<!$WORD)(?!$WORD))"
+
+    /** ECMAScript's long General_Category names with the short names Java accepts. */
+    private val CATEGORIES = mapOf(
+        "Letter" to "L", "Cased_Letter" to "LC", "Uppercase_Letter" to "Lu", "Lowercase_Letter" to "Ll", "Titlecase_Letter" to "Lt",
+        "Modifier_Letter" to "Lm", "Other_Letter" to "Lo", "Mark" to "M", "Nonspacing_Mark" to "Mn", "Spacing_Mark" to "Mc",
+        "Enclosing_Mark" to "Me", "Number" to "N", "Decimal_Number" to "Nd", "Letter_Number" to "Nl", "Other_Number" to "No",
+        "Punctuation" to "P", "Symbol" to "S", "Math_Symbol" to "Sm", "Currency_Symbol" to "Sc", "Separator" to "Z",
+        "Space_Separator" to "Zs", "Other" to "C", "Control" to "Cc", "Format" to "Cf", "Private_Use" to "Co", "Unassigned" to "Cn",
+    )
 
     fun compile(source: String, flags: Int = 0): Pattern = Pattern.compile(translate(source), flags)
 
@@ -37,6 +48,16 @@ internal object EcmaRegex {
                         'S' -> "[^$SPACE]"
                         'b' -> if (inClass) "\\x08" else BOUNDARY
                         'B' -> NOT_BOUNDARY
+                        'p', 'P' -> {
+                            val close = source.indexOf('}', i)
+                            if (!source.startsWith("{", i + 2) || close < 0) {
+                                "\\$escaped" // no braces: Java refuses it, as ECMAScript's u mode does
+                            } else {
+                                val name = source.substring(i + 3, close)
+                                i = close - 1
+                                "\\$escaped{${CATEGORIES[name] ?: name}}"
+                            }
+                        }
                         else -> "\\$escaped"
                     },
                 )

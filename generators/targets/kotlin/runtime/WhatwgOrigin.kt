@@ -1,15 +1,13 @@
 package dev.agentcontracts.runtime
 
-import java.net.IDN
-
 /**
  * The WHATWG URL parser (url.spec.whatwg.org) for special-scheme URLs without a base, as far as
  * the spec's rules need it: the origin (urlOriginIn) and the whatwgUrl forms. Same verdicts as
  * Node's URL in the TypeScript runtime (spec/agent-connector/vectors/whatwg-urls.json): leading
  * and trailing C0/space trimmed, tabs and newlines dropped, any run of slashes after the scheme,
  * userinfo, port, IPv4 in every number form, IPv6 with its canonical serialization, percent-decoded
- * hosts, and UTS 46 domain to ASCII for non-ASCII hosts through java.net.IDN (IDNA 2003 mapping:
- * the few characters it maps differently from UTS 46 are the known gap). Paths are never refused.
+ * hosts, and UTS 46 domain to ASCII (Uts46.kt, nontransitional) for hosts that are not ASCII or hold
+ * a Punycode label. Paths are never refused. Proven against WPT's urltestdata.json (WhatwgUrlWptTest).
  */
 data class WhatwgUrl(
     val scheme: String,
@@ -126,32 +124,10 @@ data class WhatwgUrl(
             else -> -1
         }
 
-        /** UTS 46 ToASCII as the URL Standard calls it (no STD3 rules, no DNS length check). */
+        /** UTS 46 ToASCII as the URL Standard calls it (no STD3 rules, no DNS length check); an ASCII name without Punycode only lowercases. */
         private fun domainToAscii(domain: String): String? {
-            val mapped = if (domain.all { it.code < 0x80 }) {
-                domain.lowercase()
-            } else {
-                try {
-                    IDN.toASCII(domain, IDN.ALLOW_UNASSIGNED).lowercase()
-                } catch (_: IllegalArgumentException) {
-                    return null
-                }
-            }
-            // A label that claims to be Punycode must decode to a non-empty label that is valid as it
-            // stands (UTS 46 validity criteria): no control or prohibited code point, and nothing the
-            // mapping would change (Node refuses xn--a, U+0080, and xn--a-ecp, "a" + U+2488).
-            for (label in mapped.split('.')) {
-                if (!label.startsWith("xn--")) continue
-                val decoded = Punycode.decode(label.substring(4))
-                if (decoded.isNullOrEmpty() || !isValidAsMapped(decoded)) return null
-            }
-            return mapped
-        }
-
-        private fun isValidAsMapped(label: String): Boolean = try {
-            IDN.toUnicode(IDN.toASCII(label, IDN.ALLOW_UNASSIGNED), IDN.ALLOW_UNASSIGNED) == label
-        } catch (_: IllegalArgumentException) {
-            false
+            if (domain.all { it.code < 0x80 } && domain.split('.').none { it.startsWith("xn--", ignoreCase = true) }) return domain.lowercase()
+            return Uts46.toAscii(domain)
         }
     }
 }
@@ -337,6 +313,47 @@ internal object Punycode {
         for (cp in out) { if (cp in 0xD800..0xDFFF) return null; sb.appendCodePoint(cp) }
         return sb.toString()
     }
+
+    /** RFC 3492 Punycode encoding of a label's code points; null on overflow (a label far past any DNS length). */
+    fun encode(input: String): String? {
+        val cps = input.codePoints().toArray()
+        val out = StringBuilder()
+        for (c in cps) if (c < 0x80) out.append(c.toChar())
+        val basic = out.length
+        var handled = basic
+        if (basic > 0) out.append('-')
+        var n = 128
+        var delta = 0L
+        var bias = 72
+        while (handled < cps.size) {
+            val m = cps.filter { it >= n }.min()
+            delta += (m - n).toLong() * (handled + 1)
+            n = m
+            for (c in cps) {
+                if (c < n) delta++
+                if (delta > Int.MAX_VALUE) return null
+                if (c != n) continue
+                var q = delta.toInt()
+                var k = 36
+                while (true) {
+                    val t = if (k <= bias) 1 else if (k >= bias + 26) 26 else k - bias
+                    if (q < t) break
+                    out.append(digit(t + (q - t) % (36 - t)))
+                    q = (q - t) / (36 - t)
+                    k += 36
+                }
+                out.append(digit(q))
+                bias = adapt(delta.toInt(), handled + 1, handled == basic)
+                delta = 0
+                handled++
+            }
+            delta++
+            n++
+        }
+        return out.toString()
+    }
+
+    private fun digit(d: Int): Char = if (d < 26) 'a' + d else '0' + (d - 26)
 
     private fun adapt(deltaIn: Int, points: Int, first: Boolean): Int {
         var delta = if (first) deltaIn / 700 else deltaIn / 2

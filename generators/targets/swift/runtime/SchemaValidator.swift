@@ -23,7 +23,7 @@ public final class SchemaRegistry: @unchecked Sendable {
         "not", "oneOf", "pattern", "patternProperties", "prefixItems", "properties", "propertyNames", "readOnly",
         "required", "then", "title", "type", "unevaluatedItems", "unevaluatedProperties", "uniqueItems", "writeOnly",
     ]
-    public static let formats: Set<String> = ["date-time", "hostname", "uri"]
+    public static let formats: Set<String> = ["hostname", "uri"]
     /// Nested schema applications deeper than this fail (a `$ref` cycle that consumes no input).
     public static let maxDepth = 256
 

@@ -154,7 +154,8 @@ extension SchemaRegistry {
 
     /// Throws the refusal for the schema at `uri` (a document, or anything a `$ref` can name) when it
     /// or a schema it references uses what runtime-keywords.json does not declare. Of several, an
-    /// unimplemented keyword is named first, then a `$ref` to the meta-schema, then the first other.
+    /// unimplemented keyword is named first (a `$ref` to the meta-schema counts as the $dynamicRef it
+    /// leads to, as in TS and Kotlin), then the first other.
     func refusal(for uri: String) -> SchemaRefusal? {
         var found: [SchemaRefusal] = []
         var seen: Set<String> = []
@@ -189,9 +190,9 @@ extension SchemaRegistry {
             }
         }
         for keyword in Self.unimplementedKeywords {
-            if let first = found.first(where: { $0.keyword == keyword && !$0.message.hasPrefix("$ref") }) { return first }
+            if let first = found.first(where: { $0.keyword == keyword }) { return first }
         }
-        return found.first(where: { $0.message.hasPrefix("$ref") }) ?? found.first
+        return found.first
     }
 
     /// Resolves `reference` against `base`: the schema it names and the base URI that schema is in

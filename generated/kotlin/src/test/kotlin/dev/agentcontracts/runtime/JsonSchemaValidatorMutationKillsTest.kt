@@ -80,12 +80,14 @@ class JsonSchemaValidatorMutationKillsTest {
         val nests = listOf(
             "{\"not\":%s}", "{\"if\":%s}", "{\"then\":%s}", "{\"else\":%s}", "{\"items\":%s}", "{\"contains\":%s}", "{\"propertyNames\":%s}",
             "{\"additionalProperties\":%s}", "{\"properties\":{\"a\":%s}}", "{\"\$defs\":{\"a\":%s}}", "{\"allOf\":[true,%s]}", "{\"anyOf\":[%s]}", "{\"oneOf\":[%s]}",
-            "{\"not\":{\"items\":%s}}",
+            "{\"not\":{\"items\":%s}}", "{\"prefixItems\":[%s]}", "{\"patternProperties\":{\"a\":%s}}", "{\"dependentSchemas\":{\"a\":%s}}",
+            "{\"unevaluatedProperties\":%s}", "{\"unevaluatedItems\":%s}", "{\"contentSchema\":%s}",
         )
         for (nest in nests) {
-            val body = nest.format("{\"prefixItems\":[]}")
-            val error = assertThrows(IllegalArgumentException::class.java, { load("{\"\$id\":\"https://k.example/a\",${body.substring(1)}") }, body)
-            assertTrue(error.message!!.contains("keyword prefixItems is not supported"), "$body: ${error.message}")
+            val body = nest.format("{\"\$dynamicAnchor\":\"m\"}")
+            val error = assertThrows(SchemaLoadException::class.java, { load("{\"\$id\":\"https://k.example/a\",${body.substring(1)}") }, body)
+            assertTrue(error.message!!.contains("keyword \$dynamicAnchor is not supported"), "$body: ${error.message}")
+            assertEquals("\$dynamicAnchor", error.keyword, body)
             // The same nesting with a supported keyword loads.
             load("{\"\$id\":\"https://k.example/a\",${nest.format("{\"minLength\":1}").substring(1)}")
         }
@@ -115,22 +117,24 @@ class JsonSchemaValidatorMutationKillsTest {
     fun `a pattern ending in a lone backslash is refused when loaded (ECMAScript refuses it too)`() {
         for (pattern in listOf("a\\\\", "\\\\", "[a\\\\")) {
             val error = assertThrows(IllegalArgumentException::class.java) { load("{\"\$id\":\"https://k.example/a\",\"items\":{\"pattern\":\"$pattern\"}}") }
-            assertTrue(error.message!!.startsWith("pattern ends with a lone backslash"), error.message)
+            assertTrue(error.message!!.endsWith("pattern does not compile: pattern ends with a lone backslash: ${pattern.replace("\\\\", "\\")}"), error.message)
         }
         assertTrue(EcmaRegex.compile("a\\\\").matcher("a\\").find(), "an escaped backslash is not lone")
     }
 
     @Test
-    fun `a reference to nothing is a typed error, not a crash`() {
-        val v = load(
-            "{\"\$id\":\"https://k.example/a\",\"properties\":{\"m\":{\"\$ref\":\"missing.json\"},\"p\":{\"\$ref\":\"#/\$defs/none\"},\"s\":{\"\$ref\":\"#/\$defs/x/minLength/deeper\"}},\"\$defs\":{\"x\":{\"minLength\":1}}}",
+    fun `a reference to nothing is refused when loaded, with the schema's location`() {
+        val refs = listOf(
+            "missing.json" to "names no loaded schema", "#/\$defs/none" to "points at nothing", "#/\$defs/x/minLength/deeper" to "points at nothing",
+            "#/\$defs/x/minLength" to "points at nothing", "#nowhere" to "points at nothing", "https://json-schema.org/draft/2020-12/schema" to "meta-schema",
         )
-        val missing = assertThrows(IllegalStateException::class.java) { v.firstError("https://k.example/a", schema("{\"m\":1}")) }
-        assertEquals("https://k.example/a: \$ref missing.json names no loaded schema", missing.message)
-        for (member in listOf("p" to "#/\$defs/none", "s" to "#/\$defs/x/minLength/deeper")) {
-            val nothing = assertThrows(IllegalStateException::class.java) { v.firstError("https://k.example/a", schema("{\"${member.first}\":1}")) }
-            assertEquals("https://k.example/a: \$ref ${member.second} points at nothing", nothing.message)
+        for ((ref, reason) in refs) {
+            val error = assertThrows(SchemaLoadException::class.java) {
+                load("{\"\$id\":\"https://k.example/a\",\"properties\":{\"m\":{\"\$ref\":\"$ref\"}},\"\$defs\":{\"x\":{\"minLength\":1}}}")
+            }
+            assertTrue(error.message!!.startsWith("https://k.example/a#/properties/m: \$ref $ref ") && error.message!!.contains(reason), error.message)
         }
+        val v = load("{\"\$id\":\"https://k.example/a\"}")
         assertThrows(IllegalArgumentException::class.java) { v.firstError("https://k.example/other", schema("{}")) }
     }
 
