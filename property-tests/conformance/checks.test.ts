@@ -14,6 +14,7 @@ describe("getPointer", () => {
     ["/", { found: true, value: 3 }],
     ["/n", { found: true, value: null }],
     ["/a/list/1/v", { found: true, value: 2 }],
+    ["/a/list/0/v", { found: true, value: 1 }],
     ["/a/list/[label=Keep]/v", { found: true, value: 2 }],
     ["/a/list/[label^=Change to]/v", { found: true, value: 1 }],
     ["/a/list/[v=2]/label", { found: true, value: "Keep" }],
@@ -32,6 +33,26 @@ describe("getPointer", () => {
     "/a/toString",
     "/a/__proto__",
   ])("%s is not found", (pointer) => expect(getPointer(doc, pointer)).toEqual({ found: false }));
+  it("a token is a selector only when the whole token is [name=value] or [name^=value]", () => {
+    const names: Json = { "x[k=v]": 1, "[k=v]x": 2 };
+    expect(getPointer(names, "/x[k=v]")).toEqual({ found: true, value: 1 });
+    expect(getPointer(names, "/[k=v]x")).toEqual({ found: true, value: 2 });
+  });
+  it("an array index is a whole non-negative integer below the length: not 'length', not '01'", () => {
+    expect(getPointer([1, 2], "/length")).toEqual({ found: false });
+    expect(getPointer([1, 2], "/01")).toEqual({ found: true, value: 2 });
+    expect(getPointer({ s: "abc" }, "/s/length")).toEqual({ found: false });
+    expect(getPointer({ s: "abc" }, "/s/0")).toEqual({ found: false });
+  });
+  it("a selector matches objects only, never an array item", () => {
+    const got = getPointer([[5], { 0: 5 }], "/[0=5]");
+    // toEqual would take [5] for { 0: 5 }: the array-ness is checked on its own.
+    expect(got).toEqual({ found: true, value: { 0: 5 } });
+    expect(Array.isArray(got.value)).toBe(false);
+  });
+  it("a selector never matches a primitive item through its properties", () => {
+    expect(getPointer(["abc", { length: 3 }], "/[length=3]")).toEqual({ found: true, value: { length: 3 } });
+  });
   it("a selector skips non-object items and prefix-matches strings only", () => {
     expect(getPointer([1, null, [2], { k: 5 }, { k: "5x" }], "/[k=5]")).toEqual({ found: true, value: { k: 5 } });
     expect(getPointer([{ k: 5 }, { k: "5x" }], "/[k^=5]")).toEqual({ found: true, value: { k: "5x" } });
@@ -74,6 +95,9 @@ describe("checkField", () => {
     ["type array is not object", [], { type: "object" }, "[] is not of type object"],
     ["type null is not object", null, { type: "object" }, "null is not of type object"],
     ["startsWith on a non-string", 5, { startsWith: "5" }, "5 is not a string"],
+    ["contains on a non-string", 5, { contains: "5" }, "5 is not a string"],
+    ["notContains on a non-string", 5, { notContains: "6" }, "5 is not a string"],
+    ["pattern on a non-string", 5, { pattern: "5" }, "5 is not a string"],
     ["startsWith", "hello", { startsWith: "el" }, '"hello" does not start with "el"'],
     ["contains", "hello", { contains: "xyz" }, '"hello" does not contain "xyz"'],
     ["notContains", "hello", { notContains: "ll" }, '"hello" contains "ll"'],
@@ -107,6 +131,10 @@ describe("deepEqual", () => {
     [{ a: 1, b: 2 }, { a: 1, c: 2 }, false],
     [{ a: { b: 1 } }, { a: { b: 2 } }, false],
     [{ a: undefined } as never, { b: undefined } as never, false],
+    [{}, 1, false],
+    [{}, 0, false],
+    [[1], [1, 2], false],
+    [[1, 2], [1, 3], false],
   ] as const)("%j and %j: %s", (a, b, want) => expect(deepEqual(a as Json, b as Json)).toBe(want));
 });
 
@@ -128,6 +156,10 @@ describe("checkOrdering", () => {
     ["one error frame", [step("WORKFLOW_START"), frame("error"), step("WORKFLOW_END")], true],
     ["interactions of the run", [step("WORKFLOW_START", "w", "run"), interaction("run", "i1"), interaction("run", "i2")], false],
     ["interactions without a start", [interaction("e", "i1"), interaction("e", "i2")], false],
+    ["an end without a start", [frame("answer"), step("WORKFLOW_END")], true],
+    ["a start whose payload has no metadata", [{ ...step("WORKFLOW_START"), payload: { id: "w", type: "WORKFLOW_START", payload: {} } }, interaction("e", "i")], false],
+    ["a start whose metadata has no provided_metadata", [{ ...step("WORKFLOW_START"), payload: { id: "w", type: "WORKFLOW_START", payload: { metadata: {} } } }, interaction("e", "i")], false],
+    ["answer frames whose payload carries a workflow type", [step("WORKFLOW_START"), frame("answer", { type: "WORKFLOW_START" }), frame("answer", { type: "WORKFLOW_END" }), frame("answer", { type: "WORKFLOW_END" }), step("WORKFLOW_END")], true],
   ] as const)("holds: %s", (_what, frames, ended) => expect(checkOrdering([...frames], ended)).toBeUndefined());
   it.each([
     ["two starts", [step("WORKFLOW_START"), step("WORKFLOW_START")], true, "2 WORKFLOW_START frames"],
