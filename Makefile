@@ -10,7 +10,7 @@ all: generate
 
 help:
 	@echo "make          install dependencies (npm ci) when missing and regenerate generated/"
-	@echo "make check    fail when generated/ differs from a fresh generation, or the spec breaks the last release tag"
+	@echo "make check    fail when generated/ differs from a fresh generation, or the spec breaks the last release (releases.json)"
 	@echo "make test     run every test (typecheck, vitest, Kotlin JUnit)"
 	@echo "make kotlin   build and test the generated Kotlin bindings (Maven)"
 	@echo "make swift    build and test the generated Swift package (provisions a Debian 13 Swift root when needed)"
@@ -57,7 +57,7 @@ generate: $(NODE_STAMP) cli
 
 check: $(NODE_STAMP) cli
 	$(CLI) generate --check
-	@if tag=$$(git describe --tags --abbrev=0 2>/dev/null); then $(CLI) breaking --against "$$tag"; else echo "breaking: skipped (no release tag: git describe --tags found none)"; fi
+	@commit=$$(node generators/breaking/release.mjs) && echo "breaking: against the last release recorded in releases.json ($$commit)" && $(CLI) breaking --against "$$commit"
 
 typecheck: $(NODE_STAMP) cli
 	npx tsc -p tsconfig.json --noEmit

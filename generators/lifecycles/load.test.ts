@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { guardsExclusive, loadLifecycles } from "./load.js";
 import { buildPaths } from "./paths.js";
-import { evaluate } from "./semantics.js";
+import { allowedEvents, evaluate } from "./semantics.js";
 import type { GuardLiteral } from "../model/lifecycle.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -118,6 +118,17 @@ describe("lint fixtures", () => {
     expect(last("closed.kick.4")).toEqual({ ok: false, state: "closed", refusal: "guards_conflict" });
     expect(last("broken.push.0")).toEqual({ ok: false, state: "broken", refusal: "terminal" });
     expect(last("open.lock.0")).toEqual({ ok: false, state: "open", refusal: "event_not_allowed" });
+  });
+
+  it("allowedEvents lists, in declaration order, the events with a transition from the state; unknown names throw", () => {
+    const door = loadLifecycles(`${FIXTURES}/valid`, "demo", { messageNames: new Set(["DoorPush"]) }).lifecycles[0]!;
+    // By hand from the fixture's transitions (events declared push, lock, unlock, kick).
+    expect(allowedEvents(door, "closed")).toEqual(["push", "lock", "kick"]);
+    expect(allowedEvents(door, "open")).toEqual(["push"]);
+    expect(allowedEvents(door, "locked")).toEqual(["unlock", "kick"]);
+    expect(allowedEvents(door, "broken")).toEqual([]);
+    expect(() => evaluate(door, "ajar", "push", {})).toThrow(new RangeError("unknown state ajar"));
+    expect(() => evaluate(door, "closed", "slam", {})).toThrow(new RangeError("unknown event slam"));
   });
 
   it("a terminal state cannot be declared long-lived", () => {

@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { agentConnector, agentProvider, agentService, listMessages, parseMessage, providerIntegration } from "../../generated/ts/index.js";
+import type { Machine } from "../../generators/targets/ts/runtime/src/lifecycle-runner.js";
 import { parseStrictJson } from "../../generators/targets/ts/runtime/src/strict-json.js";
 
 const RUNS = Number(process.env["FUZZ_RUNS"] ?? 200);
@@ -77,14 +78,39 @@ describe(`fuzz (${RUNS} runs, seed ${SEED})`, () => {
       return typeof r.ok === "boolean";
     }), OPTIONS);
   });
-  it("the lifecycle machines refuse or transition for any state, event and guards of their own", () => {
+  it("the lifecycle machines refuse or transition for any state, event and guards of their own, guarded transitions included", () => {
+    type AnyMachine = Machine<string, string, string, string>;
+    // Each lifecycle namespace exports its machine as <camelName>Machine, beside the bound helpers.
     const machines = [agentConnector, agentProvider, agentService, providerIntegration].flatMap((p) =>
-      Object.values((p as unknown as { lifecycles: Record<string, { states: readonly string[]; events: readonly string[]; transition: (s: string, e: string, g?: object) => { ok?: boolean } }> }).lifecycles ?? {}));
+      Object.entries((p as unknown as { lifecycles: Record<string, Record<string, unknown>> }).lifecycles ?? {}).map(([name, ns]) => ns[`${name}Machine`] as AnyMachine));
     expect(machines.length).toBeGreaterThan(3);
-    fc.assert(fc.property(fc.nat(), fc.nat(), fc.nat(), fc.dictionary(fc.string({ maxLength: 20 }), fc.boolean(), { maxKeys: 4 }), (mi, si, ei, guards) => {
-      const m = machines[mi % machines.length]!;
-      const outcome = m.transition(m.states[si % m.states.length]!, m.events[ei % m.events.length]!, guards);
-      return typeof outcome === "object" && outcome !== null;
+    const guarded = machines.flatMap((m) => m.definition.transitions.filter((t) => t.guards.length > 0).map((t) => ({ m, t })));
+    expect(guarded.length).toBeGreaterThan(10);
+    // Guard values under the machine's own guard names (a random name is never one of them, so
+    // every guarded transition would be refused as guard_missing), plus a stray name now and then.
+    const guardsOf = (m: AnyMachine, bits: boolean[], stray: string): Record<string, boolean> =>
+      Object.fromEntries([...m.definition.guards.flatMap((g, i) => (i < bits.length ? [[g, bits[i]!] as const] : [])), [stray, true] as const]);
+    const fired = new Set<string>();
+    const input = fc.oneof(
+      fc.record({ mi: fc.nat(), si: fc.nat(), ei: fc.nat() }).map(({ mi, si, ei }) => {
+        const m = machines[mi % machines.length]!;
+        return { m, state: m.definition.states[si % m.definition.states.length]!, event: m.definition.events[ei % m.definition.events.length]! };
+      }),
+      // A guarded transition's own (from, event): its guards decide.
+      fc.nat().map((k) => {
+        const { m, t } = guarded[k % guarded.length]!;
+        return { m, state: t.from, event: t.event };
+      }),
+    );
+    fc.assert(fc.property(input, fc.array(fc.boolean(), { maxLength: 12 }), fc.string({ maxLength: 20 }), ({ m, state, event }, bits, stray) => {
+      const outcome = m.transition(state, event, guardsOf(m, bits, stray));
+      expect(typeof outcome === "object" && outcome !== null).toBe(true);
+      if (outcome.ok) {
+        const taken = m.definition.transitions.filter((t) => t.from === state && t.event === event && t.to === outcome.state && t.guards.length > 0);
+        if (taken.length > 0) fired.add(`${m.definition.protocol}/${m.definition.name} ${state} ${event}`);
+      }
     }), OPTIONS);
+    // With the machines' own guard names, a fair share of the guarded transitions fire.
+    expect(fired.size).toBeGreaterThanOrEqual(Math.min(10, guarded.length));
   });
 });

@@ -33,6 +33,19 @@ describe("survivors.md", () => {
       else expect(Number(lineNo), line).toBeLessThanOrEqual(length);
     }
   });
+  // Each reason opens with its class: "equivalent" (no input tells the mutant apart), "unreachable"
+  // (no input reaches it), "not a survivor in effect" (a tool artefact), or "killed outside the
+  // group" (a test that kills it, not yet in the group's run). A bound that input can fill (a cache,
+  // a store) is never "equivalent": it gets a test, so no reason may concede an untested bound.
+  it("every reason is classed, and none concedes an untested bound", () => {
+    const CLASSES = /^(equivalent|unreachable|not a survivor in effect|killed outside the group)\b/;
+    const UNTESTED_BOUND = /bound not tested|only (the private cache's )?memory|memory (grows|differs|shows)|which no test can read/i;
+    for (const line of entries) {
+      const reason = LINE.exec(line)![7]!;
+      expect(reason, line).toMatch(CLASSES);
+      expect(reason, line).not.toMatch(UNTESTED_BOUND);
+    }
+  });
   it("has no duplicate entries", () => {
     const keys = entries.map((l) => l.split(" — ")[0]);
     expect(new Set(keys).size).toBe(keys.length);

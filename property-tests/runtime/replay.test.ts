@@ -73,21 +73,34 @@ describe("per-scope quota: one sender cannot lock the others out", () => {
 // A message is fixed by its key: the same request_id always carries the same times (as a signed
 // message would), and an operation either delivers a message or moves the clock.
 const messageSpec = fc.record({ lifetimeS: fc.integer({ min: 1, max: 120 }), createdOffsetS: fc.integer({ min: -30, max: 90 }) });
+const deliver = fc.record({ kind: fc.constant("deliver" as const), message: fc.nat(7), scope: fc.nat(1) });
 const op = fc.oneof(
-  fc.record({ kind: fc.constant("deliver" as const), message: fc.nat(7), scope: fc.nat(1) }),
+  deliver,
+  deliver,
   fc.record({ kind: fc.constant("advance" as const), seconds: fc.oneof(fc.integer({ min: -60, max: 120 }), fc.integer({ min: -3, max: 3 })) }),
   // Jump to the edge of a message's validity, where eviction and clock steps matter.
   fc.record({ kind: fc.constant("edge" as const), message: fc.nat(7), offsetMs: fc.integer({ min: -3000, max: 61_000 }) }),
+  // Jump to within a second and a half of a record's retention end (expiry plus the 60 s skew),
+  // where a store that keeps records too long, or drops them too soon, decides differently.
+  // The exact millisecond matters: a record retained until T is gone at T, not at T + 1.
+  fc.record({ kind: fc.constant("edge" as const), message: fc.nat(7), offsetMs: fc.oneof(fc.constantFrom(59_999, 60_000, 60_001), fc.integer({ min: 58_500, max: 61_500 })) }),
 );
 
 for (const [name, makeStore] of Object.entries(stores)) {
   describe(`ReplayGuard over the ${name} store`, () => {
     it("admits each message at most once, never when expired or from the future, at any interleaving", async () => {
-      await fc.assert(fc.asyncProperty(fc.array(messageSpec, { minLength: 8, maxLength: 8 }), fc.array(op, { minLength: 10, maxLength: 80, size: "max" }), fc.integer({ min: 1, max: 8 }), async (specs, ops, capacity) => {
+      await fc.assert(fc.asyncProperty(fc.array(messageSpec, { minLength: 8, maxLength: 8 }), fc.array(op, { minLength: 10, maxLength: 80, size: "max" }), fc.oneof(fc.integer({ min: 1, max: 2 }), fc.integer({ min: 1, max: 8 })), async (specs, ops, capacity) => {
         let now = T0;
         let earliest = T0; // the clock may step back, but by no more than the skew from its maximum
         const guard = new ReplayGuard(DECLARATION, makeStore(capacity), () => now);
         const admitted = new Set<string>();
+        // Each admitted record is kept until its expiry plus the skew (after that a redelivery is
+        // refused as expired, so it may go). The clock steps back, so a record past that time at the
+        // clock's maximum may be gone or not; one past it now may go now. The store is full only when
+        // the records it may still hold fill it (refusing earlier retains too long), and must refuse
+        // when the records it must still hold do (admitting then evicted a live record early).
+        const retainedUntil = new Map<string, number>();
+        const held = (since: number): number => [...retainedUntil.values()].filter((until) => until > since).length;
         const timesOf = (m: number): { createdAt: number; expiresAt: number } => {
           const s = specs[m] as { lifetimeS: number; createdOffsetS: number };
           const createdAt = T0 + m * 7_000 + s.createdOffsetS * 1000;
@@ -102,19 +115,47 @@ for (const [name, makeStore] of Object.entries(stores)) {
           }
           const { createdAt, expiresAt } = timesOf(o.message);
           const message: JsonObject = { request_id: `r-${o.message}`, provider_id: `p-${o.scope}`, host_instance_id: "h", created_at: iso(createdAt), expires_at: iso(expiresAt) };
+          const [mustHold, mayHold] = [held(earliest), held(now)];
           const decision = await guard.admit(message);
           const id = `${o.scope}/${o.message}`;
           if (decision.ok) {
             expect(admitted.has(id)).toBe(false);
+            expect(mustHold, "admitted past the capacity: a live record was evicted early").toBeLessThan(capacity);
+            retainedUntil.set(id, expiresAt + DECLARATION.skewSeconds * 1000);
             expect(now).toBeLessThan(expiresAt);
             expect(createdAt).toBeLessThanOrEqual(now + DECLARATION.skewSeconds * 1000);
             admitted.add(id);
           } else if (now >= expiresAt) expect(decision.error.code).toBe("expired");
           else if (createdAt > now + DECLARATION.skewSeconds * 1000) expect(decision.error.code).toBe("not-yet-valid");
           else if (admitted.has(id)) expect(decision.error.code).toBe("replayed");
-          else expect(decision.error.code).toBe("capacity-exceeded");
+          else {
+            expect(decision.error.code).toBe("capacity-exceeded");
+            expect(mayHold, "refused as full while records past their retention take the room").toBeGreaterThanOrEqual(capacity);
+          }
         }
       }), { numRuns: 250 });
+    });
+
+    it("a full store frees a record's room exactly at its expiry plus the skew, not a millisecond before or after", async () => {
+      // `capacity` records fill the store; the clock then moves to one record's retention end
+      // (expiry + 60 s) shifted by a few milliseconds, and a fresh valid message arrives: it is
+      // admitted exactly when some record's retention has ended (until <= now), else refused as full.
+      const record = fc.record({ lifetimeS: fc.integer({ min: 1, max: 120 }), createdOffsetS: fc.integer({ min: 0, max: 30 }) });
+      await fc.assert(fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 4 }), fc.nat(3), fc.constantFrom(-1000, -1, 0, 1, 1000), async (records, pick, shiftMs) => {
+        let now = T0;
+        const guard = new ReplayGuard(DECLARATION, makeStore(records.length), () => now);
+        const until: number[] = [];
+        for (const [i, r] of records.entries()) {
+          const createdAt = T0 + r.createdOffsetS * 1000;
+          const expiresAt = createdAt + r.lifetimeS * 1000;
+          expect((await guard.admit({ request_id: `r-${i}`, provider_id: "p", host_instance_id: "h", created_at: iso(createdAt), expires_at: iso(expiresAt) })).ok).toBe(true);
+          until.push(expiresAt + DECLARATION.skewSeconds * 1000);
+        }
+        now = until[pick % until.length]! + shiftMs;
+        const fresh = await guard.admit({ request_id: "fresh", provider_id: "p", host_instance_id: "h", created_at: iso(now), expires_at: iso(now + 60_000) });
+        const roomMade = until.some((u) => u <= now);
+        expect(fresh.ok ? "recorded" : fresh.error.code).toBe(roomMade ? "recorded" : "capacity-exceeded");
+      }), { numRuns: 150 });
     });
 
     it("keeps memory bounded: records are evicted after expiry plus skew", async () => {

@@ -62,6 +62,16 @@ describe("canonicalization properties", () => {
     const key = fc.string({ unit: "binary", maxLength: 4 });
     fc.assert(fc.property(fc.dictionary(key, fc.integer()), (o) => canonicalize(o) === oracleCanonicalize(o)), RUNS);
   });
+  it("orders integer-like member names by UTF-16 code units, not the way JavaScript enumerates them", () => {
+    // Object.keys lists integer-like names first, in numeric order ("2" before "10"); RFC 8785
+    // §3.2.3 sorts every name by code units ("10" before "2", and both after "-1" and before "a").
+    expect(canonicalize({ b: 0, 2: 1, 10: 2, a: 3, "-1": 4 })).toBe('{"-1":4,"10":2,"2":1,"a":3,"b":0}');
+    const integerLike = fc.oneof(fc.nat(4294967295).map(String), fc.constantFrom("0", "1", "2", "10", "01", "-1", "1.5", "4294967294", "4294967295", "9007199254740993"));
+    const key = fc.oneof({ weight: 3, arbitrary: integerLike }, { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 3 }) });
+    fc.assert(fc.property(fc.dictionary(key, fc.integer(), { minKeys: 2, maxKeys: 8 }), (o) => canonicalize(o) === oracleCanonicalize(o)), RUNS);
+    const nested = fc.dictionary(key, fc.dictionary(integerLike, fc.boolean(), { maxKeys: 5 }), { maxKeys: 5 });
+    fc.assert(fc.property(nested, fc.nat(1000), (o, seed) => canonicalize(reorder(o, seed)) === oracleCanonicalize(o)), RUNS);
+  });
   it("refuses lone surrogates, non-finite numbers, undefined and non-plain objects", () => {
     const bad: unknown[] = ["\ud800", { "\udc00": 1 }, NaN, Infinity, [undefined], { a: undefined }, new Date(0), 1n, () => 1];
     for (const value of bad) expect(() => canonicalize(value)).toThrow(CanonicalJsonError);

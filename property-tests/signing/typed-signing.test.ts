@@ -8,10 +8,16 @@ import { readJson } from "./helpers.js";
 
 interface HmacCase { name: string; message_type: "ActionProposal" | "AgentTriggerRequest"; key_utf8: string; message: Record<string, unknown>; expected_signature?: string; expect: string }
 const { cases } = readJson<{ cases: HmacCase[] }>("spec/agent-provider/vectors/hmac-sha256-v1.json");
+const oracle = readJson<{ cases: { file: string; name: string; schema?: "valid" | "invalid" }[] }>("property-tests/oracle-vectors/fuzz-corpus/verdicts.json");
+function schemaVerdict(name: string): "valid" | "invalid" {
+  const verdict = oracle.cases.find((o) => o.file === "hmac-sha256-v1" && o.name === name)?.schema;
+  if (verdict === undefined) throw new Error(`no jsonschema verdict for vector ${name}: rerun property-tests/oracle-vectors/fuzz-corpus/make-verdicts.py`);
+  return verdict;
+}
 
 const api = {
-  ActionProposal: { sign: agentProvider.signActionProposal, verify: agentProvider.verifyActionProposal, validate: agentProvider.validateActionProposal, compute: agentProvider.computeActionProposalSignature },
-  AgentTriggerRequest: { sign: agentProvider.signAgentTriggerRequest, verify: agentProvider.verifyAgentTriggerRequest, validate: agentProvider.validateAgentTriggerRequest, compute: agentProvider.computeAgentTriggerRequestSignature },
+  ActionProposal: { sign: agentProvider.signActionProposal, verify: agentProvider.verifyActionProposal, compute: agentProvider.computeActionProposalSignature },
+  AgentTriggerRequest: { sign: agentProvider.signAgentTriggerRequest, verify: agentProvider.verifyAgentTriggerRequest, compute: agentProvider.computeAgentTriggerRequestSignature },
 } as const;
 
 function unsignedOf(message: Record<string, unknown>): Record<string, unknown> {
@@ -26,7 +32,9 @@ describe("verifyX and signX on the spec vectors", () => {
       const fns = api[c.message_type];
       // A vector about the signature may carry a message the schema refuses (a missing covered
       // field, say): then verifyX reports the signature verdict if it fails, else schema-invalid.
-      const schemaOk = fns.validate(c.message).ok;
+      // Whether the schema refuses it is the jsonschema package's verdict on the same schemas
+      // (property-tests/oracle-vectors/fuzz-corpus), not this project's validator's.
+      const schemaOk = schemaVerdict(c.name) === "valid";
       const expected = c.expect === "valid" ? (schemaOk ? "valid" : "schema-invalid") : c.expect;
       const fromValue = fns.verify(c.message, c.key_utf8);
       expect(fromValue.ok ? "valid" : fromValue.error.code).toBe(expected);

@@ -12,6 +12,15 @@ export declare function canonicalize(value: unknown): string;
 export declare function canonicalizeStepwise(value: unknown): string;
 /** The UTF-8 bytes of canonicalize(value): the input to every hash and MAC. */
 export declare function canonicalBytes(value: unknown): Uint8Array;
+/**
+ * How full the two caches are that input can fill: shapes counted, shapes stored, quoted names.
+ * Both stay under their bounds whatever is canonicalized (tests read this; so may a memory monitor).
+ */
+export declare function canonicalCacheSizes(): {
+    shapes: number;
+    shapesStored: number;
+    quotedKeys: number;
+};
 /** ES6 Number::toString, which RFC 8785 §3.2.2.3 adopts; -0 becomes 0. */
 export declare function serializeNumber(value: number): string;
 /**

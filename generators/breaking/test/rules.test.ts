@@ -213,3 +213,33 @@ describe("positions", () => {
   });
 });
 void TYPES;
+
+// A SECURITY declaration dropped (or added) while its message stays: existing signatures, ids,
+// tokens or replay records lose their meaning as surely as when the declaration is edited.
+describe.each([
+  ["x-signature", "SECURITY_SIGNATURE_CHANGED"],
+  ["x-content-address", "SECURITY_CONTENT_ADDRESS_CHANGED"],
+  ["x-approval-token", "SECURITY_APPROVAL_TOKEN_CHANGED"],
+  ["x-replay", "SECURITY_REPLAY_CHANGED"],
+])("%s dropped or added while the message stays", (key, rule) => {
+  const drop: Edit = (f) => void delete f[S][key];
+  it(`dropped: ${rule}, breaking, at the message and the old declaration`, () => {
+    const { findings } = run(drop);
+    const hit = findings.filter((f) => f.rule === rule);
+    expect(hit.map((f) => [f.status, f.message]), findings.map((f) => f.rule).join(", ")).toEqual([["breaking", `S: ${key} declaration removed`]]);
+    expect(hit[0]!.at.pointer).toBe("");
+    expect(hit[0]!.old?.pointer).toBe(`/${key}`);
+  });
+  it(`added to a message that had none: ${rule}`, () => {
+    const before = baseFiles();
+    delete before[S][key];
+    const { findings } = compareRoots(writeTree(before), writeTree(baseFiles()));
+    expect(findings.filter((f) => f.rule === rule).map((f) => [f.status, f.message])).toEqual([["breaking", `S: ${key} declaration added`]]);
+  });
+  it("kept as it was while the message's other declarations are dropped: no finding for it", () => {
+    const { findings } = run((f) => {
+      for (const other of ["x-signature", "x-content-address", "x-approval-token", "x-replay"]) if (other !== key) delete f[S][other];
+    });
+    expect(findings.filter((f) => f.rule === rule)).toEqual([]);
+  });
+});

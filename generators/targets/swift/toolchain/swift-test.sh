@@ -5,13 +5,15 @@
 # Debian machine where we are root, Swift 6.0.3 comes from Debian 13's `swiftlang` package in a
 # Debian 13 root made with debootstrap (created once, then reused): the package folder is
 # bind-mounted into that root and built there. Anywhere else the suite is skipped with one line
-# saying why. Exit status: 0 when the build and the tests pass (or the suite was skipped), non-zero
+# saying why (or, with SWIFT_REQUIRE=1, fails with that line). Exit status: 0 when the build and
+# the tests pass (or the suite was skipped), non-zero
 # on any failure, including a failed provisioning (a machine that could provision but did not is
 # a CI failure, not a skip).
 #
 #   swift-test.sh [package-dir]        build the library (warnings are errors, Swift 6 mode), then test
 #   SWIFT_ROOT=/path swift-test.sh     use or create the Debian 13 root there
 #   SWIFT_PROVISION=0 swift-test.sh    never create a root (skip instead when none exists)
+#   SWIFT_REQUIRE=1 swift-test.sh      fail instead of skipping (CI: .ci/run sets it)
 #   SWIFT_CONSUMER=0 swift-test.sh     skip the consumer package (property-tests/consumers/swift)
 #
 # For the repository's generated/swift, the consumer package then builds against a copy of it (both
@@ -61,7 +63,12 @@ if command -v swift >/dev/null 2>&1; then
   exit
 fi
 
+# CI sets SWIFT_REQUIRE=1 (.ci/run): there a suite that cannot run is a failure, not a skip.
 skip() {
+  if [ "${SWIFT_REQUIRE:-0}" = 1 ]; then
+    echo "Swift suite required (SWIFT_REQUIRE=1) but cannot run: $1" >&2
+    exit 1
+  fi
   echo "Swift suite skipped: $1"
   exit 0
 }

@@ -185,6 +185,16 @@ function quoteKey(key: string): string {
   return quoted;
 }
 
+/**
+ * How full the two caches are that input can fill: shapes counted, shapes stored, quoted names.
+ * Both stay under their bounds whatever is canonicalized (tests read this; so may a memory monitor).
+ */
+export function canonicalCacheSizes(): { shapes: number; shapesStored: number; quotedKeys: number } {
+  let stored = 0;
+  for (const list of sortedShapes.values()) stored += list.length;
+  return { shapes: sortedShapeCount, shapesStored: stored, quotedKeys: quotedKeys.size };
+}
+
 /** ES6 Number::toString, which RFC 8785 §3.2.2.3 adopts; -0 becomes 0. */
 export function serializeNumber(value: number): string {
   if (!Number.isFinite(value)) throw new CanonicalJsonError("non-finite-number", "NaN and Infinity are not JSON numbers");

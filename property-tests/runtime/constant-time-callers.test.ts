@@ -1,0 +1,105 @@
+// The TypeScript runtime's MAC checks reach the constant-time primitive (crypto.timingSafeEqual)
+// with the received MAC and the one recomputed here with node:crypto: an ordinary compare
+// (Buffer.compare, ===, .equals) at a call site would pass every verdict test and fail this one.
+// The Kotlin and Swift callers are checked the same way at the source level in constant-time.test.ts
+// (the Kotlin runtime compares MACs only through Crypto.constantTimeEquals); this file does it for
+// TypeScript, by counting what reaches timingSafeEqual, and by reading the callers' source.
+import { createHmac as realHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ROOT } from "../signing/helpers.js";
+
+/** Copies of both inputs of every timingSafeEqual call (the caller may reuse its buffers). */
+const calls: { a: string; b: string }[] = [];
+vi.mock("node:crypto", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:crypto")>();
+  return {
+    ...real,
+    timingSafeEqual: (a: NodeJS.ArrayBufferView, b: NodeJS.ArrayBufferView) => {
+      const hex = (v: NodeJS.ArrayBufferView) => Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("hex");
+      calls.push({ a: hex(a), b: hex(b) });
+      return real.timingSafeEqual(a, b);
+    },
+  };
+});
+const { decodeApprovalToken } = await import("../../generators/targets/ts/runtime/src/approval-token.js");
+const { verifyHmacV1 } = await import("../../generators/targets/ts/runtime/src/signing-hmac-v1.js");
+const { explainHmacV1 } = await import("../../generators/targets/ts/runtime/src/signature-doctor.js");
+type CanonicalizationDialect = import("../../generators/targets/ts/runtime/src/canonical-dialects.js").CanonicalizationDialect;
+type HmacSha256V1Declaration = import("../../generators/targets/ts/runtime/src/signing-hmac-v1.js").HmacSha256V1Declaration;
+
+beforeEach(() => void (calls.length = 0));
+const b64url = (bytes: Buffer): string => bytes.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const nopad = (bytes: Buffer): string => bytes.toString("base64").replace(/=+$/, "");
+const mac = (key: string, text: string): Buffer => realHmac("sha256", key).update(text, "utf8").digest();
+/** The call's two inputs, in either order (which side is "expected" is the helper's business). */
+const pair = (x: Buffer, y: Buffer) => expect.toSatisfy((c: { a: string; b: string }) => [c.a, c.b].sort().join() === [x.toString("hex"), y.toString("hex")].sort().join());
+
+describe("approval token: the MAC compare goes through timingSafeEqual", () => {
+  const SECRET = "s".repeat(32);
+  const NOW = 1_700_000_000;
+  const claims = { action: "a", actor_id: "h", choice: null, exp: NOW + 600, expected_choice: null, nonce: "n", override_requested: false, payload: {}, payload_sha256: null, rationale: null, request_id: "r", resource_id: "t", v: 1 };
+  const payload = b64url(Buffer.from(JSON.stringify(claims), "utf8"));
+  const good = mac(SECRET, payload);
+  it("a valid token: one compare of its MAC with the recomputed one", () => {
+    expect(decodeApprovalToken(`${payload}.${b64url(good)}`, SECRET, NOW * 1000).ok).toBe(true);
+    expect(calls).toEqual([pair(good, good)]);
+  });
+  it("a forged MAC of the right length: one compare of the forged bytes, then refused", () => {
+    const forged = Buffer.from(good);
+    forged[31]! ^= 1;
+    const r = decodeApprovalToken(`${payload}.${b64url(forged)}`, SECRET, NOW * 1000);
+    expect(r.ok ? "valid" : r.error.code).toBe("signature-invalid");
+    expect(calls).toEqual([pair(forged, good)]);
+  });
+});
+
+const DECL: HmacSha256V1Declaration = {
+  scheme: "hmac-sha256-v1",
+  algorithmId: "hmac-sha256-v1",
+  algorithmField: "signature_alg",
+  signatureField: "signature",
+  lineSeparator: "\n",
+  lines: [{ name: "id", field: "id", value: "string" }],
+  key: { source: "binding", field: "secret", encoding: "utf8" },
+  signatureEncoding: "base64-std-nopad",
+};
+const KEY = "k".repeat(32);
+
+describe("hmac-sha256-v1: the MAC compare goes through timingSafeEqual", () => {
+  const good = mac(KEY, "id=p-1");
+  it("a valid signature: one compare of the received MAC", () => {
+    expect(verifyHmacV1(DECL, { id: "p-1", signature_alg: "hmac-sha256-v1", signature: nopad(good) }, KEY)).toEqual({ ok: true });
+    expect(calls).toEqual([pair(good, good)]);
+  });
+  it("a wrong signature: one compare, then refused", () => {
+    const other = mac(KEY, "id=p-2");
+    const r = verifyHmacV1(DECL, { id: "p-1", signature_alg: "hmac-sha256-v1", signature: nopad(other) }, KEY);
+    expect(r.ok ? "ok" : r.error.code).toBe("signature-mismatch");
+    expect(calls).toEqual([pair(other, good)]);
+  });
+  it("the signature doctor's dialect retries compare through it too", () => {
+    const text = JSON.stringify({ id: "p-1", signature_alg: "hmac-sha256-v1", signature: nopad(mac(KEY, "id=p-2")) });
+    const dialect: CanonicalizationDialect = { divergence: "d", name: "d", numbers: "rfc8785", integerTokens: ["exact"], keyOrder: "utf16", escapeSlash: "none", escapeRanges: [], duplicateKeys: "reject" };
+    const r = explainHmacV1(DECL, [dialect], text, KEY);
+    expect(r.verified).toBe(false);
+    // verifyHmacV1 once, then the dialect's own input once: both through timingSafeEqual.
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    expect(calls.every((c) => c.a.length === 64 && c.b.length === 64)).toBe(true);
+  });
+});
+
+describe("the callers' source", () => {
+  // The Kotlin check's counterpart: each file that compares a MAC names the constant-time helper
+  // and never an ordinary byte compare.
+  it.each([
+    ["approval-token.ts", "constantTimeEqual("],
+    ["signing-hmac-v1.ts", "hmacSha256Matches("],
+    ["signature-doctor.ts", "hmacSha256Matches("],
+  ])("%s compares MACs only through %s", (file, helper) => {
+    const text = readFileSync(join(ROOT, "generators/targets/ts/runtime/src", file), "utf8");
+    expect(text).toContain(helper);
+    expect(text).not.toMatch(/Buffer\.compare|\.equals\(|timingSafeEqual|Buffer\.from\([^)]*\)\.toString\([^)]*\)\s*[!=]==/);
+  });
+});
