@@ -1,9 +1,10 @@
 // Reads one spec file (YAML or JSON) into plain JSON data and keeps a map from JSON pointer to
 // line/column, so every later stage can report `file:line:col pointer message`.
 import { readFileSync } from "node:fs";
-import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from "yaml";
+import { LineCounter, isMap, isScalar, isSeq, type Node } from "yaml";
 import type { JsonValue, SpecError } from "../model/types.js";
 import { duplicateKeyErrors } from "./duplicate-keys.js";
+import { admitSpecFile, MAX_SPEC_DEPTH, parseWithDepthLimit, resolveInsideSpec, specReadBudget, type SpecReadBudget } from "./spec-guard.js";
 
 export interface SpecFile {
   /** Path relative to the repository root. */
@@ -22,11 +23,20 @@ export function joinPointer(base: string, ...tokens: (string | number)[]): strin
   return base + tokens.map((t) => "/" + escapePointerToken(String(t))).join("");
 }
 
-/** Reads and parses `relativePath` under `root`. YAML must be plain JSON data: no anchors, no tags, no duplicate keys. */
-export function readSpecFile(root: string, relativePath: string): SpecFileResult {
+/**
+ * Reads and parses `relativePath` (under spec/) in `root`. YAML must be plain JSON data: no
+ * anchors, no tags, no duplicate keys. Before a byte is read (spec-guard.ts): no link on the way
+ * may lead outside spec/, the file must be a regular file within the size limit, and `budget`
+ * (shared by every read of one load) must have room for it.
+ */
+export function readSpecFile(root: string, relativePath: string, budget: SpecReadBudget = specReadBudget()): SpecFileResult {
+  const where = resolveInsideSpec(root, relativePath);
+  if (!where.ok) return { ok: false, errors: [where.error] };
   let text: string;
   try {
-    text = readFileSync(`${root}/${relativePath}`, "utf8");
+    const refused = admitSpecFile(relativePath, where.real, budget);
+    if (refused !== undefined) return { ok: false, errors: [refused] };
+    text = readFileSync(where.real, "utf8");
   } catch (error) {
     return fail(relativePath, 1, 1, "", `cannot read file: ${(error as Error).message}`, "io");
   }
@@ -35,7 +45,12 @@ export function readSpecFile(root: string, relativePath: string): SpecFileResult
 
 export function parseSpecText(file: string, text: string): SpecFileResult {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: "1.2", schema: "core" });
+  const parsed = parseWithDepthLimit(text, lineCounter, { uniqueKeys: true, prettyErrors: false, version: "1.2", schema: "core" });
+  if ("tooDeep" in parsed) {
+    const pos = lineCounter.linePos(parsed.tooDeep);
+    return fail(file, pos.line, pos.col, "", `objects and arrays nested more than ${MAX_SPEC_DEPTH} deep (the limit for a spec file)`, "spec-too-deep");
+  }
+  const doc = parsed.doc;
   const errors: SpecError[] = [];
   if (doc.errors.some((e) => e.code === "DUPLICATE_KEY")) errors.push(...duplicateKeyErrors(file, text, lineCounter));
   for (const e of doc.errors) {
