@@ -79,7 +79,9 @@ export function loadSuite(
       // anyOf: report the errors of the branch the file was meant to be.
       const isSuite = typeof result.spec.value === "object" && result.spec.value !== null && "suite" in result.spec.value;
       const branch = isSuite ? "SuiteFile" : "CaseFile";
-      const relevant = (validate.errors ?? []).filter((e) => e.schemaPath.includes(`/${branch}`) || e.schemaPath.startsWith("#/$defs/") && !e.schemaPath.includes("File/"));
+      // Below the root only the branch the file is can report (the other has no such member); ajv
+      // may name an inlined $ref's keyword by a path relative to it ("#/properties/path/pattern").
+      const relevant = (validate.errors ?? []).filter((e) => e.instancePath !== "" || e.schemaPath.includes(`/${branch}`) || (e.schemaPath.startsWith("#/$defs/") && !e.schemaPath.includes("File/")));
       for (const e of (relevant.length > 0 ? relevant : validate.errors ?? []).slice(0, 8)) {
         const pos = result.spec.locate(e.instancePath);
         errors.push({ file: path, ...pos, pointer: e.instancePath, message: `${e.keyword}: ${e.message ?? ""}` });
