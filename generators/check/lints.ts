@@ -167,7 +167,8 @@ export function lintRulePointers(file: SpecFile, schemasById: Map<string, JsonVa
     for (const field of ["left", "right", "url", "list", "lower", "upper", "min", "max", "array", "text"]) {
       const pointer = rule[field];
       if (typeof pointer !== "string") continue;
-      if (!schemaHasPath(schema, pointer, schemasById)) report(joinPointer("/x-rules", i, field), `${pointer} is not a property path of this message`);
+      if (!/^(\/([^~/]|~[01])*)*$/.test(pointer)) report(joinPointer("/x-rules", i, field), `${pointer} is not a JSON pointer (RFC 6901: it starts with "/", and "~" is written "~0", "/" inside a name "~1")`);
+      else if (!schemaHasPath(schema, pointer, schemasById)) report(joinPointer("/x-rules", i, field), `${pointer} is not a property path of this message`);
     }
   });
 }
