@@ -29,7 +29,7 @@ class JsonSchemaValidator(documents: List<JsonObject>) {
     private val patterns = HashMap<String, Pattern>()
 
     init {
-        for ((id, document) in this.documents) lint(document, "$id#")
+        for ((id, document) in this.documents) lint(document, "$id#", id)
     }
 
     /** The first error of [instance] against the document [schemaId]; null when it is valid. */
@@ -40,15 +40,22 @@ class JsonSchemaValidator(documents: List<JsonObject>) {
 
     // --- loading -------------------------------------------------------------------------------
 
-    private fun lint(schema: JsonElement, at: String) {
+    /** [base]: the document id a `$ref` here resolves against (as [check] resolves it). */
+    private fun lint(schema: JsonElement, at: String, base: String) {
         if (schema is JsonPrimitive && !schema.isString && schema.content in setOf("true", "false")) return
         require(schema is JsonObject) { "$at: a schema must be an object or a boolean" }
         for ((keyword, value) in schema) {
             require(keyword in KNOWN_KEYWORDS) { "$at: keyword $keyword is not supported by the Kotlin validator" }
             when (keyword) {
-                "properties", "\$defs" -> (value as JsonObject).forEach { (name, sub) -> lint(sub, "$at/$keyword/$name") }
-                "allOf", "anyOf", "oneOf" -> (value as JsonArray).forEachIndexed { i, sub -> lint(sub, "$at/$keyword/$i") }
-                in SUBSCHEMA_KEYWORDS -> lint(value, "$at/$keyword")
+                "properties", "\$defs" -> (value as JsonObject).forEach { (name, sub) -> lint(sub, "$at/$keyword/$name", base) }
+                "allOf", "anyOf", "oneOf" -> (value as JsonArray).forEachIndexed { i, sub -> lint(sub, "$at/$keyword/$i", base) }
+                in SUBSCHEMA_KEYWORDS -> lint(value, "$at/$keyword", base)
+                // A reference that names nothing is refused with the schema, not met at validation.
+                "\$ref" -> try {
+                    resolveUncached(base, value.string)
+                } catch (unresolved: IllegalStateException) {
+                    throw IllegalArgumentException("$at: ${unresolved.message}")
+                }
                 "pattern" -> patterns.getOrPut(value.string) { EcmaRegex.compile(value.string) }
                 "format" -> require(value.string in Formats.NAMES) { "$at: format ${value.string} is not supported" }
             }

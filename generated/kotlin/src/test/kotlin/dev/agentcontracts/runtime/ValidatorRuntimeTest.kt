@@ -61,6 +61,18 @@ class ValidatorRuntimeTest {
     }
 
     @Test
+    fun `a ref that names no loaded schema, or nothing in one, is refused at load time`() {
+        val other = StrictJson.parse("""{"${'$'}id":"urn:other","${'$'}defs":{"a":{"type":"string"}}}""").jsonObject
+        fun load(ref: String) = JsonSchemaValidator(listOf(other, StrictJson.parse("""{"${'$'}id":"urn:x","type":"object","properties":{"p":{"${'$'}ref":"$ref"}}}""").jsonObject))
+        val missingDocument = assertThrows(IllegalArgumentException::class.java) { load("urn:missing#/a") }
+        assertEquals("urn:x#/properties/p: urn:x: \$ref urn:missing#/a names no loaded schema", missingDocument.message)
+        val missingTarget = assertThrows(IllegalArgumentException::class.java) { load("urn:other#/${'$'}defs/b") }
+        assertEquals("urn:x#/properties/p: urn:x: \$ref urn:other#/${'$'}defs/b points at nothing", missingTarget.message)
+        val loaded = load("urn:other#/${'$'}defs/a")
+        assertEquals("type", loaded.firstError("urn:x", StrictJson.parse("""{"p":1}"""))?.keyword)
+    }
+
+    @Test
     fun `numbers compare by value and objects regardless of member order`() {
         assertTrue(jsonEquals(JsonPrimitive(1), JsonPrimitive(1.0)))
         assertFalse(jsonEquals(JsonPrimitive(1), JsonPrimitive("1")))
