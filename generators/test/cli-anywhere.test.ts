@@ -3,7 +3,7 @@
 // the packed tarball (npm pack once, npm install -g --prefix <tmp>, offline-first from npm's cache)
 // and through npx. Expectations are the reference vectors' ids and verdicts and hand-written text;
 // for generate from the install, the files this checkout generates from the same spec; for docs
-// from the install, docs-anywhere.ts.
+// from the install, docs-anywhere.ts; for hostile spec projects (issue 31), hostile-anywhere.ts.
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +11,7 @@ import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docsFromTheInstall } from "./docs-anywhere.js";
 import { connectorFixture, REPO_ROOT } from "./fixture.js";
+import { hostileFromTheInstall } from "./hostile-anywhere.js";
 
 const work = mkdtempSync(join(tmpdir(), "cli-anywhere-"));
 const elsewhere = join(work, "elsewhere", "deeper");
@@ -198,6 +199,8 @@ describe("a global install of the packed tarball, and npx", () => {
   });
 
   docsFromTheInstall(() => ({ prefix, work, elsewhere }));
+
+  hostileFromTheInstall(() => ({ prefix, work, elsewhere }));
 
   it("list --targets (the generator's registry) works", () => {
     const r = installed(["list", "--targets"]);
