@@ -139,8 +139,9 @@ describe("a global install of the packed tarball, and npx", () => {
     npm(["install", "-g", "--prefix", prefix, tarball], work);
   }, 300_000);
 
+  // A guard against a hang, not a speed check: a whole generation of the spec took over 60 s here at load average 25.
   const installed: Cli = (args) => {
-    const r = spawnSync(join(prefix, "bin", "agent-contracts"), args, { cwd: elsewhere, encoding: "utf8", timeout: 60_000 });
+    const r = spawnSync(join(prefix, "bin", "agent-contracts"), args, { cwd: elsewhere, encoding: "utf8", timeout: 200_000 });
     return { code: r.status, out: r.stdout, err: r.stderr };
   };
   everyCommand(() => installed);

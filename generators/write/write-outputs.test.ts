@@ -33,6 +33,10 @@ describe("headers", () => {
     expect(commentSyntaxFor(target, "a/b.d.ts")).toEqual(MARKUP);
     expect(commentSyntaxFor(target, "a/b.ts")).toEqual(SLASHES);
     expect(commentSyntaxFor(target, "a/b.json")).toBeUndefined();
+    // The longer ending wins wherever the table lists it.
+    const shortFirst = { id: "toy", header: () => true, comments: { ".ts": SLASHES, ".d.ts": MARKUP, ".s": HASH } };
+    expect(commentSyntaxFor(shortFirst, "a/b.d.ts")).toEqual(MARKUP);
+    expect(commentSyntaxFor(shortFirst, "a/b.ts")).toEqual(SLASHES);
     expect(() => commentSyntaxFor(target, "a/b.toml")).toThrow("target toy puts a header on a/b.toml but declares no comment syntax for its file type");
     // Without a table of its own, a target gets the shared one: # for TOML and Python, // for Kotlin, <!-- --> for Markdown.
     const plain = { id: "plain", header: () => true };
