@@ -121,16 +121,17 @@ class JsonSchemaValidatorMutationKillsTest {
     }
 
     @Test
-    fun `a reference to nothing is a typed error, not a crash`() {
-        val v = load(
-            "{\"\$id\":\"https://k.example/a\",\"properties\":{\"m\":{\"\$ref\":\"missing.json\"},\"p\":{\"\$ref\":\"#/\$defs/none\"},\"s\":{\"\$ref\":\"#/\$defs/x/minLength/deeper\"}},\"\$defs\":{\"x\":{\"minLength\":1}}}",
-        )
-        val missing = assertThrows(IllegalStateException::class.java) { v.firstError("https://k.example/a", schema("{\"m\":1}")) }
-        assertEquals("https://k.example/a: \$ref missing.json names no loaded schema", missing.message)
-        for (member in listOf("p" to "#/\$defs/none", "s" to "#/\$defs/x/minLength/deeper")) {
-            val nothing = assertThrows(IllegalStateException::class.java) { v.firstError("https://k.example/a", schema("{\"${member.first}\":1}")) }
-            assertEquals("https://k.example/a: \$ref ${member.second} points at nothing", nothing.message)
+    fun `a reference to nothing is refused when the schema is loaded, not met at validation`() {
+        fun loading(property: String) = assertThrows(IllegalArgumentException::class.java) {
+            load("{\"\$id\":\"https://k.example/a\",\"properties\":{$property},\"\$defs\":{\"x\":{\"minLength\":1}}}")
         }
+        assertEquals("https://k.example/a#/properties/m: https://k.example/a: \$ref missing.json names no loaded schema", loading("\"m\":{\"\$ref\":\"missing.json\"}").message)
+        for (member in listOf("p" to "#/\$defs/none", "s" to "#/\$defs/x/minLength/deeper")) {
+            val nothing = loading("\"${member.first}\":{\"\$ref\":\"${member.second}\"}")
+            assertEquals("https://k.example/a#/properties/${member.first}: https://k.example/a: \$ref ${member.second} points at nothing", nothing.message)
+        }
+        val v = load("{\"\$id\":\"https://k.example/a\",\"properties\":{\"q\":{\"\$ref\":\"#/\$defs/x\"}},\"\$defs\":{\"x\":{\"minLength\":1}}}")
+        assertEquals("minLength", v.firstError("https://k.example/a", schema("{\"q\":\"\"}"))?.keyword)
         assertThrows(IllegalArgumentException::class.java) { v.firstError("https://k.example/other", schema("{}")) }
     }
 
