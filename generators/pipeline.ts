@@ -1,16 +1,23 @@
 // load -> check -> model -> targets (inputs, emit) -> write, in one straight line. The pipeline
 // knows no target: each declares its folder, ownership and header rule (targets/target.ts), and
 // targets/registry.ts lists them.
+import { readFileSync } from "node:fs";
 import { checkSpec } from "./check/check-spec.js";
 import { loadSpec } from "./load/load-spec.js";
 import { buildModel } from "./model/build.js";
 import { addValidationCases } from "./model/validation-cases.js";
 import type { Model, SpecError } from "./model/types.js";
-import type { Target } from "./targets/target.js";
+import { commentSyntaxFor, type Target } from "./targets/target.js";
+import { PACKAGE_HOME } from "./write/generator-home.mjs";
 import { inputHashes } from "./write/inputs.js";
 import { checkDrift, renderAll, writeAll, type DriftReport, type PlacedFile } from "./write/write-outputs.js";
 
-export const GENERATOR_VERSION = "agent-contracts 0.1.0";
+/**
+ * The generator's name and version, as every header and the manifest state it: the version of
+ * this package (package.json), the generator's own, not the spec project's (spec/project.yaml
+ * versions the protocols a project publishes; a user's project has its own).
+ */
+export const GENERATOR_VERSION = `agent-contracts ${(JSON.parse(readFileSync(`${PACKAGE_HOME}/package.json`, "utf8")) as { version: string }).version}`;
 
 export type BuildResult = { ok: true; model: Model; rendered: Map<string, string>; owned: string[] } | { ok: false; errors: SpecError[] };
 
@@ -39,7 +46,7 @@ export async function build(root: string, targets?: readonly Target<unknown>[]):
   for (const target of list) {
     const inputs = await target.inputs(root, model);
     for (const file of target.emit(model, inputs)) {
-      placed.push({ ...file, path: target.outDir === "" ? file.path : `${target.outDir}/${file.path}`, header: target.header(file.path) });
+      placed.push({ ...file, path: target.outDir === "" ? file.path : `${target.outDir}/${file.path}`, comment: commentSyntaxFor(target, file.path) });
     }
   }
   return { ok: true, model, rendered: renderAll(placed, inputHashes(root), GENERATOR_VERSION), owned: list.flatMap((t) => t.owns) };

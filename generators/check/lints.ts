@@ -167,14 +167,24 @@ export function lintRulePointers(file: SpecFile, schemasById: Map<string, JsonVa
     for (const field of ["left", "right", "url", "list", "lower", "upper", "min", "max", "array", "text"]) {
       const pointer = rule[field];
       if (typeof pointer !== "string") continue;
-      if (!schemaHasPath(schema, pointer, schemasById)) report(joinPointer("/x-rules", i, field), `${pointer} is not a property path of this message`);
+      if (!/^(\/([^~/]|~[01])*)*$/.test(pointer)) report(joinPointer("/x-rules", i, field), `${pointer} is not a JSON pointer (RFC 6901: it starts with "/", and "~" is written "~0", "/" inside a name "~1")`);
+      else if (!schemaHasPath(schema, pointer, schemasById)) report(joinPointer("/x-rules", i, field), `${pointer} is not a property path of this message`);
     }
   });
 }
 
+/** The reference tokens of a JSON pointer (RFC 6901 section 4: "~1" is "/", then "~0" is "~"). */
+function pointerTokens(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map((raw) => raw.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
 function schemaHasPath(root: JsonSchema, pointer: string, schemasById: Map<string, JsonValue>): boolean {
+  return schemaHasTokens(root, pointerTokens(pointer), schemasById);
+}
+
+function schemaHasTokens(root: JsonSchema, tokens: readonly string[], schemasById: Map<string, JsonValue>): boolean {
   let current: { schema: JsonValue; doc: JsonSchema } = { schema: root, doc: root };
-  for (const token of pointer.slice(1).split("/")) {
+  for (const [index, token] of tokens.entries()) {
     current = follow(current, schemasById);
     const s = current.schema;
     if (!s || typeof s !== "object" || Array.isArray(s)) return false;
@@ -183,16 +193,16 @@ function schemaHasPath(root: JsonSchema, pointer: string, schemasById: Map<strin
       continue;
     }
     const props = s["properties"] as JsonSchema | undefined;
-    if (props?.[token] !== undefined) {
+    if (props !== undefined && Object.prototype.hasOwnProperty.call(props, token)) {
       current = { schema: props[token]!, doc: current.doc };
       continue;
     }
-    // A union: the path exists if one branch has it.
+    // A union: the path exists if one branch has the rest of it.
     const branches = [...((s["oneOf"] as JsonValue[]) ?? []), ...((s["anyOf"] as JsonValue[]) ?? [])];
-    const rest = "/" + pointer.slice(1).split("/").slice(pointer.slice(1).split("/").indexOf(token)).join("/");
+    const rest = tokens.slice(index);
     return branches.some((b) => {
       const f = follow({ schema: b, doc: current.doc }, schemasById);
-      return f.schema !== null && typeof f.schema === "object" && !Array.isArray(f.schema) && schemaHasPath({ ...(f.schema as JsonSchema), $defs: f.doc["$defs"] ?? null, $id: f.doc["$id"] ?? null } as JsonSchema, rest, schemasById);
+      return f.schema !== null && typeof f.schema === "object" && !Array.isArray(f.schema) && schemaHasTokens({ ...(f.schema as JsonSchema), $defs: f.doc["$defs"] ?? null, $id: f.doc["$id"] ?? null } as JsonSchema, rest, schemasById);
     });
   }
   return true;

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
+import type { DriftReport } from "../write/write-outputs.js";
+import { formatSpecError, parseArgs, UsageError, type Command, type Io } from "./io.js";
 import { findSpecRoot, isCheckout } from "./project.js";
 
 export const generateCommand: Command = {
@@ -44,20 +45,37 @@ Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.
       io.err(`${result.errors.length} spec error(s)`);
       return 1;
     }
-    if (flags.has("--check")) {
-      const drift = check(out, result.rendered, result.owned);
-      if (drift.staleOutputs.length === 0 && drift.orphans.length === 0 && drift.changedInputs.length === 0) {
-        io.out(`generated/ is up to date (${result.rendered.size} files)`);
-        return 0;
+    const { OutputLinkError, OutsideOutputRootError } = await import("../write/output-links.js");
+    try {
+      return flags.has("--check") ? checkOutputs(check(out, result.rendered, result.owned), result.rendered.size, io) : writeOutputs(write(out, result.rendered, result.owned), result.rendered.size, io);
+    } catch (error) {
+      if (error instanceof OutputLinkError) {
+        for (const line of error.lines()) io.err(line);
+        io.err(`${error.links.length} symbolic link(s) where generation writes: nothing was written or removed`);
+        return 1;
       }
-      for (const path of drift.changedInputs) io.err(`changed since the last generation: ${path}`);
-      for (const path of drift.staleOutputs) io.err(`out of date: ${path}`);
-      for (const path of drift.orphans) io.err(`no longer generated: ${path}`);
-      io.err("generated/ differs from the spec: run `make` and commit the result");
-      return 1;
+      if (error instanceof OutsideOutputRootError) {
+        io.err(error.message);
+        return 1;
+      }
+      throw error;
     }
-    const { written, removed } = write(out, result.rendered, result.owned);
-    io.out(`${written.length} file(s) written, ${removed.length} removed, ${result.rendered.size - written.length} unchanged`);
-    return 0;
   },
 };
+
+function checkOutputs(drift: DriftReport, total: number, io: Io): number {
+  if (drift.staleOutputs.length === 0 && drift.orphans.length === 0 && drift.changedInputs.length === 0) {
+    io.out(`generated/ is up to date (${total} files)`);
+    return 0;
+  }
+  for (const path of drift.changedInputs) io.err(`changed since the last generation: ${path}`);
+  for (const path of drift.staleOutputs) io.err(`out of date: ${path}`);
+  for (const path of drift.orphans) io.err(`no longer generated: ${path}`);
+  io.err("generated/ differs from the spec: run `make` and commit the result");
+  return 1;
+}
+
+function writeOutputs({ written, removed }: { written: string[]; removed: string[] }, total: number, io: Io): number {
+  io.out(`${written.length} file(s) written, ${removed.length} removed, ${total - written.length} unchanged`);
+  return 0;
+}

@@ -4,8 +4,9 @@
 // it is loaded, checked and summarised again. Kept in CLI_HOME/dist/cli/ (git-ignored); `make`
 // fills it for the CLI's own spec, so the packed CLI ships it; a failed write only costs time.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { MAX_SPEC_FILE_BYTES } from "../load/spec-limits.mjs";
 import type { Lifecycle } from "../model/lifecycle.js";
 import type { SpecError } from "../model/types.js";
 import { CLI_HOME } from "./project.js";
@@ -18,13 +19,23 @@ const SUMMARY_FILE = join(CLI_HOME, "dist", "cli", "spec-summaries.json");
 /** Summaries kept: the CLI's own spec and a few a user switches between with --spec. */
 const KEPT = 4;
 
-/** SHA-256 over every file under root/spec: relative path and bytes, in sorted order. */
+/**
+ * SHA-256 over every file under root/spec: relative path and bytes, in sorted order. Nothing the
+ * loader refuses is read or followed (issue 31): a symbolic link counts by its target's name (it
+ * is never descended: `spec/loop -> ..` or `spec/evil -> /` would walk forever or everywhere), a
+ * pipe or device by its kind, a file over the spec file limit by its size. The load that follows
+ * a digest miss reports them.
+ */
 export function specDigest(root: string): string {
   const hash = createHash("sha256");
   const walk = (rel: string): void => {
     for (const name of readdirSync(join(root, rel)).sort()) {
       const path = `${rel}/${name}`;
-      if (statSync(join(root, path)).isDirectory()) walk(path);
+      const stat = lstatSync(join(root, path));
+      if (stat.isSymbolicLink()) hash.update(`${path}\0link\0${readlinkSync(join(root, path))}\0`);
+      else if (stat.isDirectory()) walk(path);
+      else if (!stat.isFile()) hash.update(`${path}\0not a regular file\0`);
+      else if (stat.size > MAX_SPEC_FILE_BYTES) hash.update(`${path}\0${stat.size} bytes\0`);
       else hash.update(`${path}\0`).update(readFileSync(join(root, path))).update("\0");
     }
   };

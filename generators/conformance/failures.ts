@@ -14,6 +14,8 @@ export type FailureCode =
   | "sse-event-too-large"
   /** The connection failed: refused, reset, closed before the response head. */
   | "connection-error"
+  /** The request could not be built: a path or header value the HTTP client refuses (control characters). */
+  | "request-error"
   /** A bug in the kit or the case file (an exception that is none of the above). */
   | "internal-error";
 

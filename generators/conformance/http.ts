@@ -54,19 +54,26 @@ export class Exchange {
       this.rejectHead = reject;
     });
     this.head.catch(() => undefined);
+    // The request is built first: Node refuses a path or header value with control characters
+    // (a CR/LF would split the request) by throwing here, and that refusal is the case's failure,
+    // with no timer left behind to fire into a request that never existed.
+    try {
+      this.req = lib.request({
+        protocol: base.protocol,
+        hostname: base.hostname.replace(/^\[|\]$/g, ""),
+        port: base.port || (base.protocol === "https:" ? 443 : 80),
+        method: request.method,
+        path: basePath + request.path || "/",
+        headers,
+        agent: false,
+        timeout: timeoutMs,
+      });
+    } catch (error) {
+      throw new KitFailure("request-error", `the request cannot be sent: ${describe(error as Error)}`);
+    }
     // node's socket timeout starts only once connected; this timer covers DNS, connect, sending
     // the request and waiting for the head.
     this.headTimer = setTimeout(() => this.destroy(new KitFailure("idle-timeout", `no response head within ${timeoutMs} ms (connect included)`)), timeoutMs);
-    this.req = lib.request({
-      protocol: base.protocol,
-      hostname: base.hostname.replace(/^\[|\]$/g, ""),
-      port: base.port || (base.protocol === "https:" ? 443 : 80),
-      method: request.method,
-      path: basePath + request.path || "/",
-      headers,
-      agent: false,
-      timeout: timeoutMs,
-    });
     this.req.on("response", (res) => {
       clearTimeout(this.headTimer);
       this.rejectHead = undefined;

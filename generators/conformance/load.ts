@@ -2,9 +2,10 @@
 // spec/meta/conformance.schema.json, then the checks a schema cannot make (ids unique across
 // files, group = file name, tags declared in suite.yaml, server states declared, message names
 // known to the protocol, streams opened before they are continued).
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { readSpecFile } from "../load/spec-file.js";
+import { resolveInsideSpec, specReadBudget } from "../load/spec-guard.js";
 import type { Case, CaseFile, ClientCase, LoadedSuite, Suite } from "./types.js";
 
 export interface LoadError {
@@ -13,6 +14,13 @@ export interface LoadError {
   column: number;
   pointer: string;
   message: string;
+}
+
+/** The conformance schema itself could not be read (spec-guard.ts's refusals, or a missing file). */
+export class ConformanceLoadError extends Error {
+  constructor(readonly errors: readonly LoadError[]) {
+    super(errors.map((e) => `${e.file}:${e.line}:${e.column} ${e.message}`).join("\n"));
+  }
 }
 
 export function conformanceDir(root: string, protocol: string): string {
@@ -32,7 +40,10 @@ let compiledFor: string | undefined;
 function metaValidator(root: string): ReturnType<Ajv2020["compile"]> {
   if (compiled && compiledFor === root) return compiled;
   const ajv = new Ajv2020({ allErrors: true, strict: false });
-  compiled = ajv.compile(JSON.parse(readFileSync(`${root}/spec/meta/conformance.schema.json`, "utf8")) as object);
+  // Through the loader's guard: no link out of spec/, the size and depth limits.
+  const schema = readSpecFile(root, "spec/meta/conformance.schema.json");
+  if (!schema.ok) throw new ConformanceLoadError(schema.errors);
+  compiled = ajv.compile(schema.spec.value as object);
   compiledFor = root;
   return compiled;
 }
@@ -47,9 +58,19 @@ export function loadSuite(
   if (!existsSync(`${root}/${rel}/suite.yaml`)) {
     return { ok: false, errors: [{ file: rel, line: 1, column: 1, pointer: "", message: `no conformance suite for ${protocol}` }] };
   }
-  const validate = metaValidator(root);
+  let validate: ReturnType<typeof metaValidator>;
+  try {
+    validate = metaValidator(root);
+  } catch (error) {
+    if (error instanceof ConformanceLoadError) return { ok: false, errors: [...error.errors] };
+    throw error;
+  }
+  // The case files of one suite share the limits on file count and total size (spec-limits.mjs).
+  const budget = specReadBudget();
+  const folder = resolveInsideSpec(root, rel);
+  if (!folder.ok) return { ok: false, errors: [folder.error] };
   const read = (path: string): { value: unknown; locate: (p: string) => { line: number; column: number } } | undefined => {
-    const result = readSpecFile(root, path);
+    const result = readSpecFile(root, path, budget);
     if (!result.ok) {
       errors.push(...result.errors.map((e) => ({ file: e.file, line: e.line, column: e.column, pointer: e.pointer, message: e.message })));
       return undefined;
@@ -58,7 +79,9 @@ export function loadSuite(
       // anyOf: report the errors of the branch the file was meant to be.
       const isSuite = typeof result.spec.value === "object" && result.spec.value !== null && "suite" in result.spec.value;
       const branch = isSuite ? "SuiteFile" : "CaseFile";
-      const relevant = (validate.errors ?? []).filter((e) => e.schemaPath.includes(`/${branch}`) || e.schemaPath.startsWith("#/$defs/") && !e.schemaPath.includes("File/"));
+      // Below the root only the branch the file is can report (the other has no such member); ajv
+      // may name an inlined $ref's keyword by a path relative to it ("#/properties/path/pattern").
+      const relevant = (validate.errors ?? []).filter((e) => e.instancePath !== "" || e.schemaPath.includes(`/${branch}`) || (e.schemaPath.startsWith("#/$defs/") && !e.schemaPath.includes("File/")));
       for (const e of (relevant.length > 0 ? relevant : validate.errors ?? []).slice(0, 8)) {
         const pos = result.spec.locate(e.instancePath);
         errors.push({ file: path, ...pos, pointer: e.instancePath, message: `${e.keyword}: ${e.message ?? ""}` });
@@ -77,7 +100,7 @@ export function loadSuite(
     errors.push({ file: `${rel}/suite.yaml`, line: 1, column: 1, pointer: "/suite/defaultServerState", message: "defaultServerState is not one of serverStates" });
   }
 
-  const names = readdirSync(`${root}/${rel}`).filter((n) => /\.ya?ml$/.test(n) && n !== "suite.yaml").sort();
+  const names = readdirSync(folder.real).filter((n) => /\.ya?ml$/.test(n) && n !== "suite.yaml").sort();
   const files: LoadedSuite["files"] = [];
   const cases: LoadedSuite["cases"] = [];
   const clientCases: LoadedSuite["clientCases"] = [];

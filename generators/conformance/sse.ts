@@ -1,8 +1,8 @@
 // The workflow-stream framing, read from the protocol's x-sse block (never hard-coded): split the
 // body into "\n\n"-terminated blocks, classify each block by its first line, validate each payload
 // against the message x-sse names for its frame kind.
-import { readFileSync } from "node:fs";
-import { parse } from "yaml";
+import { readSpecFile } from "../load/spec-file.js";
+import { KitFailure } from "./failures.js";
 import type { Frame, FrameKind, Json } from "./types.js";
 
 interface FrameLine {
@@ -27,7 +27,10 @@ export interface SseSpec {
 }
 
 export function loadSseSpec(root: string, protocol: string): SseSpec | undefined {
-  const doc = parse(readFileSync(`${root}/spec/${protocol}/protocol.yaml`, "utf8")) as Record<string, unknown>;
+  // Through the loader's guard (no link out of spec/, the size and depth limits), as every spec read.
+  const read = readSpecFile(root, `spec/${protocol}/protocol.yaml`);
+  if (!read.ok) throw new KitFailure("internal-error", read.errors.map((e) => `${e.file}:${e.line}:${e.column} ${e.message}`).join("; "));
+  const doc = read.spec.value as Record<string, unknown>;
   const x = doc["x-sse"] as
     | { blockTerminator: string; lineSeparator: string; frames: { kind: FrameKind; lines: FrameLine[] }[]; classification: Classification[] }
     | undefined;

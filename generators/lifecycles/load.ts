@@ -1,9 +1,10 @@
 // The lifecycles stage: reads spec/<protocol>/lifecycles/*.machine.yaml, checks each file against
 // spec/meta/lifecycle.schema.json, builds the Lifecycle IR and runs the lints.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { createMetaAjv, META_IDS } from "../check/meta.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { joinPointer, readSpecFile, type SpecFile } from "../load/spec-file.js";
+import { resolveInsideSpec, specReadBudget, type SpecReadBudget } from "../load/spec-guard.js";
 import type { Divergence, DocumentRef, JsonValue, SpecError } from "../model/types.js";
 import type { GuardLiteral, Lifecycle, LifecycleTransition } from "../model/lifecycle.js";
 import { literalText } from "../model/lifecycle.js";
@@ -35,12 +36,14 @@ export function lifecycleName(file: string): string {
  * The load stage's part: the machine files of one protocol, sorted by name, and a file-name error
  * for anything else in the folder (a paths file is expected beside its machine).
  */
-export function readLifecycleFiles(root: string, protocolId: string): { files: SpecFile[]; errors: SpecError[] } {
+export function readLifecycleFiles(root: string, protocolId: string, budget: SpecReadBudget = specReadBudget()): { files: SpecFile[]; errors: SpecError[] } {
   const dir = `spec/${protocolId}/lifecycles`;
   const files: SpecFile[] = [];
   const errors: SpecError[] = [];
   if (!existsSync(`${root}/${dir}`)) return { files, errors };
-  const names = readdirSync(`${root}/${dir}`).sort();
+  const where = resolveInsideSpec(root, dir);
+  if (!where.ok) return { files, errors: [where.error] };
+  const names = readdirSync(where.real).sort();
   for (const fileName of names) {
     const rel = `${dir}/${fileName}`;
     if (fileName.endsWith(PATHS_SUFFIX) && names.includes(fileName.slice(0, -PATHS_SUFFIX.length) + MACHINE_SUFFIX)) continue;
@@ -48,7 +51,7 @@ export function readLifecycleFiles(root: string, protocolId: string): { files: S
       errors.push({ file: rel, line: 1, column: 1, pointer: "", message: `unexpected file: a lifecycles folder holds <name>${MACHINE_SUFFIX} and its <name>${PATHS_SUFFIX}`, lint: "file-name" });
       continue;
     }
-    const read = readSpecFile(root, rel);
+    const read = readSpecFile(root, rel, budget);
     if (read.ok) files.push(read.spec);
     else errors.push(...read.errors);
   }
@@ -80,7 +83,14 @@ function lifecycleMetaValidator(root: string): ValidateFunction {
   let validate = validators.get(metaRoot);
   if (validate === undefined) {
     const dir = `${metaRoot}/spec/meta`;
-    const schemas = readdirSync(dir).filter((n) => n.endsWith(".schema.json")).sort().map((n) => JSON.parse(readFileSync(`${dir}/${n}`, "utf8")) as JsonValue);
+    const schemas = readdirSync(dir)
+      .filter((n) => n.endsWith(".schema.json"))
+      .sort()
+      .map((n) => {
+        const read = readSpecFile(metaRoot, `spec/meta/${n}`);
+        if (!read.ok) throw new Error(read.errors.map((e) => `${e.file}: ${e.message}`).join("; "));
+        return read.spec.value;
+      });
     validate = createMetaAjv(schemas).getSchema(META_IDS.lifecycle);
     if (validate === undefined) throw new Error(`${dir}: no lifecycle.schema.json`);
     validators.set(metaRoot, validate);

@@ -1,7 +1,8 @@
 // Stage 1: find and read every spec file. No validation beyond "is it JSON-shaped data".
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, statSync, type Stats } from "node:fs";
 import type { SpecError } from "../model/types.js";
 import { readLifecycleFiles } from "../lifecycles/load.js";
+import { resolveInsideSpec, specReadBudget } from "./spec-guard.js";
 import { readSpecFile, type SpecFile } from "./spec-file.js";
 
 export interface LoadedProtocol {
@@ -25,8 +26,13 @@ const SPEC_EXTENSIONS = /\.(ya?ml|json)$/;
 
 export function loadSpec(root: string): { spec: LoadedSpec; errors: SpecError[] } {
   const errors: SpecError[] = [];
+  // One budget for the whole load: the limits on the number of files and their total size.
+  const budget = specReadBudget();
+  // Anything not a folder: a pipe or device named like a spec file is refused by name when read, not skipped.
+  const listFiles = (dir: string) => listEntries(root, dir, errors, (s) => !s.isDirectory());
+  const listDirs = (dir: string) => listEntries(root, dir, errors, (s) => s.isDirectory());
   const read = (rel: string): SpecFile | undefined => {
-    const result = readSpecFile(root, rel);
+    const result = readSpecFile(root, rel, budget);
     if (!result.ok) {
       errors.push(...result.errors);
       return undefined;
@@ -34,7 +40,7 @@ export function loadSpec(root: string): { spec: LoadedSpec; errors: SpecError[] 
     return result.spec;
   };
   const readAll = (dir: string, pattern: RegExp): SpecFile[] =>
-    listFiles(root, dir)
+    listFiles(dir)
       .filter((name) => pattern.test(name))
       .map((name) => read(`${dir}/${name}`))
       .filter((f): f is SpecFile => f !== undefined);
@@ -50,7 +56,7 @@ export function loadSpec(root: string): { spec: LoadedSpec; errors: SpecError[] 
     spec.project = read("spec/project.yaml");
     if (spec.project !== undefined) errors.push(...projectErrors(spec.project));
   }
-  for (const id of listDirs(root, "spec").filter((d) => d !== "meta" && d !== "common")) {
+  for (const id of listDirs("spec").filter((d) => d !== "meta" && d !== "common")) {
     const protocolPath = `spec/${id}/protocol.yaml`;
     if (!existsSync(`${root}/${protocolPath}`)) {
       errors.push({ file: `spec/${id}`, line: 1, column: 1, pointer: "", message: "protocol folder has no protocol.yaml", lint: "layout" });
@@ -59,23 +65,35 @@ export function loadSpec(root: string): { spec: LoadedSpec; errors: SpecError[] 
     const protocolFile = read(protocolPath);
     if (!protocolFile) continue;
     const messageFiles = readAll(`spec/${id}/messages`, SPEC_EXTENSIONS);
-    const lifecycles = readLifecycleFiles(root, id);
+    const lifecycles = readLifecycleFiles(root, id, budget);
     errors.push(...lifecycles.errors);
     spec.protocols.push({ id, protocolFile, messageFiles, lifecycleFiles: lifecycles.files });
   }
   return { spec, errors };
 }
 
-function listFiles(root: string, dir: string): string[] {
+/**
+ * The names in a spec folder whose (resolved) kind `keep` accepts, sorted. A folder reached
+ * through a link leading outside spec/ is not listed: its error names the link. An entry that is
+ * such a link is listed, so that reading it reports it by name.
+ */
+function listEntries(root: string, dir: string, errors: SpecError[], keep: (stat: Stats) => boolean): string[] {
   const full = `${root}/${dir}`;
   if (!existsSync(full)) return [];
-  return readdirSync(full).filter((n) => statSync(`${full}/${n}`).isFile()).sort();
-}
-
-function listDirs(root: string, dir: string): string[] {
-  const full = `${root}/${dir}`;
-  if (!existsSync(full)) return [];
-  return readdirSync(full).filter((n) => statSync(`${full}/${n}`).isDirectory()).sort();
+  const where = resolveInsideSpec(root, dir);
+  if (!where.ok) {
+    errors.push(where.error);
+    return [];
+  }
+  return readdirSync(where.real)
+    .filter((n) => {
+      try {
+        return keep(statSync(`${full}/${n}`));
+      } catch {
+        return keep(lstatSync(`${full}/${n}`)); // a dangling link: listed when files are, so the read names it
+      }
+    })
+    .sort();
 }
 
 // Semantic Versioning 2.0.0's grammar, the form npm, Maven and SwiftPM all accept.

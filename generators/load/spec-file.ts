@@ -1,9 +1,11 @@
 // Reads one spec file (YAML or JSON) into plain JSON data and keeps a map from JSON pointer to
 // line/column, so every later stage can report `file:line:col pointer message`.
 import { readFileSync } from "node:fs";
-import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from "yaml";
+import { LineCounter, isMap, isScalar, isSeq, type Node } from "yaml";
 import type { JsonValue, SpecError } from "../model/types.js";
+import { numberNotShared } from "../emit/number-literal.js";
 import { duplicateKeyErrors } from "./duplicate-keys.js";
+import { admitSpecFile, MAX_SPEC_DEPTH, parseWithDepthLimit, resolveInsideSpec, specReadBudget, type SpecReadBudget } from "./spec-guard.js";
 
 export interface SpecFile {
   /** Path relative to the repository root. */
@@ -22,11 +24,20 @@ export function joinPointer(base: string, ...tokens: (string | number)[]): strin
   return base + tokens.map((t) => "/" + escapePointerToken(String(t))).join("");
 }
 
-/** Reads and parses `relativePath` under `root`. YAML must be plain JSON data: no anchors, no tags, no duplicate keys. */
-export function readSpecFile(root: string, relativePath: string): SpecFileResult {
+/**
+ * Reads and parses `relativePath` (under spec/) in `root`. YAML must be plain JSON data: no
+ * anchors, no tags, no duplicate keys. Before a byte is read (spec-guard.ts): no link on the way
+ * may lead outside spec/, the file must be a regular file within the size limit, and `budget`
+ * (shared by every read of one load) must have room for it.
+ */
+export function readSpecFile(root: string, relativePath: string, budget: SpecReadBudget = specReadBudget()): SpecFileResult {
+  const where = resolveInsideSpec(root, relativePath);
+  if (!where.ok) return { ok: false, errors: [where.error] };
   let text: string;
   try {
-    text = readFileSync(`${root}/${relativePath}`, "utf8");
+    const refused = admitSpecFile(relativePath, where.real, budget);
+    if (refused !== undefined) return { ok: false, errors: [refused] };
+    text = readFileSync(where.real, "utf8");
   } catch (error) {
     return fail(relativePath, 1, 1, "", `cannot read file: ${(error as Error).message}`, "io");
   }
@@ -35,7 +46,12 @@ export function readSpecFile(root: string, relativePath: string): SpecFileResult
 
 export function parseSpecText(file: string, text: string): SpecFileResult {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: "1.2", schema: "core" });
+  const parsed = parseWithDepthLimit(text, lineCounter, { uniqueKeys: true, prettyErrors: false, version: "1.2", schema: "core" });
+  if ("tooDeep" in parsed) {
+    const pos = lineCounter.linePos(parsed.tooDeep);
+    return fail(file, pos.line, pos.col, "", `objects and arrays nested more than ${MAX_SPEC_DEPTH} deep (the limit for a spec file)`, "spec-too-deep");
+  }
+  const doc = parsed.doc;
   const errors: SpecError[] = [];
   if (doc.errors.some((e) => e.code === "DUPLICATE_KEY")) errors.push(...duplicateKeyErrors(file, text, lineCounter));
   for (const e of doc.errors) {
@@ -46,10 +62,10 @@ export function parseSpecText(file: string, text: string): SpecFileResult {
   if (errors.length > 0) return { ok: false, errors };
 
   const offsets = new Map<string, number>();
-  const value = toJson(doc.contents, "", offsets, (pointer, offset, message) => {
+  const value = toJson(doc.contents, "", offsets, (pointer, offset, message, lint = "syntax") => {
     const pos = lineCounter.linePos(offset);
-    errors.push({ file, line: pos.line, column: pos.col, pointer, message, lint: "syntax" });
-  });
+    errors.push({ file, line: pos.line, column: pos.col, pointer, message, lint });
+  }, text);
   if (errors.length > 0) return { ok: false, errors };
 
   const locate = (pointer: string): { line: number; column: number } => {
@@ -68,9 +84,24 @@ export function parseSpecText(file: string, text: string): SpecFileResult {
   return { ok: true, spec: { file, value, locate } };
 }
 
-type Report = (pointer: string, offset: number, message: string) => void;
+type Report = (pointer: string, offset: number, message: string, lint?: string) => void;
 
-function toJson(node: Node | null | undefined, pointer: string, offsets: Map<string, number>, report: Report): JsonValue {
+/**
+ * Lint number-exact: a number every target holds exactly, as written. An integer literal beyond
+ * 2^53 that no double equals (9007199254740993 would be read as 9007199254740992), and any
+ * integer beyond +-(2^53 - 1) (2^63 overflows Kotlin's Long, 1e300 is no integer type's), are
+ * refused here, by value and target, before any stage rounds them.
+ */
+function numberError(value: number, source: string): string | undefined {
+  const literal = source.trim();
+  if (/^-?\d+$/.test(literal) && BigInt(literal) !== BigInt(value)) {
+    return `${literal} is not exactly representable as a double (TypeScript's number, and any target reading the schema as JSON): it would be read as ${BigInt(value)}`;
+  }
+  const refused = numberNotShared(value);
+  return refused === undefined ? undefined : `${literal} ${refused}`;
+}
+
+function toJson(node: Node | null | undefined, pointer: string, offsets: Map<string, number>, report: Report, text: string): JsonValue {
   if (node == null) return null;
   offsets.set(pointer, node.range?.[0] ?? 0);
   if (node.tag && !node.tag.startsWith("tag:yaml.org,2002:")) {
@@ -85,16 +116,21 @@ function toJson(node: Node | null | undefined, pointer: string, offsets: Map<str
         continue;
       }
       const child = joinPointer(pointer, keyNode.value);
-      out[keyNode.value] = toJson(pair.value as Node, child, offsets, report);
+      out[keyNode.value] = toJson(pair.value as Node, child, offsets, report, text);
       offsets.set(child, keyNode.range?.[0] ?? 0);
     }
     return out;
   }
-  if (isSeq(node)) return node.items.map((item, i) => toJson(item as Node, joinPointer(pointer, i), offsets, report));
+  if (isSeq(node)) return node.items.map((item, i) => toJson(item as Node, joinPointer(pointer, i), offsets, report, text));
   if (isScalar(node)) {
     const v = node.value;
     if (v === null || typeof v === "string" || typeof v === "boolean") return v;
-    if (typeof v === "number" && Number.isFinite(v)) return v;
+    if (typeof v === "number" && Number.isFinite(v)) {
+      const range = node.range ?? [0, 0];
+      const problem = numberError(v, text.slice(range[0], range[1]));
+      if (problem !== undefined) report(pointer, range[0], problem, "number-exact");
+      return v;
+    }
     report(pointer, node.range?.[0] ?? 0, `value ${String(v)} is not a JSON value`);
     return null;
   }

@@ -14,6 +14,11 @@ export interface Target<Inputs = unknown> {
   /** Whether the writer puts the "do not edit" header on a file (path relative to outDir). */
   header(path: string): boolean;
   /**
+   * The header's comment syntax per file-name ending (".kt", ".toml"); the longest matching
+   * ending wins. Default: COMMENT_SYNTAX below. A header on a file type with no entry is an error.
+   */
+  readonly comments?: Readonly<Record<string, CommentSyntax>>;
+  /**
    * The only place a target reads the disk or runs an asynchronous tool: hand-written runtime
    * sources, case files, compiler output. Whatever emit needs beyond the model comes from here.
    */
@@ -30,4 +35,52 @@ export function defineTarget<Inputs>(target: Target<Inputs>): Target<Inputs> {
 /** JSON carries no comment syntax: every text output but JSON gets the header. */
 export function notJson(path: string): boolean {
   return !path.endsWith(".json");
+}
+
+/** How a file type writes the one-line header comment: `open text` (a line comment) or `open text close` (a block). */
+export interface CommentSyntax {
+  readonly open: string;
+  readonly close?: string;
+}
+
+const SLASHES: CommentSyntax = { open: "//" };
+const HASH: CommentSyntax = { open: "#" };
+const MARKUP: CommentSyntax = { open: "<!--", close: "-->" };
+
+/**
+ * The comment syntax of common file types, by file-name ending: what a target declares as its
+ * `comments` unless it states its own. A file type missing here gets no guessed syntax: the
+ * pipeline refuses to put a header on it (commentSyntaxFor).
+ */
+export const COMMENT_SYNTAX: Readonly<Record<string, CommentSyntax>> = {
+  ".ts": SLASHES,
+  ".js": SLASHES,
+  ".mjs": SLASHES,
+  ".kt": SLASHES,
+  ".kts": SLASHES,
+  ".swift": SLASHES,
+  ".java": SLASHES,
+  ".md": MARKUP,
+  ".html": MARKUP,
+  ".xml": MARKUP,
+  ".toml": HASH,
+  ".py": HASH,
+  ".yaml": HASH,
+  ".yml": HASH,
+  ".sh": HASH,
+  ".properties": HASH,
+};
+
+/**
+ * The header's comment syntax for `path` (relative to outDir), or undefined when the target puts
+ * no header on it. Throws when the target wants a header on a file type it declares no syntax for.
+ */
+export function commentSyntaxFor(target: Pick<Target, "id" | "header" | "comments">, path: string): CommentSyntax | undefined {
+  if (!target.header(path)) return undefined;
+  const table = target.comments ?? COMMENT_SYNTAX;
+  const ending = Object.keys(table)
+    .filter((end) => path.endsWith(end))
+    .sort((a, b) => b.length - a.length)[0];
+  if (ending === undefined) throw new Error(`target ${target.id} puts a header on ${path} but declares no comment syntax for its file type (Target.comments)`);
+  return table[ending];
 }

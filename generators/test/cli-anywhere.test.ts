@@ -3,7 +3,7 @@
 // the packed tarball (npm pack once, npm install -g --prefix <tmp>, offline-first from npm's cache)
 // and through npx. Expectations are the reference vectors' ids and verdicts and hand-written text;
 // for generate from the install, the files this checkout generates from the same spec; for docs
-// from the install, docs-anywhere.ts.
+// from the install, docs-anywhere.ts; for hostile spec projects (issue 31), hostile-anywhere.ts.
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +11,7 @@ import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docsFromTheInstall } from "./docs-anywhere.js";
 import { connectorFixture, REPO_ROOT } from "./fixture.js";
+import { hostileFromTheInstall } from "./hostile-anywhere.js";
 
 const work = mkdtempSync(join(tmpdir(), "cli-anywhere-"));
 const elsewhere = join(work, "elsewhere", "deeper");
@@ -138,8 +139,9 @@ describe("a global install of the packed tarball, and npx", () => {
     npm(["install", "-g", "--prefix", prefix, tarball], work);
   }, 300_000);
 
+  // A guard against a hang, not a speed check: a whole generation of the spec took over 60 s here at load average 25.
   const installed: Cli = (args) => {
-    const r = spawnSync(join(prefix, "bin", "agent-contracts"), args, { cwd: elsewhere, encoding: "utf8", timeout: 60_000 });
+    const r = spawnSync(join(prefix, "bin", "agent-contracts"), args, { cwd: elsewhere, encoding: "utf8", timeout: 200_000 });
     return { code: r.status, out: r.stdout, err: r.stderr };
   };
   everyCommand(() => installed);
@@ -198,6 +200,8 @@ describe("a global install of the packed tarball, and npx", () => {
   });
 
   docsFromTheInstall(() => ({ prefix, work, elsewhere }));
+
+  hostileFromTheInstall(() => ({ prefix, work, elsewhere }));
 
   it("list --targets (the generator's registry) works", () => {
     const r = installed(["list", "--targets"]);

@@ -14,3 +14,6 @@ export declare function generationIsUpToDate(root: string, manifestPath?: string
 
 /** The generator's own inputs (its sources, the outside data it copies, the lockfile) under `root`. */
 export declare function generatorInputHashes(root: string): Record<string, string>;
+
+/** Folders inside an owned output folder that build tools fill (npm, Maven, SwiftPM): the writer never looks into them. */
+export declare const SKIP_DIRS: ReadonlySet<string>;

@@ -3,8 +3,12 @@
 // loading tsx and the TypeScript generator (start-up is most of a no-op's cost); inputs.ts
 // re-exports the same functions, so the file-set rules below exist once.
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { MAX_SPEC_FILE_BYTES } from "../load/spec-limits.mjs";
 import { generatorHome, recordedGeneratorInputs } from "./generator-home.mjs";
+
+/** Folders inside an owned output folder that build tools fill (npm, Maven, SwiftPM): the writer never looks into them (output-links.ts). */
+export const SKIP_DIRS = new Set(["node_modules", "target", ".build", ".swiftpm"]);
 
 /** Where the manifest lives by default (write-outputs.ts MANIFEST_PATH; inputs.ts passes that one explicitly). */
 export const DEFAULT_MANIFEST_PATH = "generated/manifest.json";
@@ -48,19 +52,43 @@ export function generatorInputHashes(root) {
   return hashes;
 }
 
+/**
+ * Hashes every file under root/top. Nothing is read that the loader would refuse to read (issue
+ * 31, generators/load/spec-guard.ts): a symbolic link is hashed as its target's name (an in-spec
+ * link's target is hashed where it lies), a device or pipe as its kind, a file over the spec
+ * file limit as its size. Those stand-ins match no manifest the loader could have written, so
+ * the no-op check answers "not up to date" and the full run reports the file.
+ */
 function walkInto(hashes, root, top) {
   const walk = (dir) => {
     if (!existsSync(`${root}/${dir}`)) return;
     for (const name of readdirSync(`${root}/${dir}`).sort()) {
       const rel = `${dir}/${name}`;
-      if (statSync(`${root}/${rel}`).isDirectory()) {
+      const stat = lstatSync(`${root}/${rel}`);
+      if (stat.isSymbolicLink()) {
+        hashes[rel] = sha256Hex(`symbolic link to ${readlinkSync(`${root}/${rel}`)}`);
+      } else if (stat.isDirectory()) {
         if (name !== "fixtures" && name !== "node_modules" && !NOT_GENERATION_INPUTS.has(rel)) walk(rel);
       } else if (!name.endsWith(".test.ts") && !name.endsWith(".paths.json") && !(dir.startsWith("generators") && name.endsWith(".md"))) {
-        hashes[rel] = sha256Hex(readFileSync(`${root}/${rel}`));
+        if (!stat.isFile()) hashes[rel] = sha256Hex("not a regular file");
+        else if (stat.size > MAX_SPEC_FILE_BYTES && top === "spec") hashes[rel] = sha256Hex(`${stat.size} bytes: over the spec file limit`);
+        else hashes[rel] = sha256Hex(readFileSync(`${root}/${rel}`));
       }
     }
   };
   walk(top);
+}
+
+/** Whether a symbolic link sits under root/generated (outside build tools' folders): the writer refuses it, so generation is not a no-op. */
+function linkUnderGenerated(root) {
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isSymbolicLink()) return true;
+      if (entry.isDirectory() && !SKIP_DIRS.has(entry.name) && walk(`${dir}/${entry.name}`)) return true;
+    }
+    return false;
+  };
+  return existsSync(`${root}/generated`) && (lstatSync(`${root}/generated`).isSymbolicLink() || walk(`${root}/generated`));
 }
 
 function readManifest(root, manifestPath) {
@@ -84,9 +112,10 @@ export function generationIsUpToDate(root, manifestPath = DEFAULT_MANIFEST_PATH,
   const current = inputHashes(root);
   const keys = new Set([...Object.keys(current), ...Object.keys(manifest.inputs)]);
   for (const key of keys) if (current[key] !== manifest.inputs[key]) return false;
+  if (linkUnderGenerated(outRoot)) return false;
   for (const [path, hash] of Object.entries(manifest.outputs)) {
     const full = `${outRoot}/${path}`;
-    if (!existsSync(full) || sha256Hex(readFileSync(full)) !== hash) return false;
+    if (!existsSync(full) || !lstatSync(full).isFile() || sha256Hex(readFileSync(full)) !== hash) return false;
   }
   return existsSync(`${outRoot}/${manifestPath}`);
 }

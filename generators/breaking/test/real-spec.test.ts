@@ -32,7 +32,8 @@ const EDITS: Edit[] = [
   { rule: "WIRE_ENUM_VALUE_REMOVED", where: (n) => Array.isArray(n.enum) && n.enum.length > 1, apply: (n) => void (n.enum as JsonValue[]).pop() },
   { rule: "WIRE_ENUM_VALUE_ADDED", where: (n) => Array.isArray(n.enum) && n.enum.every((v) => typeof v === "string"), apply: (n) => void (n.enum as JsonValue[]).push("zz-new-value") },
   { rule: "WIRE_BOUND_TIGHTENED", where: (n) => typeof n.maxLength === "number" && n.maxLength > 4, apply: (n) => void (n.maxLength = Math.floor((n.maxLength as number) / 2)) },
-  { rule: "WIRE_BOUND_LOOSENED", where: (n) => typeof n.maximum === "number", apply: (n) => void (n.maximum = (n.maximum as number) + 7) },
+  // Loosened only where the new bound is still one every target holds (lint number-exact: integers within 2^53 - 1).
+  { rule: "WIRE_BOUND_LOOSENED", where: (n) => typeof n.maximum === "number" && n.maximum + 7 <= Number.MAX_SAFE_INTEGER, apply: (n) => void (n.maximum = (n.maximum as number) + 7) },
   { rule: "WIRE_OBJECT_OPENED", where: (n) => n.additionalProperties === false && isObj(n.properties), apply: (n) => void delete n.additionalProperties },
   { rule: "WIRE_REQUIRED_REMOVED", where: (n) => Array.isArray(n.required) && n.required.length > 1 && isObj(n.properties), apply: (n) => void (n.required as JsonValue[]).pop() },
 ];

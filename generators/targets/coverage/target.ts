@@ -1,5 +1,5 @@
 // The coverage table: generated/coverage.md and coverage.json.
-import { defineTarget, notJson } from "../target.js";
+import { COMMENT_SYNTAX, defineTarget, notJson } from "../target.js";
 import { emitCoverage } from "./emit-coverage.js";
 
 export const coverageTarget = defineTarget({
@@ -8,6 +8,7 @@ export const coverageTarget = defineTarget({
   outDir: "generated",
   owns: [],
   header: notJson,
+  comments: COMMENT_SYNTAX,
   inputs: () => undefined,
   emit: (model) => emitCoverage(model),
 });

@@ -1,6 +1,7 @@
 // Kotlin bindings: wire constants and kotlinx.serialization message classes, rendered from the
 // handlebars templates beside this file. Pure: model in, files out (paths relative to
 // generated/kotlin). The hand-written runtime is emitted separately by emit-runtime.ts.
+import { numberLiteral } from "../../emit/number-literal.js";
 import { templateFolder, templateRenderer } from "../../emit/render.js";
 import type { ConstantItem, Message, Model, OutputFile, Protocol } from "../../model/types.js";
 import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
@@ -100,9 +101,7 @@ function constantValue(item: ConstantItem): { type: string; literal: string } {
   const value = item.value;
   if (typeof value === "string") return { type: "String", literal: stringLiteral(value) };
   if (typeof value === "boolean") return { type: "Boolean", literal: String(value) };
-  if (!Number.isInteger(value)) return { type: "Double", literal: String(value) };
-  if (Math.abs(value) <= 2 ** 31 - 1) return { type: "Int", literal: String(value) };
-  return { type: "Long", literal: `${value}L` };
+  return numberLiteral(value, "kotlin");
 }
 
 // --- messages ------------------------------------------------------------------------------------

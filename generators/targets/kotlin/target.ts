@@ -1,6 +1,6 @@
 // The Kotlin target: generated/kotlin, a self-contained Maven project (pom.xml included).
 import { generatorHome } from "../../write/generator-home.mjs";
-import { defineTarget } from "../target.js";
+import { COMMENT_SYNTAX, defineTarget } from "../target.js";
 import { emitKotlin, emitKotlinProject } from "./emit.js";
 import { emitKotlinRuntime, emitKotlinRuntimeResources, emitKotlinTests, readKotlinRuntimeResources, readKotlinSources } from "./emit-runtime.js";
 import { emitKotlinTestData, readKotlinTestData } from "./emit-test-data.js";
@@ -13,6 +13,7 @@ export const kotlinTarget = defineTarget({
   // Kotlin sources and the README get the header; pom.xml carries its own XML comment (a `//` line
   // is not XML), and the copied test data stays byte for byte what the tests compare.
   header: (path) => path.endsWith(".kt") || path === "README.md",
+  comments: COMMENT_SYNTAX,
   inputs: (root) => ({
     runtime: readKotlinSources(generatorHome(root), "runtime"),
     runtimeResources: readKotlinRuntimeResources(generatorHome(root)),

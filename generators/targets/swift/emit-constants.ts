@@ -1,4 +1,5 @@
 // <Protocol>Constants.swift: the protocol's named constants and its HTTP routes.
+import { numberLiteral } from "../../emit/number-literal.js";
 import type { Protocol } from "../../model/types.js";
 import { docComment, docText, identifier, lowerCamel, stringLiteral, upperCamel } from "./naming.js";
 import { swiftLiteral } from "./emit-support.js";
@@ -9,8 +10,8 @@ export function renderConstants(protocol: Protocol, namespace: string): string {
     out.push(docComment(group.description, "    ") + `    public enum ${upperCamel(group.group)} {`);
     for (const item of group.items) {
       const doc = `${docText(item.description)}${item.unit ? ` (${item.unit})` : ""}`;
-      const type = typeof item.value === "string" ? "String" : typeof item.value === "boolean" ? "Bool" : Number.isInteger(item.value) ? "Int" : "Double";
-      out.push(docComment(doc, "        ") + `        public static let ${identifier(lowerCamel(item.name))}: ${type} = ${swiftLiteral(item.value)}`);
+      const { type, literal } = typeof item.value === "number" ? numberLiteral(item.value, "swift") : { type: typeof item.value === "string" ? "String" : "Bool", literal: swiftLiteral(item.value) };
+      out.push(docComment(doc, "        ") + `        public static let ${identifier(lowerCamel(item.name))}: ${type} = ${literal}`);
     }
     out.push("    }", "");
   }

@@ -1,6 +1,6 @@
 // The Swift target: generated/swift, a SwiftPM package with no outside dependencies.
 import { generatorHome } from "../../write/generator-home.mjs";
-import { defineTarget } from "../target.js";
+import { COMMENT_SYNTAX, defineTarget } from "../target.js";
 import { emitSwift } from "./emit.js";
 import { readSwiftCases, readSwiftRuntime } from "./inputs.js";
 
@@ -11,6 +11,7 @@ export const swiftTarget = defineTarget({
   owns: ["generated/swift"],
   // Package.swift must start with its swift-tools-version line; resources and README stay as read.
   header: (path) => path.endsWith(".swift") && path !== "Package.swift",
+  comments: COMMENT_SYNTAX,
   inputs: (root, model) => ({ runtime: readSwiftRuntime(generatorHome(root)), cases: readSwiftCases(root, model) }),
   emit: (model, inputs) => emitSwift(model, inputs.runtime, inputs.cases),
 });

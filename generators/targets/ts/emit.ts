@@ -1,6 +1,7 @@
 // The TypeScript target: model -> the files of generated/ts, an ESM npm package
 // (@agent-contracts/bindings) that imports under plain Node, tsx and vitest.
 import standaloneModule from "ajv/dist/standalone/index.js";
+import { numberLiteral } from "../../emit/number-literal.js";
 import { templateFolder, templateRenderer } from "../../emit/render.js";
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import { createSchemaCompiler } from "../../model/schema-compiler.js";
@@ -99,14 +100,19 @@ function emitMessagesApi(protocol: Protocol, sources: string[]): OutputFile[] {
 
 // --- wire constants --------------------------------------------------------------------------
 
+/** A constant's literal: numbers through the shared exact-literal helper, strings and booleans as JSON. */
+function tsLiteral(value: string | number | boolean): string {
+  return typeof value === "number" ? numberLiteral(value, "ts").literal : JSON.stringify(value);
+}
+
 function emitConstants(protocol: Protocol): OutputFile[] {
   const sources = [protocol.location.file];
   const js: string[] = [];
   const dts: string[] = [];
   for (const group of protocol.constants) {
-    const body = group.items.map((item) => `  /** ${jsdocText(item.description)}${item.unit ? ` (${item.unit})` : ""} */\n  ${item.name}: ${JSON.stringify(item.value)},`).join("\n");
+    const body = group.items.map((item) => `  /** ${jsdocText(item.description)}${item.unit ? ` (${item.unit})` : ""} */\n  ${item.name}: ${tsLiteral(item.value)},`).join("\n");
     js.push(`/** ${jsdocText(group.description)} */\nexport const ${group.group} = Object.freeze({\n${body}\n});`);
-    const types = group.items.map((item) => `  readonly ${item.name}: ${JSON.stringify(item.value)};`).join("\n");
+    const types = group.items.map((item) => `  readonly ${item.name}: ${tsLiteral(item.value)};`).join("\n");
     dts.push(`/** ${jsdocText(group.description)} */\nexport declare const ${group.group}: {\n${types}\n};`);
   }
   const routesJs = `/** HTTP routes with their auth and every response status. */\nexport const routes = Object.freeze(${JSON.stringify(Object.fromEntries(protocol.routes.map((r) => [r.id, r])), null, 2)});`;

@@ -1,5 +1,5 @@
 // The TypeScript target: generated/ts, an ESM npm package (@agent-contracts/bindings).
-import { defineTarget, notJson } from "../target.js";
+import { COMMENT_SYNTAX, defineTarget, notJson } from "../target.js";
 import { emitTypeScript } from "./emit.js";
 import { emitLifecyclesTs } from "./emit-lifecycles.js";
 import { readTsInputs } from "./inputs.js";
@@ -11,6 +11,7 @@ export const tsTarget = defineTarget({
   owns: ["generated/ts"],
   // LICENSE is the licence's own text, which a header would alter.
   header: (path) => notJson(path) && path !== "LICENSE",
+  comments: COMMENT_SYNTAX,
   inputs: readTsInputs,
   emit: (model, inputs) => [...emitTypeScript(model, inputs), ...emitLifecyclesTs(model.protocols)],
 });
