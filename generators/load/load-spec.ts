@@ -17,10 +17,15 @@ export interface LoadedSpec {
   common: SpecFile[];
   protocols: LoadedProtocol[];
   metaSchemas: SpecFile[];
-  /** spec/project.yaml: the project's one version, written into every package. */
+  /**
+   * spec/project.yaml: the project's identity and policy lints (generators/model/project.ts).
+   * Checked by the check stage, which refuses a spec without one; `breaking` reads older trees
+   * that may lack it.
+   */
   project?: SpecFile;
 }
 
+export const PROJECT_FILE = "spec/project.yaml";
 const SPEC_EXTENSIONS = /\.(ya?ml|json)$/;
 
 export function loadSpec(root: string): { spec: LoadedSpec; errors: SpecError[] } {
@@ -45,11 +50,8 @@ export function loadSpec(root: string): { spec: LoadedSpec; errors: SpecError[] 
     common: readAll("spec/common", SPEC_EXTENSIONS),
     protocols: [],
   };
-  // Optional so that older trees (a release tag read by `breaking`, test fixtures) still load.
-  if (existsSync(`${root}/spec/project.yaml`)) {
-    spec.project = read("spec/project.yaml");
-    if (spec.project !== undefined) errors.push(...projectErrors(spec.project));
-  }
+  // Optional here so that older trees (a release tag read by `breaking`) still load.
+  if (existsSync(`${root}/${PROJECT_FILE}`)) spec.project = read(PROJECT_FILE);
   for (const id of listDirs(root, "spec").filter((d) => d !== "meta" && d !== "common")) {
     const protocolPath = `spec/${id}/protocol.yaml`;
     if (!existsSync(`${root}/${protocolPath}`)) {
@@ -76,26 +78,4 @@ function listDirs(root: string, dir: string): string[] {
   const full = `${root}/${dir}`;
   if (!existsSync(full)) return [];
   return readdirSync(full).filter((n) => statSync(`${full}/${n}`).isDirectory()).sort();
-}
-
-// Semantic Versioning 2.0.0's grammar, the form npm, Maven and SwiftPM all accept.
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-
-/** spec/project.yaml holds `project: { name, version }`, the version a semantic version. */
-function projectErrors(file: SpecFile): SpecError[] {
-  const at = (pointer: string, message: string): SpecError[] => [{ file: file.file, line: 1, column: 1, pointer, message, lint: "project" }];
-  const project = (file.value as { project?: unknown } | null)?.project;
-  if (typeof project !== "object" || project === null || Array.isArray(project)) return at("/project", "project must be an object with name and version");
-  const { name, version, ...rest } = project as Record<string, unknown>;
-  const unknown = Object.keys(rest);
-  if (unknown.length > 0) return at(`/project/${unknown[0]}`, `unknown member "${unknown[0]}" (project has name and version)`);
-  if (typeof name !== "string" || name === "") return at("/project/name", "name must be a non-empty string");
-  if (typeof version !== "string" || !SEMVER.test(version)) return at("/project/version", `version must be a semantic version (e.g. 1.2.3), not ${JSON.stringify(version)}`);
-  return [];
-}
-
-/** The version spec/project.yaml declares; "0.0.0" for a tree without one (an older release tag). */
-export function projectVersion(spec: LoadedSpec): string {
-  const project = (spec.project?.value as { project?: { version?: unknown } } | undefined)?.project;
-  return typeof project?.version === "string" ? project.version : "0.0.0";
 }
