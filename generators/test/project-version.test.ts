@@ -22,7 +22,7 @@ describe("the project version", () => {
     const rest = "  schemaBase: https://agent-contracts.dev/schemas/\n  packages:\n    npm: x\n    maven: { groupId: a.b, artifactId: c, package: a.b }\n    swift: { package: C, module: C }\n";
     // [file text, line:col and pointer of the first error, message]
     const table: [string, string, RegExp][] = [
-      ["project:\n  name: agent-contracts\n  version: 1.2\n" + rest, "3:3 /project/version", /must match pattern/],
+      ["project:\n  name: agent-contracts\n  version: 1.2\n" + rest, "3:3 /project/version", /must be string/],
       ["project:\n  name: agent-contracts\n  version: 01.2.3\n" + rest, "3:3 /project/version", /must match pattern/],
       ["project:\n  name: agent-contracts\n  version: 1.2.3\n" + rest + "  bogus: 1\n", "1:1 /project", /must NOT have additional properties \(bogus\)/],
       ["project: 3\n", "1:1 /project", /must be object/],
