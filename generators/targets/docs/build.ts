@@ -94,7 +94,7 @@ export async function collectInputs(root: string, model: Model, apiLinks: Record
     guides,
     conformance: readConformance(root, model),
     algorithmNotes: algorithmNotes(root),
-    kotlin: kotlinCoordinates(root, notices),
+    kotlin: kotlinCoordinates(root, model, notices),
   };
 }
 
@@ -185,8 +185,8 @@ function algorithmNotes(root: string): Record<string, string> {
   return notes;
 }
 
-function kotlinCoordinates(root: string, notices: string[]): DocsInputs["kotlin"] {
-  const fallback = { groupId: "dev.agentcontracts", artifactId: "agent-contracts-bindings", version: "0.1.0-SNAPSHOT" };
+function kotlinCoordinates(root: string, model: Model, notices: string[]): DocsInputs["kotlin"] {
+  const fallback = { groupId: model.project.packages.maven.groupId, artifactId: model.project.packages.maven.artifactId, version: model.version };
   const pom = join(root, "generated/kotlin/pom.xml");
   if (!existsSync(pom)) {
     notices.push(notice.noPom(root, `${fallback.groupId}:${fallback.artifactId}:${fallback.version}`));
@@ -255,7 +255,7 @@ async function runTypedoc(root: string, model: Model, dir: string): Promise<{ fi
       skipErrorChecking: true,
       disableSources: true,
       readme: "none",
-      name: "@agent-contracts/bindings",
+      name: model.project.packages.npm,
       githubPages: false,
       logLevel: LogLevel.Warn,
       validation: { notExported: false, invalidLink: false, rewrittenLink: false },

@@ -4,6 +4,7 @@ import { defineTarget } from "../target.js";
 import { emitKotlin, emitKotlinProject } from "./emit.js";
 import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-runtime.js";
 import { emitKotlinTestData, readKotlinTestData } from "./emit-test-data.js";
+import { relocateKotlin } from "./package-identity.js";
 
 export const kotlinTarget = defineTarget({
   id: "kotlin",
@@ -14,11 +15,12 @@ export const kotlinTarget = defineTarget({
   // is not XML), and the copied test data stays byte for byte what the tests compare.
   header: (path) => path.endsWith(".kt") || path === "README.md",
   inputs: (root) => ({ runtime: readKotlinSources(generatorHome(root), "runtime"), tests: readKotlinSources(generatorHome(root), "tests"), testData: readKotlinTestData(root) }),
-  emit: (model, inputs) => [
-    ...emitKotlinRuntime(inputs.runtime),
-    ...emitKotlinTests(inputs.tests),
-    ...emitKotlinTestData(inputs.testData),
-    ...emitKotlinProject(model),
-    ...emitKotlin(model),
-  ],
+  emit: (model, inputs) =>
+    relocateKotlin([
+      ...emitKotlinRuntime(inputs.runtime),
+      ...emitKotlinTests(inputs.tests),
+      ...emitKotlinTestData(inputs.testData),
+      ...emitKotlinProject(model),
+      ...emitKotlin(model),
+    ], model.project.packages.maven.package),
 });

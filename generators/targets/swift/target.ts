@@ -3,6 +3,7 @@ import { generatorHome } from "../../write/generator-home.mjs";
 import { defineTarget } from "../target.js";
 import { emitSwift } from "./emit.js";
 import { readSwiftCases, readSwiftRuntime } from "./inputs.js";
+import { relocateSwift } from "./package-identity.js";
 
 export const swiftTarget = defineTarget({
   id: "swift",
@@ -12,5 +13,5 @@ export const swiftTarget = defineTarget({
   // Package.swift must start with its swift-tools-version line; resources and README stay as read.
   header: (path) => path.endsWith(".swift") && path !== "Package.swift",
   inputs: (root, model) => ({ runtime: readSwiftRuntime(generatorHome(root)), cases: readSwiftCases(root, model) }),
-  emit: (model, inputs) => emitSwift(model, inputs.runtime, inputs.cases),
+  emit: (model, inputs) => relocateSwift(emitSwift(model, inputs.runtime, inputs.cases), model.project.packages.swift.module),
 });

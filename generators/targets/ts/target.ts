@@ -1,4 +1,4 @@
-// The TypeScript target: generated/ts, an ESM npm package (@agent-contracts/bindings).
+// The TypeScript target: generated/ts, an ESM npm package named by spec/project.yaml (packages.npm).
 import { defineTarget, notJson } from "../target.js";
 import { emitTypeScript } from "./emit.js";
 import { emitLifecyclesTs } from "./emit-lifecycles.js";
