@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 import { findSpecRoot, isCheckout } from "./project.js";
+import { POLICY_LINTS } from "../model/project.js";
 
 export const generateCommand: Command = {
   usage: "generate [--check] [--spec DIR] [--out DIR]",
@@ -18,7 +19,11 @@ Options:
   --out DIR   The folder that receives what the project would (DIR/generated/, and the paths
               suites under DIR/spec/), relative to the current folder; default: the project.
 
-Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.`,
+Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.
+
+Policy lints: a repository's rules rather than the spec format's; each is off unless
+spec/project.yaml switches it on (lints: { <id>: true }):
+${POLICY_LINTS.map((l) => `  ${l.id.padEnd(28)} ${l.defaultOn ? "on " : "off"} by default: ${l.summary}`).join("\n")}`,
   async run(args, io) {
     const { flags, positionals } = parseArgs(args, { flags: ["--check"], valued: ["--spec", "--out"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
