@@ -7,6 +7,7 @@ import { checkLifecycleFile, lifecycleName } from "../lifecycles/load.js";
 import { PROJECT_FILE, type LoadedSpec } from "../load/load-spec.js";
 import { enabledPolicyLints, projectIdentity, type PolicyLints, type ProjectIdentity } from "../model/project.js";
 import { checkPolicy } from "./policy-lints.js";
+import { lintTargetKeywords, lintUnknownKeywords, type TargetSupport } from "./keyword-lints.js";
 import type { SpecFile } from "../load/spec-file.js";
 import { joinPointer } from "../load/spec-file.js";
 import { createSchemaCompiler } from "../model/schema-compiler.js";
@@ -24,12 +25,17 @@ export interface CheckedSpec {
   lifecycles: Map<string, Lifecycle[]>;
 }
 
-export function checkSpec(spec: LoadedSpec): CheckedSpec {
+export interface CheckOptions {
+  /** The targets `generate` will run, with what each runtime enforces: a keyword one lacks is refused. */
+  targets?: readonly TargetSupport[];
+}
+
+export function checkSpec(spec: LoadedSpec, options: CheckOptions = {}): CheckedSpec {
   const lifecycles = new Map<string, Lifecycle[]>();
   const meta = createMetaAjv(spec.metaSchemas.map((m) => m.value));
   const project = checkProjectFile(spec, meta);
   if (!project.ok) return { errors: project.errors, lifecycles };
-  const errors = checkSchemas(spec, meta, lifecycles, project.identity.schemaBase, enabledPolicyLints(spec.project?.value));
+  const errors = checkSchemas(spec, meta, lifecycles, project.identity.schemaBase, enabledPolicyLints(spec.project?.value), options.targets ?? []);
   return { errors, lifecycles };
 }
 
@@ -62,7 +68,7 @@ function checkLifecycles(protocol: LoadedSpec["protocols"][number], meta: Ajv202
 }
 
 /** Meta-schemas first, then lints, then every example against the validator it documents. */
-function checkSchemas(spec: LoadedSpec, meta: Ajv2020, lifecycles: Map<string, Lifecycle[]>, schemaBase: string, policy: PolicyLints): SpecError[] {
+function checkSchemas(spec: LoadedSpec, meta: Ajv2020, lifecycles: Map<string, Lifecycle[]>, schemaBase: string, policy: PolicyLints, targets: readonly TargetSupport[]): SpecError[] {
   const errors: SpecError[] = [];
   const messageMeta = meta.getSchema(META_IDS.message);
   const protocolMeta = meta.getSchema(META_IDS.protocol);
@@ -87,6 +93,8 @@ function checkSchemas(spec: LoadedSpec, meta: Ajv2020, lifecycles: Map<string, L
 
   const schemasById = new Map<string, JsonValue>(schemaFiles.map((f) => [String((f.value as JsonSchema)["$id"]), f.value]));
   for (const file of schemaFiles) {
+    lintUnknownKeywords(file, errors);
+    lintTargetKeywords(file, targets, errors);
     lintSchemaShapes(file, errors);
     lintRefs(file, schemasById, errors);
     lintRulePointers(file, schemasById, errors);

@@ -5,6 +5,7 @@ import { emitKotlin, emitKotlinProject } from "./emit.js";
 import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-runtime.js";
 import { emitKotlinTestData, readKotlinTestData } from "./emit-test-data.js";
 import { relocateKotlin } from "./package-identity.js";
+import { KOTLIN_SCHEMA_SUPPORT } from "./schema-support.js";
 
 export const kotlinTarget = defineTarget({
   id: "kotlin",
@@ -14,6 +15,7 @@ export const kotlinTarget = defineTarget({
   // Kotlin sources and the README get the header; pom.xml carries its own XML comment (a `//` line
   // is not XML), and the copied test data stays byte for byte what the tests compare.
   header: (path) => path.endsWith(".kt") || path === "README.md",
+  schemaSupport: KOTLIN_SCHEMA_SUPPORT,
   inputs: (root) => ({ runtime: readKotlinSources(generatorHome(root), "runtime"), tests: readKotlinSources(generatorHome(root), "tests"), testData: readKotlinTestData(root) }),
   emit: (model, inputs) =>
     relocateKotlin([

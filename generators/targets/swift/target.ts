@@ -4,6 +4,7 @@ import { defineTarget } from "../target.js";
 import { emitSwift } from "./emit.js";
 import { readSwiftCases, readSwiftRuntime } from "./inputs.js";
 import { relocateSwift } from "./package-identity.js";
+import { SWIFT_SCHEMA_SUPPORT } from "./schema-support.js";
 
 export const swiftTarget = defineTarget({
   id: "swift",
@@ -12,6 +13,7 @@ export const swiftTarget = defineTarget({
   owns: ["generated/swift"],
   // Package.swift must start with its swift-tools-version line; resources and README stay as read.
   header: (path) => path.endsWith(".swift") && path !== "Package.swift",
+  schemaSupport: SWIFT_SCHEMA_SUPPORT,
   inputs: (root, model) => ({ runtime: readSwiftRuntime(generatorHome(root)), cases: readSwiftCases(root, model) }),
   emit: (model, inputs) => relocateSwift(emitSwift(model, inputs.runtime, inputs.cases), model.project.packages.swift.module),
 });

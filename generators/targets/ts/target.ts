@@ -3,6 +3,7 @@ import { defineTarget, notJson } from "../target.js";
 import { emitTypeScript } from "./emit.js";
 import { emitLifecyclesTs } from "./emit-lifecycles.js";
 import { readTsInputs } from "./inputs.js";
+import { TS_SCHEMA_SUPPORT } from "./schema-support.js";
 
 export const tsTarget = defineTarget({
   id: "ts",
@@ -11,6 +12,7 @@ export const tsTarget = defineTarget({
   owns: ["generated/ts"],
   // LICENSE is the licence's own text, which a header would alter.
   header: (path) => notJson(path) && path !== "LICENSE",
+  schemaSupport: TS_SCHEMA_SUPPORT,
   inputs: readTsInputs,
   emit: (model, inputs) => [...emitTypeScript(model, inputs), ...emitLifecyclesTs(model.protocols)],
 });
