@@ -20,10 +20,12 @@ export function checkPolicy(protocol: LoadedProtocol, enabled: PolicyLints, erro
   if (enabled.has("section-coverage") && doc["sections"] === undefined) {
     reporter(protocol.protocolFile, "section-coverage", errors)("", "protocol.yaml must have sections: which spec items cover each section of the source document");
   }
-  for (const file of protocol.messageFiles) {
+  // Message files and lifecycle machines both carry x-source.
+  for (const file of [...protocol.messageFiles, ...protocol.lifecycleFiles]) {
     const schema = file.value as JsonSchema;
-    if (enabled.has("x-source-required") && schema["x-source"] === undefined) reporter(file, "x-source-required", errors)("", "the message must carry x-source: the sections of the source document it comes from");
-    if (enabled.has("x-invalid-examples-required") && schema["x-invalid-examples"] === undefined) reporter(file, "x-invalid-examples-required", errors)("", "the message must carry x-invalid-examples: at least one instance that fails, and where");
+    const isMachine = protocol.lifecycleFiles.includes(file);
+    if (enabled.has("x-source-required") && schema["x-source"] === undefined) reporter(file, "x-source-required", errors)("", `the ${isMachine ? "lifecycle" : "message"} must carry x-source: the sections of the source document it comes from`);
+    if (enabled.has("x-invalid-examples-required") && !isMachine && schema["x-invalid-examples"] === undefined) reporter(file, "x-invalid-examples-required", errors)("", "the message must carry x-invalid-examples: at least one instance that fails, and where");
     if (enabled.has("document-file-name")) {
       const report = reporter(file, "document-file-name", errors);
       ((schema["x-source"] ?? []) as JsonSchema[]).forEach((source, i) => {

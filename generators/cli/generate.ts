@@ -11,7 +11,7 @@ export const generateCommand: Command = {
 Options:
   --check   Write nothing; exit 1 naming every changed spec/generator file and every
             generated file that differs from a fresh generation.
-  --spec DIR  The project to generate: the folder holding spec/ (with meta/), or spec/ itself
+  --spec DIR  The project to generate: the folder holding spec/ (with project.yaml or meta/), or spec/ itself
               (default: the nearest one at or above the current folder, else the CLI's own).
               Output goes into that project: generated/ beside spec/, and each lifecycle's
               paths suite beside it in spec/. A checkout of agent-contracts uses its own
@@ -29,7 +29,7 @@ ${POLICY_LINTS.map((l) => `  ${l.id.padEnd(28)} ${l.defaultOn ? "on " : "off"} b
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
     const { root, source } = findSpecRoot(io.root, flags.get("--spec"));
     // No project found: an installed CLI would otherwise write into its own package folder.
-    if (source === "shipped" && !isCheckout(root)) throw new UsageError(`no spec project at or above ${io.root} (a folder whose spec/ has meta/): pass --spec DIR`);
+    if (source === "shipped" && !isCheckout(root)) throw new UsageError(`no spec project at or above ${io.root} (a folder whose spec/ has project.yaml or meta/): pass --spec DIR, or make one with agent-contracts init`);
     // --out is the user's path, from the folder they stand in (as docs --out).
     const outFlag = flags.get("--out");
     const out = typeof outFlag === "string" ? resolve(io.root, outFlag) : root;

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import type { SpecError } from "../model/types.js";
 import { readLifecycleFiles } from "../lifecycles/load.js";
 import { readSpecFile, type SpecFile } from "./spec-file.js";
+import { PACKAGE_HOME } from "../write/generator-home.mjs";
 
 export interface LoadedProtocol {
   id: string;
@@ -38,15 +39,22 @@ export function loadSpec(root: string): { spec: LoadedSpec; errors: SpecError[] 
     }
     return result.spec;
   };
-  const readAll = (dir: string, pattern: RegExp): SpecFile[] =>
-    listFiles(root, dir)
+  const readAll = (dir: string, pattern: RegExp, from = root): SpecFile[] =>
+    listFiles(from, dir)
       .filter((name) => pattern.test(name))
-      .map((name) => read(`${dir}/${name}`))
+      .map((name) => {
+        const result = readSpecFile(from, `${dir}/${name}`);
+        if (result.ok) return result.spec;
+        errors.push(...result.errors);
+        return undefined;
+      })
       .filter((f): f is SpecFile => f !== undefined);
 
   const spec: LoadedSpec = {
     root,
-    metaSchemas: readAll("spec/meta", /\.schema\.json$/),
+    // A project made by `agent-contracts init` has no spec/meta: the meta-schemas are the CLI's own,
+    // so they change with the CLI, never copied into (and left behind in) a user's project.
+    metaSchemas: readAll("spec/meta", /\.schema\.json$/, existsSync(`${root}/spec/meta`) ? root : PACKAGE_HOME),
     common: readAll("spec/common", SPEC_EXTENSIONS),
     protocols: [],
   };

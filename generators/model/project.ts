@@ -29,7 +29,7 @@ export type PolicyLintId = "document-file-name" | "x-source-required" | "x-inval
 
 export const POLICY_LINTS: readonly PolicyLint[] = [
   { id: "document-file-name", summary: "protocol.yaml's document and every x-source document is a NNN_<16 hex>.txt file name (x-source also research/<name>.md)", defaultOn: false },
-  { id: "x-source-required", summary: "every message file carries x-source: where in the source document it comes from", defaultOn: false },
+  { id: "x-source-required", summary: "every message file and lifecycle machine carries x-source: where in the source document it comes from", defaultOn: false },
   { id: "x-invalid-examples-required", summary: "every message file carries at least one x-invalid-examples entry", defaultOn: false },
   { id: "section-coverage", summary: "protocol.yaml has sections, and they name every message and lifecycle of the protocol", defaultOn: false },
 ];

@@ -187,13 +187,13 @@ describe("a global install of the packed tarball, and npx", () => {
 
   it("generate with no spec project at or above the current folder is a usage error (it writes nothing into the package)", () => {
     const r = installed(["generate"]);
-    expect({ code: r.code, out: r.out, first: r.err.split("\n")[0] }).toEqual({ code: 2, out: "", first: `agent-contracts generate: no spec project at or above ${elsewhere} (a folder whose spec/ has meta/): pass --spec DIR` });
+    expect({ code: r.code, out: r.out, first: r.err.split("\n")[0] }).toEqual({ code: 2, out: "", first: `agent-contracts generate: no spec project at or above ${elsewhere} (a folder whose spec/ has project.yaml or meta/): pass --spec DIR, or make one with agent-contracts init` });
     expect(existsSync(join(prefix, "lib", "node_modules", "agent-contracts", "generated", "manifest.json"))).toBe(false);
   });
 
   it("docs with no spec project at or above the current folder is a usage error (it writes nothing into the package)", () => {
     const r = installed(["docs"]);
-    expect({ code: r.code, out: r.out, first: r.err.split("\n")[0] }).toEqual({ code: 2, out: "", first: `agent-contracts docs: no spec project at or above ${elsewhere} (a folder whose spec/ has meta/): pass --spec DIR` });
+    expect({ code: r.code, out: r.out, first: r.err.split("\n")[0] }).toEqual({ code: 2, out: "", first: `agent-contracts docs: no spec project at or above ${elsewhere} (a folder whose spec/ has project.yaml or meta/): pass --spec DIR, or make one with agent-contracts init` });
     expect(existsSync(join(prefix, "lib", "node_modules", "agent-contracts", "docs-site", "dist"))).toBe(false);
   });
 

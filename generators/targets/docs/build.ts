@@ -94,7 +94,7 @@ export async function collectInputs(root: string, model: Model, apiLinks: Record
     guides,
     conformance: readConformance(root, model),
     algorithmNotes: algorithmNotes(root),
-    kotlin: kotlinCoordinates(root, model, notices),
+    kotlin: kotlinCoordinates(model),
   };
 }
 
@@ -185,18 +185,10 @@ function algorithmNotes(root: string): Record<string, string> {
   return notes;
 }
 
-function kotlinCoordinates(root: string, model: Model, notices: string[]): DocsInputs["kotlin"] {
-  const fallback = { groupId: model.project.packages.maven.groupId, artifactId: model.project.packages.maven.artifactId, version: model.version };
-  const pom = join(root, "generated/kotlin/pom.xml");
-  if (!existsSync(pom)) {
-    notices.push(notice.noPom(root, `${fallback.groupId}:${fallback.artifactId}:${fallback.version}`));
-    return fallback;
-  }
-  // The project's own coordinates come before <dependencies>/<build>; a parent block would come first, so skip it.
-  const text = readFileSync(pom, "utf8").replace(/<parent>[\s\S]*?<\/parent>/, "");
-  const head = text.split(/<dependencies>|<build>|<properties>/)[0] ?? "";
-  const pick = (tag: string, dflt: string) => new RegExp(`<${tag}>\\s*([^<\\s]+)\\s*</${tag}>`).exec(head)?.[1] ?? dflt;
-  return { groupId: pick("groupId", fallback.groupId), artifactId: pick("artifactId", fallback.artifactId), version: pick("version", fallback.version) };
+/** The Kotlin bindings' Maven coordinates: spec/project.yaml's, which the generated pom.xml also carries. */
+function kotlinCoordinates(model: Model): DocsInputs["kotlin"] {
+  const { groupId, artifactId } = model.project.packages.maven;
+  return { groupId, artifactId, version: model.version };
 }
 
 /** What the generated TS bindings say about each invalid example: the message the reader will see. */
