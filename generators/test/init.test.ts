@@ -17,7 +17,7 @@ const SIGNATURE = "kDeRw2wE4uNY5POxTQl9HRMMoq+W6U/ZZxzD+lDIGnQ";
 
 function io(root: string): Io & { lines: string[] } {
   const lines: string[] = [];
-  return { root, out: (t: string) => lines.push(t), err: (t: string) => lines.push(t), lines } as Io & { lines: string[] };
+  return { root, out: (t) => void lines.push(t), err: (t) => void lines.push(t), readStdin: () => Promise.resolve(Buffer.alloc(0)), lines };
 }
 
 function walk(dir: string): string[] {
