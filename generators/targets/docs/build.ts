@@ -11,6 +11,7 @@ import { loadModel } from "../../pipeline.js";
 import type { JsonValue, Model, SpecError } from "../../model/types.js";
 import { emitDocsSite, type ConformanceFile, type DocsInputs, type SiteFile } from "./emit.js";
 import { BENCH_PAGES, docsHome, notices as notice, typedocEntryPoints, typedocTsconfig } from "./project-files.js";
+import { PACKAGE_HOME } from "../../write/generator-home.mjs";
 
 /** Written into the output folder so a later build knows it may replace the folder. */
 export const DIST_MARKER = ".agent-contracts-docs";
@@ -171,7 +172,9 @@ function readConformance(root: string, model: Model): Record<string, Conformance
 
 /** The meta-schemas' own words for each algorithm, shown above its worked vectors. */
 function algorithmNotes(root: string): Record<string, string> {
-  const read = (file: string): { $defs?: Record<string, { description?: string }> } => JSON.parse(readFileSync(join(root, "spec/meta", file), "utf8"));
+  // A project made by `init` has no spec/meta: its meta-schemas are the CLI's (load/load-spec.ts).
+  const metaRoot = existsSync(join(root, "spec/meta")) ? root : PACKAGE_HOME;
+  const read = (file: string): { $defs?: Record<string, { description?: string }> } => JSON.parse(readFileSync(join(metaRoot, "spec/meta", file), "utf8"));
   const signing = read("signing.schema.json").$defs ?? {};
   const message = read("message.schema.json").$defs ?? {};
   const notes: Record<string, string> = {};
