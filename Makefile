@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all cli generate check test test-ts typecheck kotlin swift docs docs-serve chromium servers fresh-check bench fuzz mutation mutation-ts mutation-kotlin clean-install help
+.PHONY: all cli generate check test test-ts typecheck kotlin swift examples docs docs-serve chromium servers fresh-check bench fuzz mutation mutation-ts mutation-kotlin clean-install help
 
 all: generate
 
@@ -14,6 +14,7 @@ help:
 	@echo "make test     run every test (typecheck, vitest, Kotlin JUnit)"
 	@echo "make kotlin   build and test the generated Kotlin bindings (Maven)"
 	@echo "make swift    build and test the generated Swift package (provisions a Debian 13 Swift root when needed)"
+	@echo "make examples generate each spec project of examples/ into a temporary folder and test its TS, Kotlin and Swift"
 	@echo "make fuzz     run the fuzz suite longer (FUZZ_RUNS, default 20000; FUZZ_SEED to vary); make test runs 200 per property"
 	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md, kotlin.md, swift.md)"
 	@echo "               BENCH_ARGS=\"--only kotlin\" (or swift, validation, ...) runs some areas"
@@ -130,6 +131,20 @@ test: $(NODE_STAMP) chromium servers typecheck test-ts kotlin swift
 # under a temporary HOME: proves that no step depends on a warm cache (property-tests/fresh-check).
 fresh-check:
 	bash property-tests/fresh-check/run.sh
+
+# The spec projects of examples/ (issue 30), each generated into a temporary folder: its TS checked
+# by generators/test/example-projects.test.ts, its Kotlin built and tested (test-copy.sh, one Maven
+# run at a time on the shared ~/.m2) and its Swift package built and tested (swift-test.sh).
+examples: $(NODE_STAMP)
+	npx vitest run generators/test/example-projects.test.ts
+	@set -e; for dir in examples/*/; do \
+	  name=$$(basename "$$dir"); out=$$(mktemp -d "$${TMPDIR:-/tmp}/agent-contracts-example-$$name-XXXXXX"); \
+	  echo "examples: $$name -> $$out"; \
+	  node bin/agent-contracts.mjs generate --spec "$$dir" --out "$$out"; \
+	  flock /tmp/kotlin.lock bash generators/targets/kotlin/toolchain/test-copy.sh "$$out/generated/kotlin"; \
+	  SWIFT_CONSUMER=0 bash generators/targets/swift/toolchain/swift-test.sh "$$out/generated/swift"; \
+	  rm -rf "$$out"; \
+	done
 
 clean-install:
 	rm -rf node_modules

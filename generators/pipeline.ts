@@ -2,7 +2,8 @@
 // knows no target: each declares its folder, ownership and header rule (targets/target.ts), and
 // targets/registry.ts lists them.
 import { readFileSync } from "node:fs";
-import { checkSpec } from "./check/check-spec.js";
+import { checkSpec, type CheckOptions } from "./check/check-spec.js";
+import type { TargetSupport } from "./check/keyword-lints.js";
 import { loadSpec } from "./load/load-spec.js";
 import { buildModel } from "./model/build.js";
 import { addValidationCases } from "./model/validation-cases.js";
@@ -22,10 +23,10 @@ export const GENERATOR_VERSION = `agent-contracts ${(JSON.parse(readFileSync(`${
 export type BuildResult = { ok: true; model: Model; rendered: Map<string, string>; owned: string[] } | { ok: false; errors: SpecError[] };
 
 /** Loads, checks and models the spec; stops at the first stage that finds errors. */
-export function loadModel(root: string): { ok: true; model: Model } | { ok: false; errors: SpecError[] } {
+export function loadModel(root: string, options: CheckOptions = {}): { ok: true; model: Model } | { ok: false; errors: SpecError[] } {
   const loaded = loadSpec(root);
   if (loaded.errors.length > 0) return { ok: false, errors: loaded.errors };
-  const { errors, lifecycles } = checkSpec(loaded.spec);
+  const { errors, lifecycles } = checkSpec(loaded.spec, options);
   if (errors.length > 0) return { ok: false, errors };
   const model = buildModel(loaded.spec, (id) => lifecycles.get(id) ?? []);
   addValidationCases(model);
@@ -38,10 +39,11 @@ export function loadModel(root: string): { ok: true; model: Model } | { ok: fals
  * model never load an emitter).
  */
 export async function build(root: string, targets?: readonly Target<unknown>[]): Promise<BuildResult> {
-  const modelResult = loadModel(root);
+  const list = targets ?? (await import("./targets/registry.js")).TARGETS;
+  // A keyword or format one of these targets' runtimes does not enforce is refused (check/keyword-lints.ts).
+  const modelResult = loadModel(root, { targets: schemaSupportOf(list) });
   if (!modelResult.ok) return modelResult;
   const { model } = modelResult;
-  const list = targets ?? (await import("./targets/registry.js")).TARGETS;
   const placed: PlacedFile[] = [];
   for (const target of list) {
     const inputs = await target.inputs(root, model);
@@ -50,6 +52,11 @@ export async function build(root: string, targets?: readonly Target<unknown>[]):
     }
   }
   return { ok: true, model, rendered: renderAll(placed, inputHashes(root), GENERATOR_VERSION), owned: list.flatMap((t) => t.owns) };
+}
+
+/** The targets that validate messages, with the keywords and formats each runtime enforces. */
+export function schemaSupportOf(targets: readonly Target<unknown>[]): TargetSupport[] {
+  return targets.flatMap((t) => (t.schemaSupport === undefined ? [] : [{ id: t.id, schemaSupport: t.schemaSupport }]));
 }
 
 /** `owned`: the folders the targets own entirely (BuildResult.owned); a file there that generation did not produce is stale. */

@@ -4,7 +4,10 @@ import type { Ajv2020, ErrorObject } from "ajv/dist/2020.js";
 import { checkConfigFile } from "../breaking/config.js";
 import { RULES } from "../breaking/rules.js";
 import { checkLifecycleFile, lifecycleName } from "../lifecycles/load.js";
-import type { LoadedSpec } from "../load/load-spec.js";
+import { PROJECT_FILE, type LoadedSpec } from "../load/load-spec.js";
+import { enabledPolicyLints, projectIdentity, type PolicyLints, type ProjectIdentity } from "../model/project.js";
+import { checkPolicy } from "./policy-lints.js";
+import { lintTargetKeywords, lintUnknownKeywords, type TargetSupport } from "./keyword-lints.js";
 import type { SpecFile } from "../load/spec-file.js";
 import { joinPointer } from "../load/spec-file.js";
 import { SchemaKeywordError } from "../model/runtime-keywords.js";
@@ -23,11 +26,32 @@ export interface CheckedSpec {
   lifecycles: Map<string, Lifecycle[]>;
 }
 
-export function checkSpec(spec: LoadedSpec): CheckedSpec {
+export interface CheckOptions {
+  /** The targets `generate` will run, with what each runtime enforces: a keyword one lacks is refused. */
+  targets?: readonly TargetSupport[];
+}
+
+export function checkSpec(spec: LoadedSpec, options: CheckOptions = {}): CheckedSpec {
   const lifecycles = new Map<string, Lifecycle[]>();
   const meta = createMetaAjv(spec.metaSchemas.map((m) => m.value));
-  const errors = checkSchemas(spec, meta, lifecycles);
+  const project = checkProjectFile(spec, meta);
+  if (!project.ok) return { errors: project.errors, lifecycles };
+  const errors = checkSchemas(spec, meta, lifecycles, project.identity.schemaBase, enabledPolicyLints(spec.project?.value), options.targets ?? []);
   return { errors, lifecycles };
+}
+
+/** spec/project.yaml: present (every project names itself) and of the meta-schema's shape. */
+function checkProjectFile(spec: LoadedSpec, meta: Ajv2020): { ok: true; identity: ProjectIdentity } | { ok: false; errors: SpecError[] } {
+  const file = spec.project;
+  if (file === undefined) {
+    const message = "spec/project.yaml is missing: the project's name, version, $id prefix and package names (agent-contracts init writes one)";
+    return { ok: false, errors: [{ file: PROJECT_FILE, line: 1, column: 1, pointer: "", message, lint: "project-meta-schema" }] };
+  }
+  const projectMeta = meta.getSchema(META_IDS.project);
+  if (!projectMeta) throw new Error("spec/meta is missing project.schema.json");
+  const errors: SpecError[] = [];
+  metaCheck(file, messageValidate(projectMeta), () => projectMeta.errors, "project-meta-schema", errors);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, identity: projectIdentity(file.value) };
 }
 
 /**
@@ -45,7 +69,7 @@ function checkLifecycles(protocol: LoadedSpec["protocols"][number], meta: Ajv202
 }
 
 /** Meta-schemas first, then lints, then every example against the validator it documents. */
-function checkSchemas(spec: LoadedSpec, meta: Ajv2020, lifecycles: Map<string, Lifecycle[]>): SpecError[] {
+function checkSchemas(spec: LoadedSpec, meta: Ajv2020, lifecycles: Map<string, Lifecycle[]>, schemaBase: string, policy: PolicyLints, targets: readonly TargetSupport[]): SpecError[] {
   const errors: SpecError[] = [];
   const messageMeta = meta.getSchema(META_IDS.message);
   const protocolMeta = meta.getSchema(META_IDS.protocol);
@@ -59,16 +83,19 @@ function checkSchemas(spec: LoadedSpec, meta: Ajv2020, lifecycles: Map<string, L
     metaCheck(protocol.protocolFile, messageValidate(protocolMeta), () => protocolMeta.errors, "protocol-meta-schema", errors);
     for (const file of protocol.messageFiles) {
       metaCheck(file, messageValidate(messageMeta), () => messageMeta.errors, "message-meta-schema", errors);
-      lintIdMatchesFile(file, protocol.id, errors);
+      lintIdMatchesFile(file, protocol.id, schemaBase, errors);
     }
+    checkPolicy(protocol, policy, errors);
     checkLifecycles(protocol, meta, lifecycles, errors);
-    if (errors.length === 0) checkProtocolReferences(protocol, errors, spec.root);
+    if (errors.length === 0) checkProtocolReferences(protocol, errors, spec.root, policy.has("section-coverage"));
   }
   errors.push(...checkConfigFile(spec.root, meta, new Set(RULES.map((r) => r.id))));
   if (errors.length > 0) return errors;
 
   const schemasById = new Map<string, JsonValue>(schemaFiles.map((f) => [String((f.value as JsonSchema)["$id"]), f.value]));
   for (const file of schemaFiles) {
+    lintUnknownKeywords(file, errors);
+    lintTargetKeywords(file, targets, errors);
     lintSchemaShapes(file, errors);
     lintRefs(file, schemasById, errors);
     lintRulePointers(file, schemasById, errors);

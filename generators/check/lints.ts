@@ -4,7 +4,6 @@ import type { SpecFile } from "../load/spec-file.js";
 import { joinPointer } from "../load/spec-file.js";
 import type { JsonSchema, JsonValue, SpecError } from "../model/types.js";
 
-export const SCHEMA_BASE = "https://agent-contracts.dev/schemas/";
 const NESTED_X_KEYS = new Set(["x-open", "x-closed-enum", "x-inferred-from-clients", "x-divergences"]);
 const TIMESTAMP_NAME = /^(timestamp|.*_at|.*[a-z]At|expires.*)$/;
 const COMMON_TIMESTAMP_REF = /(^|\/)common\/types\.json#\/\$defs\/Timestamp(MillisUtc)?$/;
@@ -18,12 +17,12 @@ export function reporter(file: SpecFile, lint: string, errors: SpecError[]): Rep
   };
 }
 
-/** `$id` and `title` agree with `spec/<protocol>/messages/<Name>.yaml`. */
-export function lintIdMatchesFile(file: SpecFile, protocol: string, errors: SpecError[]): void {
+/** `$id` (under the project's schemaBase) and `title` agree with `spec/<protocol>/messages/<Name>.yaml`. */
+export function lintIdMatchesFile(file: SpecFile, protocol: string, schemaBase: string, errors: SpecError[]): void {
   const report = reporter(file, "id-matches-file", errors);
   const name = file.file.replace(/^.*\//, "").replace(/\.(ya?ml|json)$/, "");
   const schema = file.value as JsonSchema;
-  const expectedId = `${SCHEMA_BASE}${protocol}/${name}.json`;
+  const expectedId = `${schemaBase}${protocol}/${name}.json`;
   if (schema["$id"] !== expectedId) report("/$id", `$id must be ${expectedId} for this file`);
   if (schema["title"] !== name) report("/title", `title must be ${name}, the file's name`);
 }

@@ -7,6 +7,7 @@ export const META_IDS = {
   message: "https://agent-contracts.dev/meta/message.schema.json",
   protocol: "https://agent-contracts.dev/meta/protocol.schema.json",
   lifecycle: "https://agent-contracts.dev/meta/lifecycle.schema.json",
+  project: "https://agent-contracts.dev/meta/project.schema.json",
 } as const;
 
 export function createMetaAjv(metaSchemas: readonly JsonValue[]): Ajv2020 {

@@ -3,6 +3,7 @@ import { breakingCommand } from "./breaking.js";
 import { conformanceCommand } from "./conformance.js";
 import { docsCommand } from "./docs.js";
 import { generateCommand } from "./generate.js";
+import { initCommand } from "./init.js";
 import type { Command } from "./io.js";
 import { lifecycleCommand } from "./lifecycle.js";
 import { listCommand } from "./list.js";
@@ -10,6 +11,7 @@ import { canonicalizeCommand, idCommand, signCommand, verifyCommand } from "./si
 import { validateCommand } from "./validate.js";
 
 export const commands: Record<string, Command> = {
+  init: initCommand,
   generate: generateCommand,
   list: listCommand,
   validate: validateCommand,

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 // Only the defaults are imported up front (for --help); the kit loads when the command runs.
 import { DEFAULT_LIMITS } from "../conformance/failures.js";
 import { parseArgs, UsageError, type Command } from "./io.js";
+import type { Bindings } from "../conformance/case-run.js";
 import { CLI_HOME, findSpecRoot } from "./project.js";
 
 /** The numeric options and the RunOptions field each sets. */
@@ -54,11 +55,25 @@ property-tests/conformance, not from this command.`,
     const { root } = findSpecRoot(io.root, flags.get("--spec"));
     const known = conformanceProtocols(root);
     if (!known.includes(protocol)) throw new UsageError(`no conformance cases for ${protocol}; known: ${known.join(", ")}`);
-    let bindings;
-    try {
-      bindings = await loadBindings(CLI_HOME);
-    } catch (error) {
-      throw new UsageError((error as Error).message);
+    // Frames are validated against the spec the cases come from: a project's own spec is built
+    // now (spec-bindings.ts); the CLI's own spec has the bindings generated from it.
+    let bindings: Bindings;
+    if (root === CLI_HOME) {
+      try {
+        bindings = await loadBindings(CLI_HOME);
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+    } else {
+      const spec = await (await import("./spec-bindings.js")).specBindings(root);
+      bindings = {
+        listMessages: () => spec.listMessages(),
+        parseMessage: (p, name, input) => {
+          const parse = spec.protocol(p)?.[`parse${name}`];
+          if (typeof parse !== "function") throw new Error(`the spec at ${root} has no message ${p} ${name}`);
+          return (parse as (input: string | Uint8Array) => ReturnType<Bindings["parseMessage"]>)(input);
+        },
+      };
     }
     const loaded = loadSuite(root, protocol, (p) => bindings.listMessages().filter((m) => m.protocol === p).map((m) => m.name));
     if (!loaded.ok) {

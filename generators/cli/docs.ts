@@ -14,7 +14,7 @@ Options:
   --out DIR   Output folder, relative to the current folder (default: the project's
               docs-site/dist). It is replaced; a non-empty folder the docs build did not write
               is refused.
-  --spec DIR  The project to document: the folder holding spec/ (with meta/), or spec/ itself
+  --spec DIR  The project to document: the folder holding spec/ (with project.yaml or meta/), or spec/ itself
               (default: the nearest one at or above the current folder, else the CLI's own).
 
 Any spec project works, a checkout of agent-contracts or not: the templates and assets come from
@@ -24,7 +24,6 @@ left out ("docs: left out: ..."):
   generated/ts          the API reference (api/) and the bindings' own error messages on the
                         message pages: run \`agent-contracts generate\` first (and install ajv and
                         ajv-formats where the project sits, for the error messages)
-  generated/kotlin/pom.xml  the Maven coordinates on the home page (else the defaults)
   docs-site/bench/*.md  the Performance page (latest.md, kotlin.md, swift.md: \`make bench\` in a
                         checkout of agent-contracts writes them)
   docs-site/guides/*.md hand-written guide pages
@@ -37,7 +36,7 @@ left out ("docs: left out: ..."):
     const out = typeof outFlag === "string" ? resolve(io.root, outFlag) : "docs-site/dist";
     const { root, source } = findSpecRoot(io.root, flags.get("--spec"));
     // No project found: an installed CLI would otherwise write into its own package folder.
-    if (source === "shipped" && !isCheckout(root)) throw new UsageError(`no spec project at or above ${io.root} (a folder whose spec/ has meta/): pass --spec DIR`);
+    if (source === "shipped" && !isCheckout(root)) throw new UsageError(`no spec project at or above ${io.root} (a folder whose spec/ has project.yaml or meta/): pass --spec DIR, or make one with agent-contracts init`);
     let result;
     try {
       const { buildDocs } = await import("../targets/docs/build.js");

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import type { DriftReport } from "../write/write-outputs.js";
 import { formatSpecError, parseArgs, UsageError, type Command, type Io } from "./io.js";
 import { findSpecRoot, isCheckout } from "./project.js";
+import { POLICY_LINTS } from "../model/project.js";
 
 export const generateCommand: Command = {
   usage: "generate [--check] [--spec DIR] [--out DIR]",
@@ -11,7 +12,7 @@ export const generateCommand: Command = {
 Options:
   --check   Write nothing; exit 1 naming every changed spec/generator file and every
             generated file that differs from a fresh generation.
-  --spec DIR  The project to generate: the folder holding spec/ (with meta/), or spec/ itself
+  --spec DIR  The project to generate: the folder holding spec/ (with project.yaml or meta/), or spec/ itself
               (default: the nearest one at or above the current folder, else the CLI's own).
               Output goes into that project: generated/ beside spec/, and each lifecycle's
               paths suite beside it in spec/. A checkout of agent-contracts uses its own
@@ -19,13 +20,17 @@ Options:
   --out DIR   The folder that receives what the project would (DIR/generated/, and the paths
               suites under DIR/spec/), relative to the current folder; default: the project.
 
-Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.`,
+Spec errors are printed as file:line:col JSON-pointer message [lint] and exit 1.
+
+Policy lints: a repository's rules rather than the spec format's; each is off unless
+spec/project.yaml switches it on (lints: { <id>: true }):
+${POLICY_LINTS.map((l) => `  ${l.id.padEnd(28)} ${l.defaultOn ? "on " : "off"} by default: ${l.summary}`).join("\n")}`,
   async run(args, io) {
     const { flags, positionals } = parseArgs(args, { flags: ["--check"], valued: ["--spec", "--out"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
     const { root, source } = findSpecRoot(io.root, flags.get("--spec"));
     // No project found: an installed CLI would otherwise write into its own package folder.
-    if (source === "shipped" && !isCheckout(root)) throw new UsageError(`no spec project at or above ${io.root} (a folder whose spec/ has meta/): pass --spec DIR`);
+    if (source === "shipped" && !isCheckout(root)) throw new UsageError(`no spec project at or above ${io.root} (a folder whose spec/ has project.yaml or meta/): pass --spec DIR, or make one with agent-contracts init`);
     // --out is the user's path, from the folder they stand in (as docs --out).
     const outFlag = flags.get("--out");
     const out = typeof outFlag === "string" ? resolve(io.root, outFlag) : root;

@@ -21,9 +21,16 @@ function isDir(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory();
 }
 
-/** A project root is a folder whose spec/ has the meta schemas: a bare spec/ (rspec, …) is not one. */
+/**
+ * A project root is a folder whose spec/ has a project file (spec/project.yaml, what `init` writes;
+ * the meta-schemas then come from the CLI) or the meta-schemas: a bare spec/ (rspec, …) is not one.
+ */
 function isProjectRoot(dir: string): boolean {
-  return isDir(join(dir, "spec", "meta"));
+  return isSpecFolder(join(dir, "spec"));
+}
+
+function isSpecFolder(spec: string): boolean {
+  return isDir(join(spec, "meta")) || existsSync(join(spec, "project.yaml"));
 }
 
 /**
@@ -34,8 +41,8 @@ export function findSpecRoot(start: string, specFlag?: string | true): { root: s
   if (typeof specFlag === "string") {
     const dir = resolve(start, specFlag);
     if (isProjectRoot(dir)) return { root: dir, source: "--spec" };
-    if (basename(dir) === "spec" && isDir(join(dir, "meta"))) return { root: dirname(dir), source: "--spec" };
-    throw new UsageError(`--spec ${specFlag}: neither a spec/ folder (with meta/) nor a folder holding one`);
+    if (basename(dir) === "spec" && isSpecFolder(dir)) return { root: dirname(dir), source: "--spec" };
+    throw new UsageError(`--spec ${specFlag}: neither a spec/ folder (with project.yaml or meta/) nor a folder holding one`);
   }
   for (let dir = resolve(start); ; dir = dirname(dir)) {
     if (isProjectRoot(dir)) return { root: dir, source: "found" };

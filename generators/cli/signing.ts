@@ -7,16 +7,13 @@ import { lineColumn } from "../targets/ts/runtime/src/text-position.js";
 import { formatSignatureExplanation, type SignatureExplanation } from "../targets/ts/runtime/src/signature-doctor.js";
 import { formatErrors, type ValidationError } from "../targets/ts/runtime/src/validation.js";
 import { parseArgs, readInput, UsageError, type Command, type Io } from "./io.js";
-import { knownProtocols } from "./names.js";
-import { loadShippedBindings, loadShippedProtocol } from "./project.js";
+import { messageSource, SPEC_OPTION_HELP } from "./message-source.js";
 
 type Fn = (...args: unknown[]) => { ok: boolean; [key: string]: unknown };
 
-async function protocolModule(protocol: string): Promise<Record<string, unknown>> {
-  const mod = await loadShippedProtocol(protocol);
-  if (mod) return mod;
-  const bindings = await loadShippedBindings<{ listMessages(): { protocol: string; name: string }[] }>();
-  throw new UsageError(`unknown protocol ${protocol}; known: ${knownProtocols(bindings.listMessages()).join(", ")}`);
+/** The protocol's functions from the spec of --spec DIR, the project found, or the shipped bindings (message-source.ts). */
+async function protocolModule(protocol: string, io: Io, flags: Map<string, string | true>): Promise<Record<string, unknown>> {
+  return (await messageSource(io, flags.get("--spec"))).protocol(protocol);
 }
 
 function fn(mod: Record<string, unknown>, name: string, what: string): Fn {
@@ -59,13 +56,14 @@ export const canonicalizeCommand: Command = {
 };
 
 export const signCommand: Command = {
-  usage: "sign <protocol> <Message> --key-file F [file|-]",
+  usage: "sign <protocol> <Message> --key-file F [--spec DIR] [file|-]",
   summary: "Sign a message per its x-signature declaration; prints the message with its signature, or refuses one that does not validate.",
+  help: `\nOptions:\n  --key-file F  the key: the UTF-8 text of F without a trailing newline\n${SPEC_OPTION_HELP}`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { valued: ["--key-file"] });
+    const { flags, positionals } = parseArgs(args, { valued: ["--key-file", "--spec"] });
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");
     const [protocol, name, file] = positionals as [string, string, string | undefined];
-    const mod = await protocolModule(protocol);
+    const mod = await protocolModule(protocol, io, flags);
     const sign = fn(mod, `compute${name}Signature`, `${name} is not a signed message of ${protocol}`);
     const key = readKey(flags);
     const json = await readJson(file, io);
@@ -89,13 +87,14 @@ export const signCommand: Command = {
 };
 
 export const verifyCommand: Command = {
-  usage: "verify <protocol> <Message> --key-file F [--explain] [file|-]",
+  usage: "verify <protocol> <Message> --key-file F [--explain] [--spec DIR] [file|-]",
   summary: "Verify a message's signature; exit 0 valid, 1 invalid with the reason code. --explain names the recorded platform dialect a failing signature was made with.",
+  help: `\nOptions:\n  --key-file F  the key: the UTF-8 text of F without a trailing newline\n  --explain     on failure, name each recorded platform JSON dialect the signature verifies under\n${SPEC_OPTION_HELP}`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { valued: ["--key-file"], flags: ["--explain"] });
+    const { flags, positionals } = parseArgs(args, { valued: ["--key-file", "--spec"], flags: ["--explain"] });
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");
     const [protocol, name, file] = positionals as [string, string, string | undefined];
-    const mod = await protocolModule(protocol);
+    const mod = await protocolModule(protocol, io, flags);
     const verify = fn(mod, `verify${name}Signature`, `${name} is not a signed message of ${protocol}`);
     const key = readKey(flags);
     if (flags.has("--explain")) return explain(fn(mod, `explain${name}Signature`, `${name} has no signature doctor`), await readInput(file, io), key, io);
@@ -121,7 +120,7 @@ function explain(doctor: Fn, input: Buffer, key: string, io: Io): number {
 }
 
 export const idCommand: Command = {
-  usage: "id <protocol> <Message> [--assign] [file|-]",
+  usage: "id <protocol> <Message> [--assign] [--spec DIR] [file|-]",
   summary: "Import a content-addressed record (strict, canonical) and print its id; exit 1 with the reason code.",
   help: `
 The input must be the record's canonical bytes (RFC 8785), optionally followed by exactly one
@@ -130,12 +129,13 @@ record, a second newline or CRLF included, is refused as not-canonical.
 
 Options:
   --assign   The record has no id yet: print the id it gets (prefix + SHA-256 of its canonical
-             form). The input may be any strict JSON layout; the record with that id must validate.`,
+             form). The input may be any strict JSON layout; the record with that id must validate.
+${SPEC_OPTION_HELP}`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { flags: ["--assign"] });
+    const { flags, positionals } = parseArgs(args, { flags: ["--assign"], valued: ["--spec"] });
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");
     const [protocol, name, file] = positionals as [string, string, string | undefined];
-    const mod = await protocolModule(protocol);
+    const mod = await protocolModule(protocol, io, flags);
     const notAddressed = `${name} is not a content-addressed message of ${protocol}`;
     if (flags.has("--assign")) return assignId(mod, name, fn(mod, `compute${name}Id`, notAddressed), file, io);
     const importRecord = fn(mod, `import${name}`, notAddressed);

@@ -2,18 +2,12 @@ import type { ValidationError } from "../targets/ts/runtime/src/validation.js";
 import { parseArgs, readInput, UsageError, type Command } from "./io.js";
 import { formatLocatedErrors } from "./locate.js";
 import { checkMessageName } from "./names.js";
-import { loadShippedBindings, loadShippedProtocol } from "./project.js";
+import { messageSource, SPEC_OPTION_HELP } from "./message-source.js";
 
-interface AllErrorsBindings {
-  parseMessageAllErrors(protocol: string, name: string, input: Uint8Array, options: { maxErrors: number }): { ok: true } | { ok: false; errors: ValidationError[]; truncated: boolean };
-}
-
-interface Bindings {
-  listMessages(): { protocol: string; name: string }[];
-}
+type AllErrorsResult = { ok: true } | { ok: false; errors: ValidationError[]; truncated: boolean };
 
 export const validateCommand: Command = {
-  usage: "validate <protocol> <Message> [--all-errors [--max-errors N]] [file|-]",
+  usage: "validate <protocol> <Message> [--all-errors [--max-errors N]] [--spec DIR] [file|-]",
   summary: "Strictly parse and validate one message with the generated validators.",
   help: `
 Reads the file, or stdin when it is "-" or absent. Exit 0 when valid; exit 1 when invalid, with
@@ -25,22 +19,24 @@ Options:
   --all-errors      Report every error, not only the first (validators compiled with ajv's
                     allErrors; a JSON syntax error still stops the parse where it is).
   --max-errors N    With --all-errors: print at most N errors (default 100), then how many
-                    more there were.`,
+                    more there were.
+${SPEC_OPTION_HELP}`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { flags: ["--all-errors"], valued: ["--max-errors"] });
+    const { flags, positionals } = parseArgs(args, { flags: ["--all-errors"], valued: ["--max-errors", "--spec"] });
     const maxErrors = maxErrorsOf(flags);
     if (positionals.length < 2 || positionals.length > 3) throw new UsageError("expected <protocol> <Message> [file|-]");
     const [protocol, name, file] = positionals as [string, string, string | undefined];
-    const parse = (await loadShippedProtocol(protocol))?.[`parse${name}`];
+    const source = await messageSource(io, flags.get("--spec"));
+    const parse = (await source.protocol(protocol))[`parse${name}`];
     if (typeof parse !== "function" || !/^[A-Z][A-Za-z0-9]*$/.test(name)) {
-      // The root index only on this error path: it lists what exists.
-      checkMessageName((await loadShippedBindings<Bindings>()).listMessages(), protocol, name);
+      // The message list only on this error path: it names what exists.
+      checkMessageName(await source.listMessages(), protocol, name);
     }
     const input = await readInput(file, io);
     const result =
       maxErrors === undefined
         ? (parse as (input: Uint8Array) => { ok: true } | { ok: false; errors: ValidationError[] })(input)
-        : (await loadShippedBindings<AllErrorsBindings>("all-errors.js")).parseMessageAllErrors(protocol, name, input, { maxErrors });
+        : ((await source.parseMessageAllErrors(protocol, name, input, { maxErrors })) as AllErrorsResult);
     if (result.ok) {
       io.out(`valid ${protocol} ${name}`);
       return 0;

@@ -238,7 +238,7 @@ export function checkLifecycleFile(
     mutuallyExclusive,
     transitions,
     divergences: (Array.isArray(doc["x-divergences"]) ? doc["x-divergences"] : []) as unknown as Divergence[],
-    sources: doc["x-source"] as unknown as DocumentRef[],
+    sources: (doc["x-source"] ?? []) as unknown as DocumentRef[],
     location: loc(""),
   };
 

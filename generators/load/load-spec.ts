@@ -4,6 +4,7 @@ import type { SpecError } from "../model/types.js";
 import { readLifecycleFiles } from "../lifecycles/load.js";
 import { resolveInsideSpec, specReadBudget } from "./spec-guard.js";
 import { readSpecFile, type SpecFile } from "./spec-file.js";
+import { PACKAGE_HOME } from "../write/generator-home.mjs";
 
 export interface LoadedProtocol {
   id: string;
@@ -18,10 +19,15 @@ export interface LoadedSpec {
   common: SpecFile[];
   protocols: LoadedProtocol[];
   metaSchemas: SpecFile[];
-  /** spec/project.yaml: the project's one version, written into every package. */
+  /**
+   * spec/project.yaml: the project's identity and policy lints (generators/model/project.ts).
+   * Checked by the check stage, which refuses a spec without one; `breaking` reads older trees
+   * that may lack it.
+   */
   project?: SpecFile;
 }
 
+export const PROJECT_FILE = "spec/project.yaml";
 const SPEC_EXTENSIONS = /\.(ya?ml|json)$/;
 
 export function loadSpec(root: string): { spec: LoadedSpec; errors: SpecError[] } {
@@ -29,7 +35,7 @@ export function loadSpec(root: string): { spec: LoadedSpec; errors: SpecError[] 
   // One budget for the whole load: the limits on the number of files and their total size.
   const budget = specReadBudget();
   // Anything not a folder: a pipe or device named like a spec file is refused by name when read, not skipped.
-  const listFiles = (dir: string) => listEntries(root, dir, errors, (s) => !s.isDirectory());
+  const listFiles = (dir: string, from = root) => listEntries(from, dir, errors, (s) => !s.isDirectory());
   const listDirs = (dir: string) => listEntries(root, dir, errors, (s) => s.isDirectory());
   const read = (rel: string): SpecFile | undefined => {
     const result = readSpecFile(root, rel, budget);
@@ -39,23 +45,27 @@ export function loadSpec(root: string): { spec: LoadedSpec; errors: SpecError[] 
     }
     return result.spec;
   };
-  const readAll = (dir: string, pattern: RegExp): SpecFile[] =>
-    listFiles(dir)
+  const readAll = (dir: string, pattern: RegExp, from = root): SpecFile[] =>
+    listFiles(dir, from)
       .filter((name) => pattern.test(name))
-      .map((name) => read(`${dir}/${name}`))
+      .map((name) => {
+        const result = readSpecFile(from, `${dir}/${name}`, budget);
+        if (result.ok) return result.spec;
+        errors.push(...result.errors);
+        return undefined;
+      })
       .filter((f): f is SpecFile => f !== undefined);
 
   const spec: LoadedSpec = {
     root,
-    metaSchemas: readAll("spec/meta", /\.schema\.json$/),
+    // A project made by `agent-contracts init` has no spec/meta: the meta-schemas are the CLI's own,
+    // so they change with the CLI, never copied into (and left behind in) a user's project.
+    metaSchemas: readAll("spec/meta", /\.schema\.json$/, existsSync(`${root}/spec/meta`) ? root : PACKAGE_HOME),
     common: readAll("spec/common", SPEC_EXTENSIONS),
     protocols: [],
   };
-  // Optional so that older trees (a release tag read by `breaking`, test fixtures) still load.
-  if (existsSync(`${root}/spec/project.yaml`)) {
-    spec.project = read("spec/project.yaml");
-    if (spec.project !== undefined) errors.push(...projectErrors(spec.project));
-  }
+  // Optional here so that older trees (a release tag read by `breaking`) still load.
+  if (existsSync(`${root}/${PROJECT_FILE}`)) spec.project = read(PROJECT_FILE);
   for (const id of listDirs("spec").filter((d) => d !== "meta" && d !== "common")) {
     const protocolPath = `spec/${id}/protocol.yaml`;
     if (!existsSync(`${root}/${protocolPath}`)) {
@@ -94,26 +104,4 @@ function listEntries(root: string, dir: string, errors: SpecError[], keep: (stat
       }
     })
     .sort();
-}
-
-// Semantic Versioning 2.0.0's grammar, the form npm, Maven and SwiftPM all accept.
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-
-/** spec/project.yaml holds `project: { name, version }`, the version a semantic version. */
-function projectErrors(file: SpecFile): SpecError[] {
-  const at = (pointer: string, message: string): SpecError[] => [{ file: file.file, line: 1, column: 1, pointer, message, lint: "project" }];
-  const project = (file.value as { project?: unknown } | null)?.project;
-  if (typeof project !== "object" || project === null || Array.isArray(project)) return at("/project", "project must be an object with name and version");
-  const { name, version, ...rest } = project as Record<string, unknown>;
-  const unknown = Object.keys(rest);
-  if (unknown.length > 0) return at(`/project/${unknown[0]}`, `unknown member "${unknown[0]}" (project has name and version)`);
-  if (typeof name !== "string" || name === "") return at("/project/name", "name must be a non-empty string");
-  if (typeof version !== "string" || !SEMVER.test(version)) return at("/project/version", `version must be a semantic version (e.g. 1.2.3), not ${JSON.stringify(version)}`);
-  return [];
-}
-
-/** The version spec/project.yaml declares; "0.0.0" for a tree without one (an older release tag). */
-export function projectVersion(spec: LoadedSpec): string {
-  const project = (spec.project?.value as { project?: { version?: unknown } } | undefined)?.project;
-  return typeof project?.version === "string" ? project.version : "0.0.0";
 }

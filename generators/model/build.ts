@@ -1,6 +1,7 @@
 // Stage 3: turn checked spec files into the one IR (types.ts) every emitter reads.
 import type { Lifecycle } from "./lifecycle.js";
-import { projectVersion, type LoadedSpec } from "../load/load-spec.js";
+import type { LoadedSpec } from "../load/load-spec.js";
+import { projectIdentity } from "./project.js";
 import type { SpecFile } from "../load/spec-file.js";
 import type { ApprovalTokenDeclaration, ContentAddress, CrossFieldRule, InferredFromClients, ReplayDeclaration, SignatureDeclaration, Divergence, DocumentRef, InvalidExample, JsonSchema, JsonValue, Message, Model, Protocol, SharedSchema, SourceLocation } from "./types.js";
 
@@ -35,7 +36,8 @@ export function buildModel(spec: LoadedSpec, lifecyclesOf: (protocolId: string) 
     ...spec.common.map((f) => f.file),
     ...spec.protocols.flatMap((p) => [p.protocolFile.file, ...p.messageFiles.map((f) => f.file)]),
   ].sort();
-  return { version: projectVersion(spec), protocols, shared, sourceFiles };
+  const project = projectIdentity(spec.project?.value);
+  return { version: project.version, project, protocols, shared, sourceFiles };
 }
 
 function buildMessage(protocol: string, file: SpecFile): Message {

@@ -7,11 +7,13 @@ import type { ApprovalTokenDeclaration, ContentAddress, CrossFieldRule, Inferred
 import type { JsonSchema, JsonValue } from "./json.js";
 import type { Lifecycle } from "./lifecycle.js";
 import type { Divergence, DocumentRef, SourceLocation } from "./source.js";
+import type { ProjectIdentity } from "./project.js";
 
 export type * from "./declarations.js";
 export type * from "./json.js";
 export type * from "./lifecycle.js";
 export type * from "./source.js";
+export type { ProjectIdentity } from "./project.js";
 
 
 export interface ExpectedError {
@@ -126,8 +128,10 @@ export interface SharedSchema {
 }
 
 export interface Model {
-  /** The project's one version (spec/project.yaml), written into every package. */
+  /** The project's one version (spec/project.yaml), written into every package: project.version. */
   version: string;
+  /** The project's identity (spec/project.yaml): package names, $id prefix, docs title. */
+  project: ProjectIdentity;
   protocols: Protocol[];
   shared: SharedSchema[];
   /** Every spec file read, relative to the repo root, sorted: the generated headers name them. */

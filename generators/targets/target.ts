@@ -1,6 +1,7 @@
 // The contract every target implements (protoc-gen-es's createEcmaScriptPlugin is the model): a
 // declaration the pipeline loops over, so the pipeline knows no target's files, folders or header
 // rule. Adding a target is one folder holding a `target.ts` and one line in registry.ts.
+import type { SchemaSupport } from "../check/keywords.js";
 import type { Model, OutputFile } from "../model/types.js";
 
 export interface Target<Inputs = unknown> {
@@ -25,6 +26,12 @@ export interface Target<Inputs = unknown> {
   inputs(root: string, model: Model): Inputs | Promise<Inputs>;
   /** Pure and synchronous: the same model and inputs give the same files, and nothing is written. */
   emit(model: Model, inputs: Inputs): OutputFile[];
+  /**
+   * The JSON Schema keywords and formats the target's runtime enforces, one list each (its
+   * schema-support.ts); `generate` refuses a spec using one that a registered target lacks.
+   * Absent for a target that validates no messages (coverage, paths).
+   */
+  readonly schemaSupport?: SchemaSupport;
 }
 
 /** Identity with inference, so a target's Inputs type flows from inputs() to emit(). */

@@ -92,7 +92,7 @@ describe("this checkout's bin/, run from an unrelated folder", () => {
     expect(r.out.split("\n").filter((l) => !l.startsWith(" "))).toEqual(["agent-connector (Agent Connector SDK, version 1)", ""]);
     const bad = cli(["list", "--spec", work]);
     expect(bad.code).toBe(2);
-    expect(bad.err.split("\n")[0]).toBe(`agent-contracts list: --spec ${work}: neither a spec/ folder (with meta/) nor a folder holding one`);
+    expect(bad.err.split("\n")[0]).toBe(`agent-contracts list: --spec ${work}: neither a spec/ folder (with project.yaml or meta/) nor a folder holding one`);
   });
 
   it("walks up from a subfolder of a project to its spec", () => {
@@ -189,19 +189,57 @@ describe("a global install of the packed tarball, and npx", () => {
 
   it("generate with no spec project at or above the current folder is a usage error (it writes nothing into the package)", () => {
     const r = installed(["generate"]);
-    expect({ code: r.code, out: r.out, first: r.err.split("\n")[0] }).toEqual({ code: 2, out: "", first: `agent-contracts generate: no spec project at or above ${elsewhere} (a folder whose spec/ has meta/): pass --spec DIR` });
+    expect({ code: r.code, out: r.out, first: r.err.split("\n")[0] }).toEqual({ code: 2, out: "", first: `agent-contracts generate: no spec project at or above ${elsewhere} (a folder whose spec/ has project.yaml or meta/): pass --spec DIR, or make one with agent-contracts init` });
     expect(existsSync(join(prefix, "lib", "node_modules", "agent-contracts", "generated", "manifest.json"))).toBe(false);
   });
 
   it("docs with no spec project at or above the current folder is a usage error (it writes nothing into the package)", () => {
     const r = installed(["docs"]);
-    expect({ code: r.code, out: r.out, first: r.err.split("\n")[0] }).toEqual({ code: 2, out: "", first: `agent-contracts docs: no spec project at or above ${elsewhere} (a folder whose spec/ has meta/): pass --spec DIR` });
+    expect({ code: r.code, out: r.out, first: r.err.split("\n")[0] }).toEqual({ code: 2, out: "", first: `agent-contracts docs: no spec project at or above ${elsewhere} (a folder whose spec/ has project.yaml or meta/): pass --spec DIR, or make one with agent-contracts init` });
     expect(existsSync(join(prefix, "lib", "node_modules", "agent-contracts", "docs-site", "dist"))).toBe(false);
   });
 
   docsFromTheInstall(() => ({ prefix, work, elsewhere }));
 
   hostileFromTheInstall(() => ({ prefix, work, elsewhere }));
+
+  // Issue 30: a new user's first steps with the installed CLI, from an empty folder. The signature
+  // was computed outside this code (init.test.ts says how).
+  it("init, edit, generate, validate --spec, sign and verify the signed example, docs", () => {
+    const project = join(work, "first-project");
+    const init = installed(["init", project]);
+    expect({ code: init.code, err: init.err }).toEqual({ code: 0, err: "" });
+    const schemaLine = readFileSync(join(project, "spec/project.yaml"), "utf8").split("\n")[0]!;
+    expect(schemaLine).toBe(`# yaml-language-server: $schema=${join(prefix, "lib/node_modules/agent-contracts/spec/meta")}/project.schema.json`);
+    expect(existsSync(schemaLine.slice(schemaLine.indexOf("=") + 1))).toBe(true);
+    expect(existsSync(join(project, "spec/meta"))).toBe(false);
+    // The edit: Note gains an author, which the generated validator must then accept.
+    const notePath = join(project, "spec/example/messages/Note.yaml");
+    writeFileSync(notePath, readFileSync(notePath, "utf8").replace("  priority:\n", "  author:\n    description: Who wrote it.\n    type: string\n    maxLength: 100\n  priority:\n"));
+    const generate = installed(["generate", "--spec", project]);
+    expect({ code: generate.code, err: generate.err }).toEqual({ code: 0, err: "" });
+    expect(JSON.parse(readFileSync(join(project, "generated/ts/package.json"), "utf8"))).toMatchObject({ name: "first-project", version: "0.1.0" });
+    const note = join(work, "note.json");
+    writeFileSync(note, '{"note_id":"n-1","text":"Hi.","author":"Ada"}');
+    const validate = installed(["validate", "example", "Note", "--spec", project, note]);
+    expect({ code: validate.code, out: validate.out, err: validate.err }).toEqual({ code: 0, out: "valid example Note\n", err: "" });
+    const key = join(work, "first-project.key");
+    writeFileSync(key, "example-shared-secret-0123456789\n");
+    const command = join(work, "command.json");
+    writeFileSync(command, '{"command_id":"cmd-1","sender_id":"client-1","action":"start","issued_at":"2026-05-30T00:00:00Z","expires_at":"2026-05-30T00:10:00Z"}');
+    const sign = installed(["sign", "example", "Command", "--key-file", key, "--spec", project, command]);
+    expect({ code: sign.code, err: sign.err }).toEqual({ code: 0, err: "" });
+    expect((JSON.parse(sign.out) as { signature: string }).signature).toBe("kDeRw2wE4uNY5POxTQl9HRMMoq+W6U/ZZxzD+lDIGnQ");
+    const signed = join(work, "command.signed.json");
+    writeFileSync(signed, sign.out);
+    const verify = installed(["verify", "example", "Command", "--key-file", key, "--spec", project, signed]);
+    expect({ code: verify.code, out: verify.out }).toEqual({ code: 0, out: "valid signature: example Command\n" });
+    const docs = installed(["docs", "--spec", project, "--out", "first-project-site"]);
+    expect(docs.code, docs.err).toBe(0);
+    const home = readFileSync(join(elsewhere, "first-project-site/index.html"), "utf8");
+    expect(home).toContain('<h1 id="top">first-project</h1>');
+    expect(home).toContain("<code>first-project</code>");
+  }, 300_000);
 
   it("list --targets (the generator's registry) works", () => {
     const r = installed(["list", "--targets"]);

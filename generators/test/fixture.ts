@@ -17,6 +17,7 @@ export function connectorFixture(options: { withGenerators?: boolean } = {}): Fi
   const root = mkdtempSync(`${tmpdir()}/agent-contracts-fixture-`);
   for (const dir of ["spec/meta", "spec/common", "spec/agent-connector/messages", "spec/agent-connector/lifecycles"]) cpSync(`${REPO_ROOT}/${dir}`, `${root}/${dir}`, { recursive: true });
   cpSync(`${REPO_ROOT}/spec/agent-connector/protocol.yaml`, `${root}/spec/agent-connector/protocol.yaml`);
+  cpSync(`${REPO_ROOT}/spec/project.yaml`, `${root}/spec/project.yaml`);
   if (options.withGenerators) {
     cpSync(`${REPO_ROOT}/generators`, `${root}/generators`, { recursive: true });
     // Outside data a generator needs, not only its tests: the Swift runtime's IDNA mapping table.

@@ -19,24 +19,29 @@ describe("the project version", () => {
   });
 
   it("is a semantic version; a bad one is reported at spec/project.yaml", () => {
-    const table: [string, RegExp][] = [
-      ["project:\n  name: agent-contracts\n  version: 1.2\n", /version must be a semantic version/],
-      ["project:\n  name: agent-contracts\n  version: 01.2.3\n", /version must be a semantic version/],
-      ["project:\n  name: agent-contracts\n  version: 1.2.3\n  bogus: 1\n", /unknown member "bogus"/],
-      ["project: 3\n", /project must be an object/],
+    const rest = "  schemaBase: https://agent-contracts.dev/schemas/\n  packages:\n    npm: x\n    maven: { groupId: a.b, artifactId: c, package: a.b }\n    swift: { package: C, module: C }\n";
+    // [file text, line:col and pointer of the first error, message]
+    const table: [string, string, RegExp][] = [
+      ["project:\n  name: agent-contracts\n  version: 1.2\n" + rest, "3:3 /project/version", /must be string/],
+      ["project:\n  name: agent-contracts\n  version: 01.2.3\n" + rest, "3:3 /project/version", /must match pattern/],
+      ["project:\n  name: agent-contracts\n  version: 1.2.3\n" + rest + "  bogus: 1\n", "1:1 /project", /must NOT have additional properties \(bogus\)/],
+      ["project: 3\n", "1:1 /project", /must be object/],
+      ["project:\n  name: agent-contracts\n  version: 1.2.3\n", "1:1 /project", /must have required property 'schemaBase'/],
     ];
-    for (const [text, message] of table) {
+    for (const [text, where, message] of table) {
       const fixture = connectorFixture();
       fixture.write("spec/project.yaml", text);
       const result = loadModel(fixture.root);
       expect(result.ok, text).toBe(false);
       if (!result.ok) {
-        expect(result.errors[0]!.file).toBe("spec/project.yaml");
-        expect(result.errors[0]!.message).toMatch(message);
+        const e = result.errors[0]!;
+        expect(e.file).toBe("spec/project.yaml");
+        expect(`${e.line}:${e.column} ${e.pointer}`, text).toBe(where);
+        expect(e.message).toMatch(message);
       }
     }
     const good = connectorFixture();
-    good.write("spec/project.yaml", "project:\n  name: agent-contracts\n  version: 2.0.0-rc.1\n");
+    good.write("spec/project.yaml", "project:\n  name: agent-contracts\n  version: 2.0.0-rc.1\n" + rest);
     const loaded = loadModel(good.root);
     expect(loaded.ok && loaded.model.version).toBe("2.0.0-rc.1");
   });

@@ -11,6 +11,7 @@ import { loadModel } from "../../pipeline.js";
 import type { JsonValue, Model, SpecError } from "../../model/types.js";
 import { emitDocsSite, type ConformanceFile, type DocsInputs, type SiteFile } from "./emit.js";
 import { BENCH_PAGES, docsHome, notices as notice, typedocEntryPoints, typedocTsconfig } from "./project-files.js";
+import { PACKAGE_HOME } from "../../write/generator-home.mjs";
 
 /** Written into the output folder so a later build knows it may replace the folder. */
 export const DIST_MARKER = ".agent-contracts-docs";
@@ -94,7 +95,7 @@ export async function collectInputs(root: string, model: Model, apiLinks: Record
     guides,
     conformance: readConformance(root, model),
     algorithmNotes: algorithmNotes(root),
-    kotlin: kotlinCoordinates(root, notices),
+    kotlin: kotlinCoordinates(model),
   };
 }
 
@@ -171,7 +172,9 @@ function readConformance(root: string, model: Model): Record<string, Conformance
 
 /** The meta-schemas' own words for each algorithm, shown above its worked vectors. */
 function algorithmNotes(root: string): Record<string, string> {
-  const read = (file: string): { $defs?: Record<string, { description?: string }> } => JSON.parse(readFileSync(join(root, "spec/meta", file), "utf8"));
+  // A project made by `init` has no spec/meta: its meta-schemas are the CLI's (load/load-spec.ts).
+  const metaRoot = existsSync(join(root, "spec/meta")) ? root : PACKAGE_HOME;
+  const read = (file: string): { $defs?: Record<string, { description?: string }> } => JSON.parse(readFileSync(join(metaRoot, "spec/meta", file), "utf8"));
   const signing = read("signing.schema.json").$defs ?? {};
   const message = read("message.schema.json").$defs ?? {};
   const notes: Record<string, string> = {};
@@ -185,18 +188,10 @@ function algorithmNotes(root: string): Record<string, string> {
   return notes;
 }
 
-function kotlinCoordinates(root: string, notices: string[]): DocsInputs["kotlin"] {
-  const fallback = { groupId: "dev.agentcontracts", artifactId: "agent-contracts-bindings", version: "0.1.0-SNAPSHOT" };
-  const pom = join(root, "generated/kotlin/pom.xml");
-  if (!existsSync(pom)) {
-    notices.push(notice.noPom(root, `${fallback.groupId}:${fallback.artifactId}:${fallback.version}`));
-    return fallback;
-  }
-  // The project's own coordinates come before <dependencies>/<build>; a parent block would come first, so skip it.
-  const text = readFileSync(pom, "utf8").replace(/<parent>[\s\S]*?<\/parent>/, "");
-  const head = text.split(/<dependencies>|<build>|<properties>/)[0] ?? "";
-  const pick = (tag: string, dflt: string) => new RegExp(`<${tag}>\\s*([^<\\s]+)\\s*</${tag}>`).exec(head)?.[1] ?? dflt;
-  return { groupId: pick("groupId", fallback.groupId), artifactId: pick("artifactId", fallback.artifactId), version: pick("version", fallback.version) };
+/** The Kotlin bindings' Maven coordinates: spec/project.yaml's, which the generated pom.xml also carries. */
+function kotlinCoordinates(model: Model): DocsInputs["kotlin"] {
+  const { groupId, artifactId } = model.project.packages.maven;
+  return { groupId, artifactId, version: model.version };
 }
 
 /** What the generated TS bindings say about each invalid example: the message the reader will see. */
@@ -255,7 +250,7 @@ async function runTypedoc(root: string, model: Model, dir: string): Promise<{ fi
       skipErrorChecking: true,
       disableSources: true,
       readme: "none",
-      name: "@agent-contracts/bindings",
+      name: model.project.packages.npm,
       githubPages: false,
       logLevel: LogLevel.Warn,
       validation: { notExported: false, invalidLink: false, rewrittenLink: false },

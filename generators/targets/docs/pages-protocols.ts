@@ -17,7 +17,7 @@ export function protocolPages(site: Site): void {
   for (const p of model.protocols) {
     const protocolPage = sitePaths.protocol(p.id);
     const lifecycles = p.lifecycles;
-    const langs = PROTOCOL_LANGS(p.id);
+    const langs = PROTOCOL_LANGS(model.project, p.id);
 
     const usedBy = (message: string) => ({
       lifecycles: lifecycles.filter((l) => l.events.some((e) => e.message === message)).map((l) => ({ name: l.name, path: sitePaths.lifecycle(p.id, l.name) })),
@@ -51,8 +51,8 @@ export function protocolPages(site: Site): void {
           snippet: tsSnippet(m.name, langs.tsModule),
           apiHref: apiPath ? `${root}api/${apiPath}` : undefined,
         },
-        kotlin: { fqName: `${langs.kotlinPackage}.${m.name}`, snippet: kotlinSnippet(m.name, langs.kotlinPackage, langs.kotlinValidators) },
-        swift: { fqName: `AgentContracts.${langs.swiftNamespace}.${m.name}`, snippet: swiftSnippet(m.name, langs.swiftNamespace) },
+        kotlin: { fqName: `${langs.kotlinPackage}.${m.name}`, snippet: kotlinSnippet(m.name, langs.kotlinPackage, langs.kotlinValidators, langs.kotlinRuntime) },
+        swift: { fqName: `${langs.swiftModule}.${langs.swiftNamespace}.${m.name}`, snippet: swiftSnippet(m.name, langs.swiftNamespace, langs.swiftModule) },
         rules: m.rules.map((r) => ({ id: r.id, anchor: anchors.rule(r.id), kind: r.kind, messageHtml: inline(r.message), pointers: Object.entries(r).filter(([k]) => !["id", "kind", "message"].includes(k)).map(([k, v]) => `${k}: ${String(v)}`) })),
         contentAddress: m.contentAddress ? { ...m.contentAddress, href: `${root}${sitePaths.signing}#${anchors.signing(p.id, m.name)}` } : undefined,
         signingHref: signedMessages.has(`${p.id}/${m.name}`) ? `${root}${sitePaths.signing}#${anchors.signing(p.id, m.name)}` : undefined,

@@ -15,7 +15,7 @@ import { dialectViews } from "./dialect-view.js";
 /** The home page: protocols, install lines, first steps. */
 export function homePage(site: Site): void {
   const { model, inputs, hasBench, hasApi, render } = site;
-  render(sitePaths.home, "home", "agent-contracts", [], {
+  render(sitePaths.home, "home", model.project.name, [], {
     protocols: model.protocols.map((p) => ({
       title: p.title,
       id: p.id,
@@ -24,7 +24,7 @@ export function homePage(site: Site): void {
       summaryHtml: prose(p.summary),
       messageCount: p.messages.length,
       lifecycleCount: p.lifecycles.length,
-      ...PROTOCOL_LANGS(p.id),
+      ...PROTOCOL_LANGS(model.project, p.id),
       swiftExample: p.messages[0]?.name ?? "Message",
     })),
     kotlin: inputs.kotlin,

@@ -4,7 +4,7 @@
 //   generators/targets/docs/typedoc.tsconfig.json): from the project when it has them (a checkout
 //   of agent-contracts), else from the installed package (package.json "files" ships them);
 // - the spec (spec/), the bindings generated from it (generated/ts: the API reference and the
-//   bindings' own error messages; generated/kotlin/pom.xml: the Maven coordinates) and the git
+//   bindings' own error messages; the Maven coordinates come from spec/project.yaml) and the git
 //   history (the spec changelog): from the project;
 // - pages whose inputs only a project can have: docs-site/bench/*.md (the Performance page, which
 //   `make bench` writes in a checkout of agent-contracts) and docs-site/guides/*.md (hand-written
@@ -54,7 +54,6 @@ export function typedocTsconfig(root: string): { dir: string; path: string } {
 export const notices = {
   noApi: (root: string) => `left out: the API reference (api/): ${join(root, "generated/ts")} has no index.d.ts; run \`agent-contracts generate\` in the project first`,
   noBindings: (root: string, why: string) => `left out: the bindings' own error messages on the message pages (each invalid example shows its expected error only): ${join(root, "generated/ts/index.js")} ${why}`,
-  noPom: (root: string, fallback: string) => `left out: the project's Maven coordinates on the home page (it shows ${fallback}): ${join(root, "generated/kotlin/pom.xml")} is missing; run \`agent-contracts generate\` in the project first`,
   noBench: (root: string) => `left out: the Performance page (performance.html): ${join(root, "docs-site/bench")} has none of ${BENCH_PAGES.join(", ")} (\`make bench\` writes them in a checkout of agent-contracts)`,
   noGuides: (root: string) => `left out: guide pages (guides/*.html): ${join(root, "docs-site/guides")} has no *.md file (put Markdown guides there to add them)`,
   noChangelog: (reason: string) => `left out: the entries of the spec changelog (spec-changelog.html says why): ${reason}`,

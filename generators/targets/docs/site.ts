@@ -1,7 +1,7 @@
 // The docs site's shared state: the page renderer (layout, navigation, breadcrumbs), the schema
 // documents for $ref links, every recorded divergence with its anchor, the worked signing
 // vectors, and the files and search entries the page builders (pages-*.ts) add to.
-import type { Divergence, Model } from "../../model/types.js";
+import type { Divergence, Model, ProjectIdentity } from "../../model/types.js";
 import { messageDivergences } from "../../model/queries.js";
 import { safeHtml, templateRenderer } from "../../emit/render.js";
 import type { DocsInputs, SearchEntry, SiteFile } from "./emit.js";
@@ -20,6 +20,8 @@ interface PageCommon {
   root: string;
   nav: NavItem[];
   breadcrumbs: { label: string; href?: string }[];
+  /** spec/project.yaml's identity: the site's name and the package names the pages show. */
+  project: ProjectIdentity;
 }
 
 /** A divergence with where it is recorded, for the interoperability page and the coverage links. */
@@ -95,6 +97,7 @@ export function createSite(model: Model, inputs: DocsInputs): Site {
       root,
       nav: navFor(page),
       breadcrumbs: crumbs.map((c) => ({ label: c.label, href: c.path === undefined ? undefined : c.path === page ? undefined : root + c.path })),
+      project: model.project,
     };
     const body = template(name, { ...common, ...view });
     const html = template("layout", { ...common, body: safeHtml(body), scripts: (extra.scripts ?? []).map((s) => root + s) });

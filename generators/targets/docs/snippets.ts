@@ -1,14 +1,17 @@
 // What the docs show of each language binding: the names the Kotlin and Swift targets give a
 // protocol, and the usage snippet on every message page.
 import { pascal } from "../../emit/case.js";
+import type { ProjectIdentity } from "../../model/types.js";
 
-// Names as the Kotlin and Swift emitters write them: package dev.agentcontracts.<id without
-// dashes> with an <Id>Validators object; Swift enum namespace <Id> in module AgentContracts.
-export const PROTOCOL_LANGS = (id: string) => ({
-  kotlinPackage: `dev.agentcontracts.${id.replace(/-/g, "")}`,
+// Names as the Kotlin and Swift emitters write them: package <maven package>.<id without dashes>
+// with an <Id>Validators object; Swift enum namespace <Id> in the project's module.
+export const PROTOCOL_LANGS = (project: ProjectIdentity, id: string) => ({
+  kotlinPackage: `${project.packages.maven.package}.${id.replace(/-/g, "")}`,
   kotlinValidators: `${pascal(id)}Validators`,
   swiftNamespace: pascal(id),
-  tsModule: `@agent-contracts/bindings/${id}`,
+  swiftModule: project.packages.swift.module,
+  kotlinRuntime: `${project.packages.maven.package}.runtime`,
+  tsModule: `${project.packages.npm}/${id}`,
 });
 
 export function tsSnippet(name: string, module: string): string {
@@ -22,10 +25,10 @@ if (result.ok) {
 }`;
 }
 
-export function kotlinSnippet(name: string, pkg: string, validators: string): string {
+export function kotlinSnippet(name: string, pkg: string, validators: string, runtime: string): string {
   return `import ${pkg}.${name}
 import ${pkg}.${validators}
-import dev.agentcontracts.runtime.ValidationResult
+import ${runtime}.ValidationResult
 
 // strict JSON parse, schema, cross-field rules; errors name the JSON pointer
 when (val result = ${validators}.parse${name}(bytes)) {
@@ -34,8 +37,8 @@ when (val result = ${validators}.parse${name}(bytes)) {
 }`;
 }
 
-export function swiftSnippet(name: string, namespace: string): string {
-  return `import AgentContracts
+export function swiftSnippet(name: string, namespace: string, module: string): string {
+  return `import ${module}
 
 // strict JSON parse, schema, cross-field rules, then Codable; throws an error naming the JSON pointer
 let message = try ${namespace}.${name}.decode(json: data)

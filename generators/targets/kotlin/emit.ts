@@ -61,9 +61,12 @@ export function unsignedDeclaration(message: Message, own: readonly KotlinDeclar
   };
 }
 
-/** pom.xml (the project version from spec/project.yaml) and the README consumers read. */
+/** pom.xml (the project's version and Maven coordinates from spec/project.yaml) and the README consumers read. */
 export function emitKotlinProject(model: Model): OutputFile[] {
-  const context = { version: model.version };
+  const { groupId, artifactId } = model.project.packages.maven;
+  const numbers = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+  const protocolCount = numbers[model.protocols.length] ?? String(model.protocols.length);
+  const context = { version: model.version, name: model.project.name, groupId, artifactId, protocolCount };
   return [
     { path: "pom.xml", contents: render("pom.xml", context), sources: ["spec/project.yaml"] },
     { path: "README.md", contents: render("README.md", context), sources: ["spec/project.yaml"] },

@@ -4,6 +4,8 @@ import { COMMENT_SYNTAX, defineTarget } from "../target.js";
 import { emitKotlin, emitKotlinProject } from "./emit.js";
 import { emitKotlinRuntime, emitKotlinRuntimeResources, emitKotlinTests, readKotlinRuntimeResources, readKotlinSources } from "./emit-runtime.js";
 import { emitKotlinTestData, readKotlinTestData } from "./emit-test-data.js";
+import { relocateKotlin } from "./package-identity.js";
+import { KOTLIN_SCHEMA_SUPPORT } from "./schema-support.js";
 
 export const kotlinTarget = defineTarget({
   id: "kotlin",
@@ -14,18 +16,20 @@ export const kotlinTarget = defineTarget({
   // is not XML), and the copied test data stays byte for byte what the tests compare.
   header: (path) => path.endsWith(".kt") || path === "README.md",
   comments: COMMENT_SYNTAX,
+  schemaSupport: KOTLIN_SCHEMA_SUPPORT,
   inputs: (root) => ({
     runtime: readKotlinSources(generatorHome(root), "runtime"),
     runtimeResources: readKotlinRuntimeResources(generatorHome(root)),
     tests: readKotlinSources(generatorHome(root), "tests"),
     testData: readKotlinTestData(root),
   }),
-  emit: (model, inputs) => [
-    ...emitKotlinRuntime(inputs.runtime),
-    ...emitKotlinRuntimeResources(inputs.runtimeResources),
-    ...emitKotlinTests(inputs.tests),
-    ...emitKotlinTestData(inputs.testData),
-    ...emitKotlinProject(model),
-    ...emitKotlin(model),
-  ],
+  emit: (model, inputs) =>
+    relocateKotlin([
+      ...emitKotlinRuntime(inputs.runtime),
+      ...emitKotlinRuntimeResources(inputs.runtimeResources),
+      ...emitKotlinTests(inputs.tests),
+      ...emitKotlinTestData(inputs.testData),
+      ...emitKotlinProject(model),
+      ...emitKotlin(model),
+    ], model.project.packages.maven.package),
 });

@@ -62,16 +62,16 @@ describe("text helpers", () => {
 
 describe("package layout", () => {
   it("puts sources and tests where Package.swift's targets look for them", () => {
-    const manifest = render("Package.swift", {});
+    const manifest = render("Package.swift", { package: "AgentContracts", module: "AgentContracts" });
     expect(SOURCES).toBe("Sources/AgentContracts");
     expect(TESTS).toBe("Tests/AgentContractsTests");
     expect(manifest).toContain(`.target(name: "AgentContracts", path: "${SOURCES}")`);
     expect(manifest).toContain(`path: "${TESTS}"`);
   });
   it("renders values as they are (Swift, not HTML: no entity escaping)", () => {
-    expect(render("README.md", { version: "1.0.0-<&\">", messageCount: 1, lifecycleCount: 2 })).toContain('Version 1.0.0-<&">');
+    expect(render("README.md", { package: "P", module: "M", version: "1.0.0-<&\">", messageCount: 1, lifecycleCount: 2 })).toContain('Version 1.0.0-<&">');
   });
   it("fails on a missing context value instead of rendering it empty", () => {
-    expect(() => render("README.md", { version: "1" })).toThrow(/messageCount/);
+    expect(() => render("README.md", { package: "P", module: "M", version: "1" })).toThrow(/messageCount/);
   });
 });

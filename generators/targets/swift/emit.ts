@@ -55,12 +55,13 @@ export function emitSwift(model: Model, runtime: readonly SwiftRuntimeSource[], 
   for (const source of [...runtime].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     files.push({ path: `${SOURCES}/Runtime/${source.name}`, contents: source.text, sources: [source.source ?? `generators/targets/swift/runtime/${source.name}`] });
   }
-  files.push({ path: "Package.swift", contents: render("Package.swift", {}), sources: [] });
-  // The project version (spec/project.yaml). Not `enum AgentContracts`: a type named like its module hides the module name from qualified lookups.
-  files.push({ path: `${SOURCES}/Version.swift`, contents: `/// The agent-contracts release these bindings belong to (spec/project.yaml).\npublic enum AgentContractsPackage {\n    public static let version = ${JSON.stringify(model.version)}\n}\n`, sources: ["spec/project.yaml"] });
+  const { package: packageName, module } = model.project.packages.swift;
+  files.push({ path: "Package.swift", contents: render("Package.swift", { package: packageName, module }), sources: ["spec/project.yaml"] });
+  // The project version (spec/project.yaml). Not `enum <module>`: a type named like its module hides the module name from qualified lookups.
+  files.push({ path: `${SOURCES}/Version.swift`, contents: `/// The ${model.project.name} release these bindings belong to (spec/project.yaml).\npublic enum ${module}Package {\n    public static let version = ${JSON.stringify(model.version)}\n}\n`, sources: ["spec/project.yaml"] });
   files.push({
     path: "README.md",
-    contents: render("README.md", { version: model.version, messageCount: catalog.reduce((n, c) => n + c.messages.length, 0), lifecycleCount: model.protocols.reduce((n, p) => n + p.lifecycles.length, 0) }),
+    contents: render("README.md", { package: packageName, module, version: model.version, messageCount: catalog.reduce((n, c) => n + c.messages.length, 0), lifecycleCount: model.protocols.reduce((n, p) => n + p.lifecycles.length, 0) }),
     sources: [],
   });
   files.push(...emitTests(model, catalog, cases));

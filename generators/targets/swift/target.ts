@@ -3,6 +3,8 @@ import { generatorHome } from "../../write/generator-home.mjs";
 import { COMMENT_SYNTAX, defineTarget } from "../target.js";
 import { emitSwift } from "./emit.js";
 import { readSwiftCases, readSwiftRuntime } from "./inputs.js";
+import { relocateSwift } from "./package-identity.js";
+import { SWIFT_SCHEMA_SUPPORT } from "./schema-support.js";
 
 export const swiftTarget = defineTarget({
   id: "swift",
@@ -12,6 +14,7 @@ export const swiftTarget = defineTarget({
   // Package.swift must start with its swift-tools-version line; resources and README stay as read.
   header: (path) => path.endsWith(".swift") && path !== "Package.swift",
   comments: COMMENT_SYNTAX,
+  schemaSupport: SWIFT_SCHEMA_SUPPORT,
   inputs: (root, model) => ({ runtime: readSwiftRuntime(generatorHome(root)), cases: readSwiftCases(root, model) }),
-  emit: (model, inputs) => emitSwift(model, inputs.runtime, inputs.cases),
+  emit: (model, inputs) => relocateSwift(emitSwift(model, inputs.runtime, inputs.cases), model.project.packages.swift.module),
 });

@@ -24,6 +24,8 @@ export function emitPackageDocs(model: Model, licenseText: string): OutputFile[]
     lifecycles: p.lifecycles.map((l) => lifecycleNamespace(l.name)),
   }));
   const context = {
+    npmName: model.project.packages.npm,
+    projectName: model.project.name,
     protocolCount: model.protocols.length,
     protocols,
     parse: parseExample(model),

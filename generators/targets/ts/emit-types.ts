@@ -31,7 +31,8 @@ export async function emitProtocolTypes(model: Model, protocol: Protocol): Promi
         file: false,
         spec: {
           order: 1,
-          canRead: /^https:\/\/agent-contracts\.dev\//,
+          // Every $id of the loaded spec, whatever the project's schemaBase; nothing else is fetched.
+          canRead: (file: { url: string }) => byId.has(file.url.replace(/#.*$/, "")),
           read: (file: { url: string }) => {
             const schema = byId.get(file.url.replace(/#.*$/, ""));
             if (schema === undefined) throw new Error(`unknown schema ${file.url}`);

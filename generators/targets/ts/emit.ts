@@ -1,5 +1,5 @@
 // The TypeScript target: model -> the files of generated/ts, an ESM npm package
-// (@agent-contracts/bindings) that imports under plain Node, tsx and vitest.
+// (the npm name spec/project.yaml gives) that imports under plain Node, tsx and vitest.
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { numberLiteral } from "../../emit/number-literal.js";
 import { templateFolder, templateRenderer } from "../../emit/render.js";
@@ -170,9 +170,9 @@ function emitPackageJson(model: Model): OutputFile {
   };
   for (const p of model.protocols) exportsMap[`./${p.id}`] = { types: `./${p.id}/index.d.ts`, default: `./${p.id}/index.js` };
   const pkg = {
-    name: "@agent-contracts/bindings",
+    name: model.project.packages.npm,
     version: model.version,
-    description: "Generated TypeScript bindings (types, precompiled validators, signing, lifecycles) for the agent-contracts protocols.",
+    description: `Generated TypeScript bindings (types, precompiled validators, signing, lifecycles) for the ${model.project.name} protocols.`,
     type: "module",
     license: "Apache-2.0",
     sideEffects: false,

@@ -1,8 +1,9 @@
-// The TypeScript target: generated/ts, an ESM npm package (@agent-contracts/bindings).
+// The TypeScript target: generated/ts, an ESM npm package named by spec/project.yaml (packages.npm).
 import { COMMENT_SYNTAX, defineTarget, notJson } from "../target.js";
 import { emitTypeScript } from "./emit.js";
 import { emitLifecyclesTs } from "./emit-lifecycles.js";
 import { readTsInputs } from "./inputs.js";
+import { TS_SCHEMA_SUPPORT } from "./schema-support.js";
 
 export const tsTarget = defineTarget({
   id: "ts",
@@ -12,6 +13,7 @@ export const tsTarget = defineTarget({
   // LICENSE is the licence's own text, which a header would alter.
   header: (path) => notJson(path) && path !== "LICENSE",
   comments: COMMENT_SYNTAX,
+  schemaSupport: TS_SCHEMA_SUPPORT,
   inputs: readTsInputs,
   emit: (model, inputs) => [...emitTypeScript(model, inputs), ...emitLifecyclesTs(model.protocols)],
 });
