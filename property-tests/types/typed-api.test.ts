@@ -131,8 +131,8 @@ it("can fail: a signX that accepts a signed message is reported", () => {
 });
 
 it("can fail: an untyped validateMessage, or one that accepts any literal name, is reported", () => {
-  const found = withEdited("index.d.ts", "value: unknown): ValidationResult<MessageTypes[P][N]>;", "value: unknown): ValidationResult<unknown>;");
+  const found = withEdited("registry.d.ts", "value: unknown): ValidationResult<MessageTypes[P][N]>;", "value: unknown): ValidationResult<unknown>;");
   expect(found.length).toBeGreaterThanOrEqual(1);
-  const anyName = withEdited("index.d.ts", "name: RuntimeName<N, never>, value: unknown", "name: string, value: unknown");
+  const anyName = withEdited("registry.d.ts", "name: RuntimeName<N, never>, value: unknown", "name: string, value: unknown");
   expect(anyName.join("\n")).toMatch(/Unused '@ts-expect-error' directive/);
 });
