@@ -54,8 +54,8 @@ export async function bundle(input: { source: string } | { entry: string }, opti
   const dir = consumerDir();
   const result = await build({
     ...("source" in input ? { stdin: { contents: input.source, resolveDir: dir, loader: "ts" as const } } : { entryPoints: [input.entry] }),
-    // The entry's own imports of the package resolve from the consumer folder too.
-    nodePaths: [join(dir, "node_modules")],
+    // The package from the consumer folder; anything else (the bench's anchors) from the repository's.
+    nodePaths: [join(dir, "node_modules"), join(ROOT, "node_modules")],
     bundle: true,
     write: false,
     minify: options.minify ?? true,
