@@ -14,6 +14,7 @@ import {
 import { lifecycles as serviceLifecycles } from "@agent-contracts/bindings/agent-service";
 import { lifecycles as integrationLifecycles } from "@agent-contracts/bindings/provider-integration";
 import { parseMessage } from "@agent-contracts/bindings/registry";
+import type { JsonObject } from "@agent-contracts/bindings";
 
 export interface VectorInput {
   strictJson: { name: string; input_hex: string }[];
@@ -43,13 +44,13 @@ const LIFECYCLES: Record<string, Record<string, unknown>> = {
 };
 
 // JSON text goes through the strict parser first, as on the wire.
-function wire(value: unknown): Record<string, unknown> {
+function wire(value: unknown): JsonObject {
   const parsed = parseStrictJson(JSON.stringify(value));
   if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value as Record<string, unknown>;
+  return parsed.value as JsonObject;
 }
 
-function withoutSignature(message: Record<string, unknown>): Record<string, unknown> {
+function withoutSignature(message: JsonObject): JsonObject {
   const { signature: _signature, signature_algorithm: _algorithm, ...unsigned } = message;
   return unsigned;
 }
