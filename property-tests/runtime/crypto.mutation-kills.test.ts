@@ -142,6 +142,8 @@ describe("utf8ByteLength", () => {
   const table: [string, number][] = [
     ["", 0], ["a", 1], ["\u007f", 1], ["\u0080", 2], ["\u07ff", 2], ["\u0800", 3], ["\uffff", 3], ["\ud800\udc00", 4], ["\udbff\udfff", 4],
     ["\ud800", 3], ["\udc00", 3], ["\ud800a", 4], ["\udc00\ud800", 6], ["\ud800\ud800\udc00", 7], ["a\u00e9\u20ac\ud83d\ude00", 10], ["\ud7ff\ue000", 6], ["\ud800\ue000", 6],
+    // A unit from U+0800 up that is not a high surrogate, then a lone low surrogate: 3 + 3, never a pair.
+    ["\u0800\udc00", 6], ["\uffff\udc00", 6], ["\udc00\udc00", 6], ["\ue000\udc00", 6],
   ];
   for (const [text, bytes] of table) {
     it(JSON.stringify(text), () => {
