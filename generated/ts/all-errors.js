@@ -8,7 +8,7 @@ import * as agentService from "./agent-service/messages.js";
 import * as providerIntegrationAll from "./provider-integration/validators-all.js";
 import * as providerIntegration from "./provider-integration/messages.js";
 import { parseAllErrors, validateAllErrors } from "./runtime/all-errors.js";
-import { UnknownMessageError } from "./index.js";
+import { UnknownMessageError } from "./registry.js";
 
 export { DEFAULT_MAX_ERRORS } from "./runtime/all-errors.js";
 

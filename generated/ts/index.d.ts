@@ -3,41 +3,9 @@ import * as agentConnector from "./agent-connector/index.js";
 import * as agentProvider from "./agent-provider/index.js";
 import * as agentService from "./agent-service/index.js";
 import * as providerIntegration from "./provider-integration/index.js";
-import type { ValidationResult } from "./runtime/validation.js";
 
 export { agentConnector, agentProvider, agentService, providerIntegration };
 export * from "./runtime/index.js";
 
-export type ProtocolId = "agent-connector" | "agent-provider" | "agent-service" | "provider-integration";
-
-export declare class UnknownMessageError extends Error {
-  readonly protocol: string;
-  readonly messageName: string | undefined;
-  constructor(protocol: string, message?: string);
-}
-
-/** Each protocol's message types by name: `MessageTypes["agent-provider"]["ActionProposal"]`. */
-export interface MessageTypes {
-  "agent-connector": agentConnector.MessageTypes;
-  "agent-provider": agentProvider.MessageTypes;
-  "agent-service": agentService.MessageTypes;
-  "provider-integration": providerIntegration.MessageTypes;
-}
-
-/** `T` when it is the type `string` (a name known only at run time), else `Literal`: literals must be known names. */
-export type RuntimeName<T extends string, Literal> = string extends T ? T : Literal;
-
-/** The message names of one protocol. */
-export type MessageName<P extends ProtocolId> = keyof MessageTypes[P] & string;
-
-/** Validates a value as the named message; with literal names the result is that message's type. */
-export declare function validateMessage<P extends ProtocolId, N extends MessageName<P>>(protocol: P, name: N, value: unknown): ValidationResult<MessageTypes[P][N]>;
-/**
- * Names known only at run time (a CLI argument): the value is not narrowed; unknown names throw
- * UnknownMessageError. A literal name or protocol the spec does not have is a compile error.
- */
-export declare function validateMessage<P extends string, N extends string>(protocol: RuntimeName<P, ProtocolId>, name: RuntimeName<N, never>, value: unknown): ValidationResult<unknown>;
-/** Strictly parses and validates untrusted JSON as the named message; typed like validateMessage. */
-export declare function parseMessage<P extends ProtocolId, N extends MessageName<P>>(protocol: P, name: N, input: string | Uint8Array): ValidationResult<MessageTypes[P][N]>;
-export declare function parseMessage<P extends string, N extends string>(protocol: RuntimeName<P, ProtocolId>, name: RuntimeName<N, never>, input: string | Uint8Array): ValidationResult<unknown>;
-export declare function listMessages(): { protocol: ProtocolId; name: string }[];
+export { UnknownMessageError, listMessages, parseMessage, validateMessage } from "./registry.js";
+export type { MessageName, MessageTypes, ProtocolId, RuntimeName } from "./registry.js";

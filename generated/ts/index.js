@@ -6,42 +6,5 @@ import * as providerIntegration from "./provider-integration/index.js";
 
 export { agentConnector, agentProvider, agentService, providerIntegration };
 export * from "./runtime/index.js";
-
-const registry = Object.freeze({
-  "agent-connector": agentConnector.messages,
-  "agent-provider": agentProvider.messages,
-  "agent-service": agentService.messages,
-  "provider-integration": providerIntegration.messages,
-});
-
-/** Thrown when a protocol or message name is not in the spec: a programming error, not bad input. */
-export class UnknownMessageError extends Error {
-  constructor(protocol, message) {
-    super(message === undefined ? `unknown protocol ${protocol}` : `unknown message ${message} in protocol ${protocol}`);
-    this.name = "UnknownMessageError";
-    this.protocol = protocol;
-    this.messageName = message;
-  }
-}
-
-function entry(protocol, name) {
-  const messages = Object.prototype.hasOwnProperty.call(registry, protocol) ? registry[protocol] : undefined;
-  if (messages === undefined) throw new UnknownMessageError(protocol);
-  if (!Object.prototype.hasOwnProperty.call(messages, name)) throw new UnknownMessageError(protocol, name);
-  return messages[name];
-}
-
-/** Validates a value as the named message of the named protocol. */
-export function validateMessage(protocol, name, value) {
-  return entry(protocol, name).validate(value);
-}
-
-/** Strictly parses and validates untrusted JSON as the named message. */
-export function parseMessage(protocol, name, input) {
-  return entry(protocol, name).parse(input);
-}
-
-/** Every protocol and message name, sorted. */
-export function listMessages() {
-  return Object.keys(registry).flatMap((protocol) => Object.keys(registry[protocol]).map((name) => ({ protocol, name })));
-}
+// By-name lookup (every protocol's validators): a bundler keeps it only when one of these is used.
+export { UnknownMessageError, listMessages, parseMessage, validateMessage } from "./registry.js";

@@ -84,7 +84,7 @@ describe("generate --check", () => {
   it("names a file edited by hand in generated/ and a stray file", async () => {
     const fixture = connectorFixture({ withGenerators: true });
     expect((await run(["generate"], fixture.root)).code).toBe(0);
-    fixture.edit("generated/ts/agent-connector/messages.js", "export function", "export  function");
+    fixture.edit("generated/ts/agent-connector/messages.js", "export const messages", "export  const messages");
     fixture.write("generated/ts/agent-connector/extra.js", "// stray\n");
     const r = await run(["generate", "--check"], fixture.root);
     expect(r.code).toBe(1);

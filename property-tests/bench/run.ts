@@ -21,7 +21,7 @@ import { renderArea, type AreaTable, type RenderedArea, type Verdict } from "./t
 import { verifyArea } from "./verify.js";
 import { NATIVE_AREAS, nativeArea, nativeHeader, type NativeArea } from "./native.js";
 
-const AREAS = ["validation", "canonicalization", "parse", "verify", "replay", "fleet", "generation", "startup", ...NATIVE_AREAS] as const;
+const AREAS = ["validation", "canonicalization", "parse", "verify", "replay", "fleet", "generation", "startup", "sizes", ...NATIVE_AREAS] as const;
 type Area = (typeof AREAS)[number];
 
 function parseArgs(argv: readonly string[]): { only: Set<Area>; out: string | null; profileDir?: string } {
@@ -87,6 +87,13 @@ async function main(): Promise<void> {
     const startup = startupArea();
     emit(startup.markdown);
     for (const v of startup.verdicts) summary.push({ area: "CLI start-up", ...v });
+  }
+
+  if (only.has("sizes")) {
+    const { bundleSizesArea } = await import("./bundle-sizes.js");
+    const sizes = await bundleSizesArea();
+    emit(sizes.markdown);
+    for (const v of sizes.verdicts) summary.push({ area: "Bundle sizes", ...v });
   }
 
   const tsRan = summary.length > 0 || sections.length > 0;

@@ -1,7 +1,8 @@
 // crypto.ts against published answers and node:crypto: RFC 4648 §10's base16/base64 test vectors
 // (unpadded where the wire form is), FIPS 180-4 and RFC 4231 known answers, views that do not start
 // at offset 0, the strict decoders at every length mod 4 and on each character class, and MAC
-// verification on a right, a wrong and a short tag.
+// verification on a right, a wrong and a short tag; UTF-8 byte counts against a hand-written table
+// (RFC 3629's byte lengths) and Node's Buffer.byteLength; RFC 9562's version 4 UUID layout.
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
@@ -12,6 +13,8 @@ import {
   base64UrlEncode,
   hexDecode,
   hexEncode,
+  randomUuid,
+  utf8ByteLength,
   hmacSha256,
   hmacSha256Base64StdNoPad,
   hmacSha256Matches,
@@ -129,6 +132,58 @@ describe("known answers", () => {
     for (const digest of [sha256("abc"), hmacSha256("k", "m")]) {
       expect(Object.getPrototypeOf(digest)).toBe(Uint8Array.prototype);
       expect(digest.length).toBe(32);
+    }
+  });
+});
+
+describe("utf8ByteLength", () => {
+  // [text, bytes]: RFC 3629 §3, one to four bytes per code point; a lone surrogate is replaced by
+  // U+FFFD (three bytes), as TextEncoder and Node's Buffer.byteLength do.
+  const table: [string, number][] = [
+    ["", 0], ["a", 1], ["\u007f", 1], ["\u0080", 2], ["\u07ff", 2], ["\u0800", 3], ["\uffff", 3], ["\ud800\udc00", 4], ["\udbff\udfff", 4],
+    ["\ud800", 3], ["\udc00", 3], ["\ud800a", 4], ["\udc00\ud800", 6], ["\ud800\ud800\udc00", 7], ["a\u00e9\u20ac\ud83d\ude00", 10], ["\ud7ff\ue000", 6], ["\ud800\ue000", 6],
+    // A unit from U+0800 up that is not a high surrogate, then a lone low surrogate: 3 + 3, never a pair.
+    ["\u0800\udc00", 6], ["\uffff\udc00", 6], ["\udc00\udc00", 6], ["\ue000\udc00", 6],
+  ];
+  for (const [text, bytes] of table) {
+    it(JSON.stringify(text), () => {
+      expect(utf8ByteLength(text)).toBe(bytes);
+      expect(new TextEncoder().encode(text).length).toBe(bytes);
+      expect(Buffer.byteLength(text, "utf8")).toBe(bytes);
+    });
+  }
+});
+
+describe("randomUuid", () => {
+  it("is a lowercase RFC 9562 version 4, variant 10 UUID, new each call", () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 64; i++) {
+      const id = randomUuid();
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      seen.add(id);
+    }
+    expect(seen.size).toBe(64);
+  });
+  it("keeps the random bits outside the version and variant fields", () => {
+    const original = globalThis.crypto.getRandomValues;
+    try {
+      Object.defineProperty(globalThis.crypto, "getRandomValues", { configurable: true, value: (a: Uint8Array) => a.fill(0xff) });
+      expect(randomUuid()).toBe("ffffffff-ffff-4fff-bfff-ffffffffffff");
+      Object.defineProperty(globalThis.crypto, "getRandomValues", { configurable: true, value: (a: Uint8Array) => a.fill(0) });
+      expect(randomUuid()).toBe("00000000-0000-4000-8000-000000000000");
+    } finally {
+      Object.defineProperty(globalThis.crypto, "getRandomValues", { configurable: true, value: original });
+    }
+  });
+  it("names the missing primitive instead of failing on undefined", () => {
+    const original = Object.getOwnPropertyDescriptor(globalThis, "crypto")!;
+    try {
+      Object.defineProperty(globalThis, "crypto", { configurable: true, value: undefined });
+      expect(() => randomUuid()).toThrow(/no crypto\.getRandomValues/);
+      Object.defineProperty(globalThis, "crypto", { configurable: true, value: {} });
+      expect(() => randomUuid()).toThrow(/no crypto\.getRandomValues/);
+    } finally {
+      Object.defineProperty(globalThis, "crypto", original);
     }
   });
 });

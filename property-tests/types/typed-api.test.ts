@@ -1,6 +1,8 @@
 // Type-level tests of the typed API (issue 17): signing takes Unsigned<M> and returns M, verify
 // narrows to the message, validateMessage/parseMessage are typed by their literal names, content
-// imports give the record type, and no emitted type is an empty `{}` that accepts 42. Each
+// imports give the record type, no emitted type is an empty `{}` that accepts 42, messages are
+// deeply readonly with literal const members, and a lifecycle's initialState widens to its state
+// union (issue 33). Each
 // `@ts-expect-error` fails the test when the line it marks stops being an error.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +13,8 @@ const CONSUMER = `
 import { expectTypeOf } from "expect-type";
 import { agentConnector, agentProvider, providerIntegration, parseMessage, validateMessage } from "./index.js";
 import type { AgentTriggerRequest, UnsignedAgentTriggerRequest, UnsignedActionProposal, ActionProposal } from "./agent-provider/index.js";
-import type { NoDetails, LocalEchoProviderConfig, ConnectorPackage, ConnectorManifest } from "./agent-connector/index.js";
+import type { NoDetails, LocalEchoProviderConfig, ConnectorPackage, ConnectorManifest, AuditLogEntry } from "./agent-connector/index.js";
+import type { TrustState } from "./agent-connector/lifecycles/trust.js";
 import type { InboxEntry } from "./provider-integration/index.js";
 
 const unsigned: UnsignedAgentTriggerRequest = {
@@ -92,6 +95,29 @@ const echo: LocalEchoProviderConfig = "config";
 const payload: InboxEntry["payload"] = 7;
 const openPayload: InboxEntry["payload"] = { contact: "bob/agent" };
 
+// Messages are deeply readonly: a signed or parsed message cannot be changed without a type error.
+// @ts-expect-error a covered member of a signed message
+signed.nonce = "nonce-2";
+// @ts-expect-error a member of a nested object of a signed message
+signed.payload["button"] = "window";
+const pkg = parseMessage("agent-provider", "AgentPackage", "{}");
+// @ts-expect-error an array of a parsed message
+if (pkg.ok) pkg.value.actions?.push(pkg.value.actions[0]!);
+// Building a message from mutable parts still type-checks.
+const built: UnsignedAgentTriggerRequest = { ...unsigned, payload: { button: "desk" } };
+void built;
+
+// Const members are literal types.
+expectTypeOf<AuditLogEntry["schemaVersion"]>().toEqualTypeOf<1>();
+expectTypeOf<AuditLogEntry["recordType"]>().toEqualTypeOf<"agent-connector-package-audit">();
+expectTypeOf<ActionProposal["signature_algorithm"]>().toEqualTypeOf<"hmac-sha256-v1" | undefined>();
+
+// A lifecycle's initial state widens to the machine's state union.
+let state = agentConnector.lifecycles.trust.initialState;
+const step = agentConnector.lifecycles.trust.transition(state, "approve");
+state = step.state;
+expectTypeOf(state).toEqualTypeOf<TrustState>();
+
 void none; void fortyTwo; void withMember; void echo; void payload; void openPayload; void providerIntegration;
 `;
 
@@ -130,9 +156,16 @@ it("can fail: a signX that accepts a signed message is reported", () => {
   expect(found.join("\n")).toMatch(/Unused '@ts-expect-error' directive/);
 });
 
+it("can fail: a mutable member, or an initialState typed as its literal, is reported", () => {
+  const mutable = withEdited("agent-provider/types.d.ts", "  readonly payload: {\n    readonly [k: string]", "  payload: {\n    [k: string]");
+  expect(mutable.join("\n")).toMatch(/Unused '@ts-expect-error' directive/);
+  const literal = withEdited("agent-connector/lifecycles/trust.d.ts", "export declare const initialState: TrustState;", 'export declare const initialState: "imported";');
+  expect(literal.join("\n")).toMatch(/not assignable to type '"imported"'/);
+});
+
 it("can fail: an untyped validateMessage, or one that accepts any literal name, is reported", () => {
-  const found = withEdited("index.d.ts", "value: unknown): ValidationResult<MessageTypes[P][N]>;", "value: unknown): ValidationResult<unknown>;");
+  const found = withEdited("registry.d.ts", "value: unknown): ValidationResult<MessageTypes[P][N]>;", "value: unknown): ValidationResult<unknown>;");
   expect(found.length).toBeGreaterThanOrEqual(1);
-  const anyName = withEdited("index.d.ts", "name: RuntimeName<N, never>, value: unknown", "name: string, value: unknown");
+  const anyName = withEdited("registry.d.ts", "name: RuntimeName<N, never>, value: unknown", "name: string, value: unknown");
   expect(anyName.join("\n")).toMatch(/Unused '@ts-expect-error' directive/);
 });

@@ -8,7 +8,7 @@ import { signTyped, verifyTyped } from "../runtime/typed-signing.js";
 import * as messages from "./messages.js";
 
 /** How AuditLogEntry is named by its content (x-content-address). */
-export const AUDIT_LOG_ENTRY_CONTENT_ADDRESS = Object.freeze({"idField":"eventId","prefix":"connector-audit-","digest":"sha256-hex","covers":"record-without-id"});
+export const AUDIT_LOG_ENTRY_CONTENT_ADDRESS = /* @__PURE__ */ Object.freeze({"idField":"eventId","prefix":"connector-audit-","digest":"sha256-hex","covers":"record-without-id"});
 
 /** The eventId of a AuditLogEntry: prefix + SHA-256 of its canonical bytes without the id. */
 export function computeAuditLogEntryId(record) {
@@ -25,7 +25,7 @@ export function importAuditLogEntry(input) {
 }
 
 /** How ConnectorManifest is named by its content (x-content-address). */
-export const CONNECTOR_MANIFEST_CONTENT_ADDRESS = Object.freeze({"idField":"manifestId","prefix":"connector-manifest-","digest":"sha256-hex","covers":"record-without-id","maxCanonicalBytes":262144,"canonicalInput":true});
+export const CONNECTOR_MANIFEST_CONTENT_ADDRESS = /* @__PURE__ */ Object.freeze({"idField":"manifestId","prefix":"connector-manifest-","digest":"sha256-hex","covers":"record-without-id","maxCanonicalBytes":262144,"canonicalInput":true});
 
 /** The manifestId of a ConnectorManifest: prefix + SHA-256 of its canonical bytes without the id. */
 export function computeConnectorManifestId(record) {
@@ -42,7 +42,7 @@ export function importConnectorManifest(input) {
 }
 
 /** How ConnectorPackage is named by its content (x-content-address). */
-export const CONNECTOR_PACKAGE_CONTENT_ADDRESS = Object.freeze({"idField":"packageId","prefix":"connector-package-","digest":"sha256-hex","covers":"record-without-id","maxCanonicalBytes":524288,"canonicalInput":true});
+export const CONNECTOR_PACKAGE_CONTENT_ADDRESS = /* @__PURE__ */ Object.freeze({"idField":"packageId","prefix":"connector-package-","digest":"sha256-hex","covers":"record-without-id","maxCanonicalBytes":524288,"canonicalInput":true});
 
 /** The packageId of a ConnectorPackage: prefix + SHA-256 of its canonical bytes without the id. */
 export function computeConnectorPackageId(record) {

@@ -71,50 +71,50 @@ export type HttpsEndpoint = string;
 export type ConnectorResume = InputResume | PermissionResume;
 
 export interface ImportedEntry {
-  action: "imported";
-  details: ImportedDetails;
-  eventId: EventId;
-  packageId: PackageId;
-  previousEventId: PreviousEventId;
-  recordType: "agent-connector-package-audit";
-  schemaVersion: 1;
-  sequence: number;
-  timestamp: TimestampMillisUtc;
+  readonly action: "imported";
+  readonly details: ImportedDetails;
+  readonly eventId: EventId;
+  readonly packageId: PackageId;
+  readonly previousEventId: PreviousEventId;
+  readonly recordType: "agent-connector-package-audit";
+  readonly schemaVersion: 1;
+  readonly sequence: number;
+  readonly timestamp: TimestampMillisUtc;
 }
 export interface ImportedDetails {
   /**
    * The base name of the imported file (never a path), 1-255 characters without control characters.
    */
-  originFilename: string;
-  originSha256: Sha256Hex;
+  readonly originFilename: string;
+  readonly originSha256: Sha256Hex;
 }
 /**
  * The target package becomes installed; written right after the disabled entry of the package it replaces.
  */
 export interface UpgradedEntry {
-  action: "upgraded";
-  details: UpgradedDetails;
-  eventId: EventId;
-  packageId: PackageId;
-  previousEventId: PreviousEventId;
-  recordType: "agent-connector-package-audit";
-  schemaVersion: 1;
-  sequence: number;
-  timestamp: TimestampMillisUtc;
+  readonly action: "upgraded";
+  readonly details: UpgradedDetails;
+  readonly eventId: EventId;
+  readonly packageId: PackageId;
+  readonly previousEventId: PreviousEventId;
+  readonly recordType: "agent-connector-package-audit";
+  readonly schemaVersion: 1;
+  readonly sequence: number;
+  readonly timestamp: TimestampMillisUtc;
 }
 export interface UpgradedDetails {
-  fromPackageId: PackageId;
+  readonly fromPackageId: PackageId;
 }
 export interface TransitionEntry {
-  action: "approved" | "installed" | "disabled" | "revoked" | "removed";
-  details: NoDetails;
-  eventId: EventId;
-  packageId: PackageId;
-  previousEventId: PreviousEventId;
-  recordType: "agent-connector-package-audit";
-  schemaVersion: 1;
-  sequence: number;
-  timestamp: TimestampMillisUtc;
+  readonly action: "approved" | "installed" | "disabled" | "revoked" | "removed";
+  readonly details: NoDetails;
+  readonly eventId: EventId;
+  readonly packageId: PackageId;
+  readonly previousEventId: PreviousEventId;
+  readonly recordType: "agent-connector-package-audit";
+  readonly schemaVersion: 1;
+  readonly sequence: number;
+  readonly timestamp: TimestampMillisUtc;
 }
 /**
  * The strict, content-addressed, versioned Agent Connector Manifest: what a connector is, how it is reached, what it may do and which credentials and outbound destinations it declares. Every object is closed: an unknown field (for example an `executable`) is rejected at every level.
@@ -123,110 +123,110 @@ export interface ConnectorManifest {
   /**
    * "connector-manifest-" + lowercase hex SHA-256 of the RFC 8785 bytes of the manifest without manifestId.
    */
-  manifestId: string;
-  schemaVersion: 1;
-  recordType: "agent-connector-manifest";
-  connectorId: PublicId;
-  connectorVersion: SemVer;
-  kind: "agent";
-  label: SafeText;
-  description: SafeText;
-  transport: Transport;
-  upstream: UpstreamRange;
-  invocation: Invocation;
+  readonly manifestId: string;
+  readonly schemaVersion: 1;
+  readonly recordType: "agent-connector-manifest";
+  readonly connectorId: PublicId;
+  readonly connectorVersion: SemVer;
+  readonly kind: "agent";
+  readonly label: SafeText;
+  readonly description: SafeText;
+  readonly transport: Transport;
+  readonly upstream: UpstreamRange;
+  readonly invocation: Invocation;
   /**
    * @minItems 1
    * @maxItems 32
    */
-  domains: PublicId[];
-  session: SessionCapabilities;
+  readonly domains: readonly PublicId[];
+  readonly session: SessionCapabilities;
   /**
    * @minItems 1
    * @maxItems 16
    */
-  inputTypes: InputType[];
+  readonly inputTypes: readonly InputType[];
   /**
    * @minItems 1
    * @maxItems 2
    */
-  permissionModes: PermissionMode[];
-  eventProtocolVersion: 1;
+  readonly permissionModes: readonly PermissionMode[];
+  readonly eventProtocolVersion: 1;
   /**
    * The Run Event types the connector may emit; the three terminal types are always declared.
    *
    * @minItems 3
    * @maxItems 9
    */
-  eventTypes: EventType[];
-  usage: UsageReporting;
+  readonly eventTypes: readonly EventType[];
+  readonly usage: UsageReporting;
   /**
    * Bare HTTPS origins the connector may contact; nothing else is reachable.
    *
    * @maxItems 16
    */
-  outboundDestinations: HttpsOrigin[];
-  credentials: Credentials;
+  readonly outboundDestinations: readonly HttpsOrigin[];
+  readonly credentials: Credentials;
   /**
    * An SPDX-like licence identifier (LicenseRef-... allowed).
    */
-  license: string;
+  readonly license: string;
 }
 /**
  * How the connector is reached. Allowed pairs: cli with text/json/jsonl, acp with acp, http and a2a with json/event-stream.
  */
 export interface Transport {
-  type: TransportType;
-  protocol: TransportProtocol;
+  readonly type: TransportType;
+  readonly protocol: TransportProtocol;
 }
 /**
  * The inclusive range of upstream versions the connector works with.
  */
 export interface UpstreamRange {
-  id: PublicId;
-  minVersion: SemVer;
-  maxVersion: SemVer;
+  readonly id: PublicId;
+  readonly minVersion: SemVer;
+  readonly maxVersion: SemVer;
 }
 export interface Invocation {
-  recipeId: PublicId;
+  readonly recipeId: PublicId;
   /**
    * "durable" requires the caller to pass an operationId that is reused across retries.
    */
-  idempotencyMode?: "none" | "durable";
+  readonly idempotencyMode?: "none" | "durable";
 }
 /**
  * Without session support there is nothing to resume or checkpoint; cancel stays independent.
  */
 export interface SessionCapabilities {
-  supported: boolean;
-  resume: boolean;
-  cancel: boolean;
-  checkpoint: boolean;
+  readonly supported: boolean;
+  readonly resume: boolean;
+  readonly cancel: boolean;
+  readonly checkpoint: boolean;
 }
 /**
  * Which Usage event fields the connector reports; an undeclared field is refused at run time.
  */
 export interface UsageReporting {
-  inputTokens: boolean;
-  outputTokens: boolean;
-  costMicros: boolean;
-  toolCalls: boolean;
-  outboundBytes: boolean;
-  elapsedMs: boolean;
+  readonly inputTokens: boolean;
+  readonly outputTokens: boolean;
+  readonly costMicros: boolean;
+  readonly toolCalls: boolean;
+  readonly outboundBytes: boolean;
+  readonly elapsedMs: boolean;
 }
 /**
  * mode "none" has no slots; mode "credential-ref" has at least one.
  */
 export interface Credentials {
-  mode: "none" | "credential-ref";
+  readonly mode: "none" | "credential-ref";
   /**
    * @maxItems 16
    */
-  slots: CredentialSlot[];
+  readonly slots: readonly CredentialSlot[];
 }
 export interface CredentialSlot {
-  slotId: PublicId;
-  type: CredentialSlotType;
-  required: boolean;
+  readonly slotId: PublicId;
+  readonly type: CredentialSlotType;
+  readonly required: boolean;
 }
 /**
  * A local, content-addressed connector package: one app-owned recipe provider and one strict manifest. It cannot register an executable, expose a filesystem path or add shell access. Imported only when its bytes equal its RFC 8785 canonical form.
@@ -235,57 +235,57 @@ export interface ConnectorPackage {
   /**
    * "connector-package-" + lowercase hex SHA-256 of the RFC 8785 bytes of the record without packageId (the nested manifestId is hashed too).
    */
-  packageId: string;
-  schemaVersion: 1;
-  recordType: "agent-connector-package";
-  publisher: Publisher;
-  provider: ConnectorProvider;
-  manifest: ConnectorManifest;
+  readonly packageId: string;
+  readonly schemaVersion: 1;
+  readonly recordType: "agent-connector-package";
+  readonly publisher: Publisher;
+  readonly provider: ConnectorProvider;
+  readonly manifest: ConnectorManifest;
 }
 /**
  * Who publishes the package; shown in the approval dialog.
  */
 export interface Publisher {
-  id: PublicId;
-  name: SafeText;
+  readonly id: PublicId;
+  readonly name: SafeText;
 }
 export interface LocalEchoProvider {
-  id: "sdk.local-echo.v1";
-  config: LocalEchoProviderConfig;
+  readonly id: "sdk.local-echo.v1";
+  readonly config: LocalEchoProviderConfig;
 }
 export interface HttpJsonProvider {
-  id: "sdk.http-json.v1";
-  config: HttpJsonProviderConfig;
+  readonly id: "sdk.http-json.v1";
+  readonly config: HttpJsonProviderConfig;
 }
 /**
  * Configuration of sdk.http-json.v1, which sends one bounded JSON POST from the main process. The endpoint is HTTPS with no credentials, query or fragment; its origin must be declared in the manifest's outboundDestinations (a package-level rule). authSlotId is null or the one declared credential slot whose secret is sent as a Bearer token.
  */
 export interface HttpJsonProviderConfig {
-  endpoint: HttpsEndpoint;
+  readonly endpoint: HttpsEndpoint;
   /**
    * The credential slot whose secret becomes the Bearer token, or null for none.
    */
-  authSlotId: PublicId | null;
+  readonly authSlotId: PublicId | null;
 }
 export interface InputResume {
-  type: "input";
-  requestId: PublicId;
+  readonly type: "input";
+  readonly requestId: PublicId;
   /**
    * The user's answer; not blank, at most 128 KiB.
    */
-  response: string;
-  requestHash: Sha256Hex;
-  sessionRefHash: Sha256Hex;
-  sessionProvenanceHash: Sha256Hex;
+  readonly response: string;
+  readonly requestHash: Sha256Hex;
+  readonly sessionRefHash: Sha256Hex;
+  readonly sessionProvenanceHash: Sha256Hex;
 }
 export interface PermissionResume {
-  type: "permission";
-  requestId: PublicId;
-  status: "approved" | "rejected";
-  optionId: PublicId;
-  requestHash: Sha256Hex;
-  sessionRefHash: Sha256Hex;
-  sessionProvenanceHash: Sha256Hex;
+  readonly type: "permission";
+  readonly requestId: PublicId;
+  readonly status: "approved" | "rejected";
+  readonly optionId: PublicId;
+  readonly requestHash: Sha256Hex;
+  readonly sessionRefHash: Sha256Hex;
+  readonly sessionProvenanceHash: Sha256Hex;
 }
 /**
  * The JSON body sdk.http-json.v1 POSTs to its endpoint (content-type application/json; an Authorization Bearer header when the package names an auth slot; redirects are refused).
@@ -294,17 +294,17 @@ export interface HttpJsonRequest {
   /**
    * The user's prompt; not empty, no NUL, at most 4 MiB of UTF-8 (the byte bound is checked before sending).
    */
-  prompt: string;
+  readonly prompt: string;
   /**
    * The session to continue, or null for a new one.
    */
-  sessionRef: string | null;
+  readonly sessionRef: string | null;
   /**
    * The answer to a waiting run, or null.
    */
-  resume: ConnectorResume | null;
-  permissionMode: PermissionMode;
-  operationId: PublicId;
+  readonly resume: ConnectorResume | null;
+  readonly permissionMode: PermissionMode;
+  readonly operationId: PublicId;
 }
 /**
  * The body an sdk.http-json.v1 endpoint answers with on a 2xx status: a JSON object (at most 4 MiB) with the required reply text and optionally a session reference to resume later.
@@ -313,10 +313,10 @@ export interface HttpJsonResponse {
   /**
    * The reply; any string without NUL, the empty string included.
    */
-  text: string;
+  readonly text: string;
   /**
    * A session reference to pass back on the next call; absent, never null.
    */
-  sessionRef?: string;
-  [k: string]: unknown | undefined;
+  readonly sessionRef?: string;
+  readonly [k: string]: unknown | undefined;
 }

@@ -52,47 +52,47 @@ export interface ActionError {
   /**
    * Machine-readable error code, e.g. signature_invalid, caller_mismatch, bind_failed.
    */
-  code: string;
+  readonly code: string;
   /**
    * Human-readable explanation.
    */
-  message: string;
+  readonly message: string;
   /**
    * Extra structured data; the Kotlin SDK writes {} when there is none.
    */
-  details?: {
-    [k: string]: unknown | undefined;
+  readonly details?: {
+    readonly [k: string]: unknown | undefined;
   };
 }
 /**
  * The auditable proposal the host creates when the model calls an `app_action_*` tool, handed to the provider app (Android extra `agent.provider.extra.PROPOSAL_JSON`, iOS `proposal` query parameter). The provider app confirms, risk-checks and executes it and answers with an ActionResult. The host signs it with `hmac-sha256-v1` only when the install binding holds both a host shared secret and a host instance id; otherwise it goes out unsigned and `host_instance_id`, `signature_algorithm` and `signature` are absent. Basic validation (ids match the package, the action is declared, the tool name matches, unexpired, nonce and idempotency key present) does not prove the proposal came from the trusted host; silent, quiet, high-risk or no-UI execution requires the signature, caller and replay checks as well. The host sets `idempotency_key` equal to `request_id` and `expires_at` to `created_at` + clamp(timeout_seconds, 30, 86400) seconds.
  */
 export interface ActionProposal {
-  request_id: SingleLineId;
-  provider_id: SingleLineId;
-  agent_id: SingleLineId;
-  action_id: SingleLineId;
-  tool_name: ToolName;
+  readonly request_id: SingleLineId;
+  readonly provider_id: SingleLineId;
+  readonly agent_id: SingleLineId;
+  readonly action_id: SingleLineId;
+  readonly tool_name: ToolName;
   /**
    * The model's tool-call arguments, free-form JSON object. Signed as `arguments_sha256` = unpadded standard base64 of SHA-256 over the RFC 8785 bytes of this object. Always sent (see divergence proposal-arguments-null).
    */
-  arguments: {
-    [k: string]: unknown | undefined;
+  readonly arguments: {
+    readonly [k: string]: unknown | undefined;
   };
   /**
    * Human-readable summary of the user's intent. Not signed. The Rust host always writes "".
    */
-  user_intent_summary?: string;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  nonce: SingleLineId;
-  idempotency_key: SingleLineId;
-  callback?: ProposalCallback;
-  risk: ActionRisk;
-  confirmation_policy: ConfirmationPolicy;
-  host_instance_id?: SingleLineId;
-  signature_algorithm?: SignatureAlgorithm;
-  signature?: HmacSignature;
+  readonly user_intent_summary?: string;
+  readonly created_at: Timestamp;
+  readonly expires_at: Timestamp;
+  readonly nonce: SingleLineId;
+  readonly idempotency_key: SingleLineId;
+  readonly callback?: ProposalCallback;
+  readonly risk: ActionRisk;
+  readonly confirmation_policy: ConfirmationPolicy;
+  readonly host_instance_id?: SingleLineId;
+  readonly signature_algorithm?: SignatureAlgorithm;
+  readonly signature?: HmacSignature;
 }
 /**
  * The `callback` member of an ActionProposal: how the host expects the provider to return the ActionResult. The Rust host writes {"type":"napaxi_action_result","request_id_required":true}: the result must come back (Android Activity result with extra `agent.provider.extra.RESULT_JSON`, or the iOS callback URL's `result` query parameter) carrying the proposal's request_id. It is not covered by the proposal signature. Hosts that issue callback URIs must bind each callback to the original pending proposal.
@@ -101,85 +101,85 @@ export interface ProposalCallback {
   /**
    * Callback kind. The only value any host writes is napaxi_action_result (constant CallbackTypes.NAPAXI_ACTION_RESULT); it is not signed and providers do not interpret it, so other values are allowed.
    */
-  type?: string;
+  readonly type?: string;
   /**
    * True when the result must echo the proposal's request_id (always true in the Rust host).
    */
-  request_id_required?: boolean;
+  readonly request_id_required?: boolean;
 }
 /**
  * The trusted result a provider app returns for an ActionProposal, through the Activity result (intent action `agent.provider.action.RESULT`, extra `agent.provider.extra.RESULT_JSON`) or the iOS callback URL's `result` query parameter. It echoes the proposal's request_id. The host stores it on the pending proposal record: an unknown request_id or a record already in a terminal state (succeeded, failed, canceled, expired) is refused, and a late `succeeded` turns the record into `expired`. The same shape (request_id, status, result, error, provider_trace_id, completed_at) is the tool output the host returns to the model. Results are not signed.
  */
 export interface ActionResult {
-  request_id: SingleLineId;
+  readonly request_id: SingleLineId;
   /**
    * The provider's outcome (ActionResultStatus). `expired` is not a result status: the host sets it on its proposal record (a bridge error after expiry, or a late succeeded; lifecycle proposal-record) and reports it in the model's tool output.
    */
-  status: "succeeded" | "failed" | "canceled";
+  readonly status: "succeeded" | "failed" | "canceled";
   /**
    * Business result, shaped by the action's result_schema; the Kotlin SDK writes {} when there is none.
    */
-  result?: {
-    [k: string]: unknown | undefined;
+  readonly result?: {
+    readonly [k: string]: unknown | undefined;
   };
   /**
    * Why the action failed, or null. See divergence action-result-error-type.
    */
-  error?: ActionError | null;
+  readonly error?: ActionError | null;
   /**
    * Optional provider-side trace id, surfaced in the action_result_received event.
    */
-  provider_trace_id?: string;
-  completed_at: Timestamp;
+  readonly provider_trace_id?: string;
+  readonly completed_at: Timestamp;
   /**
    * Reserved. Nothing produces or verifies it; results are not signed, so their authenticity rests on the OS channel (Activity result or bound callback URL).
    */
-  signature?: string;
+  readonly signature?: string;
 }
 /**
  * One app-owned action a provider app declares in its AgentPackage (host name AgentAppActionManifest). The host exposes it to the model as the tool `tool_name`, which keeps the host-side `app_action_` prefix so descriptor and invocation admission map it to the compiled Agent App Action capability. Sent to the provider with a proposal as the Android extra `agent.provider.extra.ACTION_JSON` or the iOS `action` query parameter.
  */
 export interface AgentAction {
-  action_id: SingleLineId;
-  tool_name: ToolName;
+  readonly action_id: SingleLineId;
+  readonly tool_name: ToolName;
   /**
    * What the action does; non-empty after trimming.
    */
-  description: string;
+  readonly description: string;
   /**
    * JSON Schema of the tool arguments. Default {"type":"object","properties":{}}; the Rust host normalises it (normalize_parameters_schema).
    */
-  parameters?: {
-    [k: string]: unknown | undefined;
+  readonly parameters?: {
+    readonly [k: string]: unknown | undefined;
   };
   /**
    * JSON Schema of ActionResult.result for this action. Default {"type":"object"}.
    */
-  result_schema?: {
-    [k: string]: unknown | undefined;
+  readonly result_schema?: {
+    readonly [k: string]: unknown | undefined;
   };
-  risk?: ActionRisk;
-  confirmation_policy?: ConfirmationPolicy;
+  readonly risk?: ActionRisk;
+  readonly confirmation_policy?: ConfirmationPolicy;
   /**
    * How the action runs. The host uses only the first element (as the `mode` of the action_handoff_started event, "host_dispatcher" when empty); nothing validates the values.
    */
-  execution_modes?: ExecutionMode[];
+  readonly execution_modes?: readonly ExecutionMode[];
   /**
    * How long the host waits for the result; also sets the proposal lifetime (expires_at = created_at + timeout_seconds).
    */
-  timeout_seconds?: number;
+  readonly timeout_seconds?: number;
   /**
    * Optional user-facing action name (liu-ym23 and later upstream).
    */
-  display_name?: string;
-  localized_display_names?: LocalizedText;
-  localized_descriptions?: LocalizedText;
+  readonly display_name?: string;
+  readonly localized_display_names?: LocalizedText;
+  readonly localized_descriptions?: LocalizedText;
 }
 /**
  * Map from BCP-47 language tag to text.
  */
 export interface LocalizedText {
-  [k: string]: string | undefined;
+  readonly [k: string]: string | undefined;
 }
 /**
  * The host's request asking a provider app for its AgentPackage. Android: intent action `agent.provider.action.INSTALL_AGENT`, extra `agent.provider.extra.INSTALL_REQUEST_JSON`, sent with startActivityForResult. iOS: the provider's install_url opened with the query parameter `install_request=<json>`. Every host sets expires_at = created_at + 600 s. Protocol v2 adds the trust fields for proposal signing (host_signing_cert_sha256, host_instance_id, host_shared_secret); iOS hosts add their bundle metadata and callback_url, Android hosts may advertise a background trigger ingress service. This message is the only one that carries host_shared_secret from host to provider; a trusted Android install requires protocol_version >= 2, the four host fields non-blank, the calling package equal to host_package_name and the caller's signing certificate digest equal to host_signing_cert_sha256 (compared ignoring case).
@@ -188,209 +188,209 @@ export interface AgentInstallRequest {
   /**
    * 1 (the parse default when absent) or 2.
    */
-  protocol_version?: number;
-  request_id: SingleLineId;
-  nonce: SingleLineId;
+  readonly protocol_version?: number;
+  readonly request_id: SingleLineId;
+  readonly nonce: SingleLineId;
   /**
    * The host's Android package name; the iOS host puts its bundle id here.
    */
-  host_package_name?: string;
-  created_at: Timestamp;
-  expires_at: Timestamp;
+  readonly host_package_name?: string;
+  readonly created_at: Timestamp;
+  readonly expires_at: Timestamp;
   /**
    * Lowercase hex SHA-256 of the host's first APK signer certificate. Kotlin and Dart always write the key, "" when the host has no digest (v1, iOS).
    */
-  host_signing_cert_sha256?: string;
-  host_instance_id?: SingleLineText;
+  readonly host_signing_cert_sha256?: string;
+  readonly host_instance_id?: SingleLineText;
   /**
    * HMAC key for hmac-sha256-v1, used as the UTF-8 bytes of this string and never hex-decoded (Android UUID.randomUUID().toString(); iOS and Flutter 32 random bytes as 64 hex characters). "" in v1. Stored by the provider in its TrustedHostBinding; never sent anywhere else.
    */
-  host_shared_secret?: string;
+  readonly host_shared_secret?: string;
   /**
    * iOS host bundle id (omitted when blank).
    */
-  host_bundle_id?: string;
+  readonly host_bundle_id?: string;
   /**
    * iOS host Apple team id (omitted when blank).
    */
-  host_team_id?: string;
+  readonly host_team_id?: string;
   /**
    * iOS host URL scheme (omitted when blank).
    */
-  host_callback_scheme?: string;
+  readonly host_callback_scheme?: string;
   /**
    * iOS: "<scheme>://agent-provider/install-callback"; the provider returns install_result there.
    */
-  callback_url?: string;
+  readonly callback_url?: string;
   /**
    * Android host advertises the AIDL trigger ingress; written only when true.
    */
-  background_trigger_supported?: boolean;
+  readonly background_trigger_supported?: boolean;
   /**
    * Class of the host's trigger ingress service, e.g. com.napaxi.android.AgentTriggerIngressService (omitted when blank).
    */
-  host_background_trigger_service?: string;
+  readonly host_background_trigger_service?: string;
 }
 /**
  * The provider's answer to an AgentInstallRequest. Android: RESULT_OK with extra `agent.provider.extra.INSTALL_RESULT_JSON` (plus the package alone in `agent.provider.extra.PACKAGE_JSON`); a non-OK result code means "Provider install was canceled". iOS: the request's callback_url opened with the query parameter `install_result=<json>`. It must echo the request's request_id and nonce and carry the package under `package`. The host accepts it only when now < request.expires_at, request_id and nonce match the request, and status is succeeded; it then ignores any install_binding in the package and writes its own InstallBinding before registering it.
  */
 export interface AgentInstallResult {
-  status: "succeeded" | "failed" | "canceled";
-  request_id: SingleLineId;
-  nonce: SingleLineId;
-  package?: AgentPackage;
+  readonly status: "succeeded" | "failed" | "canceled";
+  readonly request_id: SingleLineId;
+  readonly nonce: SingleLineId;
+  readonly package?: AgentPackage;
   /**
    * Why the install failed (e.g. missing_trust_fields, caller_mismatch, install_expired), or null.
    */
-  error?: ActionError | null;
-  completed_at: Timestamp;
+  readonly error?: ActionError | null;
+  readonly completed_at: Timestamp;
 }
 /**
  * The one package a provider app declares (host name AgentAppPackage): its provider and agent ids, display name, prompt and one or more actions. The provider returns it in an AgentInstallResult; the host registers it with an InstallBinding it writes itself and sends a view of it back with each proposal (Android extra `agent.provider.extra.PACKAGE_JSON`, iOS `package` query parameter): provider_id, agent_id, handoff, result and the install binding without host_shared_secret. created_at, updated_at, install_binding and the liu-ym23 usage members are host-managed.
  */
 export interface AgentPackage {
-  provider_id: SingleLineId;
-  agent_id: SingleLineId;
+  readonly provider_id: SingleLineId;
+  readonly agent_id: SingleLineId;
   /**
    * User-facing Agent name, non-empty. Required when the package is registered (the Rust host rejects a package without it; AgentInstallResult requires it); the package view sent with a proposal omits it (see divergence package-dispatch-view).
    */
-  display_name?: string;
-  description?: string;
+  readonly display_name?: string;
+  readonly description?: string;
   /**
    * System prompt of the provider Agent.
    */
-  system_prompt?: string;
+  readonly system_prompt?: string;
   /**
    * The provider's actions; action_id and tool_name are unique across them.
    */
-  actions?: AgentAction[];
+  readonly actions?: readonly AgentAction[];
   /**
    * Provider handoff hints. The Android host reads handoff.activityName / activity_name in the non-trusted buildActionIntent; the trusted path uses the install binding instead.
    */
-  handoff?: {
-    [k: string]: unknown | undefined;
+  readonly handoff?: {
+    readonly [k: string]: unknown | undefined;
   };
   /**
    * Provider result hints.
    */
-  result?: {
-    [k: string]: unknown | undefined;
+  readonly result?: {
+    readonly [k: string]: unknown | undefined;
   };
   /**
    * Written by the host only; providers must not send it and the host ignores it if they do. null in the dispatch view of a package that has no binding (Rust public_install_binding()).
    */
-  install_binding?: InstallBinding | null;
-  created_at?: Timestamp;
-  updated_at?: Timestamp;
+  readonly install_binding?: InstallBinding | null;
+  readonly created_at?: Timestamp;
+  readonly updated_at?: Timestamp;
   /**
    * Host-owned flag (liu-ym23 and later upstream).
    */
-  auto_invoke_enabled?: boolean;
+  readonly auto_invoke_enabled?: boolean;
   /**
    * Host-owned usage counter (liu-ym23 and later upstream).
    */
-  use_count?: number;
-  last_used_at?: Timestamp;
+  readonly use_count?: number;
+  readonly last_used_at?: Timestamp;
 }
 /**
  * Binding to an Android provider app identity.
  */
 export interface AndroidInstallBinding {
-  platform: "android";
+  readonly platform: "android";
   /**
    * The provider's Android package name, read from the PackageManager.
    */
-  app_package_name: string;
+  readonly app_package_name: string;
   /**
    * Fully qualified class of the provider's HANDLE_PROPOSAL Activity.
    */
-  activity_name: string;
-  signing_cert_sha256: Sha256Hex;
-  installed_at: Timestamp;
-  install_request_id: SingleLineId;
+  readonly activity_name: string;
+  readonly signing_cert_sha256: Sha256Hex;
+  readonly installed_at: Timestamp;
+  readonly install_request_id: SingleLineId;
   /**
    * protocol_version of that install request.
    */
-  protocol_version: number;
+  readonly protocol_version: number;
   /**
    * The host's own package name, as sent in the install request.
    */
-  host_package_name?: string;
-  host_signing_cert_sha256?: Sha256Hex;
-  host_instance_id?: SingleLineId;
+  readonly host_package_name?: string;
+  readonly host_signing_cert_sha256?: Sha256Hex;
+  readonly host_instance_id?: SingleLineId;
   /**
    * True when the host advertised a background trigger ingress service during install (written only when true).
    */
-  background_trigger_supported?: boolean;
+  readonly background_trigger_supported?: boolean;
   /**
    * Class of the host's AIDL trigger ingress service, e.g. com.napaxi.android.AgentTriggerIngressService.
    */
-  host_background_trigger_service?: string;
+  readonly host_background_trigger_service?: string;
   /**
    * Provider versionCode at install (liu-ym23 and later upstream).
    */
-  app_version_code?: number;
+  readonly app_version_code?: number;
   /**
    * Android PackageInfo.lastUpdateTime at install, epoch milliseconds (liu-ym23 and later upstream). An opaque platform value compared for equality, not a protocol timestamp.
    */
-  app_last_update_time_ms?: number;
+  readonly app_last_update_time_ms?: number;
   /**
    * Provider declares the manifest flag agent.provider.TRUSTED_REFRESH_SUPPORTED=true (liu-ym23 and later upstream).
    */
-  trusted_refresh_supported?: boolean;
+  readonly trusted_refresh_supported?: boolean;
 }
 /**
  * Binding to an iOS provider app reached by foreground URL handoff. The host cannot read another app's signing certificate, so the Android identity keys are present and empty.
  */
 export interface IosInstallBinding {
-  platform: "ios";
+  readonly platform: "ios";
   /**
    * Always "" on iOS (the Rust host requires the key).
    */
-  app_package_name: "";
+  readonly app_package_name: "";
   /**
    * Always "" on iOS (the Rust host requires the key).
    */
-  activity_name: "";
+  readonly activity_name: "";
   /**
    * Always "" on iOS (the Rust host requires the key).
    */
-  signing_cert_sha256: "";
-  installed_at: Timestamp;
-  install_request_id: SingleLineId;
-  protocol_version: number;
+  readonly signing_cert_sha256: "";
+  readonly installed_at: Timestamp;
+  readonly install_request_id: SingleLineId;
+  readonly protocol_version: number;
   /**
    * The iOS host puts its bundle id here.
    */
-  host_package_name?: string;
-  host_signing_cert_sha256?: Sha256Hex;
-  host_instance_id?: SingleLineId;
+  readonly host_package_name?: string;
+  readonly host_signing_cert_sha256?: Sha256Hex;
+  readonly host_instance_id?: SingleLineId;
   /**
    * Provider bundle id announced in the provider-initiated install.
    */
-  ios_bundle_id?: string;
+  readonly ios_bundle_id?: string;
   /**
    * Provider Apple team id announced in the provider-initiated install.
    */
-  ios_team_id?: string;
+  readonly ios_team_id?: string;
   /**
    * Provider install endpoint (Universal Link in production, custom scheme only for demos).
    */
-  install_url?: string;
+  readonly install_url?: string;
   /**
    * Provider action endpoint opened with proposal, action, package and callback_url query parameters.
    */
-  action_url: string;
+  readonly action_url: string;
   /**
    * Domain of the provider's Universal Links (the Flutter host falls back to the install_url host).
    */
-  universal_link_domain?: string;
-  host_bundle_id?: string;
-  host_team_id?: string;
+  readonly universal_link_domain?: string;
+  readonly host_bundle_id?: string;
+  readonly host_team_id?: string;
   /**
    * URL scheme of the host's install-callback and action-callback URLs.
    */
-  host_callback_scheme?: string;
+  readonly host_callback_scheme?: string;
 }
 /**
  * A request from an installed provider app for an Agent turn (protocol v2). Sent in the foreground with the Android intent `agent.host.action.TRIGGER_AGENT` (extra `agent.provider.extra.TRIGGER_REQUEST_JSON`, explicit host package) or the iOS URL `<host-scheme>://agent-provider/trigger?trigger_request=<json>`, or on Android in the background over the AIDL ingress `IAgentTriggerIngress.submitTrigger(triggerJson)` when the host advertised it during install. The provider signs it with `hmac-sha256-v1` using the host_shared_secret from the install handshake. The host runs it automatically only when it matches an installed Agent package binding (provider and agent ids, host instance), is unexpired, has not been replayed (consumed request_id set) and carries a valid signature; a provider can only trigger its own bound Agent, and ordinary deep links never enter this path.
@@ -399,90 +399,90 @@ export interface AgentTriggerRequest {
   /**
    * Trigger protocol version; must be at least 2 (`invalid_protocol`). Not signed.
    */
-  protocol_version?: number;
-  request_id: SingleLineId;
-  provider_id: SingleLineId;
-  agent_id: SingleLineId;
+  readonly protocol_version?: number;
+  readonly request_id: SingleLineId;
+  readonly provider_id: SingleLineId;
+  readonly agent_id: SingleLineId;
   /**
    * The user-visible text that starts the Agent turn; non-blank after trimming. Signed; the only signed field that may span lines.
    */
-  message: string;
-  source?: SingleLineText;
-  event_type?: SingleLineText;
+  readonly message: string;
+  readonly source?: SingleLineText;
+  readonly event_type?: SingleLineText;
   /**
    * Free-form JSON object. Signed as `payload_sha256` = unpadded standard base64 of SHA-256 over the RFC 8785 bytes of this object. Always sent (see divergence trigger-payload-null).
    */
-  payload: {
-    [k: string]: unknown | undefined;
+  readonly payload: {
+    readonly [k: string]: unknown | undefined;
   };
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  nonce: SingleLineId;
-  idempotency_key: SingleLineId;
-  host_instance_id: SingleLineId;
-  signature_algorithm: SignatureAlgorithm;
-  signature: HmacSignature;
+  readonly created_at: Timestamp;
+  readonly expires_at: Timestamp;
+  readonly nonce: SingleLineId;
+  readonly idempotency_key: SingleLineId;
+  readonly host_instance_id: SingleLineId;
+  readonly signature_algorithm: SignatureAlgorithm;
+  readonly signature: HmacSignature;
 }
 /**
  * Extras of agent.host.action.INSTALL_PROVIDER_AGENT, after alias normalisation (see divergence install-launch-aliases).
  */
 export interface AndroidProviderInstallLaunch {
-  platform: "android";
+  readonly platform: "android";
   /**
    * The provider's package name (aliases packageName, data URI package).
    */
-  providerPackageName: string;
+  readonly providerPackageName: string;
   /**
    * The provider's HANDLE_PROPOSAL Activity class (alias data URI activity).
    */
-  activityName?: string;
+  readonly activityName?: string;
   /**
    * The provider's INSTALL_AGENT Activity class (alias data URI installActivity).
    */
-  installActivityName?: string;
+  readonly installActivityName?: string;
   /**
    * User-facing provider name for the install prompt.
    */
-  label?: string;
+  readonly label?: string;
   /**
    * A hint only; the host reads the real digest from the PackageManager.
    */
-  signingCertSha256?: string;
+  readonly signingCertSha256?: string;
 }
 /**
  * Query parameters of the host URL opened by an iOS provider.
  */
 export interface IosProviderInstallLaunch {
-  platform: "ios";
+  readonly platform: "ios";
   /**
    * Provider URL the host opens with install_request=<json>.
    */
-  install_url: string;
+  readonly install_url: string;
   /**
    * Provider URL the host opens for each proposal.
    */
-  action_url: string;
+  readonly action_url: string;
   /**
    * Domain of the provider's Universal Links; receivers default it to the host of install_url.
    */
-  universal_link_domain?: string;
-  ios_bundle_id?: string;
-  ios_team_id?: string;
+  readonly universal_link_domain?: string;
+  readonly ios_bundle_id?: string;
+  readonly ios_team_id?: string;
   /**
    * User-facing provider name; receivers default it to universal_link_domain.
    */
-  label?: string;
+  readonly label?: string;
 }
 /**
  * The answer to a background AgentTriggerRequest (Kotlin AgentTriggerSubmitResult), returned as a JSON string by the host's AIDL ingress `IAgentTriggerIngress.submitTrigger(triggerJson)` or produced by the provider SDK itself when it cannot reach the host. The ingress service only receives triggers: it never executes tools or accepts action results. accepted: a live host runtime consumed the trigger; queued: persisted, and the host resumes it from a foreground service with a user-visible notification ("Agent trigger received"); rejected: validation failed; unsupported: the binding has no background trigger service (provider side); host_unavailable: the service could not be bound or timed out (provider side, default wait 3000 ms). V1 does not promise cold-process, notification-free execution.
  */
 export interface TriggerAcknowledgement {
-  status: "accepted" | "queued" | "rejected" | "unsupported" | "host_unavailable";
-  request_id: SingleLineText;
+  readonly status: "accepted" | "queued" | "rejected" | "unsupported" | "host_unavailable";
+  readonly request_id: SingleLineText;
   /**
    * Why the trigger was not taken, or null. Host rejections use the TriggerRejectCodes, host_unavailable uses the HostUnavailableCodes (protocol.yaml).
    */
-  error?: ActionError | null;
+  readonly error?: ActionError | null;
 }
 /**
  * The provider app's record of a trusted host, saved from a protocol v2 AgentInstallRequest and looked up by host_instance_id to verify proposal signatures and to sign triggers. Android (TrustedHost.kt) writes it only from handleTrustedInstallRequest after checking the calling package and its signing certificate; iOS cannot check the caller and the demo saves it straight from the parsed install URL. Stored locally: SharedPreferences / UserDefaults namespace agent_provider_trust (the document uses the provider id), key binding_<host_instance_id>, with latest_host_instance_id and the consumed_request_ids replay set beside it. It holds host_shared_secret and must never be sent anywhere.
@@ -491,39 +491,39 @@ export interface TrustedHostBinding {
   /**
    * Android: the host package name; the caller of HANDLE_PROPOSAL must be this package (caller_mismatch).
    */
-  host_package_name?: string;
+  readonly host_package_name?: string;
   /**
    * Android: the host's signing certificate digest; the caller's digest must equal it, ignoring case (caller_signature_mismatch).
    */
-  host_signing_cert_sha256?: string;
-  host_instance_id: SingleLineId;
+  readonly host_signing_cert_sha256?: string;
+  readonly host_instance_id: SingleLineId;
   /**
    * The hmac-sha256-v1 key (UTF-8 bytes of this string) from the install request.
    */
-  host_shared_secret: string;
-  installed_at: Timestamp;
+  readonly host_shared_secret: string;
+  readonly installed_at: Timestamp;
   /**
    * Protocol version of the install request; trusted bindings come only from v2 (Kotlin default 2, parse default 1).
    */
-  protocol_version: number;
+  readonly protocol_version: number;
   /**
    * Android: the host advertised a background trigger ingress.
    */
-  background_trigger_supported?: boolean;
+  readonly background_trigger_supported?: boolean;
   /**
    * Android: class of the host ingress service the provider binds with an explicit ComponentName(host_package_name, this); "" when none.
    */
-  host_background_trigger_service?: string;
+  readonly host_background_trigger_service?: string;
   /**
    * iOS: host bundle id.
    */
-  host_bundle_id?: string;
+  readonly host_bundle_id?: string;
   /**
    * iOS: host Apple team id.
    */
-  host_team_id?: string;
+  readonly host_team_id?: string;
   /**
    * iOS: host URL scheme used to return results and send triggers.
    */
-  host_callback_scheme?: string;
+  readonly host_callback_scheme?: string;
 }

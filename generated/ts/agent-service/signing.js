@@ -8,7 +8,7 @@ import { signTyped, verifyTyped } from "../runtime/typed-signing.js";
 import * as messages from "./messages.js";
 
 /** How a receiver admits ApprovalTokenClaims only once (x-replay). */
-export const APPROVAL_TOKEN_CLAIMS_REPLAY = Object.freeze({"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60,"maxLifetimeSeconds":1800});
+export const APPROVAL_TOKEN_CLAIMS_REPLAY = /* @__PURE__ */ Object.freeze({"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60,"maxLifetimeSeconds":1800});
 
 /** A replay guard for ApprovalTokenClaims: run admit() after the signature verifies, so forgeries leave no record. */
 export function createApprovalTokenClaimsReplayGuard(store, now) {
@@ -16,7 +16,7 @@ export function createApprovalTokenClaimsReplayGuard(store, now) {
 }
 
 /** The approval token rules for ApprovalTokenClaims (x-approval-token). */
-export const APPROVAL_TOKEN_CLAIMS_TOKEN = Object.freeze({"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600,"minSecretBytes":32});
+export const APPROVAL_TOKEN_CLAIMS_TOKEN = /* @__PURE__ */ Object.freeze({"version":1,"maxLifetimeSeconds":1800,"clockSkewSeconds":60,"minTtlSeconds":60,"maxTtlSeconds":1800,"defaultTtlSeconds":600,"minSecretBytes":32});
 
 export function mintApprovalTokenClaimsToken(input, secret, options = {}) {
   return mintApprovalToken(input, secret, { ...options, declaration: APPROVAL_TOKEN_CLAIMS_TOKEN });

@@ -6,8 +6,8 @@ export type ApprovalPayload = {
   /**
    * The model-supplied note, recorded verbatim (at most 4000 characters when proposed).
    */
-  note?: string;
-  [k: string]: unknown | undefined;
+  readonly note?: string;
+  readonly [k: string]: unknown | undefined;
 } | null;
 /**
  * A SHA-256 digest as 64 lowercase hexadecimal characters.
@@ -37,7 +37,7 @@ export interface AnswerChunk {
   /**
    * The fragment of released answer text (may be empty only if an implementation emits an empty fragment; Rig never does).
    */
-  value: string;
+  readonly value: string;
 }
 /**
  * The claim set of a human-approval token. The agent mints it after the human answered both approval prompts, and the MCP server verifies it at POST {mcp}/approvals/execute. "The token is the payload": every mutation parameter is read from these signed claims, never from tool arguments. The token is base64url_nopad(canonical JSON of the claims) + "." + base64url_nopad(HMAC-SHA256(key = UTF-8 bytes of HITL_APPROVAL_SECRET, message = the ASCII bytes of that first part)); canonical JSON is RFC 8785 (sorted keys, no insignificant whitespace), and the signature covers the received base64 text verbatim. Both real minters (NAT approval.py, Rig token.rs) serialise every claim, nulls included. `exp` is an integer count of Unix seconds, not a Timestamp.
@@ -46,53 +46,53 @@ export interface ApprovalTokenClaims {
   /**
    * Claim-set version. Only 1 exists; the verifier refuses any other value ("approval token version is not supported").
    */
-  v: 1;
+  readonly v: 1;
   /**
    * Expiry as Unix seconds (integer, UTC). The verifier refuses exp < now ("approval token has expired"; exp == now passes) and exp - now > 1800 + 60 ("approval token lifetime exceeds the maximum this server accepts"). The minter sets now + token_ttl_seconds (60-1800, default 600).
    */
-  exp: number;
+  readonly exp: number;
   /**
    * What the approval authorises, e.g. "set_ticket_priority". Verified against the action the MCP server is asked to run.
    */
-  action: string;
+  readonly action: string;
   /**
    * The record the action applies to, e.g. "TKT-1001". Verified against the resource the MCP server locks.
    */
-  resource_id: string;
+  readonly resource_id: string;
   /**
    * The authenticated human: the x-authenticated-user-id header value exactly as the gateway sent it (percent-encoded form, never decoded), never a value the model supplied. Must not be blank.
    */
-  actor_id: string;
+  readonly actor_id: string;
   /**
    * The gateway-minted x-request-id of the one authenticated request this approval belongs to. A runtime-generated id never binds an approval. Verified against the request_id of the execute call. Must not be blank. At most 128 characters: the x-request-id it copies is at most 128 bytes of ASCII (MAX_REQUEST_ID_BYTES), and a bound keeps every replay store's record of it small.
    */
-  request_id: string;
+  readonly request_id: string;
   /**
    * What the human picked (the option value of the radio prompt), or null for a choice-free action.
    */
-  choice: string | null;
+  readonly choice: string | null;
   /**
    * The authoritative state the human was shown (the current priority). The verifier refuses the token when it differs from the state locked at mutation time.
    */
-  expected_choice: string | null;
+  readonly expected_choice: string | null;
   /**
    * Recorded, never trusted: the MCP server re-derives the override at mutation time. Minted as choice != expected_choice (NAT also requires choice not null).
    */
-  override_requested: boolean;
+  readonly override_requested: boolean;
   /**
    * The human's reason from the text prompt (trimmed); required by policy for an override.
    */
-  rationale: string | null;
-  payload: ApprovalPayload;
+  readonly rationale: string | null;
+  readonly payload: ApprovalPayload;
   /**
    * Lowercase hex SHA-256 of the RFC 8785 canonical JSON of payload, or null when payload is null. sha256("{}") = 44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a.
    */
-  payload_sha256: Sha256Hex | null;
+  readonly payload_sha256: Sha256Hex | null;
   /**
    * Single-use identity of the approval (a UUIDv4 when minted). The MCP server stores it and refuses a second spend. Must not be blank.
    */
-  nonce: string;
-  [k: string]: unknown | undefined;
+  readonly nonce: string;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * One turn of the conversation in a WorkflowRequest. Only the user and assistant roles exist (exact, case-sensitive), no message may be empty, and unknown fields are refused. A single message longer than the whole-history limit (524 288 Unicode scalar values) can never be accepted, so that bound is stated here; the sum over all messages is checked by the route.
@@ -101,11 +101,11 @@ export interface ChatMessage {
   /**
    * Who spoke. "system", "tool", "USER" and every other value are refused with 400 "only user and assistant chat roles are accepted".
    */
-  role: "user" | "assistant";
+  readonly role: "user" | "assistant";
   /**
    * The text of the turn. After trimming Unicode White_Space (Rust str::trim) it must be non-empty (400 "chat messages must not be empty"). Length is counted in Unicode scalar values (code points), as Rust chars() and ajv count them.
    */
-  content: string;
+  readonly content: string;
 }
 /**
  * The JSON body of every non-2xx answer of the agent (application/json): {"error": <message>}. The message names the problem and never echoes a credential. Only the invalid-key 401 also carries WWW-Authenticate: Bearer. The exact texts are the errorMessages constants.
@@ -114,7 +114,7 @@ export interface ErrorBody {
   /**
    * A human-readable message naming the problem (see the errorMessages constants).
    */
-  error: string;
+  readonly error: string;
 }
 /**
  * The body the agent POSTs to {mcp}/approvals/execute (Authorization: Bearer $MCP_API_KEY, timeout 30 s) after minting an approval token. The URL is TICKETS_MCP_URL with a trailing "/" and then "/mcp" stripped, plus "/approvals/execute". The MCP server verifies the token against request_id and the state it locks, consumes the nonce and applies the change in one transaction.
@@ -123,48 +123,48 @@ export interface ExecuteApprovalRequest {
   /**
    * base64url_nopad(canonical JSON of ApprovalTokenClaims) + "." + base64url_nopad(HMAC-SHA256 over the ASCII of the first part). Never shown to the model, the client or a trace.
    */
-  approval_token: string;
+  readonly approval_token: string;
   /**
    * The gateway-minted x-request-id the token is bound to (must equal the token's request_id claim); at most 128 characters, as the x-request-id (MAX_REQUEST_ID_BYTES, ASCII).
    */
-  request_id: string;
+  readonly request_id: string;
 }
 /**
  * 200, the change was applied.
  */
 export interface ExecuteApplied {
-  ok: true;
-  result: AppliedChange;
+  readonly ok: true;
+  readonly result: AppliedChange;
 }
 /**
  * What the MCP server applied and recorded in the append-only audit trail.
  */
 export interface AppliedChange {
-  resource_id: string;
-  action: string;
-  previous_priority: string;
-  new_priority: string;
+  readonly resource_id: string;
+  readonly action: string;
+  readonly previous_priority: string;
+  readonly new_priority: string;
   /**
    * The approving human (from the token); removed by Rig before the model sees the result.
    */
-  actor_id: string;
+  readonly actor_id: string;
   /**
    * Re-derived at mutation time (expected_choice != choice), never taken from override_requested.
    */
-  override: boolean;
+  readonly override: boolean;
   /**
    * e.g. "tickets-priority-policy/1".
    */
-  policy_version: string;
-  note_recorded: boolean;
-  rationale_recorded: boolean;
+  readonly policy_version: string;
+  readonly note_recorded: boolean;
+  readonly rationale_recorded: boolean;
 }
 /**
  * 200 (refused) or 403 (error); nothing was applied.
  */
 export interface ExecuteNotApplied {
-  ok: false;
-  result: NotApplied;
+  readonly ok: false;
+  readonly result: NotApplied;
 }
 /**
  * Exactly one member: refused (200, a policy refusal) or error (403, a token that should never have been presented).
@@ -173,54 +173,54 @@ export interface NotApplied {
   /**
    * "this approval has already been used", "<id> does not exist", "the ticket is already <p> priority", "\"<c>\" is not a choice this action accepts", "overriding the current state requires a rationale", "this action requires a choice and the approval carries none".
    */
-  refused?: string;
+  readonly refused?: string;
   /**
    * One of the approvalTokenErrors constants.
    */
-  error?: string;
+  readonly error?: string;
 }
 /**
  * The classifier and the deterministic layers ran; decision_source says which prevailed.
  */
 export interface ScreenedInputDecision {
-  stage: "input";
-  name: "self check input";
+  readonly stage: "input";
+  readonly name: "self check input";
   /**
    * "blocked" exactly when blocked is true.
    */
-  outcome: "passed" | "blocked";
+  readonly outcome: "passed" | "blocked";
   /**
    * The final verdict.
    */
-  blocked: boolean;
+  readonly blocked: boolean;
   /**
    * The input policy never rewrites the message.
    */
-  modified: false;
+  readonly modified: false;
   /**
    * The classifier voted to block, or gave no parseable verdict (fail closed).
    */
-  llm_blocked: boolean;
+  readonly llm_blocked: boolean;
   /**
    * False when the classifier call failed (then the request is blocked).
    */
-  classifier_available: boolean;
+  readonly classifier_available: boolean;
   /**
    * True when deterministic_block_matches is non-empty.
    */
-  deterministic_blocked: boolean;
+  readonly deterministic_blocked: boolean;
   /**
    * Names of the deny patterns that matched; matches found in the history are labelled history:<pattern>.
    */
-  deterministic_block_matches: string[];
+  readonly deterministic_block_matches: readonly string[];
   /**
    * Names of the read-only allow patterns that matched.
    */
-  deterministic_allow_matches: string[];
+  readonly deterministic_allow_matches: readonly string[];
   /**
    * A read-only allow pattern overrode the classifier's block.
    */
-  allow_override_applied: boolean;
+  readonly allow_override_applied: boolean;
   /**
    * Which layer decided.
    */
@@ -233,24 +233,24 @@ export interface ScreenedInputDecision {
   /**
    * Classifier calls made (always 1 on this path).
    */
-  llm_call_count: number;
+  readonly llm_call_count: number;
 }
 /**
  * The latest message is longer than the input limit (default 32 000 characters, floor 256); it is refused, never truncated, and no model is called. HTTP status stays 200.
  */
 export interface InputSizeLimitDecision {
-  stage: "input";
-  outcome: "blocked";
-  blocked: true;
-  decision_source: "deterministic_input_limit";
+  readonly stage: "input";
+  readonly outcome: "blocked";
+  readonly blocked: true;
+  readonly decision_source: "deterministic_input_limit";
   /**
    * Length of the latest message in Unicode scalar values.
    */
-  input_length: number;
+  readonly input_length: number;
   /**
    * The configured limit (GUARDRAILS_INPUT_MAX_CHARS).
    */
-  input_limit: number;
+  readonly input_limit: number;
 }
 /**
  * The payload of the `data: ` line of an `event: interaction_required` frame: the run is suspended until the user the prompt is addressed to answers it at POST /executions/{execution_id}/interactions/{interaction_id}/response. The pending entry is created before the event is sent. execution_id is one UUIDv4 per run (equal to provided_metadata.workflow_run_id) and is the same for every prompt of the run; interaction_id is a fresh UUIDv4 per prompt. The prompt is either a radio choice (which always offers the cancel option {id "cancel", value "__CANCEL__"}) or a text prompt.
@@ -259,98 +259,98 @@ export interface InteractionRequired {
   /**
    * The run's execution id, a lowercase hyphenated UUID.
    */
-  execution_id: string;
+  readonly execution_id: string;
   /**
    * This prompt's id, a lowercase hyphenated UUID.
    */
-  interaction_id: string;
-  prompt: InteractionPrompt;
+  readonly interaction_id: string;
+  readonly prompt: InteractionPrompt;
 }
 /**
  * Choose one offered option. The answer must repeat an offered (id, value) pair; the cancel pair cancels. The approval gate offers low, medium, high, urgent (the current priority labelled "Keep — p", the others "Change to — p") and then Cancel.
  */
 export interface RadioPrompt {
-  input_type: "radio";
+  readonly input_type: "radio";
   /**
    * The prompt text, lines joined by "\n".
    */
-  text: string;
+  readonly text: string;
   /**
    * Omitted when absent.
    */
-  placeholder?: string;
-  required: boolean;
+  readonly placeholder?: string;
+  readonly required: boolean;
   /**
    * The offered options in display order; always includes the cancel option.
    *
    * @minItems 1
    */
-  options: PromptOption[];
+  readonly options: readonly PromptOption[];
 }
 export interface PromptOption {
-  id: string;
-  label: string;
-  value: string;
-  description: string;
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+  readonly description: string;
 }
 /**
  * A free-text answer (the approval gate's reason prompt). The trimmed answer must be non-empty; the trimmed text "__CANCEL__" cancels.
  */
 export interface TextPrompt {
-  input_type: "text";
+  readonly input_type: "text";
   /**
    * The prompt text, lines joined by "\n".
    */
-  text: string;
+  readonly text: string;
   /**
    * Hint shown in the empty answer box; omitted when absent.
    */
-  placeholder?: string;
-  required: boolean;
+  readonly placeholder?: string;
+  readonly required: boolean;
 }
 /**
  * The body of POST /executions/{execution_id}/interactions/{interaction_id}/response: a human's answer to a pending prompt. At most 16 384 bytes (checked on the raw body before parsing); unknown fields are refused at every level. The tag is `type`. A structurally valid answer can still be refused by the pending-interaction rules (404 not pending, 403 not the owner, 422 wrong kind / not offered / half-cancel / empty text, 410 run gone). A radio cancellation is exactly (id "cancel", value "__CANCEL__"); see the pending-interaction lifecycle.
  */
 export interface InteractionResponse {
-  response: HumanResponse;
+  readonly response: HumanResponse;
 }
 /**
  * The chosen option, copied from the prompt. Only (id, value) is compared with the offered options; label and description are not. The cancel pair (id "cancel", value "__CANCEL__") cancels; one half of it without the other is refused (422).
  */
 export interface RadioResponse {
-  type: "radio";
-  selected_option: SelectedOption;
+  readonly type: "radio";
+  readonly selected_option: SelectedOption;
 }
 export interface SelectedOption {
-  id: string;
-  label: string;
-  value: string;
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
   /**
    * Optional; defaults to "".
    */
-  description?: string;
+  readonly description?: string;
 }
 /**
  * A free-text answer. Trimmed, it must be non-empty (else 422 "a text answer must not be empty"); the trimmed text "__CANCEL__" cancels; otherwise the trimmed text is the answer (the approval's rationale).
  */
 export interface TextResponse {
-  type: "text";
+  readonly type: "text";
   /**
    * The answer text. No string longer than the 16 384-byte body limit can arrive, so 16 384 characters is stated as the schema bound.
    */
-  text: string;
+  readonly text: string;
 }
 /**
  * A yes/no answer. Part of the wire vocabulary, but neither agent creates binary prompts, so the agent always refuses it as the wrong kind (422).
  */
 export interface BinaryChoiceResponse {
-  type: "binary_choice";
-  selected_option: BinaryOption;
+  readonly type: "binary_choice";
+  readonly selected_option: BinaryOption;
 }
 export interface BinaryOption {
-  id: string;
-  label: string;
-  value: boolean;
+  readonly id: string;
+  readonly label: string;
+  readonly value: boolean;
 }
 /**
  * The payload of an `intermediate_data: ` frame on the POST /v1/workflow/full stream: one step of the run, in the shape NAT's intermediate steps give the fields the consumers read. Tool steps are named `<function_group>__<tool>` (tickets_mcp__get_ticket); arguments are in payload.data.input and payload.metadata.tool_inputs, results in payload.data.output and payload.metadata.tool_outputs. Workflow steps carry payload.metadata.provided_metadata. The policy decisions travel as FUNCTION_START/FUNCTION_END steps named guardrail_input_*_decision and guardrail_output_*_decision, whose payload.data.output is an InputGuardrailDecision or OutputGuardrailDecision. Only these frames are affected by filter_steps.
@@ -359,20 +359,20 @@ export interface IntermediateStep {
   /**
    * The step id (a UUIDv4 string). A start and its end share the id; WORKFLOW_END reuses the WORKFLOW_START id.
    */
-  id: string;
+  readonly id: string;
   /**
    * Null for workflow steps; tool, function and decision steps carry the workflow step's id.
    */
-  parent_id: string | null;
+  readonly parent_id: string | null;
   /**
    * The step type. Only these six are part of the contract.
    */
-  type: "WORKFLOW_START" | "WORKFLOW_END" | "TOOL_START" | "TOOL_END" | "FUNCTION_START" | "FUNCTION_END";
+  readonly type: "WORKFLOW_START" | "WORKFLOW_END" | "TOOL_START" | "TOOL_END" | "FUNCTION_START" | "FUNCTION_END";
   /**
    * The workflow name (support-tickets-agent.invoke), the tool name (<function_group>__<tool>), the function name (ticket_priority_change) or the decision event name (guardrail_input_self_check_decision, guardrail_output_regex_pii_decision, guardrail_output_regex_presidio_decision).
    */
-  name: string;
-  payload: StepPayload;
+  readonly name: string;
+  readonly payload: StepPayload;
 }
 /**
  * NAT's IntermediateStepPayload fields that the consumers read.
@@ -381,18 +381,18 @@ export interface StepPayload {
   /**
    * Equal to the envelope's type.
    */
-  event_type?: string;
+  readonly event_type?: string;
   /**
    * Equal to the envelope's name.
    */
-  name?: string;
+  readonly name?: string;
   /**
    * Equal to the envelope's id.
    */
-  UUID?: string;
-  data?: StepData;
-  metadata?: StepMetadata;
-  [k: string]: unknown | undefined;
+  readonly UUID?: string;
+  readonly data?: StepData;
+  readonly metadata?: StepMetadata;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * Present on tool and function steps.
@@ -401,16 +401,16 @@ export interface StepData {
   /**
    * The arguments (any JSON value); for decision steps a digest-only summary of the checked text.
    */
-  input?: {
-    [k: string]: unknown | undefined;
+  readonly input?: {
+    readonly [k: string]: unknown | undefined;
   };
   /**
    * The result (any JSON value), on *_END steps only. An MCP error gives {"error":"<message>"}.
    */
-  output?: {
-    [k: string]: unknown | undefined;
+  readonly output?: {
+    readonly [k: string]: unknown | undefined;
   };
-  [k: string]: unknown | undefined;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * Where the consumers read tool inputs/outputs and workflow correlation.
@@ -419,17 +419,17 @@ export interface StepMetadata {
   /**
    * The same value as data.input, on tool and function steps.
    */
-  tool_inputs?: {
-    [k: string]: unknown | undefined;
+  readonly tool_inputs?: {
+    readonly [k: string]: unknown | undefined;
   };
   /**
    * The same value as data.output, on *_END tool and function steps.
    */
-  tool_outputs?: {
-    [k: string]: unknown | undefined;
+  readonly tool_outputs?: {
+    readonly [k: string]: unknown | undefined;
   };
-  provided_metadata?: ProvidedMetadata;
-  [k: string]: unknown | undefined;
+  readonly provided_metadata?: ProvidedMetadata;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * Trace correlation on WORKFLOW_START and WORKFLOW_END.
@@ -438,57 +438,57 @@ export interface ProvidedMetadata {
   /**
    * The root trace id (32 lowercase hex digits), equal to the trace id of a joined traceparent; the empty string from an agent that runs without tracing (traceparent is optional and such an agent does not join it).
    */
-  workflow_trace_id?: string;
+  readonly workflow_trace_id?: string;
   /**
    * The execution id of this run; equal to the execution_id of every interaction_required event of the run.
    */
-  workflow_run_id?: string;
+  readonly workflow_run_id?: string;
   /**
    * The caller's x-request-id, or the runtime-generated one when the caller sent none.
    */
-  request_id?: string;
+  readonly request_id?: string;
   /**
    * "rig-rust" or "nat".
    */
-  agent_runtime?: string;
-  [k: string]: unknown | undefined;
+  readonly agent_runtime?: string;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * The output policy decision: payload.data.output of the FUNCTION_END step whose name starts with guardrail_output_ (Rig guardrail_output_regex_pii_decision, input {raw_output_length}; NAT guardrail_output_regex_presidio_decision). Sent once per run that passed the input policy, after the last answer chunk. Counts and entity names only, never the matched text.
  */
 export interface OutputGuardrailDecision {
-  stage: "output";
+  readonly stage: "output";
   /**
    * The policy's display name (Rig "regex + deterministic PII output").
    */
-  name?: string;
+  readonly name?: string;
   /**
    * "blocked" when the answer was cut (secret pattern or oversize), else "modified" when PII was masked, else "passed".
    */
-  outcome: "passed" | "modified" | "blocked";
+  readonly outcome: "passed" | "modified" | "blocked";
   /**
    * A secret or prompt-leak pattern matched, or the answer exceeded the size limit; nothing after that point was released.
    */
-  blocked: boolean;
+  readonly blocked: boolean;
   /**
    * At least one PII entity was masked as <ENTITY_TYPE>.
    */
-  modified: boolean;
+  readonly modified: boolean;
   /**
    * The answer exceeded the output size limit (then blocked is true).
    */
-  oversized?: boolean;
+  readonly oversized?: boolean;
   /**
    * Count of masked entities per entity type (EMAIL_ADDRESS, PHONE_NUMBER, CREDIT_CARD, IBAN_CODE, IP_ADDRESS, CRYPTO, US_SSN).
    */
-  masked_entities?: {
-    [k: string]: number | undefined;
+  readonly masked_entities?: {
+    readonly [k: string]: number | undefined;
   };
   /**
    * Characters released to the client (Unicode scalar values), after masking.
    */
-  sanitized_output_length?: number;
-  [k: string]: unknown | undefined;
+  readonly sanitized_output_length?: number;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * The 200 body of GET /version: provenance for evaluation, digests only — never prompt text or a credential (no service key, MCP key or approval secret may appear anywhere in the body). The evaluator records agent_runtime as provenance.agent.runtime and infers "nat" when it is absent (older NAT builds). Because the system prompt is byte-identical on both runtimes, prompt_sha256 is the same for both; guardrails_prompts_sha256 is not comparable across runtimes (see guardrails_prompts_digest).
@@ -497,79 +497,79 @@ export interface VersionInfo {
   /**
    * Rig - the config file is readable; NAT - the config was read and parsed to a mapping.
    */
-  available: boolean;
+  readonly available: boolean;
   /**
    * "nat" or "rig-rust". Absent on older NAT builds (then "nat" is inferred).
    */
-  agent_runtime?: string;
+  readonly agent_runtime?: string;
   /**
    * Rig only ("rig").
    */
-  agent_framework?: string;
+  readonly agent_framework?: string;
   /**
    * Rig only (e.g. "0.44.0").
    */
-  agent_framework_version?: string;
+  readonly agent_framework_version?: string;
   /**
    * Rig only ("rmcp").
    */
-  mcp_sdk?: string;
+  readonly mcp_sdk?: string;
   /**
    * Rig only (e.g. "2.2.0").
    */
-  mcp_sdk_version?: string;
+  readonly mcp_sdk_version?: string;
   /**
    * Rig only; the crate version.
    */
-  agent_version?: string;
+  readonly agent_version?: string;
   /**
    * The configured agent model name; NAT "unknown" when unset.
    */
-  model: string;
+  readonly model: string;
   /**
    * The configured guard (classifier) model name; NAT "unknown" when unset.
    */
-  guard_model: string;
+  readonly guard_model: string;
   /**
    * The agent model's reasoning effort; "" means the parameter is omitted; NAT "unknown" when unset.
    */
-  reasoning_effort: string;
+  readonly reasoning_effort: string;
   /**
    * The guard model's reasoning effort; "" means omitted; NAT "unknown" when unset.
    */
-  guard_reasoning_effort: string;
+  readonly guard_reasoning_effort: string;
   /**
    * Env AGENT_BUILD_COMMIT, default "unknown".
    */
-  build_commit: string;
+  readonly build_commit: string;
   /**
    * Path of the agent configuration file.
    */
-  config_path?: string;
+  readonly config_path?: string;
   /**
    * SHA-256 of the raw configuration file bytes; null when unreadable.
    */
-  config_sha256: Sha256Hex | null;
+  readonly config_sha256: Sha256Hex | null;
   /**
    * SHA-256 of the system prompt template text (workflow.system_prompt); equal on both runtimes; NAT null when unavailable.
    */
-  prompt_sha256: Sha256Hex | null;
+  readonly prompt_sha256: Sha256Hex | null;
   /**
    * SHA-256 of the guardrail prompts. Rig hashes their canonical JSON (guardrails_prompts_digest "canonical-json"); NAT hashes yaml.safe_dump(sort_keys=True) and sends no guardrails_prompts_digest. Null when unavailable.
    */
-  guardrails_prompts_sha256: Sha256Hex | null;
+  readonly guardrails_prompts_sha256: Sha256Hex | null;
   /**
    * How guardrails_prompts_sha256 was computed; Rig only.
    */
-  guardrails_prompts_digest?: "canonical-json";
+  readonly guardrails_prompts_digest?: "canonical-json";
   /**
    * Sorted names of the tools the agent may call (read-only ["get_ticket","search_tickets"]).
    */
-  tools_exposed: string[];
+  readonly tools_exposed: readonly string[];
   /**
    * NAT only, when available is false: "<ExcType>: <msg>".
    */
-  error?: string;
+  readonly error?: string;
 }
 /**
  * A workflow failure after the stream started (the HTTP status is already 200). It is NAT's workflow-error shape, written as a bare JSON block with no SSE field name; consumers detect it by its leading "{". At most one per stream, after the output decision and before WORKFLOW_END. The message names a class of failure, never a provider's own text (no URLs or host names).
@@ -578,15 +578,15 @@ export interface WorkflowErrorEvent {
   /**
    * Always "workflow_error".
    */
-  error: "workflow_error";
+  readonly error: "workflow_error";
   /**
    * What failed. Rig sends one of two classes: "The model provider failed to answer." or "The agent run failed."; NAT reports the workflow exception. Hitting the tool-call budget is not an error (it is an answer).
    */
-  message: string;
+  readonly message: string;
   /**
    * Read by the evaluator when message is absent; no agent is known to send it. Agents must send message.
    */
-  details?: string;
+  readonly details?: string;
 }
 /**
  * The body of POST /v1/workflow/full: the conversation so far, ending with the user's question. Unknown fields are refused at both levels. messages must be non-empty (at most 200), contain only user and assistant turns, contain no empty message, and end with a user turn; the total length of all contents is at most 524 288 Unicode scalar values. stream, user and evaluation_case_id are what the evaluator sends; they are accepted and ignored. Every violation is a 400 ErrorBody naming the problem, checked in this order: shape, non-empty, at most 200, roles, empty content, total size, final turn. After validation the agent keeps the last max_history (20) messages and then drops leading messages until the first kept one is a user turn; the final message is the question.
@@ -598,17 +598,17 @@ export interface WorkflowRequest {
    * @minItems 1
    * @maxItems 200
    */
-  messages: ChatMessage[];
+  readonly messages: readonly ChatMessage[];
   /**
    * Sent by the evaluator (true); accepted and ignored. The response is always a stream.
    */
-  stream?: boolean;
+  readonly stream?: boolean;
   /**
    * Sent by the evaluator (the case id); accepted and ignored. Identity comes only from x-authenticated-user-id.
    */
-  user?: string;
+  readonly user?: string;
   /**
    * Sent by the evaluator; accepted and ignored.
    */
-  evaluation_case_id?: string;
+  readonly evaluation_case_id?: string;
 }

@@ -45,7 +45,7 @@ export type MessageId = string;
  *
  * @maxItems 32
  */
-export type AttachmentIds = string[];
+export type AttachmentIds = readonly string[];
 
 /**
  * The body of `POST /v1/connect/poll` (no authentication): asks whether the owner has approved the device authorization started by ConnectStartRequest.
@@ -54,26 +54,26 @@ export interface ConnectPollRequest {
   /**
    * The device_code of the ConnectStartResponse, unchanged.
    */
-  device_code: string;
+  readonly device_code: string;
 }
 /**
  * The owner has not approved yet; poll again after `interval` seconds.
  */
 export interface ConnectPollPending {
-  status: "pending";
-  [k: string]: unknown | undefined;
+  readonly status: "pending";
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * The owner approved; the credential is returned once.
  */
 export interface ConnectPollApproved {
-  status: "approved";
-  address: AgentAddress;
+  readonly status: "approved";
+  readonly address: AgentAddress;
   /**
    * The agent-scoped bearer credential, an RFC 6750 b64token so that it fits the Authorization header (its exact format is not public). Stored only in the provider's secret store; never logged or shown.
    */
-  secret: string;
-  [k: string]: unknown | undefined;
+  readonly secret: string;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * The body of `POST /v1/connect/start` (no authentication): connection step 1, starting myagent device authorization for the grants the provider asks the owner to approve. The grants include `identity:read`, because step 3 verifies `whoami` with the resulting credential.
@@ -84,7 +84,7 @@ export interface ConnectStartRequest {
    *
    * @minItems 1
    */
-  permissions: Permission[];
+  readonly permissions: readonly Permission[];
 }
 /**
  * The answer to `POST /v1/connect/start`: a device code for polling, the user code and the verification URL the provider shows the owner (connection step 2: one approval screen where the owner chooses the myagent identity and permissions), the poll interval and the code's lifetime.
@@ -93,60 +93,60 @@ export interface ConnectStartResponse {
   /**
    * Opaque code the provider sends back in ConnectPollRequest. Whoever holds it can collect the credential once approved, so it is never shown to the owner or logged.
    */
-  device_code: string;
+  readonly device_code: string;
   /**
    * Short code the owner compares on the approval screen.
    */
-  user_code: string;
+  readonly user_code: string;
   /**
    * The approval page the provider shows (Hermes also opens it in a browser). HTTPS, or HTTP for a local development server.
    */
-  verification_url: string;
+  readonly verification_url: string;
   /**
    * Seconds between polls. Clients poll every max(1, interval) seconds. Required: Hermes defaults an absent interval to 2 s (CONNECT_POLL_INTERVAL_FALLBACK) but Pi then busy-polls (divergence connect-start-timing).
    */
-  interval: number;
+  readonly interval: number;
   /**
    * Seconds until the device code expires; polling stops then. Optional, as the real clients treat it (Pi's typed answer has no expires_in): absent means 600 (Hermes' default and Pi's fixed deadline, CONNECT_EXPIRES_IN_FALLBACK).
    */
-  expires_in?: number;
-  [k: string]: unknown | undefined;
+  readonly expires_in?: number;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * The binding was revoked, the live channel is closed (or was never open) and the credential is removed.
  */
 export interface DisconnectCompleted {
-  outcome: "disconnected";
-  address?: AgentAddress;
+  readonly outcome: "disconnected";
+  readonly address?: AgentAddress;
   /**
    * Whether a live channel was open and has been closed, or none was open.
    */
-  live_channel: "closed" | "not_open";
+  readonly live_channel: "closed" | "not_open";
 }
 /**
  * At least one step failed. Local cleanup still proceeds; the owner is told which steps to finish (for example to revoke the credential in the myagent account).
  */
 export interface DisconnectIncomplete {
-  outcome: "incomplete";
-  address?: AgentAddress;
+  readonly outcome: "incomplete";
+  readonly address?: AgentAddress;
   /**
    * @minItems 1
    * @maxItems 3
    */
-  failed_steps: ("revoke_binding" | "close_live_channel" | "remove_credential")[];
+  readonly failed_steps: readonly ("revoke_binding" | "close_live_channel" | "remove_credential")[];
 }
 /**
  * The body of every non-2xx answer of the myagent HTTP API: `{"error": {"message": …}}`. Clients treat every non-2xx status as a failure and show `error.message`.
  */
 export interface ErrorResponse {
-  error: ErrorDetail;
+  readonly error: ErrorDetail;
 }
 /**
  * What went wrong, for a human.
  */
 export interface ErrorDetail {
-  message: string;
-  [k: string]: unknown | undefined;
+  readonly message: string;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * The body of `PUT /v1/inbox/bookmark` (bearer, grant `inbox:bookmark`): sets the handled position. Handling step 4: the position advances only after the runtime finished the entry successfully, and only over a contiguous run of handled entries; on interruption it is left unchanged so the same entry is attempted again. 0 means nothing handled.
@@ -155,7 +155,7 @@ export interface InboxBookmark {
   /**
    * The highest sequence handled, with every lower sequence handled too.
    */
-  sequence: number;
+  readonly sequence: number;
 }
 /**
  * One entry of the agent's inbox, read with the stored agent credential (handling step 1). Entries are processed in `sequence` order and deduplicated by the stable `event_id` or, for messages, `payload.message_id` (step 2). An entry of type `message.received` carries a MessageReceivedPayload; entries of other types (for example contact events) are handled by advancing past them without dispatching them to the runtime.
@@ -164,23 +164,23 @@ export interface InboxEntry {
   /**
    * Position in this inbox; strictly increasing, starting at 1.
    */
-  sequence: number;
+  readonly sequence: number;
   /**
    * Stable id of this inbox event, the same on every read; the deduplication key for entries of every type. Its format is not public.
    */
-  event_id: string;
+  readonly event_id: string;
   /**
    * The entry type: `message.received` for a message; other dotted lowercase names are accepted and skipped by providers.
    */
-  type: string;
-  occurred_at: Timestamp;
+  readonly type: string;
+  readonly occurred_at: Timestamp;
   /**
    * For `message.received`, a MessageReceivedPayload; for other types an object whose members are not public.
    */
-  payload: {
-    [k: string]: unknown | undefined;
+  readonly payload: {
+    readonly [k: string]: unknown | undefined;
   };
-  [k: string]: unknown | undefined;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * The answer to `GET /v1/inbox?after_sequence=N&limit=M` (bearer, grant `inbox:read`): up to `limit` entries with a sequence greater than `after_sequence` (exclusive), in ascending sequence order. `next_after_sequence` is null when there is nothing more; otherwise the reader continues with `after_sequence = next_after_sequence`.
@@ -191,55 +191,55 @@ export interface InboxPage {
    *
    * @maxItems 100
    */
-  entries: InboxEntry[];
+  readonly entries: readonly InboxEntry[];
   /**
    * Where to continue (exclusive), or null when the inbox has been read to its end.
    */
-  next_after_sequence: number | null;
-  [k: string]: unknown | undefined;
+  readonly next_after_sequence: number | null;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * A server-to-client text frame on the live channel (`GET /v1/reach/live` WebSocket, bearer authenticated): the inbox changed. Like NotificationEvent it is content-free, a hint and not delivery: it carries at most the latest inbox sequence, and the provider then reads the inbox.
  */
 export interface LiveInboxChanged {
-  type: "inbox.changed";
+  readonly type: "inbox.changed";
   /**
    * The highest sequence now in the inbox (Hermes' capability sheet: "inbox.changed contains only latest_sequence"). Clients do not need it; they drain from their bookmark.
    */
-  latest_sequence?: number;
-  [k: string]: unknown | undefined;
+  readonly latest_sequence?: number;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * HTTP 202. The runtime was scheduled (now, or earlier for a duplicate event_id).
  */
 export interface NotificationAccepted {
-  result: "accepted";
-  event_id: NotificationEventId;
+  readonly result: "accepted";
+  readonly event_id: NotificationEventId;
   /**
    * True when this event_id was already accepted and nothing new was scheduled.
    */
-  duplicate?: boolean;
+  readonly duplicate?: boolean;
 }
 /**
  * HTTP 401. The request did not authenticate as myagent with the mechanism agreed during connection. Nothing was scheduled; myagent does not retry until the connection is repaired.
  */
 export interface NotificationAuthenticationFailed {
-  result: "authentication_failed";
-  event_id?: NotificationEventId;
+  readonly result: "authentication_failed";
+  readonly event_id?: NotificationEventId;
 }
 /**
  * HTTP 503. The integration is enabled but the runtime bound to the connection is not available (not running, or its session is gone). Nothing was scheduled; myagent retries the notification later.
  */
 export interface NotificationMissingRuntime {
-  result: "missing_runtime";
-  event_id?: NotificationEventId;
+  readonly result: "missing_runtime";
+  readonly event_id?: NotificationEventId;
 }
 /**
  * HTTP 403. The owner or provider disabled this integration. Nothing was scheduled; myagent stops notifying this connection and reports it to the owner.
  */
 export interface NotificationIntegrationDisabled {
-  result: "disabled_integration";
-  event_id?: NotificationEventId;
+  readonly result: "disabled_integration";
+  readonly event_id?: NotificationEventId;
 }
 /**
  * The content-free notification myagent sends to a provider's authenticated HTTPS endpoint. The event is a hint, not delivery: it says only that the inbox of the connection changed. It contains no message body, sender, attachment, credential or signed URL; the provider reads the inbox with its stored agent credential. myagent retries notifications, so the same `event_id` can arrive more than once and the provider handles duplicates safely. The schema is closed, and the two ids are short `evt_` / `conn_` tokens whose alphabet (letters, digits, `-`) cannot hold a sentence, an address, a URL, an e-mail, a JWT or a base64 credential.
@@ -248,50 +248,50 @@ export interface NotificationEvent {
   /**
    * The protocol version, "0.1".
    */
-  version: "0.1";
-  event_id: NotificationEventId;
-  connection_id: ConnectionId;
+  readonly version: "0.1";
+  readonly event_id: NotificationEventId;
+  readonly connection_id: ConnectionId;
   /**
    * What changed. v0.1 has one event type.
    */
-  type: "inbox.changed";
+  readonly type: "inbox.changed";
 }
 /**
  * The body of `POST /v1/messages` (bearer, grant `messages:write`): handling step 3, a reply sent through myagent to the explicit sender address. `message_id` is the sender's idempotency key: a retry with the same id is answered `duplicate: true` and stored once. The same object is the argument of the MCP `send_message` tool.
  */
 export interface SendMessageRequest {
-  message_id: MessageId;
-  to: AgentAddress;
-  content: PlaintextContent;
-  attachment_ids: AttachmentIds;
+  readonly message_id: MessageId;
+  readonly to: AgentAddress;
+  readonly content: PlaintextContent;
+  readonly attachment_ids: AttachmentIds;
 }
 /**
  * Server-readable message content. v0.1 defines only the `plaintext` encoding; the text is 1 to 32768 Unicode code points.
  */
 export interface PlaintextContent {
-  encoding: "plaintext";
-  text: string;
+  readonly encoding: "plaintext";
+  readonly text: string;
 }
 /**
  * The answer to `POST /v1/messages`: myagent accepted and durably stored the message as a new message in the recipient's inbox at `recipient_sequence`. `duplicate` is true when the message_id was already accepted (the first acceptance's sequence is returned). `retention_expired` appears only as `true`; its exact meaning is not public (it is known only from the Pi adapter's result type).
  */
 export interface SendMessageResponse {
-  accepted: true;
-  duplicate: boolean;
+  readonly accepted: true;
+  readonly duplicate: boolean;
   /**
    * The sequence of the stored message in the recipient's inbox.
    */
-  recipient_sequence: number;
+  readonly recipient_sequence: number;
   /**
    * Present (and true) only when set; never false.
    */
-  retention_expired?: true;
-  [k: string]: unknown | undefined;
+  readonly retention_expired?: true;
+  readonly [k: string]: unknown | undefined;
 }
 /**
  * The answer to `GET /v1/whoami` made with the agent-scoped credential: the myagent identity the credential acts for, as its address `<username>/<agentname>`. Connection step 3: the provider verifies `whoami` before reporting Ready, and the address must equal the `address` the device authorization approved.
  */
 export interface Whoami {
-  address: AgentAddress;
-  [k: string]: unknown | undefined;
+  readonly address: AgentAddress;
+  readonly [k: string]: unknown | undefined;
 }

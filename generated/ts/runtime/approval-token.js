@@ -4,9 +4,8 @@
 // payload digest depends on two encoders agreeing. Checks run in the reference verifier's order
 // (format, signature encoding, MAC, payload encoding, claims, version, expiry, lifetime) so the
 // same bad token gets the same error everywhere; bindings to the request are a second step.
-import { randomUUID } from "node:crypto";
 import { canonicalize } from "./canonical-json.js";
-import { base64UrlDecode, base64UrlEncode, constantTimeEqual, hmacSha256, sha256Hex } from "./crypto.js";
+import { base64UrlDecode, base64UrlEncode, constantTimeEqual, hmacSha256, randomUuid, sha256Hex } from "./crypto.js";
 import { isJsonObject } from "./json-value.js";
 import { parseStrictJson } from "./strict-json.js";
 /** The values the reference implementation uses. */
@@ -65,7 +64,7 @@ export function mintApprovalToken(input, secret, options = {}) {
         rationale: input.rationale ?? null,
         payload,
         payload_sha256: approvalPayloadDigest(payload),
-        nonce: input.nonce ?? randomUUID(),
+        nonce: input.nonce ?? randomUuid(),
     };
     const payloadText = base64UrlEncode(new TextEncoder().encode(canonicalize(claims)));
     const signature = base64UrlEncode(hmacSha256(secret, payloadText));

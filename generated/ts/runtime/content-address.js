@@ -2,7 +2,7 @@
 // Records named by a hash of their own canonical bytes (the `x-content-address` annotation):
 // id = prefix + lowercase hex SHA-256 of JCS(record without its id field).
 import { CanonicalJsonError, canonicalBytes } from "./canonical-json.js";
-import { sha256Hex } from "./crypto.js";
+import { constantTimeEqual, sha256Hex } from "./crypto.js";
 import { isJsonObject, withoutMember } from "./json-value.js";
 import { parseStrictJson } from "./strict-json.js";
 /** The id the record should carry. Throws CanonicalJsonError if the record is not JSON. */
@@ -55,7 +55,7 @@ export function importCanonicalRecord(declaration, input, validate) {
     if (declaration.maxCanonicalBytes !== undefined && whole.length > declaration.maxCanonicalBytes) {
         return importFailure("schema-invalid", `canonical record is larger than ${declaration.maxCanonicalBytes} bytes`);
     }
-    if (declaration.canonicalInput === true && !Buffer.from(whole).equals(Buffer.from(bytes))) {
+    if (declaration.canonicalInput === true && !constantTimeEqual(whole, bytes)) {
         return importFailure("not-canonical", "input bytes are not the record's canonical form");
     }
     return { ok: true, record: value, id: expected };

@@ -15,10 +15,19 @@ export declare function hmacSha256Base64StdNoPad(key: string | Uint8Array, messa
  */
 export declare function hmacSha256Matches(key: string | Uint8Array, message: string | Uint8Array, expected: Uint8Array): boolean;
 /**
- * Compares in time independent of where the inputs differ. Unequal lengths return false after a
- * same-length comparison, so the caller never branches on secret bytes.
+ * Compares in time independent of where the inputs differ: every byte of both is read and the
+ * differences are OR-ed together, with no early exit. Unequal lengths return false after a
+ * same-length comparison of `a` with itself, so the caller never branches on secret bytes.
  */
 export declare function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean;
+/** The number of bytes of a string's UTF-8 encoding (a lone surrogate counts as U+FFFD's 3), without encoding it. */
+export declare function utf8ByteLength(text: string): number;
+/**
+ * A random (version 4) UUID from the runtime's `crypto.getRandomValues`, which browsers, workers,
+ * Deno, Bun, React Native (with its polyfill) and Node all offer, unlike `randomUUID` (secure
+ * contexts only in browsers).
+ */
+export declare function randomUuid(): string;
 /** Standard alphabet, padding removed (the hmac-sha256-v1 wire form). */
 export declare function base64StdNoPadEncode(data: Uint8Array): string;
 /** base64url without padding (RFC 4648 §5). */
@@ -26,8 +35,8 @@ export declare function base64UrlEncode(data: Uint8Array): string;
 /** Strict decode of unpadded standard base64; null for anything that is not its canonical form. */
 export declare function base64StdNoPadDecode(text: string): Uint8Array | null;
 /**
- * base64StdNoPadDecode without the final copy, for a caller that only reads the bytes (e.g. a MAC
- * comparison): the result may be a slice of Node's shared Buffer pool, so it must not be handed on.
+ * The same as base64StdNoPadDecode (kept for callers that only read the bytes, e.g. a MAC
+ * comparison): every decode now returns an array that owns exactly its own bytes.
  */
 export declare function base64StdNoPadDecodeTransient(text: string): Uint8Array | null;
 /** Strict decode of unpadded base64url; null for anything that is not its canonical form. */

@@ -6,6 +6,7 @@
 import { setMember } from "./json-value.js";
 import { duplicateKeyMessage } from "./text-position.js";
 import { checkedParse, FAST_PATH_MAX_DEPTH } from "./strict-json-check.js";
+import { utf8ByteLength } from "./crypto.js";
 export const DEFAULT_MAX_JSON_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_JSON_DEPTH = 64;
 const MAX_EXACT_INTEGER = 9007199254740992n; // 2^53
@@ -37,7 +38,7 @@ function parse(input, limits, fast) {
     let text;
     if (typeof input === "string") {
         // Checked before anything else so an oversized input costs no more than one length scan.
-        if (input.length > maxBytes || Buffer.byteLength(input, "utf8") > maxBytes) {
+        if (input.length > maxBytes || utf8ByteLength(input) > maxBytes) {
             return failure("too-large", 0, `input is larger than ${maxBytes} bytes`);
         }
         text = input;
@@ -79,7 +80,7 @@ function parse(input, limits, fast) {
     catch (error) {
         if (!(error instanceof ParseFailure))
             throw error;
-        const offset = typeof input === "string" ? error.index : Buffer.byteLength(text.slice(0, error.index), "utf8");
+        const offset = typeof input === "string" ? error.index : utf8ByteLength(text.slice(0, error.index));
         return failure(error.code, offset, error.message);
     }
 }

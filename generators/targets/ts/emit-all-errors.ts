@@ -7,16 +7,16 @@ import standaloneModule from "ajv/dist/standalone/index.js";
 import { validatorView, PROSE_AND_EXAMPLES } from "../../emit/validator-view.js";
 import { createSchemaCompiler } from "../../model/schema-compiler.js";
 import type { JsonSchema, Model, OutputFile, Protocol } from "../../model/types.js";
+import { type AjvHelper, standaloneAsEsm } from "./ajv-esm.js";
 import { protocolNamespace } from "./naming.js";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
 
-function protocolFiles(model: Model, protocol: Protocol, sources: string[]): OutputFile[] {
+function protocolFiles(model: Model, protocol: Protocol, sources: string[], helpers: Map<string, AjvHelper>): OutputFile[] {
   const schemas = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s, (k) => PROSE_AND_EXAMPLES.has(k)) as JsonSchema);
   const ajv = createSchemaCompiler(schemas, { codegen: true, allErrors: true });
   const refs = Object.fromEntries(protocol.messages.map((m) => [`validate${m.name}`, m.id]));
-  const code = standaloneCode(ajv, refs).replace(/^"use strict";\n?/, "");
-  const js = `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n${code}\n`;
+  const js = standaloneAsEsm(standaloneCode(ajv, refs), helpers);
   const dts = [
     `import type { CompiledValidator } from "../runtime/validation.js";`,
     "",
@@ -39,7 +39,7 @@ function rootFiles(model: Model): OutputFile[] {
   );
   const js = `${imports.join("\n")}
 import { parseAllErrors, validateAllErrors } from "./runtime/all-errors.js";
-import { UnknownMessageError } from "./index.js";
+import { UnknownMessageError } from "./registry.js";
 
 export { DEFAULT_MAX_ERRORS } from "./runtime/all-errors.js";
 
@@ -83,6 +83,6 @@ export declare function parseMessageAllErrors(protocol: string, name: string, in
   ];
 }
 
-export function emitAllErrors(model: Model, protocolSources: (protocol: Protocol) => string[]): OutputFile[] {
-  return [...model.protocols.flatMap((p) => protocolFiles(model, p, protocolSources(p))), ...rootFiles(model)];
+export function emitAllErrors(model: Model, protocolSources: (protocol: Protocol) => string[], helpers: Map<string, AjvHelper>): OutputFile[] {
+  return [...model.protocols.flatMap((p) => protocolFiles(model, p, protocolSources(p), helpers)), ...rootFiles(model)];
 }

@@ -108,7 +108,9 @@ function emitDeclarations(l: Lifecycle): string {
     `export type ${P}Outcome = TransitionOutcome<${P}State, ${P}Event, ${P}Effect>;\n\n` +
     jsdocBlock(l.description) +
     `export declare const ${machine}: Machine<${P}State, ${P}Event, ${P}Guard, ${P}Effect>;\n\n` +
-    `export declare const initialState: ${q(l.initial)};\n` +
+    // The union, not the literal: \`let s = initialState; s = outcome.state\` must compile.
+    `/** The state every instance starts in: ${q(l.initial)}. Typed as ${P}State so a variable holding it can take any later state. */\n` +
+    `export declare const initialState: ${P}State;\n` +
     `export declare const states: readonly ${P}State[];\n` +
     `export declare const events: readonly ${P}Event[];\n\n` +
     `/** The next state and its effects, or a typed refusal; the state is unchanged on refusal. */\n` +

@@ -35,7 +35,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
   ];
   if (signed.length > 0) {
     js.push(
-      `\n/** The recorded platform JSON writers (divergences with a canonicalization entry): what the signature doctor tries. */\nexport const CANONICALIZATION_DIALECTS = Object.freeze(${JSON.stringify(canonicalizationDialects(protocol))});`,
+      `\n/** The recorded platform JSON writers (divergences with a canonicalization entry): what the signature doctor tries. */\nexport const CANONICALIZATION_DIALECTS = /* @__PURE__ */ Object.freeze(${JSON.stringify(canonicalizationDialects(protocol))});`,
     );
     dts.push(`\nexport declare const CANONICALIZATION_DIALECTS: readonly CanonicalizationDialect[];`);
   }
@@ -45,7 +45,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
     const unsigned = `Unsigned${m.name}`;
     const signedFields = [m.signature!.signatureField, m.signature!.algorithmField];
     js.push(
-      `\n/** How ${m.name} is signed (x-signature). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.signature)});`,
+      `\n/** How ${m.name} is signed (x-signature). */\nexport const ${decl} = /* @__PURE__ */ Object.freeze(${JSON.stringify(m.signature)});`,
       `\n/** Signs an ${unsigned}: returns the signed ${m.name}, checked against its schema; throws SigningError. */\nexport function sign${m.name}(unsigned, key) {\n  return signTyped(${decl}, messages.validate${m.name}, unsigned, key);\n}`,
       `\n/** Verifies a received ${m.name} (value, JSON text or bytes): signature in constant time, then schema; returns it typed or a reason code. */\nexport function verify${m.name}(input, key) {\n  return verifyTyped(${decl}, messages.validate${m.name}, input, key);\n}`,
       `\n/** The ${m.name} signature as a result, without the schema check: the generic form the CLI uses. */\nexport function compute${m.name}Signature(message, key) {\n  return signHmacV1(${decl}, message, key);\n}`,
@@ -68,7 +68,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
   for (const m of replayed) {
     const decl = `${constName(m.name)}_REPLAY`;
     js.push(
-      `\n/** How a receiver admits ${m.name} only once (x-replay). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.replay)});`,
+      `\n/** How a receiver admits ${m.name} only once (x-replay). */\nexport const ${decl} = /* @__PURE__ */ Object.freeze(${JSON.stringify(m.replay)});`,
       `\n/** A replay guard for ${m.name}: run admit() after the signature verifies, so forgeries leave no record. */\nexport function create${m.name}ReplayGuard(store, now) {\n  return new ReplayGuard(${decl}, store, now);\n}`,
     );
     dts.push(
@@ -81,7 +81,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
     const nested = nestedContentAddressed(m, protocol);
     const nestedChecks = nested.map((n) => ` && verifyContentId(${constName(n.message.name)}_CONTENT_ADDRESS, value[${JSON.stringify(n.property)}])`).join("");
     js.push(
-      `\n/** How ${m.name} is named by its content (x-content-address). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.contentAddress)});`,
+      `\n/** How ${m.name} is named by its content (x-content-address). */\nexport const ${decl} = /* @__PURE__ */ Object.freeze(${JSON.stringify(m.contentAddress)});`,
       `\n/** The ${m.contentAddress!.idField} of a ${m.name}: prefix + SHA-256 of its canonical bytes without the id. */\nexport function compute${m.name}Id(record) {\n  return computeContentId(${decl}, record);\n}`,
       `\nexport function verify${m.name}Id(record) {\n  return verifyContentId(${decl}, record);\n}`,
       `\n/** Imports untrusted bytes: JSON, then schema${nested.length ? " (with nested ids)" : ""}, then id, then canonical form. */\nexport function import${m.name}(input) {\n  return importCanonicalRecord(${decl}, input, (value) => messages.validate${m.name}(value).ok${nestedChecks});\n}`,
@@ -96,7 +96,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
   for (const m of tokens) {
     const decl = `${constName(m.name)}_TOKEN`;
     js.push(
-      `\n/** The approval token rules for ${m.name} (x-approval-token). */\nexport const ${decl} = Object.freeze(${JSON.stringify(m.approvalToken)});`,
+      `\n/** The approval token rules for ${m.name} (x-approval-token). */\nexport const ${decl} = /* @__PURE__ */ Object.freeze(${JSON.stringify(m.approvalToken)});`,
       `\nexport function mint${m.name}Token(input, secret, options = {}) {\n  return mintApprovalToken(input, secret, { ...options, declaration: ${decl} });\n}`,
       `\nexport function decode${m.name}Token(token, secret, nowMs = Date.now()) {\n  return decodeApprovalToken(token, secret, nowMs, ${decl});\n}`,
       `\nexport function verify${m.name}Token(token, secret, bindings, nowMs = Date.now()) {\n  return verifyApprovalToken(token, secret, bindings, nowMs, ${decl});\n}`,

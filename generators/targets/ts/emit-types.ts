@@ -42,7 +42,23 @@ export async function emitProtocolTypes(model: Model, protocol: Protocol): Promi
       },
     } as never,
   });
-  return source.replace(/\nexport interface Bundle \{[^}]*\}\n/, "\n").trimEnd() + "\n";
+  return deeplyReadonly(source.replace(/\nexport interface Bundle \{[^}]*\}\n/, "\n")).trimEnd() + "\n";
+}
+
+/**
+ * Every member and array of the declarations made readonly: a parsed, verified or signed message
+ * is a value whose bytes were checked (and signed), so changing it afterwards is a type error.
+ * A mutable object is still assignable to these types, so building a message is unchanged.
+ * json-schema-to-typescript prints one member per line (`name?: T;`, `"a-b": T;`, `[k: string]: T;`)
+ * and arrays as `T[]` or `(A | B)[]`; doc comments start with `*` and are left alone.
+ */
+export function deeplyReadonly(declarations: string): string {
+  return declarations
+    .replace(/^(\s+)((?:"[^"\n]*"|[A-Za-z_$][\w$]*)\??|\[k: string\]): /gm, "$1readonly $2: ")
+    .replace(/(^|[^\w$.`])([A-Za-z_$][\w$]*|\([^()\n]*\))\[\]/gm, (whole, before: string, element: string, offset: number, text: string) => {
+      const lineStart = text.lastIndexOf("\n", offset) + 1;
+      return /^\s*(\/\*|\*)/.test(text.slice(lineStart, offset + before.length)) ? whole : `${before}readonly ${element}[]`;
+    });
 }
 
 /** A copy of the schema for type generation: absolute $refs, no validation-only keywords. */

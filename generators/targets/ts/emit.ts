@@ -6,6 +6,7 @@ import { templateFolder, templateRenderer } from "../../emit/render.js";
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import { createSchemaCompiler } from "../../model/schema-compiler.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
+import { type AjvHelper, ajvHelperModules, standaloneAsEsm } from "./ajv-esm.js";
 import { emitAllErrors } from "./emit-all-errors.js";
 import { emitPackageDocs } from "./emit-package-docs.js";
 import { COMPILED_RULE_IMPORTS, compileRules } from "./emit-rules.js";
@@ -22,12 +23,13 @@ const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).d
 export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
   checkTsNames(model.protocols);
   const files: OutputFile[] = [];
+  const ajvHelpers = new Map<string, AjvHelper>();
   for (const protocol of model.protocols) {
     const sources = protocolSources(model, protocol);
     const types = inputs.declarations[protocol.id];
     if (types === undefined) throw new Error(`TypeScript: no type declarations for ${protocol.id}`);
     files.push({ path: `${protocol.id}/types.d.ts`, contents: types, sources });
-    files.push(...emitValidators(model, protocol, sources));
+    files.push(...emitValidators(model, protocol, sources, ajvHelpers));
     files.push(...emitMessagesApi(protocol, sources));
     files.push(...emitConstants(protocol));
     const signing = emitSigning(protocol);
@@ -35,8 +37,10 @@ export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
     files.push(...emitProtocolIndex(protocol, sources, signing.length > 0));
   }
   files.push(...emitRootIndex(model));
-  files.push(...emitAllErrors(model, (p) => protocolSources(model, p)));
+  files.push(...emitAllErrors(model, (p) => protocolSources(model, p), ajvHelpers));
+  files.push(...ajvHelperModules(ajvHelpers).map((m) => ({ ...m, sources: model.sourceFiles })));
   files.push(...emitRuntime(inputs.runtime));
+  files.push(emitNodeOnlyStub(model));
   files.push(emitPackageJson(model));
   files.push(...emitPackageDocs(model, inputs.license));
   return files;
@@ -51,13 +55,11 @@ function protocolSources(model: Model, protocol: Protocol): string[] {
 // x- annotations stay: createSchemaCompiler declares them as keywords without code.
 const dropForTs = (keyword: string): boolean => PROSE_AND_EXAMPLES.has(keyword);
 
-function emitValidators(model: Model, protocol: Protocol, sources: string[]): OutputFile[] {
+function emitValidators(model: Model, protocol: Protocol, sources: string[], helpers: Map<string, AjvHelper>): OutputFile[] {
   const schemas = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s, dropForTs) as JsonSchema);
   const ajv = createSchemaCompiler(schemas, { codegen: true });
   const refs = Object.fromEntries(protocol.messages.map((m) => [`validate${m.name}`, m.id]));
-  // ajv's standalone output still require()s its small runtime helpers; give ESM a require.
-  const code = standaloneCode(ajv, refs).replace(/^"use strict";\n?/, "");
-  const js = `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n${code}\n`;
+  const js = standaloneAsEsm(standaloneCode(ajv, refs), helpers);
   const dts = [
     `import type { CompiledValidator } from "../runtime/validation.js";`,
     "",
@@ -88,11 +90,18 @@ function emitMessagesApi(protocol: Protocol, sources: string[]): OutputFile[] {
     protocolId: protocol.id,
     messages,
     withRules,
-    ruleImports: withRules.length > 0 ? COMPILED_RULE_IMPORTS.join(", ") : "",
-    schemaImports: protocol.messages.map((m) => `validate${m.name} as schema${m.name}`).join(", "),
+    reexports: messages.flatMap((m) => [`validate${m.name}`, `parse${m.name}`]).join(", "),
     typeImports: protocol.messages.map((m) => m.name).join(", "),
   };
+  const perMessage = messages.flatMap((m) => {
+    const messageContext = { ...m, ruleImports: m.ruleCount > 0 ? COMPILED_RULE_IMPORTS.join(", ") : "" };
+    return [
+      { path: `${protocol.id}/messages/${m.name}.js`, contents: render("message.js", messageContext), sources },
+      { path: `${protocol.id}/messages/${m.name}.d.ts`, contents: render("message.d.ts", messageContext), sources },
+    ];
+  });
   return [
+    ...perMessage,
     { path: `${protocol.id}/messages.js`, contents: render("messages.js", context), sources },
     { path: `${protocol.id}/messages.d.ts`, contents: render("messages.d.ts", context), sources },
   ];
@@ -147,6 +156,8 @@ function emitRootIndex(model: Model): OutputFile[] {
   return [
     { path: "index.js", contents: render("index.js", context), sources },
     { path: "index.d.ts", contents: render("index.d.ts", context), sources },
+    { path: "registry.js", contents: render("registry.js", context), sources },
+    { path: "registry.d.ts", contents: render("registry.d.ts", context), sources },
   ];
 }
 
@@ -162,12 +173,30 @@ function emitRuntime(runtime: readonly TranspiledRuntime[]): OutputFile[] {
   return files;
 }
 
+// Where each entry point runs. The validate/parse/sign/verify/lifecycle paths are plain ES2022
+// with no Node built-in, so one file serves every runtime ("default"). The durable stores need
+// their Node drivers: under the "browser" condition they resolve to a module that throws a clear
+// error when imported, instead of a bundler failing on node:module or a driver deep inside.
+const NODE_ONLY_RUNTIME = ["replay-sqlite", "replay-redis", "replay-postgres"] as const;
+type ExportEntry = { types: string; browser?: string; node?: string; default: string };
+
+/** What a "browser" build gets for a Node-only store subpath: an error naming the subpath, at load. */
+function emitNodeOnlyStub(model: Model): OutputFile {
+  const names = NODE_ONLY_RUNTIME.map((n) => `runtime/${n}`).join(", ");
+  const message = `@agent-contracts/bindings: ${names} need Node drivers (better-sqlite3, redis, pg) and are not built for browsers; keep those stores on a server, or use the in-memory stores exported from the package root`;
+  return { path: "runtime/node-only.js", contents: `// The "browser" condition's target for the Node-only store subpaths (package.json exports).\nthrow new Error(${JSON.stringify(message)});\n`, sources: model.sourceFiles };
+}
+
 function emitPackageJson(model: Model): OutputFile {
-  const exportsMap: Record<string, { types: string; default: string }> = {
+  const exportsMap: Record<string, ExportEntry> = {
     ".": { types: "./index.d.ts", default: "./index.js" },
-    "./runtime/*": { types: "./runtime/*.d.ts", default: "./runtime/*.js" },
-    "./all-errors": { types: "./all-errors.d.ts", default: "./all-errors.js" },
+    "./registry": { types: "./registry.d.ts", default: "./registry.js" },
   };
+  for (const name of NODE_ONLY_RUNTIME) {
+    exportsMap[`./runtime/${name}`] = { types: `./runtime/${name}.d.ts`, browser: "./runtime/node-only.js", node: `./runtime/${name}.js`, default: `./runtime/${name}.js` };
+  }
+  exportsMap["./runtime/*"] = { types: "./runtime/*.d.ts", default: "./runtime/*.js" };
+  exportsMap["./all-errors"] = { types: "./all-errors.d.ts", default: "./all-errors.js" };
   for (const p of model.protocols) exportsMap[`./${p.id}`] = { types: `./${p.id}/index.d.ts`, default: `./${p.id}/index.js` };
   const pkg = {
     name: model.project.packages.npm,
@@ -178,7 +207,7 @@ function emitPackageJson(model: Model): OutputFile {
     sideEffects: false,
     exports: exportsMap,
     types: "./index.d.ts",
-    dependencies: { ajv: "^8.20.0", "ajv-formats": "^3.0.1" },
+    dependencies: { "@noble/hashes": "^1.8.0", ajv: "^8.20.0", "ajv-formats": "^3.0.1" },
     // The durable stores' drivers: each is needed only by the runtime module that names it
     // (runtime/replay-sqlite, runtime/replay-redis, runtime/replay-postgres).
     peerDependencies: { "better-sqlite3": "^12.0.0", pg: "^8.0.0", redis: "^5.0.0 || ^6.0.0" },

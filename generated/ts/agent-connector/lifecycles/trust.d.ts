@@ -97,7 +97,8 @@ export type TrustOutcome = TransitionOutcome<TrustState, TrustEvent, TrustEffect
  */
 export declare const trustMachine: Machine<TrustState, TrustEvent, TrustGuard, TrustEffect>;
 
-export declare const initialState: "imported";
+/** The state every instance starts in: "imported". Typed as TrustState so a variable holding it can take any later state. */
+export declare const initialState: TrustState;
 export declare const states: readonly TrustState[];
 export declare const events: readonly TrustEvent[];
 

@@ -104,7 +104,8 @@ export type InstallHandshakeOutcome = TransitionOutcome<InstallHandshakeState, I
  */
 export declare const installHandshakeMachine: Machine<InstallHandshakeState, InstallHandshakeEvent, InstallHandshakeGuard, InstallHandshakeEffect>;
 
-export declare const initialState: "request_issued";
+/** The state every instance starts in: "request_issued". Typed as InstallHandshakeState so a variable holding it can take any later state. */
+export declare const initialState: InstallHandshakeState;
 export declare const states: readonly InstallHandshakeState[];
 export declare const events: readonly InstallHandshakeEvent[];
 

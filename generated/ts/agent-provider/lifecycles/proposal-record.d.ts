@@ -60,7 +60,8 @@ export type ProposalRecordOutcome = TransitionOutcome<ProposalRecordState, Propo
  */
 export declare const proposalRecordMachine: Machine<ProposalRecordState, ProposalRecordEvent, ProposalRecordGuard, ProposalRecordEffect>;
 
-export declare const initialState: "pending";
+/** The state every instance starts in: "pending". Typed as ProposalRecordState so a variable holding it can take any later state. */
+export declare const initialState: ProposalRecordState;
 export declare const states: readonly ProposalRecordState[];
 export declare const events: readonly ProposalRecordEvent[];
 

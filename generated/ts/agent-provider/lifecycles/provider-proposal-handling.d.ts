@@ -111,7 +111,8 @@ export type ProviderProposalHandlingOutcome = TransitionOutcome<ProviderProposal
  */
 export declare const providerProposalHandlingMachine: Machine<ProviderProposalHandlingState, ProviderProposalHandlingEvent, ProviderProposalHandlingGuard, ProviderProposalHandlingEffect>;
 
-export declare const initialState: "received";
+/** The state every instance starts in: "received". Typed as ProviderProposalHandlingState so a variable holding it can take any later state. */
+export declare const initialState: ProviderProposalHandlingState;
 export declare const states: readonly ProviderProposalHandlingState[];
 export declare const events: readonly ProviderProposalHandlingEvent[];
 

@@ -88,7 +88,8 @@ export type TriggerHandlingOutcome = TransitionOutcome<TriggerHandlingState, Tri
  */
 export declare const triggerHandlingMachine: Machine<TriggerHandlingState, TriggerHandlingEvent, TriggerHandlingGuard, TriggerHandlingEffect>;
 
-export declare const initialState: "submitted";
+/** The state every instance starts in: "submitted". Typed as TriggerHandlingState so a variable holding it can take any later state. */
+export declare const initialState: TriggerHandlingState;
 export declare const states: readonly TriggerHandlingState[];
 export declare const events: readonly TriggerHandlingEvent[];
 

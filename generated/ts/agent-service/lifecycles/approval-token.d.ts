@@ -57,7 +57,8 @@ export type ApprovalTokenOutcome = TransitionOutcome<ApprovalTokenState, Approva
  */
 export declare const approvalTokenMachine: Machine<ApprovalTokenState, ApprovalTokenEvent, ApprovalTokenGuard, ApprovalTokenEffect>;
 
-export declare const initialState: "minted";
+/** The state every instance starts in: "minted". Typed as ApprovalTokenState so a variable holding it can take any later state. */
+export declare const initialState: ApprovalTokenState;
 export declare const states: readonly ApprovalTokenState[];
 export declare const events: readonly ApprovalTokenEvent[];
 

@@ -66,7 +66,8 @@ export type ExecutionOutcome = TransitionOutcome<ExecutionState, ExecutionEvent,
  */
 export declare const executionMachine: Machine<ExecutionState, ExecutionEvent, ExecutionGuard, ExecutionEffect>;
 
-export declare const initialState: "received";
+/** The state every instance starts in: "received". Typed as ExecutionState so a variable holding it can take any later state. */
+export declare const initialState: ExecutionState;
 export declare const states: readonly ExecutionState[];
 export declare const events: readonly ExecutionEvent[];
 

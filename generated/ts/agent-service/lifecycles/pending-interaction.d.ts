@@ -99,7 +99,8 @@ export type PendingInteractionOutcome = TransitionOutcome<PendingInteractionStat
  */
 export declare const pendingInteractionMachine: Machine<PendingInteractionState, PendingInteractionEvent, PendingInteractionGuard, PendingInteractionEffect>;
 
-export declare const initialState: "pending";
+/** The state every instance starts in: "pending". Typed as PendingInteractionState so a variable holding it can take any later state. */
+export declare const initialState: PendingInteractionState;
 export declare const states: readonly PendingInteractionState[];
 export declare const events: readonly PendingInteractionEvent[];
 

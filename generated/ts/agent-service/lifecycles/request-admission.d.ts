@@ -59,7 +59,8 @@ export type RequestAdmissionOutcome = TransitionOutcome<RequestAdmissionState, R
  */
 export declare const requestAdmissionMachine: Machine<RequestAdmissionState, RequestAdmissionEvent, RequestAdmissionGuard, RequestAdmissionEffect>;
 
-export declare const initialState: "received";
+/** The state every instance starts in: "received". Typed as RequestAdmissionState so a variable holding it can take any later state. */
+export declare const initialState: RequestAdmissionState;
 export declare const states: readonly RequestAdmissionState[];
 export declare const events: readonly RequestAdmissionEvent[];
 

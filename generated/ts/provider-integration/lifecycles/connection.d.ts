@@ -123,7 +123,8 @@ export type ConnectionOutcome = TransitionOutcome<ConnectionState, ConnectionEve
  */
 export declare const connectionMachine: Machine<ConnectionState, ConnectionEvent, ConnectionGuard, ConnectionEffect>;
 
-export declare const initialState: "authorizing";
+/** The state every instance starts in: "authorizing". Typed as ConnectionState so a variable holding it can take any later state. */
+export declare const initialState: ConnectionState;
 export declare const states: readonly ConnectionState[];
 export declare const events: readonly ConnectionEvent[];
 

@@ -110,7 +110,8 @@ export type InboxHandlingOutcome = TransitionOutcome<InboxHandlingState, InboxHa
  */
 export declare const inboxHandlingMachine: Machine<InboxHandlingState, InboxHandlingEvent, InboxHandlingGuard, InboxHandlingEffect>;
 
-export declare const initialState: "idle";
+/** The state every instance starts in: "idle". Typed as InboxHandlingState so a variable holding it can take any later state. */
+export declare const initialState: InboxHandlingState;
 export declare const states: readonly InboxHandlingState[];
 export declare const events: readonly InboxHandlingEvent[];
 

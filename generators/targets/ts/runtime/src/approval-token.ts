@@ -4,9 +4,8 @@
 // (format, signature encoding, MAC, payload encoding, claims, version, expiry, lifetime) so the
 // same bad token gets the same error everywhere; bindings to the request are a second step.
 
-import { randomUUID } from "node:crypto";
 import { canonicalize } from "./canonical-json.js";
-import { base64UrlDecode, base64UrlEncode, constantTimeEqual, hmacSha256, sha256Hex } from "./crypto.js";
+import { base64UrlDecode, base64UrlEncode, constantTimeEqual, hmacSha256, randomUuid, sha256Hex } from "./crypto.js";
 import { type JsonObject, type JsonValue, isJsonObject } from "./json-value.js";
 import { parseStrictJson } from "./strict-json.js";
 
@@ -140,7 +139,7 @@ export function mintApprovalToken(input: MintApprovalInput, secret: string | Uin
     rationale: input.rationale ?? null,
     payload,
     payload_sha256: approvalPayloadDigest(payload),
-    nonce: input.nonce ?? randomUUID(),
+    nonce: input.nonce ?? randomUuid(),
   };
   const payloadText = base64UrlEncode(new TextEncoder().encode(canonicalize(claims)));
   const signature = base64UrlEncode(hmacSha256(secret, payloadText));

@@ -2,7 +2,7 @@
 // id = prefix + lowercase hex SHA-256 of JCS(record without its id field).
 
 import { CanonicalJsonError, canonicalBytes } from "./canonical-json.js";
-import { sha256Hex } from "./crypto.js";
+import { constantTimeEqual, sha256Hex } from "./crypto.js";
 import { type JsonObject, type JsonValue, isJsonObject, withoutMember } from "./json-value.js";
 import { type StrictJsonErrorCode, parseStrictJson } from "./strict-json.js";
 
@@ -80,7 +80,7 @@ export function importCanonicalRecord<T extends JsonObject>(
   if (declaration.maxCanonicalBytes !== undefined && whole.length > declaration.maxCanonicalBytes) {
     return importFailure("schema-invalid", `canonical record is larger than ${declaration.maxCanonicalBytes} bytes`);
   }
-  if (declaration.canonicalInput === true && !Buffer.from(whole).equals(Buffer.from(bytes))) {
+  if (declaration.canonicalInput === true && !constantTimeEqual(whole, bytes)) {
     return importFailure("not-canonical", "input bytes are not the record's canonical form");
   }
   return { ok: true, record: value as T, id: expected };

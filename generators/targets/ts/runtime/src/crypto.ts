@@ -1,52 +1,46 @@
-// Hashing, MACs and the byte encodings the protocols put on the wire. Decoders are strict: a
-// signature or token with padding, whitespace or stray bits is a different string from the one
-// that was signed, so it is refused instead of being normalised into acceptance.
+// Hashing, MACs and the byte encodings the protocols put on the wire, in plain JavaScript so that
+// every JavaScript runtime (browsers, workers, React Native, Deno, Bun, Node) runs the same code:
+// SHA-256 and HMAC from @noble/hashes (audited, synchronous, no dependencies), bytes as Uint8Array,
+// text as UTF-8 through TextEncoder (a lone surrogate becomes U+FFFD, as Node's string hashing
+// did). No Node built-in is imported here or anywhere on the paths that validate, sign and verify.
 //
-// Strings go to node:crypto as they are: Node hashes a string as its UTF-8 bytes (a lone surrogate
-// as U+FFFD, exactly like TextEncoder), so encoding first only added a copy per call.
+// Decoders are strict: a signature or token with padding, whitespace or stray bits is a different
+// string from the one that was signed, so it is refused instead of being normalised into acceptance.
 
-import * as nodeCrypto from "node:crypto";
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { hmac } from "@noble/hashes/hmac.js";
+import { sha256 as nobleSha256 } from "@noble/hashes/sha2.js";
 
-// Digests come back as Buffers that own their 32 bytes; a plain Uint8Array view over the same
-// memory keeps the declared return type (no Buffer methods leak to callers) without a copy.
-function plainBytes(buffer: Buffer): Uint8Array {
-  return buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length ? new Uint8Array(buffer.buffer, 0, buffer.length) : new Uint8Array(buffer);
+// Pure annotations let a bundler drop these tables from a bundle that uses none of their functions.
+const UTF8 = /* @__PURE__ */ new TextEncoder();
+
+/** A string's UTF-8 bytes; bytes as they are. */
+function asBytes(data: string | Uint8Array): Uint8Array {
+  return typeof data === "string" ? UTF8.encode(data) : data;
 }
-
-// Drops the one or two '=' that Node's base64 output ends with (the wire form is unpadded).
-function stripPadding(text: string): string {
-  const n = text.length;
-  if (n === 0 || text.charCodeAt(n - 1) !== 61) return text;
-  return text.charCodeAt(n - 2) === 61 ? text.slice(0, n - 2) : text.slice(0, n - 1);
-}
-
-// One-shot crypto.hash (Node >= 20.12) skips the Hash object; createHash is the 20.11 fallback.
-const oneShotHash = (nodeCrypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: "base64") => string }).hash;
 
 /** SHA-256 of raw bytes, or of a string's UTF-8 encoding. */
 export function sha256(data: string | Uint8Array): Uint8Array {
-  return plainBytes(createHash("sha256").update(data).digest());
+  return nobleSha256(asBytes(data));
 }
 
 /** Lowercase hex SHA-256. */
 export function sha256Hex(data: string | Uint8Array): string {
-  return createHash("sha256").update(data).digest("hex");
+  return hexEncode(sha256(data));
 }
 
 /** base64-std-nopad(SHA-256(data)), a string hashed as its UTF-8 bytes: the hmac-sha256-v1 `*_sha256` line value. */
 export function sha256Base64StdNoPad(data: string | Uint8Array): string {
-  return stripPadding(oneShotHash !== undefined ? oneShotHash("sha256", data, "base64") : createHash("sha256").update(data).digest("base64"));
+  return base64StdNoPadEncode(sha256(data));
 }
 
 /** HMAC-SHA256; a string key means its UTF-8 bytes (never hex- or base64-decoded). */
 export function hmacSha256(key: string | Uint8Array, message: string | Uint8Array): Uint8Array {
-  return plainBytes(createHmac("sha256", key).update(message).digest());
+  return hmac(nobleSha256, asBytes(key), asBytes(message));
 }
 
 /** base64-std-nopad(HMAC-SHA256(key, message)), string key and message as UTF-8: the hmac-sha256-v1 signature. */
 export function hmacSha256Base64StdNoPad(key: string | Uint8Array, message: string | Uint8Array): string {
-  return stripPadding(createHmac("sha256", key).update(message).digest("base64"));
+  return base64StdNoPadEncode(hmacSha256(key, message));
 }
 
 /**
@@ -54,95 +48,148 @@ export function hmacSha256Base64StdNoPad(key: string | Uint8Array, message: stri
  * still runs a same-length comparison and returns false).
  */
 export function hmacSha256Matches(key: string | Uint8Array, message: string | Uint8Array, expected: Uint8Array): boolean {
-  return constantTimeEqual(expected, createHmac("sha256", key).update(message).digest());
+  return constantTimeEqual(expected, hmacSha256(key, message));
 }
 
 /**
- * Compares in time independent of where the inputs differ. Unequal lengths return false after a
- * same-length comparison, so the caller never branches on secret bytes.
+ * Compares in time independent of where the inputs differ: every byte of both is read and the
+ * differences are OR-ed together, with no early exit. Unequal lengths return false after a
+ * same-length comparison of `a` with itself, so the caller never branches on secret bytes.
  */
 export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) {
-    timingSafeEqual(a, a);
-    return false;
-  }
-  return timingSafeEqual(a, b);
+  const other = a.length === b.length ? b : a;
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] as number) ^ (other[i] as number);
+  return difference === 0;
 }
 
-const URL_ALPHABET = /^[A-Za-z0-9_-]*$/;
+/** The number of bytes of a string's UTF-8 encoding (a lone surrogate counts as U+FFFD's 3), without encoding it. */
+export function utf8ByteLength(text: string): number {
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) length += 1;
+    else if (unit < 0x800) length += 2;
+    else if (unit >= 0xd800 && unit < 0xdc00 && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      length += 4;
+      i++;
+    } else length += 3;
+  }
+  return length;
+}
+
+/**
+ * A random (version 4) UUID from the runtime's `crypto.getRandomValues`, which browsers, workers,
+ * Deno, Bun, React Native (with its polyfill) and Node all offer, unlike `randomUUID` (secure
+ * contexts only in browsers).
+ */
+export function randomUuid(): string {
+  const source = (globalThis as { crypto?: { getRandomValues?: (array: Uint8Array) => Uint8Array } }).crypto;
+  if (typeof source?.getRandomValues !== "function") throw new Error("this JavaScript runtime has no crypto.getRandomValues: pass the nonce explicitly");
+  const bytes = source.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = hexEncode(bytes);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const STD_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const URL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+// Unpadded base64 of `data` in the given 64-character alphabet: three bytes to four characters,
+// a last group of one or two bytes to two or three characters (zero bits fill the last one).
+function base64Encode(data: Uint8Array, alphabet: string): string {
+  let out = "";
+  let i = 0;
+  for (; i + 2 < data.length; i += 3) {
+    const group = ((data[i] as number) << 16) | ((data[i + 1] as number) << 8) | (data[i + 2] as number);
+    out += alphabet[group >>> 18]! + alphabet[(group >>> 12) & 63]! + alphabet[(group >>> 6) & 63]! + alphabet[group & 63]!;
+  }
+  const rest = data.length - i;
+  if (rest === 0) return out;
+  const group = ((data[i] as number) << 16) | (rest === 2 ? (data[i + 1] as number) << 8 : 0);
+  out += alphabet[group >>> 18]! + alphabet[(group >>> 12) & 63]!;
+  return rest === 2 ? out + alphabet[(group >>> 6) & 63]! : out;
+}
 
 /** Standard alphabet, padding removed (the hmac-sha256-v1 wire form). */
 export function base64StdNoPadEncode(data: Uint8Array): string {
-  return stripPadding(bufferView(data).toString("base64"));
+  return base64Encode(data, STD_ALPHABET);
 }
 
 /** base64url without padding (RFC 4648 §5). */
 export function base64UrlEncode(data: Uint8Array): string {
-  return bufferView(data).toString("base64url");
+  return base64Encode(data, URL_ALPHABET);
 }
 
-// Encoders only read the bytes, so a Buffer view (no copy) serves as well as Buffer.from(data).
-function bufferView(data: Uint8Array): Buffer {
-  return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+// Sextet value of each alphabet character code, -1 for every other code below 128.
+function sextetTable(alphabet: string): Int8Array {
+  const table = new Int8Array(128).fill(-1);
+  for (let i = 0; i < alphabet.length; i++) table[alphabet.charCodeAt(i)] = i;
+  return table;
+}
+const STD_VALUES: Int8Array = /* @__PURE__ */ sextetTable(STD_ALPHABET);
+const URL_VALUES: Int8Array = /* @__PURE__ */ sextetTable(URL_ALPHABET);
+
+// Canonical unpadded base64 is decoded with one scan: every character in the alphabet, a length
+// that is not 1 mod 4, and zero bits left over after the last whole byte (otherwise "QR" would
+// decode like "QQ", and two strings would carry one signature).
+function base64Decode(text: string, values: Int8Array): Uint8Array | null {
+  const n = text.length;
+  if (n % 4 === 1) return null;
+  const out = new Uint8Array((n * 3) >>> 2);
+  let pending = 0;
+  let bits = 0;
+  let o = 0;
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    const sextet = code < 128 ? (values[code] as number) : -1;
+    if (sextet < 0) return null;
+    pending = (pending << 6) | sextet;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = pending >>> bits;
+      pending &= (1 << bits) - 1;
+    }
+  }
+  return pending === 0 ? out : null;
 }
 
 /** Strict decode of unpadded standard base64; null for anything that is not its canonical form. */
 export function base64StdNoPadDecode(text: string): Uint8Array | null {
-  const bytes = base64StdNoPadDecodeBuffer(text);
-  // A copy: small decodes are slices of Node's shared Buffer pool, whose .buffer would expose
-  // unrelated bytes; the caller gets an array that owns exactly its own.
-  return bytes === null ? null : new Uint8Array(bytes);
+  return base64Decode(text, STD_VALUES);
 }
 
 /**
- * base64StdNoPadDecode without the final copy, for a caller that only reads the bytes (e.g. a MAC
- * comparison): the result may be a slice of Node's shared Buffer pool, so it must not be handed on.
+ * The same as base64StdNoPadDecode (kept for callers that only read the bytes, e.g. a MAC
+ * comparison): every decode now returns an array that owns exactly its own bytes.
  */
 export function base64StdNoPadDecodeTransient(text: string): Uint8Array | null {
-  return base64StdNoPadDecodeBuffer(text);
-}
-
-// Sextet value of each standard-alphabet character code, -1 for every other code below 128.
-const STD_VALUES: Int8Array = (() => {
-  const table = new Int8Array(128).fill(-1);
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  for (let i = 0; i < alphabet.length; i++) table[alphabet.charCodeAt(i)] = i;
-  return table;
-})();
-
-// Canonical unpadded standard base64 is decoded with one scan and no re-encoding: every character
-// in the alphabet, a length that is not 1 mod 4, and zero trailing bits in the last character
-// (Node ignores them, so "QR" would otherwise decode like "QQ"). The same strings are accepted as
-// by decode-then-re-encode-and-compare.
-function base64StdNoPadDecodeBuffer(text: string): Buffer | null {
-  const n = text.length;
-  const tail = n % 4;
-  if (tail === 1) return null;
-  let last = 0;
-  for (let i = 0; i < n; i++) {
-    const code = text.charCodeAt(i);
-    last = code < 128 ? (STD_VALUES[code] as number) : -1;
-    if (last < 0) return null;
-  }
-  if ((tail === 2 && (last & 0x0f) !== 0) || (tail === 3 && (last & 0x03) !== 0)) return null;
-  return Buffer.from(text, "base64");
+  return base64Decode(text, STD_VALUES);
 }
 
 /** Strict decode of unpadded base64url; null for anything that is not its canonical form. */
 export function base64UrlDecode(text: string): Uint8Array | null {
-  if (!URL_ALPHABET.test(text) || text.length % 4 === 1) return null;
-  const bytes = Buffer.from(text, "base64url");
-  // Node ignores non-zero trailing bits; re-encoding exposes them (e.g. "QR" vs "QQ").
-  return bytes.toString("base64url") === text ? new Uint8Array(bytes) : null;
+  return base64Decode(text, URL_VALUES);
 }
+
+const HEX_DIGITS = "0123456789abcdef";
 
 /** Lowercase hex. */
 export function hexEncode(data: Uint8Array): string {
-  return Buffer.from(data).toString("hex");
+  let out = "";
+  for (let i = 0; i < data.length; i++) {
+    const byte = data[i] as number;
+    out += HEX_DIGITS[byte >>> 4]! + HEX_DIGITS[byte & 15]!;
+  }
+  return out;
 }
 
 /** Strict lowercase-hex decode; null for odd length, uppercase or other characters. */
 export function hexDecode(text: string): Uint8Array | null {
   if (text.length % 2 !== 0 || !/^[0-9a-f]*$/.test(text)) return null;
-  return new Uint8Array(Buffer.from(text, "hex"));
+  const out = new Uint8Array(text.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = HEX_DIGITS.indexOf(text[2 * i]!) * 16 + HEX_DIGITS.indexOf(text[2 * i + 1]!);
+  return out;
 }

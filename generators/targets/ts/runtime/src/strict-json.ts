@@ -6,6 +6,7 @@
 import { type JsonArray, type JsonObject, type JsonValue, setMember } from "./json-value.js";
 import { duplicateKeyMessage } from "./text-position.js";
 import { checkedParse, FAST_PATH_MAX_DEPTH } from "./strict-json-check.js";
+import { utf8ByteLength } from "./crypto.js";
 
 export type StrictJsonErrorCode =
   | "too-large"
@@ -79,7 +80,7 @@ function parse(input: string | Uint8Array, limits: StrictJsonLimits, fast: boole
   let text: string;
   if (typeof input === "string") {
     // Checked before anything else so an oversized input costs no more than one length scan.
-    if (input.length > maxBytes || Buffer.byteLength(input, "utf8") > maxBytes) {
+    if (input.length > maxBytes || utf8ByteLength(input) > maxBytes) {
       return failure("too-large", 0, `input is larger than ${maxBytes} bytes`);
     }
     text = input;
@@ -112,7 +113,7 @@ function parse(input: string | Uint8Array, limits: StrictJsonLimits, fast: boole
     return { ok: true, value };
   } catch (error) {
     if (!(error instanceof ParseFailure)) throw error;
-    const offset = typeof input === "string" ? error.index : Buffer.byteLength(text.slice(0, error.index), "utf8");
+    const offset = typeof input === "string" ? error.index : utf8ByteLength(text.slice(0, error.index));
     return failure(error.code, offset, error.message);
   }
 }
