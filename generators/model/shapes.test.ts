@@ -58,7 +58,10 @@ function structural(shape: Shape, value: JsonValue, instancePath: string, keywor
   const tokens = instancePath === "" ? [] : instancePath.slice(1).split("/").map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
   for (const token of [...tokens, undefined]) {
     while (at?.kind === "nullable" && node !== null) at = at.inner;
-    if (at?.kind === "union" && isObject(node)) at = at.branches.find((b) => b.tags.includes(node[at.tag] as string))?.record ?? at;
+    if (at?.kind === "union" && isObject(node)) {
+      const tagValue = node[at.tag] as string | boolean;
+      at = at.branches.find((b) => b.tags.includes(tagValue))?.record ?? at;
+    }
     if (token === undefined || at === undefined) break;
     if (at.kind === "record" && isObject(node)) at = at.fields.find((f) => f.wireName === token)?.shape;
     else if (at.kind === "array" && Array.isArray(node)) at = at.items;

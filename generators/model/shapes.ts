@@ -252,7 +252,7 @@ class ShapeBuilder {
         }
         return { kind: "any" };
       default:
-        this.fail(at, `type ${JSON.stringify(s["type"])} has no type shape`);
+        this.fail(at, `type ${typeof s["type"] === "string" ? s["type"] : JSON.stringify(s["type"])} has no type shape`);
     }
   }
 
