@@ -38,7 +38,11 @@ export interface Field {
   required: boolean;
   /** The description written on the property itself (a $ref's target has its own, on the shape). */
   description?: string;
-  /** The description of the schema a pure $ref leads to, when the property has none of its own. */
+  /**
+   * The description of the schema a pure $ref (nothing beside it but annotations) leads to, when
+   * the property has none of its own. A $ref with constraints beside it is a schema of its own,
+   * whose target's text may not hold for it (a SafeText of at most 120 characters).
+   */
   targetDescription?: string;
 }
 
@@ -113,6 +117,11 @@ export interface ProtocolShapes {
   messages: Map<string, Declared>;
   /** Every named shape, in first-reached order (messages in model order, depth first). */
   declared: Declared[];
+  /**
+   * Every title written in the protocol's message documents, reached or not: a language that
+   * names an inline type must not take one of these.
+   */
+  titles: string[];
 }
 
 const cache = new WeakMap<Protocol, ProtocolShapes>();
@@ -143,7 +152,20 @@ class ShapeBuilder {
       if (shape.kind !== "record" && shape.kind !== "union" && shape.kind !== "enum") this.fail({ schema: m.schema, document: m.id, pointer: "" }, `a message must be an object with properties, a tagged union or a string enum (got ${shape.kind})`);
       messages.set(m.name, shape);
     }
-    return { protocol: this.protocol, messages, declared: [...this.named.values()] };
+    return { protocol: this.protocol, messages, declared: [...this.named.values()], titles: this.titles() };
+  }
+
+  private titles(): string[] {
+    const out = new Set<string>();
+    const collect = (node: JsonValue): void => {
+      if (Array.isArray(node)) node.forEach(collect);
+      else if (isObject(node)) {
+        if (typeof node["title"] === "string") out.add(node["title"]);
+        for (const [key, child] of Object.entries(node)) if (!key.startsWith("x-") && key !== "examples" && key !== "const" && key !== "enum") collect(child);
+      }
+    };
+    for (const m of this.protocol.messages) collect(m.schema);
+    return [...out];
   }
 
   private fail(at: At, message: string): never {
@@ -175,6 +197,16 @@ class ShapeBuilder {
     let current = at;
     for (let hops = 0; typeof current.schema["$ref"] === "string"; hops++) {
       if (hops > 32) this.fail(at, "$ref chain longer than 32");
+      current = this.resolve(current, current.schema["$ref"]);
+    }
+    return current;
+  }
+
+  /** Follows $refs that have nothing but annotations beside them. */
+  private pureTarget(at: At): At {
+    let current = at;
+    for (let hops = 0; hops <= 32 && typeof current.schema["$ref"] === "string"; hops++) {
+      if (Object.keys(current.schema).some((k) => !ANNOTATIONS.has(k) && !k.startsWith("x-"))) break;
       current = this.resolve(current, current.schema["$ref"]);
     }
     return current;
@@ -276,9 +308,8 @@ class ShapeBuilder {
     const required = new Set(Array.isArray(s["required"]) ? s["required"].filter((r): r is string => typeof r === "string") : []);
     for (const [wireName, propertySchema] of Object.entries(s["properties"] as { [key: string]: JsonValue })) {
       const property = this.child(at, propertySchema, "properties", wireName);
-      const target = this.target(property).schema;
       const own = property.schema["description"];
-      const targetDescription = target["description"];
+      const targetDescription = this.pureTarget(property).schema["description"];
       shape.fields.push({
         wireName,
         shape: this.shapeOf(property),
@@ -344,6 +375,8 @@ function constKey(branches: JsonSchema[]): string | undefined {
     return values.every((v) => typeof v === "string" || typeof v === "boolean") && new Set(values).size === values.length;
   });
 }
+
+const ANNOTATIONS = new Set(["$ref", "description", "title", "default", "examples", "$comment"]);
 
 function escapePointer(token: string): string {
   return token.replaceAll("~", "~0").replaceAll("/", "~1");
