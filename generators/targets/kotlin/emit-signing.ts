@@ -3,6 +3,7 @@
 // Kotlin values) to the generic schemes in the runtime. The same surface as generators/targets/ts/emit-signing.ts.
 import { nestedContentAddressed } from "../../model/queries.js";
 import { canonicalizationDialects } from "../../model/dialects.js";
+import { withArticle } from "../../emit/prose.js";
 import type { JsonValue, Message, Protocol, SignatureDeclaration } from "../../model/types.js";
 import { validatorsName } from "./emit-validation.js";
 import { pascalCase, protocolPackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
@@ -46,6 +47,7 @@ export function signingContext(protocol: Protocol): object | undefined {
     dialectsLiteral: stringLiteral(JSON.stringify(canonicalizationDialects(protocol))),
     addressed: addressed.map((m) => ({
       name: m.name,
+      aName: withArticle(m.name),
       nameLiteral: stringLiteral(m.name),
       constName: screamingSnake(m.name),
       idField: m.contentAddress!.idField,
@@ -72,6 +74,7 @@ function signatureContext(message: Message): object {
   const s = stringLiteral;
   return {
     name: message.name,
+    aName: withArticle(message.name),
     constName: screamingSnake(message.name),
     algorithmId: s(d.algorithmId),
     algorithmField: s(d.algorithmField),

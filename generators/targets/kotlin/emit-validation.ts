@@ -30,14 +30,13 @@ export function validatorsName(protocol: Protocol): string {
   return `${pascalCase(protocol.id)}Validators`;
 }
 
-/** Template context of `<Protocol>Validators.kt`; [typed] says whether message classes exist. */
-export function validatorsContext(protocol: Protocol, typed: boolean): object {
+/** Template context of `<Protocol>Validators.kt`. */
+export function validatorsContext(protocol: Protocol): object {
   return {
     package: protocolPackage(protocol.id),
     protocolId: protocol.id,
     objectName: validatorsName(protocol),
     resourceLiteral: stringLiteral(`/${schemaResourcePath(protocol)}`),
-    typed,
     messages: protocol.messages.map((m: Message) => ({
       name: m.name,
       nameLiteral: stringLiteral(m.name),

@@ -1,6 +1,7 @@
 // Kotlin bindings: wire constants and kotlinx.serialization message classes, rendered from the
 // handlebars templates beside this file. Pure: model in, files out (paths relative to
 // generated/kotlin). The hand-written runtime is emitted separately by emit-runtime.ts.
+import { unsignedSummary } from "../../emit/prose.js";
 import { templateFolder, templateRenderer } from "../../emit/render.js";
 import type { ConstantItem, Message, Model, OutputFile, Protocol } from "../../model/types.js";
 import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
@@ -12,28 +13,23 @@ import { emitPathsResource, lifecycleContext, lifecycleObjectName, lifecyclePack
 // From the package root, not this file: compiled, every target shares dist/cli/ (generator-home.mjs).
 import { packageFileUrl } from "../../write/generator-home.mjs";
 
-/** Protocols whose messages get Kotlin classes so far; the others get their constants only. */
-export const KOTLIN_MESSAGE_PROTOCOLS: ReadonlySet<string> = new Set(["agent-connector", "agent-provider", "agent-service", "provider-integration"]);
-
 export function emitKotlin(model: Model): OutputFile[] {
   // `agent-hub` and `agenthub` would share one package and overwrite each other's files.
   checkDistinct("packages", model.protocols.map((p) => p.id), protocolPackage);
   const files: OutputFile[] = [];
   for (const protocol of model.protocols) {
+    // Every protocol gets the same: message classes, validators, lifecycles, signing.
     files.push(emitConstants(protocol));
-    const typed = KOTLIN_MESSAGE_PROTOCOLS.has(protocol.id);
-    if (typed) files.push(...emitMessages(model, protocol));
-    files.push(...emitValidation(model, protocol, typed));
+    files.push(...emitMessages(model, protocol));
+    files.push(...emitValidation(model, protocol));
     files.push(...emitLifecycles(protocol));
     files.push(...emitSigningObject(protocol));
   }
-  const bound = model.protocols.filter((p) => KOTLIN_MESSAGE_PROTOCOLS.has(p.id));
   const names = (p: Protocol) => ({ package: protocolPackage(p.id), objectName: registryName(p), validatorsName: validatorsName(p), idLiteral: stringLiteral(p.id) });
   files.push({
     path: "src/main/kotlin/dev/agentcontracts/Protocols.kt",
     contents: render("protocols.kt", {
-      bound: bound.map(names),
-      all: model.protocols.map(names),
+      protocols: model.protocols.map(names),
       lifecycles: model.protocols.flatMap((p) => p.lifecycles.map((l) => `${lifecyclePackage(p)}.${lifecycleObjectName(l)}`)),
     }),
     sources: model.protocols.map((p) => p.location.file),
@@ -54,7 +50,7 @@ export function unsignedDeclaration(message: Message, own: readonly KotlinDeclar
   return {
     ...signed,
     name: `Unsigned${message.name}`,
-    description: `A ${message.name} before signing: every member but ${signature.algorithmField} and ${signature.signatureField}, which sign${message.name} sets.`,
+    description: unsignedSummary(message.name, [signature.algorithmField, signature.signatureField]),
     properties: signed.properties.filter((p) => !dropped.has(p.wireName)),
     parents: [],
   };
@@ -140,11 +136,11 @@ function emitMessages(model: Model, protocol: Protocol): OutputFile[] {
 }
 
 /** The schema resource, the `<Protocol>Validators` object and the examples that test both. */
-function emitValidation(model: Model, protocol: Protocol, typed: boolean): OutputFile[] {
+function emitValidation(model: Model, protocol: Protocol): OutputFile[] {
   const sources = protocol.messages.map((m) => m.location.file);
   return [
     emitSchemaResource(model, protocol),
-    { path: `${sourceDir(protocol)}/${validatorsName(protocol)}.kt`, contents: render("validators.kt", validatorsContext(protocol, typed)), sources },
+    { path: `${sourceDir(protocol)}/${validatorsName(protocol)}.kt`, contents: render("validators.kt", validatorsContext(protocol)), sources },
     emitExamples(protocol),
     emitValidationCases(protocol),
   ];

@@ -13,7 +13,7 @@ export const kotlinTarget = defineTarget({
   // Kotlin sources and the README get the header; pom.xml carries its own XML comment (a `//` line
   // is not XML), and the copied test data stays byte for byte what the tests compare.
   header: (path) => path.endsWith(".kt") || path === "README.md",
-  inputs: (root) => ({ runtime: readKotlinSources(generatorHome(root), "runtime"), tests: readKotlinSources(generatorHome(root), "tests"), testData: readKotlinTestData(root) }),
+  inputs: (root, model) => ({ runtime: readKotlinSources(generatorHome(root), "runtime"), tests: readKotlinSources(generatorHome(root), "tests"), testData: readKotlinTestData(root, model) }),
   emit: (model, inputs) => [
     ...emitKotlinRuntime(inputs.runtime),
     ...emitKotlinTests(inputs.tests),

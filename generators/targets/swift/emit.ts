@@ -47,7 +47,7 @@ export function emitSwift(model: Model, runtime: readonly SwiftRuntimeSource[], 
     }
     const signing = renderSigning(protocol, namespace, types);
     if (signing !== undefined) files.push({ path: `${SOURCES}/${namespace}/${namespace}Signing.swift`, contents: signing.text, sources: signing.sources });
-    files.push(...swiftDoctorFiles(protocol, namespace, SOURCES, TESTS));
+    files.push(...swiftDoctorFiles(protocol, namespace, SOURCES, TESTS, cases));
   }
   files.push({ path: `${SOURCES}/Schemas.swift`, contents: renderSchemas(model), sources: model.sourceFiles });
   for (const source of [...runtime].sort((a, b) => (a.name < b.name ? -1 : 1))) {

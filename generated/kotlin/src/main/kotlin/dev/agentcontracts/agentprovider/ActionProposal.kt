@@ -95,8 +95,8 @@ data class ActionProposal(
 )
 
 /**
- * A ActionProposal before signing: every member but signature_algorithm and signature, which
- * signActionProposal sets.
+ * An ActionProposal before signing: every member except signature_algorithm and signature, which
+ * signActionProposal fills in.
  */
 @Serializable
 data class UnsignedActionProposal(

@@ -86,8 +86,8 @@ data class AgentTriggerRequest(
 }
 
 /**
- * A AgentTriggerRequest before signing: every member but signature_algorithm and signature, which
- * signAgentTriggerRequest sets.
+ * An AgentTriggerRequest before signing: every member except signature_algorithm and signature,
+ * which signAgentTriggerRequest fills in.
  */
 @Serializable
 data class UnsignedAgentTriggerRequest(
