@@ -5,12 +5,8 @@ import { nestedContentAddressed } from "../../model/queries.js";
 import { canonicalizationDialects } from "../../model/dialects.js";
 import { withArticle } from "../../emit/prose.js";
 import type { JsonValue, Message, Protocol, SignatureDeclaration } from "../../model/types.js";
-import { validatorsName } from "./emit-validation.js";
-import { pascalCase, protocolPackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
+import { protocolPackage, screamingSnake, signingName, stringLiteral, validatorsName } from "./kotlin-names.js";
 
-export function signingName(protocol: Protocol): string {
-  return `${pascalCase(protocol.id)}Signing`;
-}
 
 const RUNTIME = "dev.agentcontracts.runtime";
 
@@ -41,9 +37,9 @@ export function signingContext(protocol: Protocol): object | undefined {
   return {
     package: protocolPackage(protocol.id),
     protocolId: protocol.id,
-    objectName: signingName(protocol),
+    objectName: signingName(protocol.id),
     imports: [...imports].sort(),
-    signed: signed.map((m) => ({ ...signatureContext(m), validatorsName: validatorsName(protocol) })),
+    signed: signed.map((m) => ({ ...signatureContext(m), validatorsName: validatorsName(protocol.id) })),
     dialectsLiteral: stringLiteral(JSON.stringify(canonicalizationDialects(protocol))),
     addressed: addressed.map((m) => ({
       name: m.name,
@@ -55,7 +51,7 @@ export function signingContext(protocol: Protocol): object | undefined {
       prefix: stringLiteral(m.contentAddress!.prefix),
       maxCanonicalBytes: m.contentAddress!.maxCanonicalBytes === undefined ? "null" : String(m.contentAddress!.maxCanonicalBytes),
       canonicalInput: m.contentAddress!.canonicalInput === true,
-      validatorsName: validatorsName(protocol),
+      validatorsName: validatorsName(protocol.id),
       nested: nestedContentAddressed(m, protocol).map((n) => ({ propertyLiteral: stringLiteral(n.property), messageName: n.message.name })),
     })),
     tokens: tokens.map((m) => ({ name: m.name, constName: screamingSnake(m.name), ...m.approvalToken })),

@@ -5,11 +5,11 @@ import { unsignedSummary } from "../../emit/prose.js";
 import { templateFolder, templateRenderer } from "../../emit/render.js";
 import type { ConstantItem, Message, Model, OutputFile, Protocol } from "../../model/types.js";
 import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
-import { camelCase, checkDistinct, kdoc, pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
-import { emitSchemaResource, validatorsContext, validatorsName } from "./emit-validation.js";
-import { signingContext, signingName } from "./emit-signing.js";
+import { camelCase, checkDistinct, kdoc, lifecycleObjectName, lifecyclePackage, pascalCase, protocolPackage, registryName, signingName, sourceFile, stringLiteral, unsignedName, validatorsName } from "./kotlin-names.js";
+import { emitSchemaResource, validatorsContext } from "./emit-validation.js";
+import { signingContext } from "./emit-signing.js";
 import { emitValidationCases } from "./emit-validation-cases.js";
-import { emitPathsResource, lifecycleContext, lifecycleObjectName, lifecyclePackage } from "./emit-lifecycles.js";
+import { emitPathsResource, lifecycleContext } from "./emit-lifecycles.js";
 // From the package root, not this file: compiled, every target shares dist/cli/ (generator-home.mjs).
 import { packageFileUrl } from "../../write/generator-home.mjs";
 
@@ -25,12 +25,12 @@ export function emitKotlin(model: Model): OutputFile[] {
     files.push(...emitLifecycles(protocol));
     files.push(...emitSigningObject(protocol));
   }
-  const names = (p: Protocol) => ({ package: protocolPackage(p.id), objectName: registryName(p), validatorsName: validatorsName(p), idLiteral: stringLiteral(p.id) });
+  const names = (p: Protocol) => ({ package: protocolPackage(p.id), objectName: registryName(p.id), validatorsName: validatorsName(p.id), idLiteral: stringLiteral(p.id) });
   files.push({
-    path: "src/main/kotlin/dev/agentcontracts/Protocols.kt",
+    path: sourceFile("dev.agentcontracts", "Protocols"),
     contents: render("protocols.kt", {
       protocols: model.protocols.map(names),
-      lifecycles: model.protocols.flatMap((p) => p.lifecycles.map((l) => `${lifecyclePackage(p)}.${lifecycleObjectName(l)}`)),
+      lifecycles: model.protocols.flatMap((p) => p.lifecycles.map((l) => `${lifecyclePackage(p.id)}.${lifecycleObjectName(l.name)}`)),
     }),
     sources: model.protocols.map((p) => p.location.file),
   });
@@ -49,7 +49,7 @@ export function unsignedDeclaration(message: Message, own: readonly KotlinDeclar
   const dropped = new Set([signature.algorithmField, signature.signatureField]);
   return {
     ...signed,
-    name: `Unsigned${message.name}`,
+    name: unsignedName(message.name),
     description: unsignedSummary(message.name, [signature.algorithmField, signature.signatureField]),
     properties: signed.properties.filter((p) => !dropped.has(p.wireName)),
     parents: [],
@@ -65,13 +65,6 @@ export function emitKotlinProject(model: Model): OutputFile[] {
   ];
 }
 
-function registryName(protocol: Protocol): string {
-  return `${pascalCase(protocol.id)}Messages`;
-}
-
-function sourceDir(protocol: Protocol): string {
-  return `src/main/kotlin/${protocolPackage(protocol.id).replaceAll(".", "/")}`;
-}
 
 // --- constants -----------------------------------------------------------------------------------
 
@@ -86,7 +79,7 @@ function emitConstants(protocol: Protocol): OutputFile {
     })),
   }));
   return {
-    path: `${sourceDir(protocol)}/Constants.kt`,
+    path: sourceFile(protocolPackage(protocol.id), "Constants"),
     contents: render("constants.kt", { package: protocolPackage(protocol.id), groups }),
     sources: [protocol.location.file],
   };
@@ -113,7 +106,7 @@ function emitMessages(model: Model, protocol: Protocol): OutputFile[] {
     const unsigned = unsignedDeclaration(message, own);
     if (unsigned !== undefined) own.push(unsigned);
     files.push({
-      path: `${sourceDir(protocol)}/${message.name}.kt`,
+      path: sourceFile(pkg, message.name),
       contents: render("message.kt", { package: pkg, declarations: own.map(declarationContext) }).trimEnd() + "\n",
       sources: [message.location.file],
     });
@@ -123,11 +116,11 @@ function emitMessages(model: Model, protocol: Protocol): OutputFile[] {
     throw new Error(`Kotlin: ${shared.map((d) => d.name).join(", ")} come from shared schemas, which have no Kotlin package yet`);
   }
   files.push({
-    path: `${sourceDir(protocol)}/${registryName(protocol)}.kt`,
+    path: sourceFile(pkg, registryName(protocol.id)),
     contents: render("registry.kt", {
       package: pkg,
       protocolId: protocol.id,
-      objectName: registryName(protocol),
+      objectName: registryName(protocol.id),
       messages: protocol.messages.map((m) => ({ name: m.name, nameLiteral: stringLiteral(m.name) })),
     }),
     sources: protocol.messages.map((m) => m.location.file),
@@ -140,7 +133,7 @@ function emitValidation(model: Model, protocol: Protocol): OutputFile[] {
   const sources = protocol.messages.map((m) => m.location.file);
   return [
     emitSchemaResource(model, protocol),
-    { path: `${sourceDir(protocol)}/${validatorsName(protocol)}.kt`, contents: render("validators.kt", validatorsContext(protocol)), sources },
+    { path: sourceFile(protocolPackage(protocol.id), validatorsName(protocol.id)), contents: render("validators.kt", validatorsContext(protocol)), sources },
     emitExamples(protocol),
     emitValidationCases(protocol),
   ];
@@ -214,7 +207,7 @@ function emitSigningObject(protocol: Protocol): OutputFile[] {
   const context = signingContext(protocol);
   if (context === undefined) return [];
   return [{
-    path: `${sourceDir(protocol)}/${signingName(protocol)}.kt`,
+    path: sourceFile(protocolPackage(protocol.id), signingName(protocol.id)),
     contents: render("signing.kt", context).replace(/\n\n}\n$/, "\n}\n"),
     sources: protocol.messages.map((m) => m.location.file),
   }];
@@ -224,7 +217,7 @@ function emitSigningObject(protocol: Protocol): OutputFile[] {
 function emitLifecycles(protocol: Protocol): OutputFile[] {
   return protocol.lifecycles.flatMap((lifecycle) => [
     {
-      path: `src/main/kotlin/${lifecyclePackage(protocol).replaceAll(".", "/")}/${lifecycleObjectName(lifecycle)}.kt`,
+      path: sourceFile(lifecyclePackage(protocol.id), lifecycleObjectName(lifecycle.name)),
       contents: render("lifecycle.kt", lifecycleContext(protocol, lifecycle)),
       sources: [lifecycle.location.file],
     },
