@@ -3,6 +3,7 @@
 // of the declarations the emitters write (packages, objects, files), and the spelling of values:
 // string literals and KDoc. Every Kotlin emitter names things through here.
 import { assertDistinct, camel, pascal, screamingSnake as upperSnake, words } from "../../emit/case.js";
+import type { Naming } from "../target.js";
 
 /** Hard keywords cannot name a property without backticks; soft ones (`type`, `value`) can. */
 const HARD_KEYWORDS = new Set([
@@ -129,3 +130,12 @@ export function rulesNames(messageName: string): { rulesName: string; checkName:
 export function sourceFile(packageName: string, declaration: string): string {
   return `src/main/kotlin/${packageName.replaceAll(".", "/")}/${declaration}.kt`;
 }
+
+/** The Kotlin naming service as the target declares it (targets/target.ts). */
+export const kotlinNaming: Naming = {
+  type: (title) => title,
+  member: (wireName) => identifier(camelCase(wireName)),
+  enumCase: screamingSnake,
+  constant: (name) => name,
+  file: (protocolId, typeName) => sourceFile(protocolPackage(protocolId), typeName),
+};

@@ -1,6 +1,7 @@
 // The Kotlin target: generated/kotlin, a self-contained Maven project (pom.xml included).
 import { generatorHome } from "../../write/generator-home.mjs";
 import { defineTarget } from "../target.js";
+import { kotlinNaming } from "./kotlin-names.js";
 import { emitKotlin, emitKotlinProject } from "./emit.js";
 import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-runtime.js";
 import { emitKotlinTestData, readKotlinTestData } from "./emit-test-data.js";
@@ -9,6 +10,7 @@ export const kotlinTarget = defineTarget({
   id: "kotlin",
   summary: "Kotlin Maven project: kotlinx.serialization classes, validation, lifecycles, signing, JUnit suites",
   outDir: "generated/kotlin",
+  naming: kotlinNaming,
   owns: ["generated/kotlin"],
   // Kotlin sources and the README get the header; pom.xml carries its own XML comment (a `//` line
   // is not XML), and the copied test data stays byte for byte what the tests compare.

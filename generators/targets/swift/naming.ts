@@ -3,6 +3,9 @@
 // keywords and escaped with backticks when it is one. Words come from the shared splitter
 // (emit/case.ts), so a name splits the same in every language.
 import { capitalize, words } from "../../emit/case.js";
+import type { Naming } from "../target.js";
+// emit-support imports this module too: SOURCES is read when file() runs, long after both loaded.
+import { SOURCES } from "./emit-support.js";
 
 const KEYWORDS = new Set([
   "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
@@ -142,3 +145,12 @@ export function docComment(text: string | undefined, indent: string): string {
   if (line.length > 0) lines.push(line);
   return lines.map((l) => `${indent}/// ${l}\n`).join("");
 }
+
+/** The Swift naming service as the target declares it: every protocol's types are in one file, nested in its namespace enum. */
+export const swiftNaming: Naming = {
+  type: typeName,
+  member: (wireName) => identifier(lowerCamel(wireName)),
+  enumCase: (value) => identifier(lowerCamel(value)),
+  constant: (name) => identifier(lowerCamel(name)),
+  file: (protocolId) => `${SOURCES}/${typeName(protocolId)}/${typeName(protocolId)}Messages.swift`,
+};

@@ -1,6 +1,7 @@
 // The Swift target: generated/swift, a SwiftPM package with no outside dependencies.
 import { generatorHome } from "../../write/generator-home.mjs";
 import { defineTarget } from "../target.js";
+import { swiftNaming } from "./naming.js";
 import { emitSwift } from "./emit.js";
 import { readSwiftCases, readSwiftRuntime } from "./inputs.js";
 
@@ -8,6 +9,7 @@ export const swiftTarget = defineTarget({
   id: "swift",
   summary: "Swift package: Codable messages, validation, constants, lifecycles, signing, XCTest suites",
   outDir: "generated/swift",
+  naming: swiftNaming,
   owns: ["generated/swift"],
   // Package.swift must start with its swift-tools-version line; resources and README stay as read.
   header: (path) => path.endsWith(".swift") && path !== "Package.swift",
