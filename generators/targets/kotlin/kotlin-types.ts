@@ -3,7 +3,7 @@
 // for scalars and arrays. The shapes decide what a schema is; this file only decides how Kotlin
 // spells it. Pure: reads only the model.
 import { protocolShapes, type Declared, type EnumShape, type ProtocolShapes, type RecordShape, type Shape, type UnionShape } from "../../model/shapes.js";
-import type { JsonValue, Message, Model, Protocol } from "../../model/types.js";
+import type { Message, Model, Protocol } from "../../model/types.js";
 import { camelCase, checkDistinct, identifier, pascalCase, screamingSnake, stringLiteral } from "./kotlin-names.js";
 
 export interface KotlinProperty {
@@ -54,12 +54,11 @@ class TypeRenderer {
   constructor(private readonly shapes: ProtocolShapes) {}
 
   declareMessages(messages: readonly Message[]): KotlinDeclaration[] {
+    // A message's shape is a titled record, union or enum (model/shapes.ts), so it is declared
+    // under its title, which is the message name.
     for (const message of messages) {
       const shape = this.shapes.messages.get(message.name)!;
-      const mapped = this.mapType(shape, message.name, "");
-      if (mapped.type !== message.name) {
-        throw new Error(`${message.location.file}: a message must be an object or a discriminated union to become a Kotlin class (got ${mapped.type})`);
-      }
+      this.mapType(shape, message.name, "", where(shape));
     }
     return [...this.declarations.values()];
   }
@@ -68,7 +67,7 @@ class TypeRenderer {
    * The Kotlin type of a shape. [owner] and [property] name inline shapes that have no title;
    * [at] is where the shape is written (file and pointer), for errors.
    */
-  private mapType(shape: Shape, owner: string, property: string, at = ""): KotlinType {
+  private mapType(shape: Shape, owner: string, property: string, at: string): KotlinType {
     switch (shape.kind) {
       case "nullable":
         return { ...this.mapType(shape.inner, owner, property, at), nullable: true };
@@ -105,8 +104,9 @@ class TypeRenderer {
 
   private claim(shape: Declared, name: string): boolean {
     if (this.declarations.has(shape.id)) return false;
+    // A shape already holding this name was declared, and returned above: another one has it.
     const owner = this.names.get(name);
-    if (owner !== undefined && owner.id !== shape.id) fail(shape, `Kotlin name ${name} is also taken by ${where(owner)}; give one of them another title`);
+    if (owner !== undefined) fail(shape, `Kotlin name ${name} is also taken by ${where(owner)}; give one of them another title`);
     this.names.set(name, shape);
     return true;
   }
@@ -151,10 +151,9 @@ class TypeRenderer {
     this.declarations.set(shape.id, union);
     for (const branch of shape.branches) {
       // An inline branch without a title is named by its first tag value.
-      const className = this.mapType(branch.record, name, String(branch.tags[0]!)).type;
-      const declaration = this.declarations.get(branch.record.id);
-      if (declaration?.kind !== "class") fail(branch.record, `branch ${className} must be an object with properties`);
-      declaration.parents.push(name);
+      const className = this.mapType(branch.record, name, String(branch.tags[0]!), where(branch.record)).type;
+      // A branch record has at least its tag member (model/shapes.ts), so it is a class.
+      (this.declarations.get(branch.record.id) as { parents: string[] }).parents.push(name);
       union.branches.push({ tagValues: branch.tags, className });
     }
     return name;
@@ -183,6 +182,7 @@ function constType(value: string | number | boolean | null, at: string): KotlinT
   throw new Error(`${at}: const ${JSON.stringify(value)} has no Kotlin constant form`);
 }
 
-function fitsInt(minimum: JsonValue | undefined, maximum: JsonValue | undefined): boolean {
-  return typeof minimum === "number" && typeof maximum === "number" && minimum >= INT_MIN && maximum <= INT_MAX;
+/** Both bounds given and inside 32 bits (a missing bound is unbounded). */
+function fitsInt(minimum: number | undefined, maximum: number | undefined): boolean {
+  return (minimum ?? -Infinity) >= INT_MIN && (maximum ?? Infinity) <= INT_MAX;
 }
