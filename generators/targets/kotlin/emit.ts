@@ -5,6 +5,7 @@ import { unsignedSummary } from "../../emit/prose.js";
 import { templateFolder, templateRenderer } from "../../emit/render.js";
 import type { ConstantItem, Message, Model, OutputFile, Protocol } from "../../model/types.js";
 import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
+import { dropUnusedImports } from "./kotlin-imports.js";
 import { camelCase, checkDistinct, kdoc, lifecycleObjectName, lifecyclePackage, pascalCase, protocolPackage, registryName, signingName, sourceFile, stringLiteral, unsignedName, validatorsName } from "./kotlin-names.js";
 import { emitSchemaResource, validatorsContext } from "./emit-validation.js";
 import { signingContext } from "./emit-signing.js";
@@ -227,5 +228,7 @@ function emitLifecycles(protocol: Protocol): OutputFile[] {
 
 // --- templates -----------------------------------------------------------------------------------
 
-// Kotlin, not HTML: values are escaped by stringLiteral where needed.
-const render = templateRenderer(templateFolder(packageFileUrl("generators/targets/kotlin/templates/")), { htmlEscape: false });
+// Kotlin, not HTML: values are escaped by stringLiteral where needed. A template lists every
+// import its code may need; each rendered Kotlin file keeps only those it uses (kotlin-imports.ts).
+const renderTemplate = templateRenderer(templateFolder(packageFileUrl("generators/targets/kotlin/templates/")), { htmlEscape: false });
+const render = (name: string, context: object): string => (name.endsWith(".kt") ? dropUnusedImports(renderTemplate(name, context)) : renderTemplate(name, context));
