@@ -96,6 +96,8 @@ function signingContext(catalog: { protocol: Protocol; namespace: string }[], ca
         hasContentVectors: contentTypes.has(r.m.name),
       })),
     tokenType: token === undefined ? false : token.type,
+    // Whether a vector file holds replay declarations, which the declaration tests must then read.
+    replayVectors: resource("hmac-sha256-v1.json") !== false || (token !== undefined && resource("approval-token.json") !== false),
     hmacResource: resource("hmac-sha256-v1.json"),
     tokenResource: token === undefined ? false : resource("approval-token.json"),
     contentResource: resource("content-ids.json"),
