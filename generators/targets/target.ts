@@ -4,6 +4,23 @@
 import type { SchemaSupport } from "../check/keywords.js";
 import type { Model, OutputFile } from "../model/types.js";
 
+/**
+ * A language's naming service (quicktype's Namer, smithy's SymbolProvider): how spec names become
+ * that language's names, in one place, so an emitter asks and never computes a name itself.
+ */
+export interface Naming {
+  /** A type (class, struct, enum, union) from a schema title or message name. */
+  type(title: string): string;
+  /** A record member from its wire name. */
+  member(wireName: string): string;
+  /** An enum case from its wire value. */
+  enumCase(value: string): string;
+  /** A protocol constant (protocol.yaml `constants`) from its SCREAMING_SNAKE name. */
+  constant(name: string): string;
+  /** The file, relative to outDir, that holds a protocol's type of that name. */
+  file(protocolId: string, typeName: string): string;
+}
+
 export interface Target<Inputs = unknown> {
   /** Short name, as `agent-contracts list --targets` prints it. */
   readonly id: string;
@@ -12,6 +29,8 @@ export interface Target<Inputs = unknown> {
   readonly outDir: string;
   /** Folders, relative to the root, this target owns entirely: a file there it did not emit is stale. */
   readonly owns: readonly string[];
+  /** The target's naming service, for a target that writes types of a language. */
+  readonly naming?: Naming;
   /** Whether the writer puts the "do not edit" header on a file (path relative to outDir). */
   header(path: string): boolean;
   /**

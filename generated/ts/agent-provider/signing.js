@@ -28,7 +28,7 @@ export function computeActionProposalSignature(message, key) {
   return signHmacV1(ACTION_PROPOSAL_SIGNATURE, message, key);
 }
 
-/** Verifies a ActionProposal's signature in constant time; the reason code says what failed. */
+/** Verifies an ActionProposal's signature in constant time; the reason code says what failed. */
 export function verifyActionProposalSignature(message, key) {
   return verifyHmacV1(ACTION_PROPOSAL_SIGNATURE, message, key);
 }
@@ -56,7 +56,7 @@ export function computeAgentTriggerRequestSignature(message, key) {
   return signHmacV1(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key);
 }
 
-/** Verifies a AgentTriggerRequest's signature in constant time; the reason code says what failed. */
+/** Verifies an AgentTriggerRequest's signature in constant time; the reason code says what failed. */
 export function verifyAgentTriggerRequestSignature(message, key) {
   return verifyHmacV1(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key);
 }

@@ -99,7 +99,7 @@ function approvalVector(message: Message, vectors: ProtocolVectors): WorkedVecto
   const [payloadText = "", signatureText = ""] = token.split(".");
   const claims = JSON.parse(Buffer.from(payloadText, "base64url").toString("utf8")) as JsonValue;
   const canonical = canonicalize(claims);
-  const steps: Step[] = [{ title: "Claims (ApprovalTokenClaims)", code: pretty(claims), note: `Secret (UTF-8 bytes): ${JSON.stringify(secret)}` }];
+  const steps: Step[] = [{ title: `Claims (${message.name})`, code: pretty(claims), note: `Secret (UTF-8 bytes): ${JSON.stringify(secret)}` }];
   if (isObj(claims) && claims.payload !== undefined) {
     const digest = createHash("sha256").update(canonicalize(claims.payload), "utf8").digest("hex");
     steps.push({ title: "payload_sha256: lowercase hex SHA-256 of the canonical payload", code: digest });

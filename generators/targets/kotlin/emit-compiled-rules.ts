@@ -3,7 +3,7 @@
 // runtime/CrossFieldRules.kt (RuleKinds). The rules stay in the object as values too, for the
 // reference evaluation (CrossFieldRules.check), which the differential test compares with this.
 import type { CrossFieldRule, Message } from "../../model/types.js";
-import { camelCase, stringLiteral } from "./kotlin-names.js";
+import { rulesNames, stringLiteral } from "./kotlin-names.js";
 
 const ARRAY_INDEX = /^(0|[1-9][0-9]{0,8})$/;
 
@@ -47,8 +47,7 @@ export function ruleStatement(rule: CrossFieldRule, index: number): string {
 /** Names the template uses for a message's rule list and its compiled check. */
 export function compiledRulesContext(message: Message): { rulesName: string; checkName: string; statements: { id: string; code: string }[] } {
   return {
-    rulesName: `${camelCase(message.name)}Rules`,
-    checkName: `check${message.name}Rules`,
+    ...rulesNames(message.name),
     statements: message.rules.map((rule, i) => ({ id: rule.id, code: ruleStatement(rule, i) })),
   };
 }

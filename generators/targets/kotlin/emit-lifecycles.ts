@@ -4,15 +4,8 @@
 import { renderPaths } from "../../lifecycles/paths.js";
 import type { Lifecycle } from "../../model/lifecycle.js";
 import type { OutputFile, Protocol } from "../../model/types.js";
-import { kdoc, pascalCase, protocolPackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
+import { kdoc, lifecycleObjectName, lifecyclePackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
 
-export function lifecyclePackage(protocol: Protocol): string {
-  return `${protocolPackage(protocol.id)}.lifecycles`;
-}
-
-export function lifecycleObjectName(lifecycle: Lifecycle): string {
-  return `${pascalCase(lifecycle.name)}Lifecycle`;
-}
 
 /** Template context of one lifecycle object (templates/lifecycle.kt.hbs). */
 export function lifecycleContext(protocol: Protocol, lifecycle: Lifecycle): object {
@@ -24,8 +17,8 @@ export function lifecycleContext(protocol: Protocol, lifecycle: Lifecycle): obje
   });
   const terminal = lifecycle.states.filter((s) => s.terminal).map((s) => `State.${constant(s.name)}`);
   return {
-    package: lifecyclePackage(protocol),
-    objectName: lifecycleObjectName(lifecycle),
+    package: lifecyclePackage(protocol.id),
+    objectName: lifecycleObjectName(lifecycle.name),
     doc: kdoc(`${lifecycle.title} (role: ${lifecycle.role}). ${lifecycle.description}`, ""),
     protocolLiteral: stringLiteral(lifecycle.protocol),
     nameLiteral: stringLiteral(lifecycle.name),

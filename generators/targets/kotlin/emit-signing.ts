@@ -3,13 +3,10 @@
 // Kotlin values) to the generic schemes in the runtime. The same surface as generators/targets/ts/emit-signing.ts.
 import { nestedContentAddressed } from "../../model/queries.js";
 import { canonicalizationDialects } from "../../model/dialects.js";
+import { withArticle } from "../../emit/prose.js";
 import type { JsonValue, Message, Protocol, SignatureDeclaration } from "../../model/types.js";
-import { validatorsName } from "./emit-validation.js";
-import { pascalCase, protocolPackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
+import { protocolPackage, screamingSnake, signingName, stringLiteral, validatorsName } from "./kotlin-names.js";
 
-export function signingName(protocol: Protocol): string {
-  return `${pascalCase(protocol.id)}Signing`;
-}
 
 const RUNTIME = "dev.agentcontracts.runtime";
 
@@ -40,12 +37,13 @@ export function signingContext(protocol: Protocol): object | undefined {
   return {
     package: protocolPackage(protocol.id),
     protocolId: protocol.id,
-    objectName: signingName(protocol),
+    objectName: signingName(protocol.id),
     imports: [...imports].sort(),
-    signed: signed.map((m) => ({ ...signatureContext(m), validatorsName: validatorsName(protocol) })),
+    signed: signed.map((m) => ({ ...signatureContext(m), validatorsName: validatorsName(protocol.id) })),
     dialectsLiteral: stringLiteral(JSON.stringify(canonicalizationDialects(protocol))),
     addressed: addressed.map((m) => ({
       name: m.name,
+      aName: withArticle(m.name),
       nameLiteral: stringLiteral(m.name),
       constName: screamingSnake(m.name),
       idField: m.contentAddress!.idField,
@@ -53,7 +51,7 @@ export function signingContext(protocol: Protocol): object | undefined {
       prefix: stringLiteral(m.contentAddress!.prefix),
       maxCanonicalBytes: m.contentAddress!.maxCanonicalBytes === undefined ? "null" : String(m.contentAddress!.maxCanonicalBytes),
       canonicalInput: m.contentAddress!.canonicalInput === true,
-      validatorsName: validatorsName(protocol),
+      validatorsName: validatorsName(protocol.id),
       nested: nestedContentAddressed(m, protocol).map((n) => ({ propertyLiteral: stringLiteral(n.property), messageName: n.message.name })),
     })),
     tokens: tokens.map((m) => ({ name: m.name, constName: screamingSnake(m.name), ...m.approvalToken })),
@@ -72,6 +70,7 @@ function signatureContext(message: Message): object {
   const s = stringLiteral;
   return {
     name: message.name,
+    aName: withArticle(message.name),
     constName: screamingSnake(message.name),
     algorithmId: s(d.algorithmId),
     algorithmField: s(d.algorithmField),

@@ -4,15 +4,14 @@
 // the classpath). Text only: the writer writes UTF-8 strings, so the upstream ES6 number corpus
 // comes as its 10,000-line text file, not the gzipped 100,000-line one.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import type { OutputFile } from "../../model/types.js";
+import type { Model, OutputFile } from "../../model/types.js";
 import { generatorHome } from "../../write/generator-home.mjs";
 
-/** Repository paths (files, or folders copied whole) the suites read; each folder's README names source and licence. */
+/**
+ * Repository paths (files, or folders copied whole) the suites read besides the spec's own vector
+ * folders (kotlinTestData adds those, one per protocol); each folder's README names source and licence.
+ */
 export const KOTLIN_TEST_DATA: readonly string[] = [
-  "spec/common/vectors",
-  "spec/agent-connector/vectors",
-  "spec/agent-provider/vectors",
-  "spec/agent-service/vectors",
   "property-tests/fuzz/corpus",
   "property-tests/vectors/agent-connector/generated",
   "property-tests/vectors/agent-provider",
@@ -39,12 +38,17 @@ export interface TestDataFile {
   text: string;
 }
 
+/** The spec's vector folders (common, then each protocol's), then KOTLIN_TEST_DATA. */
+export function kotlinTestData(model: Model): string[] {
+  return ["spec/common/vectors", ...model.protocols.map((p) => `spec/${p.id}/vectors`), ...KOTLIN_TEST_DATA];
+}
+
 /**
- * Reads every file KOTLIN_TEST_DATA names (folders recursively, in name order); the only I/O here.
+ * Reads every file kotlinTestData names (folders recursively, in name order); the only I/O here.
  * A path missing from the tree is skipped, as the Swift target does (a spec tree of one protocol,
  * as the tests' fixtures are, still generates); emit.test.ts checks the repository has them all.
  */
-export function readKotlinTestData(root: string): TestDataFile[] {
+export function readKotlinTestData(root: string, model: Model): TestDataFile[] {
   const out: TestDataFile[] = [];
   const visit = (rel: string) => {
     // spec/ is the project's; the outside vectors are the generator's (generator-home.mjs).
@@ -53,7 +57,7 @@ export function readKotlinTestData(root: string): TestDataFile[] {
     if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) visit(`${rel}/${name}`);
     else out.push({ path: rel, text: readFileSync(full, "utf8") });
   };
-  for (const rel of KOTLIN_TEST_DATA) visit(rel);
+  for (const rel of kotlinTestData(model)) visit(rel);
   return out;
 }
 

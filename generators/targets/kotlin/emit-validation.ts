@@ -7,7 +7,7 @@ import type { CrossFieldRule, JsonSchema, JsonValue, Message, Model, OutputFile,
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import { lengthFirst } from "../../model/length-first.js";
 import { compiledRulesContext } from "./emit-compiled-rules.js";
-import { pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
+import { protocolPackage, stringLiteral, validatorsName } from "./kotlin-names.js";
 
 /** The interpreter needs no prose, titles or defaults, and no x- keys (rules become Kotlin code). */
 const dropForKotlin = (keyword: string): boolean => keyword.startsWith("x-") || keyword === "title" || keyword === "default" || PROSE_AND_EXAMPLES.has(keyword);
@@ -26,18 +26,14 @@ export function emitSchemaResource(model: Model, protocol: Protocol): OutputFile
   };
 }
 
-export function validatorsName(protocol: Protocol): string {
-  return `${pascalCase(protocol.id)}Validators`;
-}
 
-/** Template context of `<Protocol>Validators.kt`; [typed] says whether message classes exist. */
-export function validatorsContext(protocol: Protocol, typed: boolean): object {
+/** Template context of `<Protocol>Validators.kt`. */
+export function validatorsContext(protocol: Protocol): object {
   return {
     package: protocolPackage(protocol.id),
     protocolId: protocol.id,
-    objectName: validatorsName(protocol),
+    objectName: validatorsName(protocol.id),
     resourceLiteral: stringLiteral(`/${schemaResourcePath(protocol)}`),
-    typed,
     messages: protocol.messages.map((m: Message) => ({
       name: m.name,
       nameLiteral: stringLiteral(m.name),

@@ -3,7 +3,7 @@ import { loadModel } from "../../pipeline.js";
 import { REPO_ROOT } from "../../test/fixture.js";
 import type { Model } from "../../model/types.js";
 import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-runtime.js";
-import { KOTLIN_MESSAGE_PROTOCOLS, emitKotlin, emitKotlinProject } from "./emit.js";
+import { emitKotlin, emitKotlinProject } from "./emit.js";
 import { KOTLIN_TEST_DATA, SHARED_RESOURCES, emitKotlinTestData, readKotlinTestData } from "./emit-test-data.js";
 import { camelCase, identifier, kdoc, screamingSnake, stringLiteral } from "./kotlin-names.js";
 import { kotlinDeclarations } from "./kotlin-types.js";
@@ -85,7 +85,6 @@ describe("emitKotlin", () => {
 
   it("keys an anyOf by a boolean const (agent-service ExecuteApprovalResult)", () => {
     const result = file("src/main/kotlin/dev/agentcontracts/agentservice/ExecuteApprovalResult.kt");
-    expect(KOTLIN_MESSAGE_PROTOCOLS.has("agent-service")).toBe(true);
     expect(result).toContain("sealed interface ExecuteApprovalResult");
     expect(result).toContain("?.takeUnless { it.isString }?.booleanOrNull");
     expect(result).toContain("true -> ExecuteApplied.serializer()");
@@ -143,7 +142,7 @@ describe("emitKotlin", () => {
   });
 
   it("copies every file the JUnit suites read into the test resources, byte for byte", () => {
-    const data = readKotlinTestData(REPO_ROOT);
+    const data = readKotlinTestData(REPO_ROOT, model());
     const out = emitKotlinTestData(data);
     expect(out.every((f) => f.path.startsWith(`${SHARED_RESOURCES}/`))).toBe(true);
     // Every repository path a suite names is copied (TestData.json/cases/bytes/path "...").

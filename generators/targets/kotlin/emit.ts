@@ -2,40 +2,37 @@
 // handlebars templates beside this file. Pure: model in, files out (paths relative to
 // generated/kotlin). The hand-written runtime is emitted separately by emit-runtime.ts.
 import { numberLiteral } from "../../emit/number-literal.js";
+import { unsignedSummary } from "../../emit/prose.js";
 import { templateFolder, templateRenderer } from "../../emit/render.js";
 import type { ConstantItem, Message, Model, OutputFile, Protocol } from "../../model/types.js";
 import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
-import { camelCase, checkDistinct, kdoc, pascalCase, protocolPackage, stringLiteral } from "./kotlin-names.js";
-import { emitSchemaResource, validatorsContext, validatorsName } from "./emit-validation.js";
-import { signingContext, signingName } from "./emit-signing.js";
+import { dropUnusedImports } from "./kotlin-imports.js";
+import { camelCase, checkDistinct, kdoc, lifecycleObjectName, lifecyclePackage, pascalCase, protocolPackage, registryName, signingName, sourceFile, stringLiteral, unsignedName, validatorsName } from "./kotlin-names.js";
+import { emitSchemaResource, validatorsContext } from "./emit-validation.js";
+import { signingContext } from "./emit-signing.js";
 import { emitValidationCases } from "./emit-validation-cases.js";
-import { emitPathsResource, lifecycleContext, lifecycleObjectName, lifecyclePackage } from "./emit-lifecycles.js";
+import { emitPathsResource, lifecycleContext } from "./emit-lifecycles.js";
 // From the package root, not this file: compiled, every target shares dist/cli/ (generator-home.mjs).
 import { packageFileUrl } from "../../write/generator-home.mjs";
-
-/** Protocols whose messages get Kotlin classes so far; the others get their constants only. */
-export const KOTLIN_MESSAGE_PROTOCOLS: ReadonlySet<string> = new Set(["agent-connector", "agent-provider", "agent-service", "provider-integration"]);
 
 export function emitKotlin(model: Model): OutputFile[] {
   // `agent-hub` and `agenthub` would share one package and overwrite each other's files.
   checkDistinct("packages", model.protocols.map((p) => p.id), protocolPackage);
   const files: OutputFile[] = [];
   for (const protocol of model.protocols) {
+    // Every protocol gets the same: message classes, validators, lifecycles, signing.
     files.push(emitConstants(protocol));
-    const typed = KOTLIN_MESSAGE_PROTOCOLS.has(protocol.id);
-    if (typed) files.push(...emitMessages(model, protocol));
-    files.push(...emitValidation(model, protocol, typed));
+    files.push(...emitMessages(model, protocol));
+    files.push(...emitValidation(model, protocol));
     files.push(...emitLifecycles(protocol));
     files.push(...emitSigningObject(protocol));
   }
-  const bound = model.protocols.filter((p) => KOTLIN_MESSAGE_PROTOCOLS.has(p.id));
-  const names = (p: Protocol) => ({ package: protocolPackage(p.id), objectName: registryName(p), validatorsName: validatorsName(p), idLiteral: stringLiteral(p.id) });
+  const names = (p: Protocol) => ({ package: protocolPackage(p.id), objectName: registryName(p.id), validatorsName: validatorsName(p.id), idLiteral: stringLiteral(p.id) });
   files.push({
-    path: "src/main/kotlin/dev/agentcontracts/Protocols.kt",
+    path: sourceFile("dev.agentcontracts", "Protocols"),
     contents: render("protocols.kt", {
-      bound: bound.map(names),
-      all: model.protocols.map(names),
-      lifecycles: model.protocols.flatMap((p) => p.lifecycles.map((l) => `${lifecyclePackage(p)}.${lifecycleObjectName(l)}`)),
+      protocols: model.protocols.map(names),
+      lifecycles: model.protocols.flatMap((p) => p.lifecycles.map((l) => `${lifecyclePackage(p.id)}.${lifecycleObjectName(l.name)}`)),
     }),
     sources: model.protocols.map((p) => p.location.file),
   });
@@ -54,8 +51,8 @@ export function unsignedDeclaration(message: Message, own: readonly KotlinDeclar
   const dropped = new Set([signature.algorithmField, signature.signatureField]);
   return {
     ...signed,
-    name: `Unsigned${message.name}`,
-    description: `A ${message.name} before signing: every member but ${signature.algorithmField} and ${signature.signatureField}, which sign${message.name} sets.`,
+    name: unsignedName(message.name),
+    description: unsignedSummary(message.name, [signature.algorithmField, signature.signatureField]),
     properties: signed.properties.filter((p) => !dropped.has(p.wireName)),
     parents: [],
   };
@@ -73,13 +70,6 @@ export function emitKotlinProject(model: Model): OutputFile[] {
   ];
 }
 
-function registryName(protocol: Protocol): string {
-  return `${pascalCase(protocol.id)}Messages`;
-}
-
-function sourceDir(protocol: Protocol): string {
-  return `src/main/kotlin/${protocolPackage(protocol.id).replaceAll(".", "/")}`;
-}
 
 // --- constants -----------------------------------------------------------------------------------
 
@@ -94,7 +84,7 @@ function emitConstants(protocol: Protocol): OutputFile {
     })),
   }));
   return {
-    path: `${sourceDir(protocol)}/Constants.kt`,
+    path: sourceFile(protocolPackage(protocol.id), "Constants"),
     contents: render("constants.kt", { package: protocolPackage(protocol.id), groups }),
     sources: [protocol.location.file],
   };
@@ -119,7 +109,7 @@ function emitMessages(model: Model, protocol: Protocol): OutputFile[] {
     const unsigned = unsignedDeclaration(message, own);
     if (unsigned !== undefined) own.push(unsigned);
     files.push({
-      path: `${sourceDir(protocol)}/${message.name}.kt`,
+      path: sourceFile(pkg, message.name),
       contents: render("message.kt", { package: pkg, declarations: own.map(declarationContext) }).trimEnd() + "\n",
       sources: [message.location.file],
     });
@@ -129,11 +119,11 @@ function emitMessages(model: Model, protocol: Protocol): OutputFile[] {
     throw new Error(`Kotlin: ${shared.map((d) => d.name).join(", ")} come from shared schemas, which have no Kotlin package yet`);
   }
   files.push({
-    path: `${sourceDir(protocol)}/${registryName(protocol)}.kt`,
+    path: sourceFile(pkg, registryName(protocol.id)),
     contents: render("registry.kt", {
       package: pkg,
       protocolId: protocol.id,
-      objectName: registryName(protocol),
+      objectName: registryName(protocol.id),
       messages: protocol.messages.map((m) => ({ name: m.name, nameLiteral: stringLiteral(m.name) })),
     }),
     sources: protocol.messages.map((m) => m.location.file),
@@ -142,11 +132,11 @@ function emitMessages(model: Model, protocol: Protocol): OutputFile[] {
 }
 
 /** The schema resource, the `<Protocol>Validators` object and the examples that test both. */
-function emitValidation(model: Model, protocol: Protocol, typed: boolean): OutputFile[] {
+function emitValidation(model: Model, protocol: Protocol): OutputFile[] {
   const sources = protocol.messages.map((m) => m.location.file);
   return [
     emitSchemaResource(model, protocol),
-    { path: `${sourceDir(protocol)}/${validatorsName(protocol)}.kt`, contents: render("validators.kt", validatorsContext(protocol, typed)), sources },
+    { path: sourceFile(protocolPackage(protocol.id), validatorsName(protocol.id)), contents: render("validators.kt", validatorsContext(protocol)), sources },
     emitExamples(protocol),
     emitValidationCases(protocol),
   ];
@@ -220,7 +210,7 @@ function emitSigningObject(protocol: Protocol): OutputFile[] {
   const context = signingContext(protocol);
   if (context === undefined) return [];
   return [{
-    path: `${sourceDir(protocol)}/${signingName(protocol)}.kt`,
+    path: sourceFile(protocolPackage(protocol.id), signingName(protocol.id)),
     contents: render("signing.kt", context).replace(/\n\n}\n$/, "\n}\n"),
     sources: protocol.messages.map((m) => m.location.file),
   }];
@@ -230,7 +220,7 @@ function emitSigningObject(protocol: Protocol): OutputFile[] {
 function emitLifecycles(protocol: Protocol): OutputFile[] {
   return protocol.lifecycles.flatMap((lifecycle) => [
     {
-      path: `src/main/kotlin/${lifecyclePackage(protocol).replaceAll(".", "/")}/${lifecycleObjectName(lifecycle)}.kt`,
+      path: sourceFile(lifecyclePackage(protocol.id), lifecycleObjectName(lifecycle.name)),
       contents: render("lifecycle.kt", lifecycleContext(protocol, lifecycle)),
       sources: [lifecycle.location.file],
     },
@@ -240,5 +230,7 @@ function emitLifecycles(protocol: Protocol): OutputFile[] {
 
 // --- templates -----------------------------------------------------------------------------------
 
-// Kotlin, not HTML: values are escaped by stringLiteral where needed.
-const render = templateRenderer(templateFolder(packageFileUrl("generators/targets/kotlin/templates/")), { htmlEscape: false });
+// Kotlin, not HTML: values are escaped by stringLiteral where needed. A template lists every
+// import its code may need; each rendered Kotlin file keeps only those it uses (kotlin-imports.ts).
+const renderTemplate = templateRenderer(templateFolder(packageFileUrl("generators/targets/kotlin/templates/")), { htmlEscape: false });
+const render = (name: string, context: object): string => (name.endsWith(".kt") ? dropUnusedImports(renderTemplate(name, context)) : renderTemplate(name, context));

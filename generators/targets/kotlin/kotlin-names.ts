@@ -1,7 +1,9 @@
 // The Kotlin target's naming service: how spec names become Kotlin identifiers (casing from
-// emit/case.ts, hard keywords backticked, a leading digit prefixed, collisions refused), and the
-// spelling of values: string literals and KDoc. Every Kotlin emitter names things through here.
+// emit/case.ts, hard keywords backticked, a leading digit prefixed, collisions refused), the names
+// of the declarations the emitters write (packages, objects, files), and the spelling of values:
+// string literals and KDoc. Every Kotlin emitter names things through here.
 import { assertDistinct, camel, pascal, screamingSnake as upperSnake, words } from "../../emit/case.js";
+import type { Naming } from "../target.js";
 
 /** Hard keywords cannot name a property without backticks; soft ones (`type`, `value`) can. */
 const HARD_KEYWORDS = new Set([
@@ -86,3 +88,54 @@ export function protocolPackage(protocolId: string): string {
   if (!/^[a-z]/.test(segment) || HARD_KEYWORDS.has(segment)) throw new Error(`Kotlin: protocol '${protocolId}' gives no valid package name segment ('${segment}')`);
   return `dev.agentcontracts.${segment}`;
 }
+
+// --- declarations the emitters write, one rule each ----------------------------------------------
+
+/** `<pkg>.lifecycles`: where a protocol's lifecycle objects live. */
+export function lifecyclePackage(protocolId: string): string {
+  return `${protocolPackage(protocolId)}.lifecycles`;
+}
+
+/** `agent-connector` → `AgentConnectorMessages`, the registry of a protocol's serializers. */
+export function registryName(protocolId: string): string {
+  return `${pascalCase(protocolId)}Messages`;
+}
+
+/** `<Protocol>Validators`, the object that validates and parses a protocol's messages. */
+export function validatorsName(protocolId: string): string {
+  return `${pascalCase(protocolId)}Validators`;
+}
+
+/** `<Protocol>Signing`, the object of a protocol's signing, content-address and token functions. */
+export function signingName(protocolId: string): string {
+  return `${pascalCase(protocolId)}Signing`;
+}
+
+/** `trust` → `TrustLifecycle`. */
+export function lifecycleObjectName(lifecycleName: string): string {
+  return `${pascalCase(lifecycleName)}Lifecycle`;
+}
+
+/** `Unsigned<Message>` (the TypeScript name too): a signed message before signing. */
+export function unsignedName(messageName: string): string {
+  return `Unsigned${messageName}`;
+}
+
+/** The rule list and the compiled check of a message's x-rules. */
+export function rulesNames(messageName: string): { rulesName: string; checkName: string } {
+  return { rulesName: `${camelCase(messageName)}Rules`, checkName: `check${messageName}Rules` };
+}
+
+/** The source file of a declaration in a package, relative to the Maven project. */
+export function sourceFile(packageName: string, declaration: string): string {
+  return `src/main/kotlin/${packageName.replaceAll(".", "/")}/${declaration}.kt`;
+}
+
+/** The Kotlin naming service as the target declares it (targets/target.ts). */
+export const kotlinNaming: Naming = {
+  type: (title) => title,
+  member: (wireName) => identifier(camelCase(wireName)),
+  enumCase: screamingSnake,
+  constant: (name) => name,
+  file: (protocolId, typeName) => sourceFile(protocolPackage(protocolId), typeName),
+};

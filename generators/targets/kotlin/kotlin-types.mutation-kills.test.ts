@@ -26,7 +26,7 @@ describe("kotlin-types edges", () => {
   });
   it("refuses two enums with one name, and an enum and a class with one name", () => {
     const mode = (values: string[]) => ({ title: "Mode", type: "string", enum: values }) as JsonSchema;
-    const taken = `${BASE}A.json#/properties/q: Kotlin name Mode is also taken by ${BASE}A.json#/properties/p; give one of them another title`;
+    const taken = `spec/demo/A.yaml /properties/q: Kotlin name Mode is also taken by spec/demo/A.yaml /properties/p; give one of them another title`;
     expect(() => declare({ A: object({ p: mode(["a"]), q: mode(["b"]) }) })).toThrow(taken);
     expect(() => declare({ A: object({ p: mode(["a"]), q: { title: "Mode", ...object({ y: { type: "string" } }) } }) })).toThrow(taken);
   });

@@ -12,7 +12,7 @@ const BASE = "https://agent-contracts.dev/schemas/demo/";
 
 function declare(messages: Record<string, JsonSchema>, shared: Record<string, JsonSchema> = {}): KotlinDeclaration[] {
   const list = Object.entries(messages).map(([name, schema]) => ({ name, id: `${BASE}${name}.json`, schema, location: { file: `spec/demo/${name}.yaml` } }));
-  const model = { shared: Object.entries(shared).map(([name, schema]) => ({ name, id: `${BASE}common/${name}.json`, schema })) };
+  const model = { shared: Object.entries(shared).map(([name, schema]) => ({ name, id: `${BASE}common/${name}.json`, schema, location: { file: `spec/common/${name}.yaml` } })) };
   return kotlinDeclarations(model as never, { messages: list } as never, list as never);
 }
 const object = (properties: Record<string, JsonSchema>, required = Object.keys(properties)): JsonSchema => ({ type: "object", additionalProperties: false, required, properties });
@@ -62,8 +62,10 @@ describe("scalars and arrays", () => {
     expect(typeOf({ anyOf: [{ type: "string" }, { type: "null" }] })).toBe("String?");
     expect(typeOf({ oneOf: [{ type: "null" }, { type: "boolean" }] })).toBe("Boolean?");
     expect(typeOf({ type: "string" }, false)).toBe("String?");
-    // A null branch with more than `type` is no null branch; nor are two null branches or three.
-    expect(typeOf({ anyOf: [{ type: "null", description: "none" }, { type: "string" }] })).toBe("JsonElement");
+    // A null branch may carry a description (an annotation, as in every language: model/shapes.ts);
+    // any other keyword makes it no null branch, and so do two null branches or three.
+    expect(typeOf({ anyOf: [{ type: "null", description: "none" }, { type: "string" }] })).toBe("String?");
+    expect(typeOf({ anyOf: [{ type: "null", minLength: 1 }, { type: "string" }] })).toBe("JsonElement");
     expect(typeOf({ anyOf: [{ type: "null" }, { type: "null" }] })).toBe("JsonElement");
     expect(typeOf({ anyOf: [{ type: "null" }, { type: "string" }, { type: "boolean" }] })).toBe("JsonElement");
     const p = properties({ req: { type: "string" }, opt: { type: "string" } }, ["req"]);
@@ -71,15 +73,15 @@ describe("scalars and arrays", () => {
   });
 
   it("refuses types with no single Kotlin type", () => {
-    expect(() => typeOf({ type: ["string", "integer"] })).toThrow(`${BASE}Demo.json#/properties/x: type ["string","integer"] has no single Kotlin type`);
-    expect(() => typeOf({ type: ["string", "null", "integer"] })).toThrow(/has no single Kotlin type/);
-    expect(() => typeOf({ type: ["string"] })).toThrow(/has no single Kotlin type/);
-    expect(() => typeOf({ type: "date" })).toThrow(`${BASE}Demo.json#/properties/x: type date has no Kotlin type`);
-    expect(() => typeOf({ type: "array", items: true as never })).toThrow(`${BASE}Demo.json#/properties/x: expected a schema at items`);
+    expect(() => typeOf({ type: ["string", "integer"] })).toThrow(`spec/demo/Demo.yaml /properties/x: type ["string","integer"] is no single type`);
+    expect(() => typeOf({ type: ["string", "null", "integer"] })).toThrow(/is no single type/);
+    expect(() => typeOf({ type: ["string"] })).toThrow(/is no single type/);
+    expect(() => typeOf({ type: "date" })).toThrow(`spec/demo/Demo.yaml /properties/x: type date has no type shape`);
+    expect(() => typeOf({ type: "array", items: true as never })).toThrow(`spec/demo/Demo.yaml /properties/x: expected a schema at items`);
     expect(() => typeOf({ type: "array", items: [] as never })).toThrow(/expected a schema at items/);
     expect(() => typeOf({ type: "array", items: "string" as never })).toThrow(/expected a schema at items/);
-    expect(() => typeOf(null as never)).toThrow(`${BASE}Demo.json#: expected a schema at properties/x`);
-    expect(refused({ Demo: object({ "a/b~": true as never }) })).toThrow(`${BASE}Demo.json#: expected a schema at properties/a/b~`);
+    expect(() => typeOf(null as never)).toThrow(`spec/demo/Demo.yaml /: expected a schema at properties/x`);
+    expect(refused({ Demo: object({ "a/b~": true as never }) })).toThrow(`spec/demo/Demo.yaml /: expected a schema at properties/a/b~`);
   });
 });
 
@@ -112,7 +114,7 @@ describe("names and properties", () => {
     const out = declare({ A: object({ p: { $ref: "common/Point.json" } }), B: object({ q: { $ref: "common/Point.json" }, r: { $ref: "common/Point.json" } }) }, shared);
     expect(out.map((d) => `${d.name}@${d.file}`)).toEqual(["A@A", "Point@Point", "B@B"]);
     expect(refused({ A: object({ p: { title: "Same", ...object({ x: { type: "string" } }) }, q: { title: "Same", ...object({ y: { type: "string" } }) } }) })).toThrow(
-      `${BASE}A.json#/properties/q: Kotlin name Same is also taken by ${BASE}A.json#/properties/p; give one of them another title`,
+      `spec/demo/A.yaml /properties/q: Kotlin name Same is also taken by spec/demo/A.yaml /properties/p; give one of them another title`,
     );
   });
   it("types a recursive reference by the class it is in", () => {
@@ -120,11 +122,11 @@ describe("names and properties", () => {
     expect(node?.kind === "class" && node.properties[0]!.type).toBe("List<Node>");
   });
   it("refuses references to nothing and messages that are no class", () => {
-    expect(refused({ A: object({ p: { $ref: "common/Missing.json" } }) })).toThrow(`${BASE}A.json#/properties/p: $ref common/Missing.json names no known schema document`);
+    expect(refused({ A: object({ p: { $ref: "common/Missing.json" } }) })).toThrow(`spec/demo/A.yaml /properties/p: $ref common/Missing.json names no known schema document`);
     expect(refused({ A: object({ p: { $ref: "#/$defs/none" } }) })).toThrow("$ref #/$defs/none points at nothing");
     expect(refused({ A: { ...object({ p: { $ref: "#/$defs/T/x" } }), $defs: { T: { type: "string" } } } })).toThrow("$ref #/$defs/T/x points at nothing");
     expect(refused({ A: { ...object({ p: { $ref: "#/$defs/T/0" } }), $defs: { T: [{ type: "string" }] as never } } })).toThrow("points at nothing");
-    expect(refused({ A: { type: "string" } })).toThrow("spec/demo/A.yaml: a message must be an object or a discriminated union to become a Kotlin class (got String)");
+    expect(refused({ A: { type: "string" } })).toThrow("spec/demo/A.yaml /: a message must be an object with properties, a tagged union or a string enum (got string)");
   });
 });
 
@@ -133,7 +135,7 @@ describe("enums and constants", () => {
     const out = declare({ Demo: object({ mode: { enum: ["not-started", "in_progress", "2xx"], description: "Mode." }, kind: { title: "Kind", enum: ["a"] } }) });
     expect(out[1]).toEqual({ kind: "enum", name: "DemoMode", description: "Mode.", file: "Demo", values: [{ constant: "NOT_STARTED", wire: "not-started" }, { constant: "IN_PROGRESS", wire: "in_progress" }, { constant: "V_2XX", wire: "2xx" }] });
     expect(out[2]?.name).toBe("Kind");
-    expect(() => typeOf({ enum: ["a", 1] })).toThrow(/properties\/x: only string enums map to Kotlin enums/);
+    expect(() => typeOf({ enum: ["a", 1] })).toThrow("spec/demo/Demo.yaml /properties/x: only an enum of strings (and null) has a type shape");
     expect(() => typeOf({ enum: ["a-b", "a_b"] })).toThrow("Kotlin enum DemoX (Demo): 'a-b' and 'a_b' both become 'A_B'");
   });
   it("fixes a required const in the class body and keeps an optional one a nullable parameter", () => {
@@ -169,15 +171,15 @@ describe("edges the mutation run found", () => {
     expect([p["mode"]!.type, p["ev"]!.type, p["res"]!.type, p["list"]!.type]).toEqual(["DemoMode", "DemoEv", "DemoRes", "List<DemoListItem>"]);
   });
   it("points errors at the schema, JSON-pointer escaped", () => {
-    const at = `${BASE}Demo.json#`;
+    const at = "spec/demo/Demo.yaml ";
     expect(refused({ Demo: object({ "a/b~": { type: "array", items: true as never } }) })).toThrow(`${at}/properties/a~1b~0: expected a schema at items`);
-    expect(refused({ Demo: { ...object({ x: { $ref: "#/$defs/Bad" } }), $defs: { Bad: { type: "date" } } } })).toThrow(`${at}/$defs/Bad: type date has no Kotlin type`);
+    expect(refused({ Demo: { ...object({ x: { $ref: "#/$defs/Bad" } }), $defs: { Bad: { type: "date" } } } })).toThrow(`${at}/$defs/Bad: type date has no type shape`);
     expect(refused({ Demo: object({ x: { allOf: [{}, { type: "date" }] } }) })).toThrow(`${at}/properties/x/allOf/1: type date`);
     expect(refused({ Demo: object({ x: { anyOf: [{ type: "string" }, { $ref: "#/$defs/none" }] } }) })).toThrow(`${at}/properties/x/anyOf/1: $ref #/$defs/none points at nothing`);
     expect(refused({ Demo: { oneOf: [object({ type: { $ref: "#/$defs/none" } })], discriminator: { propertyName: "type" } } })).toThrow(`${at}/oneOf/0/properties/type: $ref`);
     expect(refused({ Demo: { ...object({ x: { $ref: "#/$defs/T/length" } }), $defs: { T: "abc" as never } } })).toThrow("points at nothing");
     expect(refused({ Demo: { ...object({ x: { $ref: "#/$defs/T/x" } }), $defs: { T: null as never } } })).toThrow("points at nothing");
-    expect(refused({ Demo: { oneOf: [{ type: "string", properties: { type: { const: "a" } } }], discriminator: { propertyName: "type" } } })).toThrow(`${at}/oneOf/0: oneOf branch String must be an object with properties`);
+    expect(refused({ Demo: { oneOf: [{ type: "string", properties: { type: { const: "a" } } }], discriminator: { propertyName: "type" } } })).toThrow(`${at}/oneOf/0: oneOf branch must be an object with properties`);
   });
   it("declares a union reached twice once, its branches with one parent each", () => {
     const shared = { U: { title: "U", oneOf: [object({ type: { const: "a" } })], discriminator: { propertyName: "type" } } };
@@ -213,14 +215,14 @@ describe("unions", () => {
     expect(typeOf({ anyOf: [object({ k: { const: "a" } }), { type: "string" }] })).toBe("JsonElement");
   });
   it("refuses unions it cannot type", () => {
-    expect(refused({ Event: { oneOf: [object({ type: { const: "a" } })], discriminator: {} } })).toThrow(`${BASE}Event.json#: discriminator needs a propertyName`);
-    expect(refused({ Event: event([object({ type: { const: "a" } }), object({ type: { enum: ["b", "a"] } })]) })).toThrow(`${BASE}Event.json#: two branches share a type value`);
+    expect(refused({ Event: { oneOf: [object({ type: { const: "a" } })], discriminator: {} } })).toThrow(`spec/demo/Event.yaml /: discriminator needs a propertyName`);
+    expect(refused({ Event: event([object({ type: { const: "a" } }), object({ type: { enum: ["b", "a"] } })]) })).toThrow(`spec/demo/Event.yaml /: two branches share a type value`);
     expect(refused({ R: { anyOf: [object({ ok: { const: true } }), object({ ok: { const: "no" } })] } })).toThrow("the ok values of the branches differ in type");
-    expect(refused({ Event: event([{ type: "object", title: "E", properties: { type: { const: "a" } }, additionalProperties: false, required: ["type"] }, object({ other: { type: "string" } })]) })).toThrow(`${BASE}Event.json#/oneOf/1: branch has no type property`);
+    expect(refused({ Event: event([{ type: "object", title: "E", properties: { type: { const: "a" } }, additionalProperties: false, required: ["type"] }, object({ other: { type: "string" } })]) })).toThrow(`spec/demo/Event.yaml /oneOf/1: branch has no type property`);
     expect(refused({ Event: event([object({ type: { type: "string" } })]) })).toThrow("the type property must be a string or boolean const, or a string enum");
     expect(refused({ Event: event([object({ type: { enum: ["a", 2] } })]) })).toThrow("the type property must be a string or boolean const, or a string enum");
     expect(refused({ Event: event([object({ type: { const: 3 } })]) })).toThrow("must be a string or boolean const");
     expect(refused({ Event: event([{ $ref: "#/$defs/E" }], { $defs: { E: { title: "Empty", type: "object", properties: { type: { const: "a" } } } } }) })).not.toThrow();
-    expect(refused({ Event: event([{ properties: { type: { const: "a" } }, enum: ["x"] } as JsonSchema]) })).toThrow(`${BASE}Event.json#/oneOf/0: oneOf branch EventA must be an object with properties`);
+    expect(refused({ Event: event([{ properties: { type: { const: "a" } }, enum: ["x"] } as JsonSchema]) })).toThrow(`spec/demo/Event.yaml /oneOf/0: oneOf branch must be an object with properties`);
   });
 });

@@ -3,9 +3,14 @@
 // a test that replays the protocol's signature-doctor vectors. Kept out of emit.ts on purpose.
 import { canonicalizationDialects } from "../../model/dialects.js";
 import type { OutputFile, Protocol } from "../../model/types.js";
-import { rawStringLiteral } from "./naming.js";
+import { rawStringLiteral, stringLiteral } from "./naming.js";
+import type { SharedCaseFile } from "./emit.js";
 
-export function swiftDoctorFiles(protocol: Protocol, namespace: string, sources: string, tests: string): OutputFile[] {
+/**
+ * The doctor extension of every protocol with a signed message, and its test wherever the
+ * protocol's spec has signature-doctor vectors (`spec/<protocol>/vectors/signature-doctor.json`).
+ */
+export function swiftDoctorFiles(protocol: Protocol, namespace: string, sources: string, tests: string, cases: readonly SharedCaseFile[]): OutputFile[] {
   const signed = protocol.messages.filter((m) => m.signature !== undefined);
   if (signed.length === 0) return [];
   const files = [...new Set([protocol.location.file, ...signed.map((m) => m.location.file)])].sort();
@@ -31,8 +36,11 @@ export function swiftDoctorFiles(protocol: Protocol, namespace: string, sources:
   }
   const result: OutputFile[] = [{ path: `${sources}/${namespace}/${namespace}SignatureDoctor.swift`, contents: out.join("\n"), sources: files }];
   const vector = `${protocol.id}/vectors/signature-doctor.json`;
-  if (protocol.id === "agent-provider") {
-    const dispatch = signed.map((m) => `            case "${m.name}": result = ${namespace}.${m.name}.explainSignature(c.text("text"), key: utf8(c.text("key_utf8")))`).join("\n");
+  const vectorFile = cases.find((c) => c.path === vector);
+  if (vectorFile !== undefined) {
+    // The count the file has now: a resource that lost cases fails the test instead of passing on fewer.
+    const count = (JSON.parse(vectorFile.text) as { cases: unknown[] }).cases.length;
+    const dispatch = signed.map((m) => `            case ${stringLiteral(m.name)}: result = ${namespace}.${m.name}.explainSignature(c.text("text"), key: utf8(c.text("key_utf8")))`).join("\n");
     result.push({
       path: `${tests}/${namespace}SignatureDoctorTests.swift`,
       sources: ["generators/targets/swift/emit-doctor.ts", `spec/${vector}`],
@@ -40,12 +48,12 @@ export function swiftDoctorFiles(protocol: Protocol, namespace: string, sources:
 import XCTest
 @testable import AgentContracts
 
-/// The signature doctor on the Rust host's and Android SDK's signed messages: the same verdicts as
-/// the TypeScript and Kotlin doctors from the same vector file.
+/// The signature doctor on the protocol's recorded signed messages: the same verdicts as the
+/// TypeScript and Kotlin doctors from the same vector file.
 final class ${namespace}SignatureDoctorTests: XCTestCase {
     func testRealSignedMessages() throws {
         let cases = try SharedCases.cases("${vector}")
-        XCTAssertEqual(cases.count, 68)
+        XCTAssertEqual(cases.count, ${count})
         for c in cases {
             let result: SignatureExplanation
             switch c.text("message_type") {
@@ -62,7 +70,7 @@ ${dispatch}
     }
 
     func testNotJSONIsRefusedWithItsCode() {
-        XCTAssertEqual(${namespace}.ActionProposal.explainSignature("{\\"a\\":", key: utf8("k")).reasonCode, "unexpected-end")
+        XCTAssertEqual(${namespace}.${signed[0]!.name}.explainSignature("{\\"a\\":", key: utf8("k")).reasonCode, "unexpected-end")
         for bad in ["", "{", "[1,]", "\\"\\\\x\\"", "01", "{\\"a\\" 1}", String(repeating: "[", count: 100) + String(repeating: "]", count: 100)] {
             XCTAssertNil(CanonicalDialects.parseLexical(bad), bad)
         }

@@ -3,6 +3,8 @@
 import type { Lifecycle } from "../../model/lifecycle.js";
 import type { Model, OutputFile, Protocol } from "../../model/types.js";
 import { rawStringLiteral, stringLiteral, typeName } from "./naming.js";
+import { templateFolder } from "../../emit/render.js";
+import { packageFileUrl } from "../../write/generator-home.mjs";
 import { render, TESTS } from "./emit-support.js";
 import { lifecycleTypeName } from "./emit-lifecycles.js";
 import type { SharedCaseFile } from "./emit.js";
@@ -41,10 +43,22 @@ export function emitTests(model: Model, catalog: Catalog, cases: readonly Shared
     ...enumContext(catalog),
   };
   const testSources = ["generators/targets/swift/templates"];
+  const present = new Set(cases.map((c) => c.path));
   for (const name of TEST_FILES) {
+    // A suite written for one protocol's vectors says which it reads; without them it is left out.
+    const missing = readsOf(templateSource(`${name}.swift`)).filter((path) => !present.has(path));
+    if (missing.length > 0) continue;
     files.push({ path: `${TESTS}/${name}.swift`, contents: render(`${name}.swift`, context), sources: testSources });
   }
   return files;
+}
+
+const templateSource = templateFolder(packageFileUrl("generators/targets/swift/templates/"));
+
+/** The case files a test template declares it reads: `{{!-- reads: a.json b.json --}}` on its first line. */
+export function readsOf(template: string): string[] {
+  const match = /^\{\{!-- reads: ([^\n]*?) --\}\}\n/.exec(template);
+  return match === null ? [] : match[1]!.split(/\s+/);
 }
 
 /** The message types with x-rules, whose compiled checkRules the differential test compares. */
@@ -82,6 +96,8 @@ function signingContext(catalog: { protocol: Protocol; namespace: string }[], ca
         hasContentVectors: contentTypes.has(r.m.name),
       })),
     tokenType: token === undefined ? false : token.type,
+    // Whether a vector file holds replay declarations, which the declaration tests must then read.
+    replayVectors: resource("hmac-sha256-v1.json") !== false || (token !== undefined && resource("approval-token.json") !== false),
     hmacResource: resource("hmac-sha256-v1.json"),
     tokenResource: token === undefined ? false : resource("approval-token.json"),
     contentResource: resource("content-ids.json"),

@@ -8,6 +8,7 @@ import { stringLiteral, typeName } from "./naming.js";
 import { article } from "./emit-support.js";
 import { renderStruct } from "./emit-messages.js";
 import type { ProtocolTypes, SwiftStruct } from "./types.js";
+import { unsignedSummary } from "../../emit/prose.js";
 
 export function renderTypedSigning(protocol: Protocol, namespace: string, types: ProtocolTypes): string[] {
   const members: string[] = [];
@@ -39,7 +40,7 @@ function unsignedStruct(m: Message, t: string, types: ProtocolTypes): string {
     ...decl,
     name: `Unsigned${t}`,
     title: `Unsigned${m.name}`,
-    description: `${article(m.name) === "an" ? "An" : "A"} ${m.name} before signing: every member except ${[...filled].join(" and ")}, which sign${m.name} fills in.`,
+    description: unsignedSummary(m.name, [...filled]),
     properties: decl.properties.filter((p) => !filled.has(p.json)).map((p) => ({ ...p, type: qualify(p.type) })),
     nested: [],
   };

@@ -38,7 +38,7 @@ export function emitSwift(model: Model, runtime: readonly SwiftRuntimeSource[], 
   for (const protocol of model.protocols) {
     const namespace = upperCamel(protocol.id);
     const types = new ProtocolTypes(model, protocol);
-    const messages = protocol.messages.map((m) => ({ name: m.name, type: types.declareMessage(m.name, m.schema, m.id) }));
+    const messages = protocol.messages.map((m) => ({ name: m.name, type: types.declareMessage(m.name) }));
     catalog.push({ protocol, namespace, messages, types });
     const sources = [...model.shared.map((s) => s.location.file), ...protocol.messages.map((m) => m.location.file)].sort();
     files.push({ path: `${SOURCES}/${namespace}/${namespace}Messages.swift`, contents: tidy(renderMessages(protocol, namespace, types)), sources });
@@ -49,7 +49,7 @@ export function emitSwift(model: Model, runtime: readonly SwiftRuntimeSource[], 
     }
     const signing = renderSigning(protocol, namespace, types);
     if (signing !== undefined) files.push({ path: `${SOURCES}/${namespace}/${namespace}Signing.swift`, contents: signing.text, sources: signing.sources });
-    files.push(...swiftDoctorFiles(protocol, namespace, SOURCES, TESTS));
+    files.push(...swiftDoctorFiles(protocol, namespace, SOURCES, TESTS, cases));
   }
   files.push({ path: `${SOURCES}/Schemas.swift`, contents: renderSchemas(model), sources: model.sourceFiles });
   for (const source of [...runtime].sort((a, b) => (a.name < b.name ? -1 : 1))) {

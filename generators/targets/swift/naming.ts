@@ -1,5 +1,11 @@
-// Swift names from spec names. Types come from schema titles, members from JSON names; every
-// identifier is checked against Swift's keywords and escaped with backticks when it is one.
+// The Swift target's naming service: Swift names from spec names. Types come from schema titles,
+// members from JSON names, enum cases from values; every identifier is checked against Swift's
+// keywords and escaped with backticks when it is one. Words come from the shared splitter
+// (emit/case.ts), so a name splits the same in every language.
+import { capitalize, words } from "../../emit/case.js";
+import type { Naming } from "../target.js";
+// emit-support imports this module too: SOURCES is read when file() runs, long after both loaded.
+import { SOURCES } from "./emit-support.js";
 
 const KEYWORDS = new Set([
   "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
@@ -21,19 +27,6 @@ const INITIALISMS = new Set([
   "id", "url", "uri", "http", "https", "json", "jcs", "sha", "hmac", "api", "sdk", "ttl", "uuid", "sse", "pii", "llm",
   "mcp", "acp", "cli", "ios", "jwt", "tls", "html", "rfc", "oauth",
 ]);
-
-/** Words split on anything that is not a letter or digit, and on lower-to-upper case changes. */
-function words(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w.length > 0);
-}
-
-function capitalize(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
 
 /** The initialism a word spells (letters, optional plural s, optional digits), or undefined. */
 function initialism(word: string): { letters: string; plural: boolean; digits: string } | undefined {
@@ -152,3 +145,12 @@ export function docComment(text: string | undefined, indent: string): string {
   if (line.length > 0) lines.push(line);
   return lines.map((l) => `${indent}/// ${l}\n`).join("");
 }
+
+/** The Swift naming service as the target declares it: every protocol's types are in one file, nested in its namespace enum. */
+export const swiftNaming: Naming = {
+  type: typeName,
+  member: (wireName) => identifier(lowerCamel(wireName)),
+  enumCase: (value) => identifier(lowerCamel(value)),
+  constant: (name) => identifier(lowerCamel(name)),
+  file: (protocolId) => `${SOURCES}/${typeName(protocolId)}/${typeName(protocolId)}Messages.swift`,
+};

@@ -1,6 +1,7 @@
 // The Swift target: generated/swift, a SwiftPM package with no outside dependencies.
 import { generatorHome } from "../../write/generator-home.mjs";
 import { COMMENT_SYNTAX, defineTarget } from "../target.js";
+import { swiftNaming } from "./naming.js";
 import { emitSwift } from "./emit.js";
 import { readSwiftCases, readSwiftRuntime } from "./inputs.js";
 import { relocateSwift } from "./package-identity.js";
@@ -10,6 +11,7 @@ export const swiftTarget = defineTarget({
   id: "swift",
   summary: "Swift package: Codable messages, validation, constants, lifecycles, signing, XCTest suites",
   outDir: "generated/swift",
+  naming: swiftNaming,
   owns: ["generated/swift"],
   // Package.swift must start with its swift-tools-version line; resources and README stay as read.
   header: (path) => path.endsWith(".swift") && path !== "Package.swift",

@@ -2,6 +2,7 @@
 // x-approval-token declarations. The generated code only binds a declaration (data) to the
 // generic runtime function; nothing protocol-specific is hand-written in the runtime.
 import type { Message, OutputFile, Protocol } from "../../model/types.js";
+import { withArticle } from "../../emit/prose.js";
 import { nestedContentAddressed } from "../../model/queries.js";
 import { canonicalizationDialects } from "../../model/dialects.js";
 
@@ -49,7 +50,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
       `\n/** Signs an ${unsigned}: returns the signed ${m.name}, checked against its schema; throws SigningError. */\nexport function sign${m.name}(unsigned, key) {\n  return signTyped(${decl}, messages.validate${m.name}, unsigned, key);\n}`,
       `\n/** Verifies a received ${m.name} (value, JSON text or bytes): signature in constant time, then schema; returns it typed or a reason code. */\nexport function verify${m.name}(input, key) {\n  return verifyTyped(${decl}, messages.validate${m.name}, input, key);\n}`,
       `\n/** The ${m.name} signature as a result, without the schema check: the generic form the CLI uses. */\nexport function compute${m.name}Signature(message, key) {\n  return signHmacV1(${decl}, message, key);\n}`,
-      `\n/** Verifies a ${m.name}'s signature in constant time; the reason code says what failed. */\nexport function verify${m.name}Signature(message, key) {\n  return verifyHmacV1(${decl}, message, key);\n}`,
+      `\n/** Verifies ${withArticle(m.name)}'s signature in constant time; the reason code says what failed. */\nexport function verify${m.name}Signature(message, key) {\n  return verifyHmacV1(${decl}, message, key);\n}`,
       `\n/** Verifies the received ${m.name} text and, when that fails, names each recorded dialect whose bytes the signature matches (never acceptance). */\nexport function explain${m.name}Signature(text, key) {\n  return explainHmacV1(${decl}, CANONICALIZATION_DIALECTS, text, key);\n}`,
     );
     dts.push(

@@ -3,8 +3,8 @@ import Foundation
 import XCTest
 @testable import AgentContracts
 
-/// The signature doctor on the Rust host's and Android SDK's signed messages: the same verdicts as
-/// the TypeScript and Kotlin doctors from the same vector file.
+/// The signature doctor on the protocol's recorded signed messages: the same verdicts as the
+/// TypeScript and Kotlin doctors from the same vector file.
 final class AgentProviderSignatureDoctorTests: XCTestCase {
     func testRealSignedMessages() throws {
         let cases = try SharedCases.cases("agent-provider/vectors/signature-doctor.json")

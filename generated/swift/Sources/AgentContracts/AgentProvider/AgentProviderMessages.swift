@@ -712,7 +712,7 @@ extension AgentProvider {
         /// The provider's AgentPackage in its registration form: display_name is required (stated
         /// as provider_id -> display_name, provider_id being always present). Required when status
         /// is succeeded.
-        public var package: [String: JSONValue]?
+        public var package: AgentPackage?
         /// Why the install failed (e.g. missing_trust_fields, caller_mismatch, install_expired), or
         /// null.
         public var error: ActionError?
@@ -720,7 +720,7 @@ extension AgentProvider {
         /// fraction of 1-9 digits and a "Z" or numeric offset.
         public var completedAt: String
 
-        public init(status: Status, requestID: String, nonce: String, package: [String: JSONValue]? = nil, error: ActionError? = nil, completedAt: String) {
+        public init(status: Status, requestID: String, nonce: String, package: AgentPackage? = nil, error: ActionError? = nil, completedAt: String) {
             self.status = status
             self.requestID = requestID
             self.nonce = nonce
@@ -744,7 +744,7 @@ extension AgentProvider {
             status = try container.decode(Status.self, forKey: .status)
             requestID = try container.decode(String.self, forKey: .requestID)
             nonce = try container.decode(String.self, forKey: .nonce)
-            package = try container.decodeIfPresent([String: JSONValue].self, forKey: .package)
+            package = try container.decodeIfPresent(AgentPackage.self, forKey: .package)
             error = try container.decodeIfPresent(ActionError.self, forKey: .error)
             completedAt = try container.decode(String.self, forKey: .completedAt)
         }

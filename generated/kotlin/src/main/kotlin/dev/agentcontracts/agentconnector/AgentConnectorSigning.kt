@@ -21,7 +21,7 @@ object AgentConnectorSigning {
         canonicalInput = false,
     )
 
-    /** The eventId of a AuditLogEntry record: prefix + SHA-256 of its canonical bytes without the id. */
+    /** The eventId of an AuditLogEntry record: prefix + SHA-256 of its canonical bytes without the id. */
     fun computeAuditLogEntryId(record: JsonObject): String = ContentAddress.computeId(AUDIT_LOG_ENTRY_CONTENT_ADDRESS, record)
 
     /** The eventId a typed AuditLogEntry should carry (whatever it carries now). */

@@ -3,18 +3,10 @@
 
 package dev.agentcontracts.agentprovider
 
-import kotlinx.serialization.DeserializationStrategy
-import kotlinx.serialization.EncodeDefault
 import kotlinx.serialization.ExperimentalSerializationApi
 import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
-import kotlinx.serialization.SerializationException
-import kotlinx.serialization.json.JsonContentPolymorphicSerializer
-import kotlinx.serialization.json.JsonElement
-import kotlinx.serialization.json.JsonIgnoreUnknownKeys
 import kotlinx.serialization.json.JsonObject
-import kotlinx.serialization.json.JsonPrimitive
-import kotlinx.serialization.json.booleanOrNull
 
 /**
  * The auditable proposal the host creates when the model calls an `app_action_*` tool, handed to
@@ -95,8 +87,8 @@ data class ActionProposal(
 )
 
 /**
- * A ActionProposal before signing: every member but signature_algorithm and signature, which
- * signActionProposal sets.
+ * An ActionProposal before signing: every member except signature_algorithm and signature, which
+ * signActionProposal fills in.
  */
 @Serializable
 data class UnsignedActionProposal(

@@ -68,10 +68,10 @@ object AgentProviderSigning {
     fun verifyActionProposal(message: ActionProposal, secret: ByteArray): HmacV1Verification<ActionProposal> =
         HmacSha256V1.check(ACTION_PROPOSAL_SIGNATURE, Json.encodeToJsonElement(ActionProposal.serializer(), message).jsonObject, secret, message)
 
-    /** Signs a ActionProposal held as JSON: a copy with its algorithm and signature fields set. */
+    /** Signs an ActionProposal held as JSON: a copy with its algorithm and signature fields set. */
     fun signActionProposal(message: JsonObject, key: ByteArray): HmacV1SignResult = HmacSha256V1.sign(ACTION_PROPOSAL_SIGNATURE, message, key)
 
-    /** Verifies a ActionProposal held as JSON, exactly as received; Verified carries it, Rejected says why. */
+    /** Verifies an ActionProposal held as JSON, exactly as received; Verified carries it, Rejected says why. */
     fun verifyActionProposalSignature(message: JsonObject, key: ByteArray): HmacV1Verification<JsonObject> =
         HmacSha256V1.check(ACTION_PROPOSAL_SIGNATURE, message, key, message)
 
@@ -117,10 +117,10 @@ object AgentProviderSigning {
     fun verifyAgentTriggerRequest(message: AgentTriggerRequest, secret: ByteArray): HmacV1Verification<AgentTriggerRequest> =
         HmacSha256V1.check(AGENT_TRIGGER_REQUEST_SIGNATURE, Json.encodeToJsonElement(AgentTriggerRequest.serializer(), message).jsonObject, secret, message)
 
-    /** Signs a AgentTriggerRequest held as JSON: a copy with its algorithm and signature fields set. */
+    /** Signs an AgentTriggerRequest held as JSON: a copy with its algorithm and signature fields set. */
     fun signAgentTriggerRequest(message: JsonObject, key: ByteArray): HmacV1SignResult = HmacSha256V1.sign(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key)
 
-    /** Verifies a AgentTriggerRequest held as JSON, exactly as received; Verified carries it, Rejected says why. */
+    /** Verifies an AgentTriggerRequest held as JSON, exactly as received; Verified carries it, Rejected says why. */
     fun verifyAgentTriggerRequestSignature(message: JsonObject, key: ByteArray): HmacV1Verification<JsonObject> =
         HmacSha256V1.check(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key, message)
 

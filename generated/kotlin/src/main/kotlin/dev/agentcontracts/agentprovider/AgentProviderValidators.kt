@@ -8,7 +8,6 @@ import dev.agentcontracts.runtime.MessageValidator
 import dev.agentcontracts.runtime.RuleKinds
 import dev.agentcontracts.runtime.ValidationError
 import dev.agentcontracts.runtime.ValidationResult
-import dev.agentcontracts.runtime.itemOrMember
 import dev.agentcontracts.runtime.member
 import dev.agentcontracts.runtime.present
 import kotlinx.serialization.json.JsonElement

@@ -3,18 +3,11 @@
 
 package dev.agentcontracts.agentprovider
 
-import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.EncodeDefault
 import kotlinx.serialization.ExperimentalSerializationApi
 import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
-import kotlinx.serialization.SerializationException
-import kotlinx.serialization.json.JsonContentPolymorphicSerializer
-import kotlinx.serialization.json.JsonElement
-import kotlinx.serialization.json.JsonIgnoreUnknownKeys
 import kotlinx.serialization.json.JsonObject
-import kotlinx.serialization.json.JsonPrimitive
-import kotlinx.serialization.json.booleanOrNull
 
 /**
  * A request from an installed provider app for an Agent turn (protocol v2). Sent in the foreground
@@ -86,8 +79,8 @@ data class AgentTriggerRequest(
 }
 
 /**
- * A AgentTriggerRequest before signing: every member but signature_algorithm and signature, which
- * signAgentTriggerRequest sets.
+ * An AgentTriggerRequest before signing: every member except signature_algorithm and signature,
+ * which signAgentTriggerRequest fills in.
  */
 @Serializable
 data class UnsignedAgentTriggerRequest(
