@@ -12,6 +12,7 @@ import { makeStore, type ClosableStore, type StoreKind } from "./stores.js";
 
 const missing = missingServers();
 if (missing !== undefined && REQUIRE_SERVERS) throw new Error(`fleet store suites need real servers: ${missing}`);
+if (missing !== undefined) console.log(`fleet-safety: skipped: ${missing}`);
 const describeServers = missing === undefined ? describe : describe.skip;
 
 const SKEW_1S: ReplayDeclaration = { keyFields: ["request_id"], scopeFields: ["provider_id"], expiresAtField: "expires_at", skewSeconds: 1 };
