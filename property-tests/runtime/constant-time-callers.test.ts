@@ -1,26 +1,31 @@
-// The TypeScript runtime's MAC checks reach the constant-time primitive (crypto.timingSafeEqual)
-// with the received MAC and the one recomputed here with node:crypto: an ordinary compare
+// The TypeScript runtime's MAC checks reach the constant-time primitive (crypto.ts's
+// constantTimeEqual) with the received MAC and the one recomputed here with node:crypto: an ordinary compare
 // (Buffer.compare, ===, .equals) at a call site would pass every verdict test and fail this one.
 // The Kotlin and Swift callers are checked the same way at the source level in constant-time.test.ts
 // (the Kotlin runtime compares MACs only through Crypto.constantTimeEquals); this file does it for
-// TypeScript, by counting what reaches timingSafeEqual, and by reading the callers' source.
+// TypeScript, by counting what reaches constantTimeEqual, and by reading the callers' source.
 import { createHmac as realHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ROOT } from "../signing/helpers.js";
 
-/** Copies of both inputs of every timingSafeEqual call (the caller may reuse its buffers). */
+/** Copies of both inputs of every constantTimeEqual call (the caller may reuse its buffers). */
 const calls: { a: string; b: string }[] = [];
-vi.mock("node:crypto", async (importOriginal) => {
-  const real = await importOriginal<typeof import("node:crypto")>();
+// The runtime's one constant-time primitive is crypto.ts's constantTimeEqual (no node:crypto, so
+// it runs in every JavaScript runtime); hmacSha256Matches is its MAC form. Both exports are
+// wrapped, so a caller that compares any other way records nothing.
+vi.mock("../../generators/targets/ts/runtime/src/crypto.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../generators/targets/ts/runtime/src/crypto.js")>();
+  const hex = (v: Uint8Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("hex");
+  const constantTimeEqual = (a: Uint8Array, b: Uint8Array) => {
+    calls.push({ a: hex(a), b: hex(b) });
+    return real.constantTimeEqual(a, b);
+  };
   return {
     ...real,
-    timingSafeEqual: (a: NodeJS.ArrayBufferView, b: NodeJS.ArrayBufferView) => {
-      const hex = (v: NodeJS.ArrayBufferView) => Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("hex");
-      calls.push({ a: hex(a), b: hex(b) });
-      return real.timingSafeEqual(a, b);
-    },
+    constantTimeEqual,
+    hmacSha256Matches: (key: string | Uint8Array, message: string | Uint8Array, expected: Uint8Array) => constantTimeEqual(expected, real.hmacSha256(key, message)),
   };
 });
 const { decodeApprovalToken } = await import("../../generators/targets/ts/runtime/src/approval-token.js");
@@ -36,7 +41,7 @@ const mac = (key: string, text: string): Buffer => realHmac("sha256", key).updat
 /** The call's two inputs, in either order (which side is "expected" is the helper's business). */
 const pair = (x: Buffer, y: Buffer) => expect.toSatisfy((c: { a: string; b: string }) => [c.a, c.b].sort().join() === [x.toString("hex"), y.toString("hex")].sort().join());
 
-describe("approval token: the MAC compare goes through timingSafeEqual", () => {
+describe("approval token: the MAC compare goes through constantTimeEqual", () => {
   const SECRET = "s".repeat(32);
   const NOW = 1_700_000_000;
   const claims = { action: "a", actor_id: "h", choice: null, exp: NOW + 600, expected_choice: null, nonce: "n", override_requested: false, payload: {}, payload_sha256: null, rationale: null, request_id: "r", resource_id: "t", v: 1 };
@@ -67,7 +72,7 @@ const DECL: HmacSha256V1Declaration = {
 };
 const KEY = "k".repeat(32);
 
-describe("hmac-sha256-v1: the MAC compare goes through timingSafeEqual", () => {
+describe("hmac-sha256-v1: the MAC compare goes through constantTimeEqual", () => {
   const good = mac(KEY, "id=p-1");
   it("a valid signature: one compare of the received MAC", () => {
     expect(verifyHmacV1(DECL, { id: "p-1", signature_alg: "hmac-sha256-v1", signature: nopad(good) }, KEY)).toEqual({ ok: true });
@@ -84,7 +89,7 @@ describe("hmac-sha256-v1: the MAC compare goes through timingSafeEqual", () => {
     const dialect: CanonicalizationDialect = { divergence: "d", name: "d", numbers: "rfc8785", integerTokens: ["exact"], keyOrder: "utf16", escapeSlash: "none", escapeRanges: [], duplicateKeys: "reject" };
     const r = explainHmacV1(DECL, [dialect], text, KEY);
     expect(r.verified).toBe(false);
-    // verifyHmacV1 once, then the dialect's own input once: both through timingSafeEqual.
+    // verifyHmacV1 once, then the dialect's own input once: both through constantTimeEqual.
     expect(calls.length).toBeGreaterThanOrEqual(2);
     expect(calls.every((c) => c.a.length === 64 && c.b.length === 64)).toBe(true);
   });
