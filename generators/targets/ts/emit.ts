@@ -183,7 +183,7 @@ type ExportEntry = { types: string; browser?: string; node?: string; default: st
 /** What a "browser" build gets for a Node-only store subpath: an error naming the subpath, at load. */
 function emitNodeOnlyStub(model: Model): OutputFile {
   const names = NODE_ONLY_RUNTIME.map((n) => `runtime/${n}`).join(", ");
-  const message = `@agent-contracts/bindings: ${names} need Node drivers (better-sqlite3, redis, pg) and are not built for browsers; keep those stores on a server, or use the in-memory stores exported from the package root`;
+  const message = `${model.project.packages.npm}: ${names} need Node drivers (better-sqlite3, redis, pg) and are not built for browsers; keep those stores on a server, or use the in-memory stores exported from the package root`;
   return { path: "runtime/node-only.js", contents: `// The "browser" condition's target for the Node-only store subpaths (package.json exports).\nthrow new Error(${JSON.stringify(message)});\n`, sources: model.sourceFiles };
 }
 

@@ -42,7 +42,7 @@ final class SchemaSuiteTests: XCTestCase {
                 let tests = group["tests"]?.arrayValue ?? []
                 counts["groups"]! += 1
                 counts["tests"]! += tests.count
-                let uri = "http://agent-contracts.invalid/json-schema-test-suite/\(file)/\(index).json"
+                let uri = "http://schema-suite.invalid/json-schema-test-suite/\(file)/\(index).json"
                 let registry: SchemaRegistry
                 do {
                     // The group's own schema last: its ids win over a remote's.
@@ -101,7 +101,7 @@ final class SchemaSuiteTests: XCTestCase {
     /// runtime's prototype-keys test holds ajv to the same verdicts).
     func testPrototypeMemberNames() throws {
         let names: [JSONValue] = ["__proto__", "constructor", "toString"]
-        let uri = "http://agent-contracts.invalid/prototype-keys.json"
+        let uri = "http://schema-suite.invalid/prototype-keys.json"
         func check(_ schema: JSONValue, _ text: String) throws -> Bool {
             let registry = try SchemaRegistry(documents: [(uri, schema)])
             return registry.validate(try StrictJSON.parse(text), against: uri).isEmpty
@@ -126,7 +126,7 @@ final class SchemaSuiteTests: XCTestCase {
 
     /// What the runtime does not enforce is refused at load, with the keyword and where it is.
     func testUnknownKeywordsAndFormatsAreRefused() throws {
-        let uri = "http://agent-contracts.invalid/refused.json"
+        let uri = "http://schema-suite.invalid/refused.json"
         XCTAssertThrowsError(try SchemaRegistry(documents: [(uri, ["properties": ["a": ["minimumm": 1]]])])) { error in
             XCTAssertEqual(error as? SchemaRefusal, SchemaRefusal(document: uri, pointer: "/properties/a", keyword: "minimumm", message: "keyword \"minimumm\" is not one the runtimes enforce"))
         }
