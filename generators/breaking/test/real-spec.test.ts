@@ -71,7 +71,12 @@ describe("random breaking edits to the real spec", () => {
         // Inside allOf/then/else a part's change may be masked by a sibling: then no finding is right.
         if (!/\/(allOf|then|else)\//.test(c.pointer)) expect(findings.map((f) => f.rule), label).toContain(c.edit.rule);
         const newAjv = ajvFor(tree);
+        // The synthesizer builds strings from keywords (length, pattern, format), not from a
+        // message's x-rules: where the root carries rules (an https URL, say), a witness may not be
+        // found and `witness: null` is the documented answer. Everywhere else one must be.
+        const rootRules = (base.schemas[c.doc]!.file.value as { "x-rules"?: unknown[] })["x-rules"] ?? [];
         for (const f of findings.filter((x) => x.category === "WIRE")) {
+          if (f.witness === null && rootRules.length > 0) continue;
           expect(f.witness, `${label}: ${f.rule} ${f.message}`).toBeTruthy();
           const req = f.witnessRequest!;
           const check = (ajv: Ajv2020, root: typeof req.oldRoot) => (root ? (ajv.getSchema(root.pointer === "" ? root.doc.id : `${root.doc.id}#${root.pointer}`)!(f.witness!.instance) as boolean) : false);
