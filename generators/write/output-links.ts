@@ -97,14 +97,19 @@ export function refuseOutputLinks(root: string, outputs: Iterable<string>, owned
  * the rest, must lie under root's real path, and the file itself must not be a link.
  */
 export function assertInsideRoot(root: string, path: string): void {
-  const realRoot = realpathSync(root);
+  const realRoot = realUpToExisting(resolve(root));
   const full = resolve(root, path);
   const stat = lstatOrUndefined(full);
   if (stat?.isSymbolicLink()) throw new OutsideOutputRootError(path, readlinkSync(full));
-  let existing = dirname(full);
-  while (!existsSync(existing)) existing = dirname(existing);
-  const resolved = resolve(realpathSync(existing), relative(existing, full));
+  const resolved = realUpToExisting(full);
   if (resolved !== realRoot && !resolved.startsWith(realRoot + sep)) throw new OutsideOutputRootError(path, resolved);
+}
+
+/** The real path of `full`'s nearest existing ancestor, plus the rest: an output root (`generate --out`) may not exist yet. */
+function realUpToExisting(full: string): string {
+  let existing = full;
+  while (!existsSync(existing)) existing = dirname(existing);
+  return resolve(realpathSync(existing), relative(existing, full));
 }
 
 function lstatOrUndefined(path: string): ReturnType<typeof lstatSync> | undefined {
