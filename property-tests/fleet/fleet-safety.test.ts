@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReplayGuard, type ReplayDeclaration, type ReplayDecision } from "../../generators/targets/ts/runtime/src/replay-guard.js";
 import { RedisConnection, RedisReplayStore } from "../../generators/targets/ts/runtime/src/replay-redis.js";
 import { PostgresReplayStore } from "../../generators/targets/ts/runtime/src/replay-postgres.js";
-import { missingServers, REQUIRE_SERVERS, startPostgres, startRedis, type PostgresServer, type RedisServer } from "./servers.js";
+import { missingServers, REQUIRE_SERVERS, startPostgres, startPostgresStandbyPair, startRedis, type PostgresServer, type RedisServer } from "./servers.js";
 import { makeStore, type ClosableStore, type StoreKind } from "./stores.js";
 
 const missing = missingServers();
@@ -154,6 +154,48 @@ describeServers("postgres failover: requireSynchronousStandby", () => {
     expect(await plain.checkAndRecord("s", "k", now + 60_000, now)).toBe("recorded");
     await Promise.all([strict.close(), plain.close()]);
   });
+});
+
+describeServers("postgres failover: a synchronous standby promoted after its primary crashed", () => {
+  it("loses no record acknowledged with requireSynchronousStandby; a session committing locally can lose one", async () => {
+    const pair = await startPostgresStandbyPair();
+    const { default: pg } = await import("pg");
+    const table = `standby_${process.pid}_${unique++}`;
+    // A session that commits without waiting for the standby: what the option exists to refuse.
+    const localPool = new pg.Pool({ connectionString: pair.primary.url, options: "-c synchronous_commit=local", max: 2 });
+    localPool.on("error", () => {}); // its idle clients see the primary crash
+    const strict = new PostgresReplayStore({ url: pair.primary.url, table, requireSynchronousStandby: true, timeoutMs: 10_000 });
+    // Made once the table exists (migrate: "none"): a stalled standby would hold the migration's commit too.
+    const strictShort = new PostgresReplayStore({ url: pair.primary.url, table, requireSynchronousStandby: true, timeoutMs: 1500, migrate: "none" });
+    const local = new PostgresReplayStore({ client: localPool, table, timeoutMs: 10_000 });
+    const strictOnLocal = new PostgresReplayStore({ client: localPool, table, requireSynchronousStandby: true });
+    const now = Date.now();
+    const retain = now + 120_000;
+    try {
+      expect(pair.replication().trim()).toBe("standby1:sync");
+      const keys = Array.from({ length: 30 }, (_, i) => `k${i}`);
+      for (const k of keys) expect(await strict.checkAndRecord("failover", k, retain, Date.now())).toBe("recorded");
+      await expect(strictOnLocal.checkAndRecord("failover", "never", retain, Date.now())).rejects.toMatchObject({ name: "StoreSafetyError", problem: "no-synchronous-standby" });
+      // Its migration runs now: once the standby stalls, the stalled commit's table lock would hold it.
+      expect(await local.checkAndRecord("failover", "local-before-the-stall", retain, Date.now())).toBe("recorded");
+      // The standby stalls: a commit that waits for it is never acknowledged (the deadline answers
+      // instead), while the local session acknowledges at once.
+      pair.pauseStandby();
+      await expect(strictShort.checkAndRecord("failover", "unacknowledged", retain, Date.now())).rejects.toMatchObject({ name: "StoreTimeoutError" });
+      expect(await local.checkAndRecord("failover", "acknowledged-then-lost", retain, Date.now())).toBe("recorded");
+      await pair.primary.crash();
+      pair.resumeStandby();
+      await pair.promote();
+      const promoted = new PostgresReplayStore({ url: pair.standby.url, table });
+      for (const k of keys) expect(await promoted.checkAndRecord("failover", k, retain, Date.now()), k).toBe("replayed");
+      expect(await promoted.checkAndRecord("failover", "acknowledged-then-lost", retain, Date.now())).toBe("recorded");
+      await promoted.close();
+    } finally {
+      pair.resumeStandby();
+      await Promise.allSettled([strict.close(), strictShort.close(), local.close(), strictOnLocal.close(), localPool.end()]);
+      await pair.stop();
+    }
+  }, 90_000);
 });
 
 describe("long and odd ids get one verdict in every store", () => {

@@ -5,7 +5,7 @@
 // Where a server is not installed the suite is skipped with one line saying so, unless
 // AGENT_CONTRACTS_REQUIRE_SERVERS=1 (set by .ci/run, which installs both), when it fails instead.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -145,6 +145,102 @@ export async function startPostgres(): Promise<PostgresServer> {
       } catch {
         // already stopped
       }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface PostgresStandbyPair {
+  primary: PostgresServer;
+  /** A streaming standby the primary names in synchronous_standby_names: commits wait for it. */
+  standby: PostgresServer;
+  /** The rows pg_stat_replication shows on the primary: application name and sync state. */
+  replication(): string;
+  /** `pg_ctl promote` on the standby: it leaves recovery and accepts writes. */
+  promote(): Promise<void>;
+  /**
+   * A partition: SIGSTOP of the standby's postmaster and children, then the primary's walsenders
+   * terminated, so that nothing more reaches the standby (not even WAL already in a socket buffer).
+   */
+  pauseStandby(): void;
+  resumeStandby(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * A primary with `wal_level=replica` and `synchronous_standby_names='standby1'`, and a standby made
+ * by pg_basebackup that streams from it as `standby1`; resolves once the primary reports the
+ * standby as `sync`.
+ */
+export async function startPostgresStandbyPair(): Promise<PostgresStandbyPair> {
+  const bin = postgresBinDir();
+  if (bin === undefined) throw new Error("PostgreSQL server binaries are not installed (/usr/lib/postgresql/*/bin)");
+  const dir = mkdtempSync(join(tmpdir(), "agent-contracts-pg-pair-"));
+  const asRoot = process.getuid?.() === 0;
+  const run = (command: string, args: string[]): string => {
+    const full = asRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
+    const result = spawnSync(full[0] as string, full[1] as string[], { encoding: "utf8", cwd: dir });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr || result.stdout}`);
+    return result.stdout;
+  };
+  if (asRoot) {
+    const uid = Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim());
+    const gid = Number(spawnSync("id", ["-g", "postgres"], { encoding: "utf8" }).stdout.trim());
+    chownSync(dir, uid, gid);
+  }
+  const [primaryPort, standbyPort] = [await freePort(), await freePort()];
+  const primaryData = join(dir, "primary");
+  const standbyData = join(dir, "standby");
+  run(join(bin, "initdb"), ["-D", primaryData, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
+  const common = `-k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=50`;
+  const primaryOptions = `-p ${primaryPort} ${common} -c wal_level=replica -c max_wal_senders=4 -c synchronous_standby_names=standby1`;
+  const standbyOptions = `-p ${standbyPort} ${common} -c hot_standby=on`;
+  const pgCtl = (data: string, args: string[]): string => run(join(bin, "pg_ctl"), ["-D", data, ...args]);
+  const startPrimary = async (): Promise<void> => void pgCtl(primaryData, ["-o", primaryOptions, "-l", join(dir, "primary.log"), "-w", "-t", "30", "start"]);
+  const startStandby = async (): Promise<void> => void pgCtl(standbyData, ["-o", standbyOptions, "-l", join(dir, "standby.log"), "-w", "-t", "30", "start"]);
+  await startPrimary();
+  // -R writes standby.signal and primary_conninfo; the application name is the one the primary waits for.
+  run(join(bin, "pg_basebackup"), ["-h", "127.0.0.1", "-p", String(primaryPort), "-U", "postgres", "-D", standbyData, "-R", "-X", "stream", "-d", `host=127.0.0.1 port=${primaryPort} user=postgres application_name=standby1`]);
+  await startStandby();
+  const psql = (port: number, sql: string): string => run(join(bin, "psql"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-At", "-c", sql]);
+  const replication = (): string => psql(primaryPort, "SELECT application_name || ':' || sync_state FROM pg_stat_replication");
+  await waitFor(() => replication().trim() === "standby1:sync", "the synchronous standby", 30_000);
+  const pidOf = (data: string): number => Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  const signalStandby = (signal: string): void => {
+    // The postmaster and its children (walreceiver, startup): stopping only the postmaster would keep streaming.
+    const pid = pidOf(standbyData);
+    spawnSync("sh", ["-c", `kill -${signal} ${pid}; pkill -${signal} -P ${pid}`]);
+  };
+  const server = (data: string, port: number, start: () => Promise<void>): PostgresServer => ({
+    url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    crash: async () => void pgCtl(data, ["-m", "immediate", "-w", "stop"]),
+    start,
+    stop: async () => {
+      try {
+        pgCtl(data, ["-m", "immediate", "-w", "stop"]);
+      } catch {
+        // already stopped
+      }
+    },
+  });
+  const primary = server(primaryData, primaryPort, startPrimary);
+  const standby = server(standbyData, standbyPort, startStandby);
+  return {
+    primary,
+    standby,
+    replication,
+    promote: async () => {
+      pgCtl(standbyData, ["-w", "-t", "30", "promote"]);
+    },
+    pauseStandby: () => {
+      signalStandby("STOP");
+      psql(primaryPort, "SELECT pg_terminate_backend(pid) FROM pg_stat_replication");
+    },
+    resumeStandby: () => signalStandby("CONT"),
+    stop: async () => {
+      signalStandby("CONT");
+      await Promise.all([primary.stop(), standby.stop()]);
       rmSync(dir, { recursive: true, force: true });
     },
   };

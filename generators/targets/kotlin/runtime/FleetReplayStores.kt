@@ -85,11 +85,17 @@ internal class ServerClock {
 }
 
 /** A Lettuce connection the store opened from a URL (and closes), or one the application owns (left open). */
-internal class LettuceConnection private constructor(private val client: RedisClient?, val connection: StatefulRedisConnection<String, String>, private val connects: AtomicInteger) : AutoCloseable {
-    /** Changes on every (re)connect of a client the store opened, so checks tied to a server run again. */
+internal class LettuceConnection private constructor(
+    private val client: RedisClient?,
+    val connection: StatefulRedisConnection<String, String>,
+    private val connects: AtomicInteger,
+    private val detach: () -> Unit,
+) : AutoCloseable {
+    /** Changes on every (re)connect, so checks tied to a server run again. */
     val generation: Int get() = connects.get()
 
     override fun close() {
+        detach()
         if (client != null) {
             connection.close()
             client.shutdown()
@@ -97,19 +103,31 @@ internal class LettuceConnection private constructor(private val client: RedisCl
     }
 
     companion object {
+        private fun counting(connects: AtomicInteger) = object : RedisConnectionStateListener {
+            override fun onRedisConnected(connection: RedisChannelHandler<*, *>?, socketAddress: SocketAddress?) {
+                connects.incrementAndGet()
+            }
+        }
+
         fun open(url: String, timeoutMs: Long): LettuceConnection {
             val client = RedisClient.create(RedisURI.create(url).apply { timeout = Duration.ofMillis(timeoutMs) })
             val connects = AtomicInteger()
-            client.addListener(object : RedisConnectionStateListener {
-                override fun onRedisConnected(connection: RedisChannelHandler<*, *>?, socketAddress: SocketAddress?) {
-                    connects.incrementAndGet()
-                }
-            })
-            return LettuceConnection(client, client.connect(), connects)
+            client.addListener(counting(connects))
+            return LettuceConnection(client, client.connect(), connects) {}
         }
 
-        /** A connection the application owns: its reconnects are not seen, so only the periodic checks apply. */
-        fun borrowed(connection: StatefulRedisConnection<String, String>) = LettuceConnection(null, connection, AtomicInteger())
+        /**
+         * A connection the application owns. Lettuce's connections are channel handlers, which take
+         * a listener of their own: its reconnects (to a restarted or failed-over server) count too.
+         * Another implementation of the interface gets only the periodic checks.
+         */
+        fun borrowed(connection: StatefulRedisConnection<String, String>): LettuceConnection {
+            val connects = AtomicInteger()
+            val handler = connection as? RedisChannelHandler<*, *> ?: return LettuceConnection(null, connection, connects) {}
+            val listener = counting(connects)
+            handler.addListener(listener)
+            return LettuceConnection(null, connection, connects) { handler.removeListener(listener) }
+        }
     }
 }
 
@@ -119,7 +137,7 @@ data class RedisSafety(
     val checkEvictionPolicy: Boolean = true,
     /** Refuse servers without AOF, or whose last AOF write failed. */
     val checkPersistence: Boolean = true,
-    /** How often the server's settings and clock are read again (ms); also after every reconnect of a store-opened client. */
+    /** How often the server's settings and clock are read again (ms); also after every reconnect (of a borrowed Lettuce connection too). */
     val checkIntervalMs: Long = 5000,
     /** Largest accepted difference between the caller's clock and the server's (ms); at most the declared skew. */
     val maxClockSkewMs: Long = 1000,

@@ -248,6 +248,40 @@ class FleetReplayStoresTest {
     }
 
     @Test
+    fun `a borrowed connection that reconnects to a server which may evict makes the store refuse at once`() = runBlocking {
+        servers()
+        val binary = listOf("/usr/bin/redis-server", "/usr/local/bin/redis-server").map(::File).first { it.canExecute() }
+        val port = freePort()
+        val serverDir = Files.createTempDirectory(dir.toPath(), "borrowed").toFile()
+        fun start(policy: String) = ProcessBuilder(binary.path, "--port", "$port", "--bind", "127.0.0.1", "--dir", serverDir.path, "--appendonly", "yes", "--save", "", "--protected-mode", "no", "--maxmemory-policy", policy)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start().also { waitForPort(port) }
+        var server = start("noeviction")
+        val client = io.lettuce.core.RedisClient.create("redis://127.0.0.1:$port")
+        try {
+            val owned = client.connect()
+            // A check interval far longer than the test: only the reconnect can trigger the check.
+            val store = RedisReplayStore(owned, keyPrefix = "kt-borrowed:", timeoutMs = 5000, safety = RedisSafety(checkIntervalMs = 600_000))
+            val now = System.currentTimeMillis()
+            assertEquals(RecordOutcome.RECORDED, store.checkAndRecord("s", "a", now + 60_000, now))
+            // The server is replaced by one configured to evict (a failover to a differently configured replica).
+            server.destroyForcibly().waitFor()
+            server = start("allkeys-lru")
+            val until = System.currentTimeMillis() + 20_000
+            while (runCatching { owned.sync().ping() }.isFailure) {
+                check(System.currentTimeMillis() < until) { "the borrowed connection never reconnected" }
+                Thread.sleep(100)
+            }
+            val refused = runCatching { store.checkAndRecord("s", "b", now + 60_000, System.currentTimeMillis()) }.exceptionOrNull()
+            assertTrue(refused is StoreSafetyException && refused.problem == StoreSafetyProblem.MAY_EVICT, "$refused")
+            store.close()
+            assertTrue(owned.isOpen, "closing the store leaves the application's connection open")
+        } finally {
+            client.shutdown()
+            server.destroyForcibly().waitFor()
+        }
+    }
+
+    @Test
     fun `a replica promoted after its primary died has every record acknowledged in WAIT mode`() = runBlocking {
         servers()
         val binary = listOf("/usr/bin/redis-server", "/usr/local/bin/redis-server").map(::File).first { it.canExecute() }
