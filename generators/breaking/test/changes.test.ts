@@ -22,15 +22,15 @@ describe("compatible changes", () => {
     expect(changes(() => {}).changes).toEqual([]);
   });
   it.each([
-    ["MESSAGE_ADDED", (f: Files) => void (f["spec/p/messages/New.yaml"] = { $id: "https://agent-contracts.dev/schemas/p/New.json", title: "New", type: "string" }), "spec/p/messages/New.yaml", ""],
-    ["FIELD_ADDED", (f: Files) => void (f[OPEN].properties.b = { type: "string", description: "B." }), OPEN, "/properties/b"],
-    ["DEFINITION_ADDED", (f: Files) => void (f[TYPES].$defs.Lower = { title: "Lower", type: "string" }), TYPES, "/$defs/Lower"],
-    ["CONSTANT_ADDED", (f: Files) => void f[PROTOCOL].constants[0].items.push({ name: "C", value: "c" }), PROTOCOL, "/constants/0/items/2"],
-    ["LIFECYCLE_ADDED", (f: Files) => void (f["spec/p/lifecycles/n.machine.yaml"] = { ...f[MACHINE], name: "n" }), "spec/p/lifecycles/n.machine.yaml", ""],
-    ["STATE_ADDED", (f: Files) => void (f[MACHINE].states.d = { description: "D" }), MACHINE, "/states/d"],
-    ["EVENT_ADDED", (f: Files) => void (f[MACHINE].events.pause = { description: "p" }), MACHINE, "/events/pause"],
-    ["TRANSITION_ADDED", (f: Files) => void f[MACHINE].transitions.push({ from: "a", event: "stop", to: "c", guard: "h" }), MACHINE, "/transitions/2"],
-    ["GUARD_REMOVED", (f: Files) => void delete f[MACHINE].transitions[1].guard, MACHINE, "/transitions/1"],
+    ["MESSAGE_ADDED", (f: Files): void => void (f["spec/p/messages/New.yaml"] = { $id: "https://agent-contracts.dev/schemas/p/New.json", title: "New", type: "string" }), "spec/p/messages/New.yaml", ""],
+    ["FIELD_ADDED", (f: Files): void => void (f[OPEN].properties.b = { type: "string", description: "B." }), OPEN, "/properties/b"],
+    ["DEFINITION_ADDED", (f: Files): void => void (f[TYPES].$defs.Lower = { title: "Lower", type: "string" }), TYPES, "/$defs/Lower"],
+    ["CONSTANT_ADDED", (f: Files): void => void f[PROTOCOL].constants[0].items.push({ name: "C", value: "c" }), PROTOCOL, "/constants/0/items/2"],
+    ["LIFECYCLE_ADDED", (f: Files): void => void (f["spec/p/lifecycles/n.machine.yaml"] = { ...f[MACHINE], name: "n" }), "spec/p/lifecycles/n.machine.yaml", ""],
+    ["STATE_ADDED", (f: Files): void => void (f[MACHINE].states.d = { description: "D" }), MACHINE, "/states/d"],
+    ["EVENT_ADDED", (f: Files): void => void (f[MACHINE].events.pause = { description: "p" }), MACHINE, "/events/pause"],
+    ["TRANSITION_ADDED", (f: Files): void => void f[MACHINE].transitions.push({ from: "a", event: "stop", to: "c", guard: "h" }), MACHINE, "/transitions/2"],
+    ["GUARD_REMOVED", (f: Files): void => void delete f[MACHINE].transitions[1].guard, MACHINE, "/transitions/1"],
   ] as const)("%s is compatible, at the added item", (kind, edit, file, pointer) => {
     const r = changes(edit);
     expect(r.findings.filter((f) => f.status === "breaking")).toEqual([]);
