@@ -6,12 +6,17 @@ import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 import { findSpecRoot } from "./project.js";
 
 export const breakingCommand: Command = {
-  usage: "breaking --against <git-ref|dir> [--spec DIR] [--format text|json] [--witness] [--suggest-version]",
+  usage: "breaking --against <git-ref|dir|package> [--spec DIR] [--format text|json] [--witness] [--suggest-version]",
   summary: "Report every change between the spec and another version: breaking ones (SOURCE, WIRE, SECURITY, LIFECYCLE), compatible ones and documentation.",
   help: `
 Options:
-  --against REF|DIR  The version to compare with: a git revision (read with git archive, the working
-                     tree is untouched) or a directory holding spec/ (or a spec folder itself).
+  --against WHAT     The version to compare with: a git revision (read with git archive, the working
+                     tree is untouched; in a shallow clone a missing one is fetched at depth 1 from
+                     origin), a directory holding spec/ (or a spec folder itself), or a published
+                     package carrying its spec bundle: an npm tarball (.tgz), an installed package
+                     folder (node_modules/<name>, a Swift package), a Kotlin jar, or a bundle .json.
+  --write-bundle F   Write the --against version's spec bundle to F (releases/<version>.spec.json
+                     records a release) instead of comparing.
   --spec DIR         The current version (default: the nearest project at or above the current
                      folder holding spec/, else the spec the CLI ships with).
   --format FORMAT    text (default): one "file:line:col pointer [RULE_ID] (severity) message" line
@@ -30,7 +35,7 @@ Configuration: spec/breaking.yaml (breaking: enforce, exceptions, unstable, tole
 Exit codes: 0 nothing breaks (compatible and documentation changes never fail), 1 something breaks
 (or a spec file does not parse, or with --suggest-version a version is too low), 2 usage error.`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { flags: ["--witness", "--list-rules", "--all", "--suggest-version"], valued: ["--against", "--spec", "--format"] });
+    const { flags, positionals } = parseArgs(args, { flags: ["--witness", "--list-rules", "--all", "--suggest-version"], valued: ["--against", "--spec", "--format", "--write-bundle"] });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
     const report = await import("../breaking/report.js");
     if (flags.has("--list-rules")) {
@@ -40,7 +45,7 @@ Exit codes: 0 nothing breaks (compatible and documentation changes never fail), 
     const format = flags.get("--format") ?? "text";
     if (format !== "text" && format !== "json") throw new UsageError(`--format is text or json, not ${String(format)}`);
     const against = flags.get("--against");
-    if (typeof against !== "string") throw new UsageError("--against <git-ref|dir> is required");
+    if (typeof against !== "string") throw new UsageError("--against <git-ref|dir|package> is required");
     const { openAgainst, fromDirectory, AgainstError } = await import("../breaking/against.js");
     const { compareRoots } = await import("../breaking/compare.js");
     const specDir = flags.get("--spec");
@@ -48,7 +53,18 @@ Exit codes: 0 nothing breaks (compatible and documentation changes never fail), 
     let other: ReturnType<typeof openAgainst> | undefined;
     try {
       current = typeof specDir === "string" ? fromDirectory(specDir) : { root: existsSync(join(io.root, "spec")) ? io.root : findSpecRoot(io.root).root, label: "spec/", cleanup: () => {} };
-      other = openAgainst(io.root, against);
+      other = openAgainst(io.root, against, io.err);
+      const writeBundle = flags.get("--write-bundle");
+      if (typeof writeBundle === "string") {
+        const { bundleOf, serializeBundle } = await import("../breaking/bundle.js");
+        const { loadTree } = await import("../breaking/tree.js");
+        const { projectVersion } = await import("../breaking/version.js");
+        const { writeFileSync } = await import("node:fs");
+        const { resolve } = await import("node:path");
+        writeFileSync(resolve(io.root, writeBundle), serializeBundle(bundleOf(other.root, projectVersion(loadTree(other.root)))));
+        io.out(`breaking: wrote the spec bundle of ${other.label} to ${writeBundle}`);
+        return 0;
+      }
       const result = compareRoots(other.root, current.root);
       if (result.errors.length > 0) {
         for (const e of result.errors) io.err(formatSpecError(e));

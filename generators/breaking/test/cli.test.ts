@@ -68,7 +68,7 @@ describe("breaking", () => {
   });
   it("usage errors exit 2", async () => {
     expect((await run([], REPO_ROOT)).code).toBe(2);
-    expect((await run(["--against", "no-such-revision-or-dir"], REPO_ROOT)).err).toContain("neither a directory nor a git revision");
+    expect((await run(["--against", "no-such-revision-or-dir"], REPO_ROOT)).err).toContain("neither a directory, a package nor a git revision");
     expect((await run(["--against", "HEAD", "--format", "xml"], REPO_ROOT)).code).toBe(2);
   });
   it("--list-rules prints every rule with its category", async () => {

@@ -1,0 +1,30 @@
+// What every package ships about the spec it was made from (issues 35 and 39): CHANGELOG.md (per
+// version, per protocol: breaking, added, changed, removed; generators/breaking/changelog.ts) and
+// spec-bundle.json (the spec files `agent-contracts breaking --against <package>` compares with).
+// Into the npm package's root, the Kotlin jar's META-INF/agent-contracts/ and the Swift package's
+// root; the docs site renders the same changelog.
+import { bundleOf, BUNDLE_FILE, JAR_BUNDLE_PATH, serializeBundle } from "../../breaking/bundle.js";
+import { changelogMarkdown, specChangelogFromReleases } from "../../breaking/changelog.js";
+import { loadTree } from "../../breaking/tree.js";
+import { projectVersion } from "../../breaking/version.js";
+import { defineTarget, notJson } from "../target.js";
+
+/** The folders, under generated/, of the packages that carry the files (the TS, Kotlin and Swift targets' outDirs). */
+export const PACKAGE_FOLDERS = { npm: "ts", maven: `kotlin/src/main/resources/${JAR_BUNDLE_PATH.slice(0, -BUNDLE_FILE.length - 1)}`, swift: "swift" } as const;
+
+export const releaseTarget = defineTarget({
+  id: "release",
+  summary: "CHANGELOG.md and the spec bundle in every package (npm root, Kotlin jar META-INF/agent-contracts, Swift package root)",
+  outDir: "generated",
+  owns: [],
+  header: notJson,
+  inputs: (root) => {
+    const tree = loadTree(root);
+    return { changelog: changelogMarkdown(specChangelogFromReleases(root, tree)), bundle: serializeBundle(bundleOf(root, projectVersion(tree))) };
+  },
+  emit: (_model, inputs) =>
+    Object.values(PACKAGE_FOLDERS).flatMap((dir) => [
+      { path: `${dir}/CHANGELOG.md`, contents: inputs.changelog, sources: ["releases.json", "spec/"] },
+      { path: `${dir}/${BUNDLE_FILE}`, contents: inputs.bundle, sources: ["spec/"] },
+    ]),
+});
