@@ -6,7 +6,7 @@ import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 import { findSpecRoot } from "./project.js";
 
 export const breakingCommand: Command = {
-  usage: "breaking --against <git-ref|dir|package> [--spec DIR] [--format text|json] [--witness] [--suggest-version]",
+  usage: "breaking --against <git-ref|dir|package> [--spec DIR] [--format text|json|github|sarif] [--witness] [--suggest-version]",
   summary: "Report every change between the spec and another version: breaking ones (SOURCE, WIRE, SECURITY, LIFECYCLE), compatible ones and documentation.",
   help: `
 Options:
@@ -21,7 +21,9 @@ Options:
                      folder holding spec/, else the spec the CLI ships with).
   --format FORMAT    text (default): one "file:line:col pointer [RULE_ID] (severity) message" line
                      per change, severity breaking, compatible or documentation, and a summary;
-                     json: {against, enforce, summary, findings, changes[, version]}.
+                     json: {against, enforce, summary, findings, changes[, version]};
+                     github: GitHub Actions annotations (breaking: ::error, the rest ::notice);
+                     sarif: a SARIF 2.1.0 log (breaking: error, the rest note). Exit codes stay.
   --suggest-version  Also print the version bump the changes call for: SemVer for
                      spec/project.yaml's version (breaking: major, other changes: minor,
                      documentation only: patch; below 1.0.0 one position lower), and a new wire
@@ -43,7 +45,7 @@ Exit codes: 0 nothing breaks (compatible and documentation changes never fail), 
       return 0;
     }
     const format = flags.get("--format") ?? "text";
-    if (format !== "text" && format !== "json") throw new UsageError(`--format is text or json, not ${String(format)}`);
+    if (!["text", "json", "github", "sarif"].includes(String(format))) throw new UsageError(`--format is text, json, github or sarif, not ${String(format)}`);
     const against = flags.get("--against");
     if (typeof against !== "string") throw new UsageError("--against <git-ref|dir|package> is required");
     const { openAgainst, fromDirectory, AgainstError } = await import("../breaking/against.js");
@@ -72,7 +74,14 @@ Exit codes: 0 nothing breaks (compatible and documentation changes never fail), 
       }
       const { versionChecks, versionLines } = await import("../breaking/version.js");
       const versions = flags.has("--suggest-version") ? versionChecks(result.oldTree, result.newTree, result.findings, result.changes) : undefined;
-      if (format === "json") io.out(JSON.stringify(report.jsonReport(result.findings, other.label, result.config.enforce, result.changes, versions), null, 2));
+      if (format === "github" || format === "sarif") {
+        const ci = await import("../breaking/ci-formats.js");
+        const { GENERATOR_VERSION } = await import("../pipeline.js");
+        const lines = format === "github" ? ci.githubLines(result.findings, result.changes) : [JSON.stringify(ci.sarifLog(result.findings, result.changes, GENERATOR_VERSION.replace(/^agent-contracts /, "")), null, 2)];
+        for (const line of lines) io.out(line);
+        // The version check is not a place in a file: it goes to stderr, as text, in these formats.
+        for (const line of versionLines(versions ?? [])) io.err(line);
+      } else if (format === "json") io.out(JSON.stringify(report.jsonReport(result.findings, other.label, result.config.enforce, result.changes, versions), null, 2));
       else {
         for (const line of report.textReport(result.findings, other.label, { witness: flags.has("--witness"), all: flags.has("--all"), changes: result.changes })) io.out(line);
         for (const line of versionLines(versions ?? [])) io.out(line);
