@@ -122,4 +122,14 @@ describe("docs pages", () => {
     expect(page).toContain("WIRE_ENUM_VALUE_REMOVED");
     expect(page).toMatch(/witness \(old accepts\)/);
   });
+  it("a commit that only adds shows its additions, not just \"no breaking change\" (issue 39)", () => {
+    const root = repo();
+    git(root, "checkout", "-q", "--", M);
+    writeFileSync(`${root}/spec/p/messages/New.yaml`, JSON.stringify({ $id: "https://agent-contracts.dev/schemas/p/New.json", title: "New", type: "string" }));
+    git(root, "add", "-A");
+    git(root, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "add New");
+    const page = breakingPages(root, templates, specChangelog(root)).find((p) => p.path === CHANGELOG_PAGE)!.contents;
+    expect(page).toContain("no breaking change; 1 compatible, 0 documentation");
+    expect(page).toMatch(/<code>MESSAGE_ADDED<\/code><\/td><td><code>spec\/p\/messages\/New\.yaml:1:1<\/code>/);
+  });
 });
