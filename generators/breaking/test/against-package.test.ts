@@ -86,6 +86,9 @@ describe("--against a published package", () => {
       const r = await breaking(["--against", join(REPO_ROOT, dir), "--spec", REPO_ROOT], REPO_ROOT);
       expect([dir, r.code, r.out]).toEqual([dir, 0, "breaking: no breaking changes against " + join(REPO_ROOT, dir)]);
     }
+    // npm's own list of what the package would publish carries both files.
+    const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: join(REPO_ROOT, "generated/ts"), stdio: ["ignore", "pipe", "pipe"] }).toString()) as { files: { path: string }[] }[];
+    expect(packed[0]!.files.map((f) => f.path).filter((p) => p === "CHANGELOG.md" || p === "spec-bundle.json").sort()).toEqual(["CHANGELOG.md", "spec-bundle.json"]);
     expect(readFileSync(join(REPO_ROOT, "generated/ts/spec-bundle.json"), "utf8")).toBe(serializeBundle(bundleOf(REPO_ROOT, JSON.parse(readFileSync(join(REPO_ROOT, "generated/ts/package.json"), "utf8")).version)));
   });
 });
