@@ -5,7 +5,7 @@
 // it into every package and the docs site (generators/targets/release).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { materializeBundle, parseBundle } from "./bundle.js";
+import { BundleError, materializeBundle, parseBundle } from "./bundle.js";
 import type { Change } from "./changes.js";
 import { compareTrees } from "./compare.js";
 import type { Finding, Position } from "./finding.js";
@@ -45,7 +45,15 @@ export interface SpecChangelog {
   versions: ChangelogVersion[];
 }
 
-export class ChangelogError extends Error {}
+/** A recorded release that cannot be read; `file` is the one to fix (releases.json or a bundle). */
+export class ChangelogError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(`${file}: ${message}`);
+  }
+}
 
 const owner = (file: string) => (/^spec\/([^/]+)\//.exec(file)?.[1] ?? "project");
 
@@ -74,11 +82,18 @@ export function specChangelogFromReleases(root: string, current: SpecTree = load
     let previous: { version: string; tree: SpecTree } | undefined;
     for (const r of releases) {
       const path = join(root, bundlePath(r.version));
-      if (!existsSync(path)) throw new ChangelogError(`${bundlePath(r.version)}: missing: release ${r.version} (${RELEASES_FILE}) records its spec there (agent-contracts breaking --against ${r.commit} --write-bundle ${bundlePath(r.version)})`);
-      const bundle = materializeBundle(parseBundle(readFileSync(path, "utf8"), bundlePath(r.version)));
+      if (!existsSync(path)) throw new ChangelogError(bundlePath(r.version), `missing: release ${r.version} (${RELEASES_FILE}) records its spec there (agent-contracts breaking --against ${r.commit} --write-bundle ${bundlePath(r.version)})`);
+      let parsed;
+      try {
+        parsed = parseBundle(readFileSync(path, "utf8"), bundlePath(r.version));
+      } catch (error) {
+        if (error instanceof BundleError) throw new ChangelogError(bundlePath(r.version), error.message.replace(`${bundlePath(r.version)}: `, ""));
+        throw error;
+      }
+      const bundle = materializeBundle(parsed);
       opened.push(bundle);
       const tree = loadTree(bundle.root);
-      if (tree.errors.length > 0) throw new ChangelogError(`${bundlePath(r.version)}: ${tree.errors[0]!.file}:${tree.errors[0]!.line}:${tree.errors[0]!.column} ${tree.errors[0]!.message}`);
+      if (tree.errors.length > 0) throw new ChangelogError(bundlePath(r.version), `${tree.errors[0]!.file}:${tree.errors[0]!.line}:${tree.errors[0]!.column} ${tree.errors[0]!.message}`);
       versions.push(entry(r.version, previous, tree, r.commit));
       previous = { version: r.version, tree };
     }

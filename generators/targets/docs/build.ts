@@ -103,10 +103,11 @@ export async function collectInputs(root: string, model: Model, apiLinks: Record
 /** The changelog from releases.json and the release bundles; a project whose releases cannot be read gets a notice, not a page. */
 async function changelogInput(root: string, notices: string[]): Promise<string | undefined> {
   const { changelogMarkdown, specChangelogFromReleases, ChangelogError } = await import("../../breaking/changelog.js");
+  const { ReleaseError } = await import("../../breaking/release.mjs");
   try {
     return changelogMarkdown(specChangelogFromReleases(root));
   } catch (error) {
-    if (!(error instanceof ChangelogError)) throw error;
+    if (!(error instanceof ChangelogError) && !(error instanceof ReleaseError)) throw error;
     notices.push(`left out: the changelog page: ${error.message}`);
     return undefined;
   }

@@ -4,7 +4,9 @@
 // Into the npm package's root, the Kotlin jar's META-INF/agent-contracts/ and the Swift package's
 // root; the docs site renders the same changelog.
 import { bundleOf, BUNDLE_FILE, JAR_BUNDLE_PATH, serializeBundle } from "../../breaking/bundle.js";
-import { changelogMarkdown, specChangelogFromReleases } from "../../breaking/changelog.js";
+import { ChangelogError, changelogMarkdown, specChangelogFromReleases } from "../../breaking/changelog.js";
+import { ReleaseError, RELEASES_FILE } from "../../breaking/release.mjs";
+import { TargetInputError } from "../input-error.js";
 import { loadTree } from "../../breaking/tree.js";
 import { projectVersion } from "../../breaking/version.js";
 import { defineTarget, notJson } from "../target.js";
@@ -20,7 +22,18 @@ export const releaseTarget = defineTarget({
   header: notJson,
   inputs: (root) => {
     const tree = loadTree(root);
-    return { changelog: changelogMarkdown(specChangelogFromReleases(root, tree)), bundle: serializeBundle(bundleOf(root, projectVersion(tree))) };
+    let changelog: string;
+    try {
+      changelog = changelogMarkdown(specChangelogFromReleases(root, tree));
+    } catch (error) {
+      // releases.json or a release's bundle is wrong: the project's files, reported at their place.
+      if (error instanceof ChangelogError || error instanceof ReleaseError) {
+        const file = error instanceof ChangelogError ? error.file : RELEASES_FILE;
+        throw new TargetInputError([{ file, line: 1, column: 1, pointer: "", message: error.message.replace(/^[^:]+: /, ""), lint: "releases" }]);
+      }
+      throw error;
+    }
+    return { changelog, bundle: serializeBundle(bundleOf(root, projectVersion(tree))) };
   },
   emit: (_model, inputs) =>
     Object.values(PACKAGE_FOLDERS).flatMap((dir) => [
