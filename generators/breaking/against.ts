@@ -4,10 +4,10 @@
 // extracted with `git archive` into a temporary folder so the working tree is never touched. In a
 // shallow clone a revision that is not there is fetched, that one ref at depth 1 (issue 35).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
-import { BUNDLE_FILE, BundleError, JAR_BUNDLE_PATH, materializeBundle, MAX_BUNDLE_BYTES, parseBundle } from "./bundle.js";
+import { BUNDLE_FILE, BundleError, materializeBundle, MAX_BUNDLE_BYTES, parseBundle } from "./bundle.js";
 
 export class AgainstError extends Error {}
 
@@ -80,7 +80,12 @@ function archiveMember(command: string, args: string[], file: string, member: st
 /** A published package or bundle file: an npm tarball (.tgz), a jar, or the bundle's JSON itself. */
 export function fromPackageFile(file: string, label = file): SpecSource {
   if (/\.(tgz|tar\.gz)$/.test(file)) return fromBundleText(archiveMember("tar", ["-xzOf", file, `package/${BUNDLE_FILE}`], file, `package/${BUNDLE_FILE}`), `${file}!package/${BUNDLE_FILE}`, label);
-  if (/\.(jar|zip)$/.test(file)) return fromBundleText(archiveMember("unzip", ["-p", file, JAR_BUNDLE_PATH], file, JAR_BUNDLE_PATH), `${file}!${JAR_BUNDLE_PATH}`, label);
+  if (/\.(jar|zip)$/.test(file)) {
+    // The jar holds it in the project's package folder, whose name only the project knows: the one entry named so.
+    const entries = archiveMember("unzip", ["-Z1", file], file, `a ${BUNDLE_FILE}`).split("\n").filter((e) => e === BUNDLE_FILE || e.endsWith(`/${BUNDLE_FILE}`));
+    if (entries.length !== 1) throw new JarBundleError(file, entries);
+    return fromBundleText(archiveMember("unzip", ["-p", file, entries[0]!], file, entries[0]!), `${file}!${entries[0]}`, label);
+  }
   if (/\.json$/.test(file)) {
     if (statSync(file).size > MAX_BUNDLE_BYTES) throw new AgainstError(`${file}: a spec bundle over ${MAX_BUNDLE_BYTES} bytes is refused`);
     return fromBundleText(readFileSync(file, "utf8"), file, label);
@@ -88,9 +93,34 @@ export function fromPackageFile(file: string, label = file): SpecSource {
   throw new AgainstError(`${file} is a file but not a package agent-contracts reads: an npm tarball (.tgz), a jar, or a spec bundle (.json)`);
 }
 
-/** The bundle an installed package folder carries (npm's node_modules/<name>, a Swift package, an unpacked jar). */
+/** A jar with no bundle, or with several (which one is the package's own cannot be told). */
+class JarBundleError extends AgainstError {
+  constructor(file: string, entries: string[]) {
+    super(entries.length === 0 ? `${file} holds no ${BUNDLE_FILE} (a package made by agent-contracts carries its spec bundle)` : `${file} holds ${entries.length} ${BUNDLE_FILE} entries (${entries.join(", ")}): name one by unpacking it`);
+  }
+}
+
+/** Folders looked into for an unpacked jar's bundle, at most: a package folder is small. */
+const MAX_FOLDER_ENTRIES = 10_000;
+
+/**
+ * The bundle an installed package folder carries: at its root (npm's node_modules/<name>, a Swift
+ * package) or, for unpacked jar resources, the one spec-bundle.json below it (node_modules skipped).
+ */
 function bundleInFolder(dir: string): string | undefined {
-  return [BUNDLE_FILE, JAR_BUNDLE_PATH].map((p) => join(dir, p)).find((p) => existsSync(p));
+  if (existsSync(join(dir, BUNDLE_FILE))) return join(dir, BUNDLE_FILE);
+  const found: string[] = [];
+  let seen = 0;
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (++seen > MAX_FOLDER_ENTRIES) throw new AgainstError(`${dir}: more than ${MAX_FOLDER_ENTRIES} entries looked at without finding one ${BUNDLE_FILE}; name the file itself`);
+      if (e.isDirectory() && e.name !== "node_modules" && !e.name.startsWith(".")) walk(join(d, e.name));
+      else if (e.isFile() && e.name === BUNDLE_FILE) found.push(join(d, e.name));
+    }
+  };
+  walk(dir);
+  if (found.length > 1) throw new AgainstError(`${dir} holds ${found.length} ${BUNDLE_FILE} files (${found.join(", ")}): name one`);
+  return found[0];
 }
 
 const isShallowClone = (cwd: string) => {

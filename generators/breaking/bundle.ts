@@ -10,8 +10,8 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 export const BUNDLE_FORMAT = "agent-contracts-spec-bundle/1";
 /** The file name a package carries its bundle under (npm and Swift package root, Kotlin jar resource folder). */
 export const BUNDLE_FILE = "spec-bundle.json";
-/** Where the Kotlin jar carries it: a resource path no user class path collides with. */
-export const JAR_BUNDLE_PATH = `META-INF/agent-contracts/${BUNDLE_FILE}`;
+/** Where the Kotlin jar carries it: beside the schemas, in the project's package folder (dev/agentcontracts/spec-bundle.json). */
+export const jarBundlePath = (mavenPackage: string) => `${mavenPackage.replace(/\./g, "/")}/${BUNDLE_FILE}`;
 /** A bundle larger than this is refused before it is parsed: the spec's own limit is far below. */
 export const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
 

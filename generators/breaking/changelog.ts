@@ -122,7 +122,7 @@ const TITLES: Record<Section, string> = { breaking: "Breaking", added: "Added", 
 
 /** CHANGELOG.md: newest version first, then protocol, then section; one line per item with its place. */
 export function changelogMarkdown(log: SpecChangelog): string {
-  const lines = [`# Changelog of ${log.project}`, "", "Every version of the spec, newest first, from the releases recorded in `releases.json` and the spec as generated. Per protocol: what breaks (`agent-contracts breaking` findings, by rule), what was added, changed and removed.", ""];
+  const lines = [`# Changelog of ${log.project}`, "", "Every version of the spec, newest first, from the releases recorded in `releases.json` and the spec as generated. Per protocol: what breaks (the findings of the breaking-change rules, by rule id), what was added, changed and removed.", ""];
   if (log.versions.length === 0) lines.push("No version recorded.", "");
   for (const v of log.versions) {
     lines.push(`## ${v.version}${v.released ? "" : " (unreleased)"}`, "");

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { Io } from "../../cli/io.js";
 import { main } from "../../cli/main.js";
 import { REPO_ROOT } from "../../test/fixture.js";
-import { bundleOf, JAR_BUNDLE_PATH, serializeBundle } from "../bundle.js";
+import { bundleOf, jarBundlePath, serializeBundle } from "../bundle.js";
 import { baseFiles, M, writeTree } from "./spec-fixture.js";
 
 async function breaking(args: string[], root: string): Promise<{ code: number; out: string; err: string }> {
@@ -55,11 +55,12 @@ describe("--against a published package", () => {
     writeFileSync(join(installed, "spec-bundle.json"), bundle);
     expectNarrowed(await breaking(["--against", installed, "--spec", narrowed()], REPO_ROOT));
   });
-  it("a jar made by the JDK's jar tool, the bundle under META-INF/agent-contracts", async () => {
+  it("a jar made by the JDK's jar tool, the bundle in the project's package folder", async () => {
     const classes = join(work, "classes");
-    mkdirSync(join(classes, "META-INF", "agent-contracts"), { recursive: true });
-    writeFileSync(join(classes, JAR_BUNDLE_PATH), bundle);
-    execFileSync("jar", ["cf", join(work, "old.jar"), "-C", classes, "META-INF/agent-contracts/spec-bundle.json"]);
+    mkdirSync(join(classes, "org", "example", "bell"), { recursive: true });
+    writeFileSync(join(classes, jarBundlePath("org.example.bell")), bundle);
+    writeFileSync(join(classes, "org", "example", "bell", "Other.txt"), "another resource");
+    execFileSync("jar", ["cf", join(work, "old.jar"), "-C", classes, "org"]);
     expectNarrowed(await breaking(["--against", join(work, "old.jar"), "--spec", narrowed()], REPO_ROOT));
   });
   it("a bundle file, and the same spec against itself is exit 0", async () => {

@@ -101,7 +101,9 @@ describe("the maintainer's loop on an init project", () => {
 
     await generate(root);
     const changelog = readFileSync(join(root, "generated/ts/CHANGELOG.md"), "utf8");
-    for (const file of ["generated/swift/CHANGELOG.md", "generated/kotlin/src/main/resources/META-INF/agent-contracts/CHANGELOG.md"]) expect(readFileSync(join(root, file), "utf8"), file).toBe(changelog);
+    // The jar's copy sits in the project's package folder, beside the schemas (spec/project.yaml's maven package).
+    const mavenPackage = /package: ([\w.]+) }/.exec(readFileSync(join(root, "spec/project.yaml"), "utf8"))![1]!;
+    for (const file of ["generated/swift/CHANGELOG.md", `generated/kotlin/src/main/resources/${mavenPackage.replace(/\./g, "/")}/CHANGELOG.md`]) expect(readFileSync(join(root, file), "utf8"), file).toBe(changelog);
     const sections = changelog.split(/^## /m).slice(1).map((s) => s.split("\n")[0]);
     expect(sections).toEqual(["2.0.0 (unreleased)", "1.1.0", "1.0.0"]);
     const v2 = changelog.slice(changelog.indexOf("## 2.0.0"), changelog.indexOf("## 1.1.0"));
