@@ -58,7 +58,7 @@ generate: $(NODE_STAMP) cli
 
 check: $(NODE_STAMP) cli
 	$(CLI) generate --check
-	@commit=$$(node generators/breaking/release.mjs) && echo "breaking: against the last release recorded in releases.json ($$commit)" && $(CLI) breaking --against "$$commit"
+	@bundle=$$(node generators/breaking/release.mjs --bundle) && echo "breaking: against the last release recorded in releases.json ($$bundle)" && $(CLI) breaking --against "$$bundle" --suggest-version
 
 typecheck: $(NODE_STAMP) cli
 	npx tsc -p tsconfig.json --noEmit

@@ -11,6 +11,7 @@ import type { Model, SpecError } from "./model/types.js";
 import { commentSyntaxFor, type Target } from "./targets/target.js";
 import { PACKAGE_HOME } from "./write/generator-home.mjs";
 import { inputHashes } from "./write/inputs.js";
+import { TargetInputError } from "./targets/input-error.js";
 import { checkDrift, renderAll, writeAll, type DriftReport, type PlacedFile } from "./write/write-outputs.js";
 
 /**
@@ -46,7 +47,13 @@ export async function build(root: string, targets?: readonly Target<unknown>[]):
   const { model } = modelResult;
   const placed: PlacedFile[] = [];
   for (const target of list) {
-    const inputs = await target.inputs(root, model);
+    let inputs: unknown;
+    try {
+      inputs = await target.inputs(root, model);
+    } catch (error) {
+      if (error instanceof TargetInputError) return { ok: false, errors: error.errors };
+      throw error;
+    }
     for (const file of target.emit(model, inputs)) {
       placed.push({ ...file, path: target.outDir === "" ? file.path : `${target.outDir}/${file.path}`, comment: commentSyntaxFor(target, file.path) });
     }

@@ -1,4 +1,5 @@
 // Runs every rule over two spec trees and settles each finding's status and witness.
+import { compareCompatible, type Change } from "./changes.js";
 import { applyConfig, readConfig, type BreakingConfig } from "./config.js";
 import { filePosition, finding, type Finding } from "./finding.js";
 import { compareLifecycles } from "./lifecycle.js";
@@ -42,6 +43,8 @@ export function compareWire(oldTree: SpecTree, newTree: SpecTree): Finding[] {
 
 export interface CompareResult {
   findings: Finding[];
+  /** What breaks no one (additions, documentation), beside the findings: release notes need both. */
+  changes: Change[];
   config: BreakingConfig;
 }
 
@@ -73,11 +76,11 @@ export function compareTrees(oldTree: SpecTree, newTree: SpecTree, options: { co
     for (const f of unique) delete f.maskable;
   }
   unique.sort((a, b) => (a.at.file < b.at.file ? -1 : a.at.file > b.at.file ? 1 : a.at.line - b.at.line || a.at.column - b.at.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)));
-  return { findings: unique, config };
+  return { findings: unique, changes: compareCompatible(oldTree, newTree, unique), config };
 }
 
-export function compareRoots(oldRoot: string, newRoot: string, options: { witnesses?: boolean } = {}): CompareResult & { errors: ReturnType<typeof loadTree>["errors"] } {
+export function compareRoots(oldRoot: string, newRoot: string, options: { witnesses?: boolean } = {}): CompareResult & { errors: ReturnType<typeof loadTree>["errors"]; oldTree: SpecTree; newTree: SpecTree } {
   const oldTree = loadTree(oldRoot);
   const newTree = loadTree(newRoot);
-  return { ...compareTrees(oldTree, newTree, options), errors: [...newTree.errors, ...oldTree.errors] };
+  return { ...compareTrees(oldTree, newTree, options), errors: [...newTree.errors, ...oldTree.errors], oldTree, newTree };
 }

@@ -9,3 +9,4 @@ export interface Release {
 export declare function readReleases(root: string): Release[];
 export declare function lastReleaseCommit(root: string, log?: (line: string) => void): Release;
 export declare function ensureHistory(root: string, log?: (line: string) => void): { available: true } | { available: false; reason: string };
+export declare function lastReleaseBundle(root: string): string;

@@ -79,15 +79,23 @@ export function ensureHistory(root, log = console.log) {
   return { available: true };
 }
 
+/** The last release's spec bundle (releases/<version>.spec.json): the gate's baseline, no git history needed. */
+export function lastReleaseBundle(root) {
+  const last = readReleases(root).at(-1);
+  const path = `releases/${last.version}.spec.json`;
+  if (!existsSync(join(root, path))) throw new ReleaseError(`release ${last.version}: ${path} is missing; write it with: agent-contracts breaking --against ${last.commit} --write-bundle ${path}`);
+  return path;
+}
+
 function main(argv) {
   if (argv.includes("--help") || argv.includes("-h")) {
-    console.log("usage: node generators/breaking/release.mjs [--root DIR]\n  Prints the commit of the last release recorded in releases.json (fetching the history of a\n  shallow clone first); exits 1 with one line when it cannot.");
+    console.log("usage: node generators/breaking/release.mjs [--root DIR] [--bundle]\n  Prints the commit of the last release recorded in releases.json (fetching the history of a\n  shallow clone first), or with --bundle the path of its spec bundle (releases/<version>.spec.json);\n  exits 1 with one line when it cannot.");
     return 0;
   }
   const at = argv.indexOf("--root");
   const root = at >= 0 ? argv[at + 1] : fileURLToPath(new URL("../..", import.meta.url));
   try {
-    console.log(lastReleaseCommit(root).commit);
+    console.log(argv.includes("--bundle") ? lastReleaseBundle(root) : lastReleaseCommit(root).commit);
     return 0;
   } catch (error) {
     if (!(error instanceof ReleaseError)) throw error;

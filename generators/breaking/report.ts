@@ -1,5 +1,8 @@
-// Text and JSON renderings of a comparison. One line per finding:
-// `file:line:col pointer [RULE_ID] message`, then a one-line summary.
+// Text and JSON renderings of a comparison. One line per finding or change:
+// `file:line:col pointer [RULE_ID] (severity) message`, then a one-line summary. The severity is
+// `breaking` for every finding (its status says when it is waived), `compatible` or
+// `documentation` for a change that breaks no one.
+import type { Change } from "./changes.js";
 import type { Finding, Position } from "./finding.js";
 import { CATEGORIES, RULES, CATEGORY_PURPOSE } from "./rules.js";
 
@@ -9,7 +12,16 @@ export function findingLine(f: Finding): string {
   const moved = f.old && (f.old.file !== f.at.file || f.old.pointer !== f.at.pointer);
   const old = f.old && moved && (f.removed || f.old.file !== f.at.file) ? ` (was at ${where(f.old)})` : "";
   const status = f.status === "breaking" ? "" : ` {${f.status}: ${f.reason ?? ""}}`;
-  return `${where(f.at)} [${f.rule}] ${f.message}${old}${status}`;
+  return `${where(f.at)} [${f.rule}] (breaking) ${f.message}${old}${status}`;
+}
+
+export function changeLine(c: Change): string {
+  return `${where(c.at)} [${c.kind}] (${c.severity}) ${c.message}`;
+}
+
+function changeSummary(changes: Change[]): string {
+  const compatible = changes.filter((c) => c.severity === "compatible").length;
+  return `changes: ${compatible} compatible, ${changes.length - compatible} documentation`;
 }
 
 export function witnessLine(f: Finding): string | undefined {
@@ -32,13 +44,17 @@ export function summarize(findings: Finding[]): { breaking: number; byCategory: 
   return { breaking, byCategory, waived };
 }
 
-export function textReport(findings: Finding[], label: string, options: { witness?: boolean; all?: boolean }): string[] {
+export function textReport(findings: Finding[], label: string, options: { witness?: boolean; all?: boolean; changes?: Change[] }): string[] {
   const lines: string[] = [];
   for (const f of findings) {
     if (f.status === "not-enforced" && !options.all) continue;
     lines.push(findingLine(f));
     const w = options.witness ? witnessLine(f) : undefined;
     if (w) lines.push(w);
+  }
+  if (options.changes && options.changes.length > 0) {
+    for (const c of options.changes) lines.push(changeLine(c));
+    lines.push(changeSummary(options.changes));
   }
   const s = summarize(findings);
   const cats = CATEGORIES.filter((c) => s.byCategory[c]).map((c) => `${c} ${s.byCategory[c]}`).join(", ");
@@ -51,12 +67,14 @@ export function textReport(findings: Finding[], label: string, options: { witnes
   return lines;
 }
 
-export function jsonReport(findings: Finding[], label: string, enforce: string): object {
+export function jsonReport(findings: Finding[], label: string, enforce: string, changes: Change[] = [], version?: object[]): object {
   return {
     against: label,
     enforce,
-    summary: summarize(findings),
-    findings: findings.map(({ witnessRequest: _w, ...f }) => f),
+    summary: { ...summarize(findings), compatible: changes.filter((c) => c.severity === "compatible").length, documentation: changes.filter((c) => c.severity === "documentation").length },
+    findings: findings.map(({ witnessRequest: _w, ...f }) => ({ ...f, severity: "breaking" })),
+    changes,
+    ...(version ? { version } : {}),
   };
 }
 

@@ -32,6 +32,8 @@ export interface SpecTree {
   byId: Map<string, SchemaDoc>;
   protocols: Map<string, SpecFile>;
   machines: MachineDoc[];
+  /** spec/project.yaml (its version is what `--suggest-version` bumps); older trees may lack it. */
+  project?: SpecFile;
   errors: SpecError[];
 }
 
@@ -57,7 +59,7 @@ export function loadTree(root: string): SpecTree {
       machines.push({ protocol: p.id, name: name.slice(0, -".machine.yaml".length), file: read.spec });
     }
   }
-  return { root, schemas, byId, protocols, machines, errors };
+  return { root, schemas, byId, protocols, machines, project: spec.project, errors };
 }
 
 /** The file's $id, or a stand-in derived from its path so a file without one still compares. */

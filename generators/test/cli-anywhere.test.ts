@@ -164,8 +164,15 @@ describe("a global install of the packed tarball, and npx", () => {
     expect(expected.filter((path) => !readFileSync(join(dir, path)).equals(readFileSync(join(REPO_ROOT, path))))).toEqual([]);
   };
 
+  // The recorded releases are the project's too: the changelog every package ships is made from them.
+  const copyReleases = (dest: string) => {
+    cpSync(join(REPO_ROOT, "releases.json"), join(dest, "releases.json"));
+    cpSync(join(REPO_ROOT, "releases"), join(dest, "releases"), { recursive: true });
+  };
+
   it("generate --spec writes what this checkout generates, byte for byte; a second run from inside the project is a no-op", () => {
     cpSync(join(REPO_ROOT, "spec"), join(userProject, "spec"), { recursive: true, filter: (src) => !src.endsWith(".paths.json") });
+    copyReleases(userProject);
     const r = installed(["generate", "--spec", join(userProject, "spec")]);
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
@@ -179,6 +186,7 @@ describe("a global install of the packed tarball, and npx", () => {
   it("generate --out writes the same files into another folder, relative to the current one; a file is refused", () => {
     const fresh = join(work, "user-spec-only");
     cpSync(join(REPO_ROOT, "spec"), join(fresh, "spec"), { recursive: true, filter: (src) => !src.endsWith(".paths.json") });
+    copyReleases(fresh);
     const r = installed(["generate", "--spec", join(fresh, "spec"), "--out", "out"]);
     expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: "" });
     compareWithCheckout(join(elsewhere, "out"), generatedHere());

@@ -77,6 +77,9 @@ export function docsFromTheInstall(setup: () => Install): void {
     const project = join(install.work, "docs-full-project");
     mkdirSync(join(project, "docs-site"), { recursive: true });
     cpSync(join(REPO_ROOT, "spec"), join(project, "spec"), { recursive: true });
+    // The recorded releases: the changelog page is made from them, as the checkout's is.
+    cpSync(join(REPO_ROOT, "releases.json"), join(project, "releases.json"));
+    cpSync(join(REPO_ROOT, "releases"), join(project, "releases"), { recursive: true });
     // generated/ as this checkout has it: the generate test above proves the install writes the same bytes.
     cpSync(join(REPO_ROOT, "generated"), join(project, "generated"), { recursive: true });
     for (const dir of ["guides", "bench"]) cpSync(join(REPO_ROOT, "docs-site", dir), join(project, "docs-site", dir), { recursive: true });

@@ -46,7 +46,7 @@ describe("a toy target plugged into the pipeline", () => {
 
 describe("the registry", () => {
   it("lists each target once, with its owned folders inside its outDir", () => {
-    expect(TARGETS.map((t) => t.id)).toEqual(["ts", "kotlin", "swift", "coverage", "paths"]);
+    expect(TARGETS.map((t) => t.id)).toEqual(["ts", "kotlin", "swift", "coverage", "paths", "release"]);
     for (const t of TARGETS) for (const dir of t.owns) expect(dir === t.outDir || dir.startsWith(`${t.outDir}/`)).toBe(true);
   });
 
@@ -78,6 +78,7 @@ describe("list --targets", () => {
       ["swift", "generated/swift", ["generated/swift"]],
       ["coverage", "generated", []],
       ["paths", ".", []],
+      ["release", "generated", []],
     ]);
   });
 });

@@ -28,6 +28,9 @@ export function sha256Hex(data) {
 export function inputHashes(root) {
   const hashes = {};
   walkInto(hashes, root, "spec");
+  // The recorded releases and their spec bundles: the changelog every package ships is made from them.
+  if (existsSync(`${root}/releases.json`)) hashes["releases.json"] = sha256Hex(readFileSync(`${root}/releases.json`));
+  walkInto(hashes, root, "releases");
   // The generator's side comes from where the generator is (generator-home.mjs): the project
   // itself in a checkout, else the installed package, which recorded them when it was packed.
   const home = generatorHome(root);

@@ -98,6 +98,10 @@ const withFiles = all.filter((l) => existsSync(join(EXPECTATIONS, l.protocol, `$
 
 describe.each(withFiles.map((l) => [`${l.protocol}/${l.name}`, l] as const))("%s", (label, lifecycle) => {
   const exp = loadExpectation(join(EXPECTATIONS, lifecycle.protocol, `${lifecycle.name}.yaml`));
+  // Every failure names both files: a maintainer who changed the machine edits the expectation
+  // (from the protocol document, never by copying the machine), or fixes the machine.
+  const expectationFile = `property-tests/lifecycles/expectations/${label}.yaml`;
+  const machineFile = `spec/${lifecycle.protocol}/lifecycles/${lifecycle.name}.machine.yaml`;
   const module = () => modules.get(label)!;
   const definition = (): Definition => (module()[`${camelName(lifecycle.name)}Machine`] as { definition: Definition }).definition;
 
@@ -120,8 +124,8 @@ describe.each(withFiles.map((l) => [`${l.protocol}/${l.name}`, l] as const))("%s
 
   it("initial and terminal states match", () => {
     const m = module();
-    expect(m.initialState).toBe(exp.initial);
-    expect(m.states.filter((s) => m.isTerminal(s)).sort()).toEqual([...exp.terminal].sort());
+    expect(m.initialState, `initial: ${machineFile} against ${expectationFile}`).toBe(exp.initial);
+    expect(m.states.filter((s) => m.isTerminal(s)).sort(), `terminal states: ${machineFile} against ${expectationFile}`).toEqual([...exp.terminal].sort());
   });
 
   it("every allowed edge exists with that target and exactly that guard, and fires", () => {
@@ -135,7 +139,7 @@ describe.each(withFiles.map((l) => [`${l.protocol}/${l.name}`, l] as const))("%s
         expect(have.has(key), `${key} is listed as divergent but the machine has it`).toBe(false);
         continue;
       }
-      expect(have.has(key), `machine lacks ${key}`).toBe(true);
+      expect(have.has(key), `${machineFile} lacks ${key}, which ${expectationFile} allows: restore it, or edit the expectation if the document says otherwise`).toBe(true);
       const fixed = Object.fromEntries(literals(e.guard).map((l) => (l.startsWith("not ") ? [l.slice(4), false] : [l, true])));
       let fired = false;
       for (const guards of assignments(d.guards, fixed)) {
@@ -151,7 +155,7 @@ describe.each(withFiles.map((l) => [`${l.protocol}/${l.name}`, l] as const))("%s
   it.skipIf(exp.partial !== undefined)("the machine has no edge the document does not allow", () => {
     const allowed = new Set(exp.allowed.map((e) => edgeKey(e, literals(e.guard))));
     const extra = machineEdges(definition()).filter((k) => !allowed.has(k));
-    expect(extra).toEqual([]);
+    expect(extra, `${machineFile} has edges ${expectationFile} does not allow: add each to its allowed list (with the document section that allows it), or remove it from the machine`).toEqual([]);
   });
 
   it("every refused pair is refused under every guard assignment", () => {
@@ -162,7 +166,7 @@ describe.each(withFiles.map((l) => [`${l.protocol}/${l.name}`, l] as const))("%s
       expect(m.events, r.event).toContain(r.event);
       for (const guards of assignments(d.guards, {})) {
         const out = m.transition(r.from, r.event, guards);
-        expect(out.ok, `${r.from}/${r.event} with ${JSON.stringify(guards)}`).toBe(false);
+        expect(out.ok, `${r.from}/${r.event} with ${JSON.stringify(guards)}: ${expectationFile} refuses it, ${machineFile} allows it`).toBe(false);
         expect(out.state).toBe(r.from);
       }
       if (exp.terminal.includes(r.from)) expect(m.transition(r.from, r.event, {}).refusal).toBe("terminal");

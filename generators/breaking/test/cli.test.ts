@@ -68,7 +68,7 @@ describe("breaking", () => {
   });
   it("usage errors exit 2", async () => {
     expect((await run([], REPO_ROOT)).code).toBe(2);
-    expect((await run(["--against", "no-such-revision-or-dir"], REPO_ROOT)).err).toContain("neither a directory nor a git revision");
+    expect((await run(["--against", "no-such-revision-or-dir"], REPO_ROOT)).err).toContain("neither a directory, a package nor a git revision");
     expect((await run(["--against", "HEAD", "--format", "xml"], REPO_ROOT)).code).toBe(2);
   });
   it("--list-rules prints every rule with its category", async () => {
@@ -121,5 +121,15 @@ describe("docs pages", () => {
     expect(page).toContain("2 breaking changes");
     expect(page).toContain("WIRE_ENUM_VALUE_REMOVED");
     expect(page).toMatch(/witness \(old accepts\)/);
+  });
+  it("a commit that only adds shows its additions, not just \"no breaking change\" (issue 39)", () => {
+    const root = repo();
+    git(root, "checkout", "-q", "--", M);
+    writeFileSync(`${root}/spec/p/messages/New.yaml`, JSON.stringify({ $id: "https://agent-contracts.dev/schemas/p/New.json", title: "New", type: "string" }));
+    git(root, "add", "-A");
+    git(root, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "add New");
+    const page = breakingPages(root, templates, specChangelog(root)).find((p) => p.path === CHANGELOG_PAGE)!.contents;
+    expect(page).toContain("no breaking change; 1 compatible, 0 documentation");
+    expect(page).toMatch(/<code>MESSAGE_ADDED<\/code><\/td><td><code>spec\/p\/messages\/New\.yaml:1:1<\/code>/);
   });
 });

@@ -2,11 +2,13 @@
 // carries that version in spec/project.yaml), and a shallow clone is fetched or the run fails with
 // one line, on throwaway repositories cloned with --depth 1.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../test/fixture.js";
+import { isBundled, parseBundle } from "../bundle.js";
+import { bundlePath } from "../changelog.js";
 import { ensureHistory, lastReleaseCommit, readReleases, ReleaseError } from "../release.mjs";
 
 const git = (cwd: string, ...args: string[]) => execFileSync("git", ["-C", cwd, ...args], { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" }).trim();
@@ -46,6 +48,19 @@ describe("this repository's releases.json", () => {
     expect(releases.length).toBeGreaterThan(0);
     if (!ensureHistory(REPO_ROOT).available) return console.log("releases.json check against history skipped: not a git checkout");
     for (const r of releases) expect(git(REPO_ROOT, "show", `${r.commit}:spec/project.yaml`), r.commit).toMatch(new RegExp(`^\\s+version: ${r.version.replace(/\./g, "\\.")}$`, "m"));
+  });
+  it("each release has its spec bundle in releases/, holding exactly the spec files of its commit", () => {
+    const releases = readReleases(REPO_ROOT);
+    const history = ensureHistory(REPO_ROOT).available;
+    for (const r of releases) {
+      const bundle = parseBundle(readFileSync(join(REPO_ROOT, bundlePath(r.version)), "utf8"), bundlePath(r.version));
+      expect(bundle.version, bundlePath(r.version)).toBe(r.version);
+      if (!history) continue;
+      // Compared with git's own listing and blobs, not with the code that wrote the bundle.
+      const paths = git(REPO_ROOT, "ls-tree", "-r", "--name-only", r.commit, "--", "spec").split("\n").filter(isBundled).sort();
+      expect(Object.keys(bundle.files).sort(), r.version).toEqual(paths);
+      for (const p of paths) expect(bundle.files[p], `${r.version} ${p}`).toBe(execFileSync("git", ["-C", REPO_ROOT, "show", `${r.commit}:${p}`], { encoding: "utf8" }));
+    }
   });
   it("the script prints the last release's commit", () => {
     const r = spawnSync("node", [join(REPO_ROOT, "generators/breaking/release.mjs")], { encoding: "utf8" });

@@ -93,10 +93,24 @@ export async function collectInputs(root: string, model: Model, apiLinks: Record
     bindingErrors: await bindingErrors(root, model, notices),
     bench: benchPages.length > 0 ? benchPages.map((path) => readFileSync(path, "utf8")).join("\n") : undefined,
     guides,
+    changelog: await changelogInput(root, notices),
     conformance: readConformance(root, model),
     algorithmNotes: algorithmNotes(root),
     kotlin: kotlinCoordinates(model),
   };
+}
+
+/** The changelog from releases.json and the release bundles; a project whose releases cannot be read gets a notice, not a page. */
+async function changelogInput(root: string, notices: string[]): Promise<string | undefined> {
+  const { changelogMarkdown, specChangelogFromReleases, ChangelogError } = await import("../../breaking/changelog.js");
+  const { ReleaseError } = await import("../../breaking/release.mjs");
+  try {
+    return changelogMarkdown(specChangelogFromReleases(root));
+  } catch (error) {
+    if (!(error instanceof ChangelogError) && !(error instanceof ReleaseError)) throw error;
+    notices.push(`left out: the changelog page: ${error.message}`);
+    return undefined;
+  }
 }
 
 /** The breaking-change pages, from the project's git history (the page says when there is none). */

@@ -44,6 +44,11 @@ export interface DocsInputs {
    * when present the site renders them with its layout and lists them in the navigation.
    */
   breaking?: { rules: string; changelog: string };
+  /**
+   * The changelog every package ships as CHANGELOG.md (generators/breaking/changelog.ts: per
+   * version, per protocol), as markdown; rendered as changelog.html.
+   */
+  changelog?: string;
   /** docs-site/guides/*.md in name order: hand-written pages (title from the first "# " line). */
   guides: { name: string; title: string; markdown: string }[];
   /** spec/<protocol>/conformance/ cases, when they exist. */

@@ -11,6 +11,7 @@ import type { Site } from "./site.js";
 import { PROTOCOL_LANGS } from "./snippets.js";
 import { hostileInputsHtml } from "./hostile-inputs.js";
 import { dialectViews } from "./dialect-view.js";
+import { fillGuide } from "./guide-values.js";
 
 /** The home page: protocols, install lines, first steps. */
 export function homePage(site: Site): void {
@@ -136,8 +137,12 @@ export function finishSite(site: Site): void {
   if (hasBench) {
     render(sitePaths.performance, "performance", "Performance", [{ label: "Home", path: sitePaths.home }, { label: "Performance" }], { html: safeHtml(demoteHeadings(inputs.renderMarkdown(inputs.bench!))) });
   }
+  if (inputs.changelog !== undefined) {
+    const body = inputs.changelog.replace(/^<!--.*-->\n/, "").replace(/^# .*\n/m, "");
+    render(sitePaths.changelog, "guide", "Changelog", [{ label: "Home", path: sitePaths.home }, { label: "Changelog" }], { title: "Changelog", html: safeHtml(demoteHeadings(inputs.renderMarkdown(body))) });
+  }
   for (const g of inputs.guides) {
-    const body = g.markdown.replace(/^# .*\n/, "");
+    const body = fillGuide(g.markdown, site.model.project, sitePaths.guide(g.name)).replace(/^# .*\n/, "");
     render(sitePaths.guide(g.name), "guide", g.title, [{ label: "Home", path: sitePaths.home }, { label: g.title }], { title: g.title, html: safeHtml(demoteHeadings(inputs.renderMarkdown(body))) });
   }
   if (inputs.breaking !== undefined) {

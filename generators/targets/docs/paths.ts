@@ -12,6 +12,7 @@ export const sitePaths = {
   limits: "limits.html",
   breakingRules: "breaking-rules.html",
   specChangelog: "spec-changelog.html",
+  changelog: "changelog.html",
   api: "api/index.html",
   searchIndex: "search-index.json",
   protocol: (protocol: string) => `${protocol}/index.html`,

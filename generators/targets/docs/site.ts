@@ -79,6 +79,7 @@ export function createSite(model: Model, inputs: DocsInputs): Site {
       ...inputs.guides.map((g): [string, string] => [g.title, sitePaths.guide(g.name)]),
       ...(hasApi ? [["API reference", sitePaths.api] as [string, string]] : []),
       ...(hasBench ? [["Performance", sitePaths.performance] as [string, string]] : []),
+      ...(inputs.changelog !== undefined ? [["Changelog", sitePaths.changelog] as [string, string]] : []),
       ...(inputs.breaking !== undefined
         ? ([
             ["Breaking-change rules", sitePaths.breakingRules],

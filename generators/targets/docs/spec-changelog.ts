@@ -7,6 +7,7 @@ import Handlebars from "handlebars";
 import { fromRevision, type SpecSource } from "../../breaking/against.js";
 import { compareTrees } from "../../breaking/compare.js";
 import { loadTree, type SpecTree } from "../../breaking/tree.js";
+import type { Change } from "../../breaking/changes.js";
 import type { Finding } from "../../breaking/finding.js";
 import { CATEGORIES, CATEGORY_PURPOSE, RULES } from "../../breaking/rules.js";
 import { escapeHtml } from "./html.js";
@@ -23,6 +24,8 @@ export interface ChangelogEntry {
   /** Empty for the first commit (nothing to compare with). */
   parent?: string;
   findings: Finding[];
+  /** Compatible and documentation changes (additions, edited descriptions): no one is broken. */
+  changes: Change[];
   error?: string;
 }
 
@@ -58,16 +61,17 @@ export function specChangelog(root: string, max = MAX_COMMITS): Changelog {
   try {
     for (const c of commits) {
       if (!c.parent) {
-        entries.push({ ...c, parent: undefined, findings: [] });
+        entries.push({ ...c, parent: undefined, findings: [], changes: [] });
         continue;
       }
       try {
         const before = open(c.parent);
         const after = open(c.sha);
         const errors = before.errors.length + after.errors.length;
-        entries.push({ ...c, findings: compareTrees(before, after).findings, error: errors > 0 ? `${errors} spec file(s) do not parse` : undefined });
+        const { findings, changes } = compareTrees(before, after);
+        entries.push({ ...c, findings, changes, error: errors > 0 ? `${errors} spec file(s) do not parse` : undefined });
       } catch (error) {
-        entries.push({ ...c, findings: [], error: (error as Error).message.split("\n")[0] });
+        entries.push({ ...c, findings: [], changes: [], error: (error as Error).message.split("\n")[0] });
       }
     }
   } finally {
@@ -102,12 +106,15 @@ function changelogBody(log: Changelog): string {
   if (!log.available) return `${intro}\n<p class="note">${e(log.reason)}: the changelog is not shown.</p>`;
   const items = log.entries.map((c) => {
     const breaking = c.findings.filter((f) => f.status === "breaking");
-    const verdict = !c.parent ? "first version of the spec" : c.error ? `not compared: ${c.error}` : breaking.length === 0 ? "no breaking change" : `${breaking.length} breaking change${breaking.length === 1 ? "" : "s"}`;
+    const compatible = c.changes.filter((x) => x.severity === "compatible").length;
+    const others = `${compatible} compatible, ${c.changes.length - compatible} documentation`;
+    const verdict = !c.parent ? "first version of the spec" : c.error ? `not compared: ${c.error}` : `${breaking.length === 0 ? "no breaking change" : `${breaking.length} breaking change${breaking.length === 1 ? "" : "s"}`}; ${others}`;
     const rows = c.findings
       .map((f) => {
         const w = f.witness ? `<br><small>witness (${f.witness.acceptedBy} accepts): <code>${e(JSON.stringify(f.witness.instance).slice(0, 300))}</code></small>` : "";
         return `<tr><td><a href="${RULES_PAGE}#${e(f.rule)}"><code>${e(f.rule)}</code></a></td><td><code>${e(`${f.at.file}:${f.at.line}:${f.at.column}`)}</code> <code>${e(f.at.pointer || "/")}</code></td><td>${e(f.message)}${f.status === "breaking" ? "" : ` <em>(${e(f.status)}: ${e(f.reason ?? "")})</em>`}${w}</td></tr>`;
       })
+      .concat(c.changes.map((x) => `<tr><td><code>${e(x.kind)}</code></td><td><code>${e(`${x.at.file}:${x.at.line}:${x.at.column}`)}</code> <code>${e(x.at.pointer || "/")}</code></td><td>${e(x.message)} <em>(${e(x.severity)})</em></td></tr>`))
       .join("\n");
     const table = rows ? `\n<table><thead><tr><th>rule</th><th>where</th><th>finding</th></tr></thead><tbody>\n${rows}\n</tbody></table>` : "";
     return `<section id="commit-${c.sha.slice(0, 12)}">\n<h2><code>${c.sha.slice(0, 12)}</code> ${e(c.date)}</h2>\n<p>${e(c.subject)}</p>\n<p><strong>${e(verdict)}</strong></p>${table}\n</section>`;
