@@ -4,6 +4,7 @@
 // the classpath). Text only: the writer writes UTF-8 strings, so the upstream ES6 number corpus
 // comes as its 10,000-line text file, not the gzipped 100,000-line one.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import type { Model, OutputFile } from "../../model/types.js";
 import { generatorHome } from "../../write/generator-home.mjs";
 
@@ -17,7 +18,7 @@ export const KOTLIN_TEST_DATA: readonly string[] = [
   "property-tests/vectors/agent-provider",
   "property-tests/vectors/jcs/testdata",
   "property-tests/vectors/jcs/README.md",
-  "property-tests/vectors/jcs/es6numbers/es6testfile_10000.txt",
+  "property-tests/vectors/jcs/es6numbers/es6testfile_100000.txt.gz",
   "property-tests/vectors/real-implementations/README.md",
   "property-tests/vectors/real-implementations/meldwork-connector/field-value-verdicts.json",
   "property-tests/vectors/stdwebhooks",
@@ -55,6 +56,8 @@ export function readKotlinTestData(root: string, model: Model): TestDataFile[] {
     const full = `${rel.startsWith("spec/") ? root : generatorHome(root)}/${rel}`;
     if (!existsSync(full)) return;
     if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) visit(`${rel}/${name}`);
+    // A gzip file (the 100k ES6 number lines) is carried as its text: resources are read as text.
+    else if (rel.endsWith(".gz")) out.push({ path: rel.slice(0, -".gz".length), text: gunzipSync(readFileSync(full)).toString("utf8") });
     else out.push({ path: rel, text: readFileSync(full, "utf8") });
   };
   for (const rel of kotlinTestData(model)) visit(rel);
