@@ -34,9 +34,11 @@ export const KOTLIN_TEST_DATA: readonly string[] = [
 export const SHARED_RESOURCES = "src/test/resources/shared";
 
 export interface TestDataFile {
-  /** Repository-relative path. */
+  /** Repository-relative path (of the text: a gzip file's without .gz). */
   path: string;
   text: string;
+  /** The file read, when it is not `path` (a gzip file). */
+  source?: string;
 }
 
 /** The spec's vector folders (common, then each protocol's), then KOTLIN_TEST_DATA. */
@@ -57,7 +59,7 @@ export function readKotlinTestData(root: string, model: Model): TestDataFile[] {
     if (!existsSync(full)) return;
     if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) visit(`${rel}/${name}`);
     // A gzip file (the 100k ES6 number lines) is carried as its text: resources are read as text.
-    else if (rel.endsWith(".gz")) out.push({ path: rel.slice(0, -".gz".length), text: gunzipSync(readFileSync(full)).toString("utf8") });
+    else if (rel.endsWith(".gz")) out.push({ path: rel.slice(0, -".gz".length), text: gunzipSync(readFileSync(full)).toString("utf8"), source: rel });
     else out.push({ path: rel, text: readFileSync(full, "utf8") });
   };
   for (const rel of kotlinTestData(model)) visit(rel);
@@ -65,5 +67,5 @@ export function readKotlinTestData(root: string, model: Model): TestDataFile[] {
 }
 
 export function emitKotlinTestData(files: readonly TestDataFile[]): OutputFile[] {
-  return files.map((f) => ({ path: `${SHARED_RESOURCES}/${f.path}`, contents: f.text, sources: [f.path] }));
+  return files.map((f) => ({ path: `${SHARED_RESOURCES}/${f.path}`, contents: f.text, sources: [f.source ?? f.path] }));
 }
