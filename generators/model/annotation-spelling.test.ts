@@ -50,6 +50,11 @@ describe("annotation spelling", () => {
     expect([e.document, e.pointer, e.keyword]).toEqual(["doc", "/anyOf/0", "unevaluatedItems"]);
   });
 
+  it("names unevaluatedProperties when that is the keyword reading the annotations", () => {
+    const e = refusal({ if: { $id: "https://x.invalid/c", properties: { a: true } }, unevaluatedProperties: false });
+    expect([e.pointer, e.keyword]).toEqual(["/if", "unevaluatedProperties"]);
+  });
+
   it(`refuses more than ${MAX_DISJUNCTS} ways for its branches to pass`, () => {
     const branches = Array.from({ length: 7 }, (_, i) => ({ contains: { const: i } }));
     const e = refusal({ properties: { list: { anyOf: branches, unevaluatedItems: false } } });

