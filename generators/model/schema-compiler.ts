@@ -2,6 +2,7 @@
 // TypeScript emitter (standalone code), so both see exactly the same validation semantics.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { spellAnnotations } from "./annotation-spelling.js";
 import { splitEmbeddedResources } from "./embedded-resources.js";
 import { lengthFirst } from "./length-first.js";
 import { checkRuntimeKeywords, runtimeKeywords } from "./runtime-keywords.js";
@@ -45,7 +46,8 @@ export function createSchemaCompiler(schemas: readonly JsonSchema[], options: Sc
   // Only the declared formats: any other is refused by checkRuntimeKeywords above.
   addFormats(ajv, [...declared.formats]);
   for (const keyword of [...collectXKeywords(schemas)].sort()) ajv.addKeyword({ keyword });
-  for (const schema of splitEmbeddedResources(schemas.map((s) => ajvSpelling(s) as JsonSchema))) ajv.addSchema(lengthFirst(schema) as object);
+  const spelled = schemas.map((s, i) => spellAnnotations(ajvSpelling(s), typeof s["$id"] === "string" ? s["$id"] : `(document ${i})`) as JsonSchema);
+  for (const schema of splitEmbeddedResources(spelled)) ajv.addSchema(lengthFirst(schema) as object);
   return ajv;
 }
 

@@ -50,7 +50,12 @@ export function generatorInputHashes(root) {
   walk("property-tests/fuzz/corpus");
   walk("property-tests/vectors/real-implementations");
   // The outside vectors the Kotlin target copies into its test resources (emit-test-data.ts).
-  for (const dir of ["agent-connector/generated", "agent-provider", "jcs", "stdwebhooks"]) walk(`property-tests/vectors/${dir}`);
+  for (const dir of ["agent-connector/generated", "agent-provider", "jcs", "stdwebhooks", "json-schema-test-suite", "json-schema-kills", "wpt-url", "unicode-idna"]) walk(`property-tests/vectors/${dir}`);
+  // What the suites over them compare with, copied too (input-coverage.test.ts holds this list to every output's sources).
+  walk("property-tests/oracle-vectors/lenient-json");
+  for (const file of ["property-tests/json-schema-suite/counts.json"]) {
+    if (existsSync(`${root}/${file}`)) hashes[file] = sha256Hex(readFileSync(`${root}/${file}`));
+  }
   if (existsSync(`${root}/package-lock.json`)) hashes["package-lock.json"] = sha256Hex(readFileSync(`${root}/package-lock.json`));
   return hashes;
 }

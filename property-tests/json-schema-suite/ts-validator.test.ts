@@ -62,7 +62,6 @@ function run(group: SuiteGroup, index: number): Outcome {
 
 const groups = suiteGroups();
 const outcomes = groups.map((g, i) => ({ group: g, outcome: run(g, i) }));
-const known = JSON.parse(readFileSync(join(HERE, "ts-known-failures.json"), "utf8")) as { file: string; group: string; test: string; why: string }[];
 
 describe("JSON-Schema-Test-Suite 2020-12 (required) through the TypeScript validators", () => {
   it("refuses exactly the groups of refused.json, each with its keyword", () => {
@@ -78,11 +77,13 @@ describe("JSON-Schema-Test-Suite 2020-12 (required) through the TypeScript valid
     expect(outcomes.flatMap((o) => o.outcome.thrown.map((t) => `${o.group.file} / ${o.group.description}: ${t}`))).toEqual([]);
   });
 
-  it("gives every other case the suite's verdict, except the listed ajv limitations", () => {
+  // ajv's own annotation bugs (contains, a lone if, items in an anyOf branch) are spelled around
+  // by generators/model/annotation-spelling.ts: no case is excepted.
+  it("gives every other case the suite's verdict", () => {
     const failures = outcomes
       .filter((o) => o.group.file !== FORMAT_FILE)
       .flatMap((o) => o.outcome.verdicts.filter((v) => !v.agrees).map((v) => ({ file: o.group.file, group: o.group.description, test: v.test })));
-    expect(failures).toEqual(known.map(({ file, group, test }) => ({ file, group, test })));
+    expect(failures).toEqual([]);
   });
 
   it("format.json: a declared format is asserted (only the annotation-only string differs), any other refused", () => {

@@ -31,6 +31,7 @@ vi.mock("../../generators/targets/ts/runtime/src/crypto.js", async (importOrigin
 const { decodeApprovalToken } = await import("../../generators/targets/ts/runtime/src/approval-token.js");
 const { verifyHmacV1 } = await import("../../generators/targets/ts/runtime/src/signing-hmac-v1.js");
 const { explainHmacV1 } = await import("../../generators/targets/ts/runtime/src/signature-doctor.js");
+const { verifyTyped } = await import("../../generators/targets/ts/runtime/src/typed-signing.js");
 type CanonicalizationDialect = import("../../generators/targets/ts/runtime/src/canonical-dialects.js").CanonicalizationDialect;
 type HmacSha256V1Declaration = import("../../generators/targets/ts/runtime/src/signing-hmac-v1.js").HmacSha256V1Declaration;
 
@@ -95,6 +96,25 @@ describe("hmac-sha256-v1: the MAC compare goes through constantTimeEqual", () =>
   });
 });
 
+describe("typed verify (every generated verifyX): the MAC compare goes through constantTimeEqual", () => {
+  const good = mac(KEY, "id=p-1");
+  // The schema step is not what is checked here: a validator that accepts what it is given.
+  const accept = (value: unknown) => ({ ok: true as const, value });
+  it("a valid message, as text: one compare of the received MAC, before the schema", () => {
+    const text = JSON.stringify({ id: "p-1", signature_alg: "hmac-sha256-v1", signature: nopad(good) });
+    expect(verifyTyped(DECL, accept, text, KEY).ok).toBe(true);
+    expect(calls).toEqual([pair(good, good)]);
+  });
+  it("a forged message: one compare, then refused without reaching the schema", () => {
+    const other = mac(KEY, "id=p-2");
+    let schemaRan = false;
+    const r = verifyTyped(DECL, (v: unknown) => ((schemaRan = true), { ok: true as const, value: v }), { id: "p-1", signature_alg: "hmac-sha256-v1", signature: nopad(other) }, KEY);
+    expect(r.ok ? "ok" : r.error.code).toBe("signature-mismatch");
+    expect(schemaRan).toBe(false);
+    expect(calls).toEqual([pair(other, good)]);
+  });
+});
+
 describe("the callers' source", () => {
   // The Kotlin check's counterpart: each file that compares a MAC names the constant-time helper
   // and never an ordinary byte compare.
@@ -102,6 +122,7 @@ describe("the callers' source", () => {
     ["approval-token.ts", "constantTimeEqual("],
     ["signing-hmac-v1.ts", "hmacSha256Matches("],
     ["signature-doctor.ts", "hmacSha256Matches("],
+    ["typed-signing.ts", "verifyHmacV1("],
   ])("%s compares MACs only through %s", (file, helper) => {
     const text = readFileSync(join(ROOT, "generators/targets/ts/runtime/src", file), "utf8");
     expect(text).toContain(helper);

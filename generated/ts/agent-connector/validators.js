@@ -2,14 +2,14 @@
 import { equal } from "../ajv-runtime/equal.js";
 import { ucs2length } from "../ajv-runtime/ucs2length.js";
 export const validateAuditLogEntry = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/AuditLogEntry.json","title":"AuditLogEntry","x-content-address":{"idField":"eventId","prefix":"connector-audit-","digest":"sha256-hex","covers":"record-without-id"},"type":"object","required":["action"],"discriminator":{"propertyName":"action"},"oneOf":[{"$ref":"#/$defs/ImportedEntry"},{"$ref":"#/$defs/UpgradedEntry"},{"$ref":"#/$defs/TransitionEntry"}],"$defs":{"EventId":{"title":"EventId","type":"string","pattern":"^connector-audit-[a-f0-9]{64}$"},"PreviousEventId":{"title":"PreviousEventId","type":"string","pattern":"^(connector-audit-[a-f0-9]{64})?$"},"PackageId":{"title":"PackageId","type":"string","pattern":"^connector-package-[a-f0-9]{64}$"},"ImportedDetails":{"title":"ImportedDetails","type":"object","additionalProperties":false,"required":["originFilename","originSha256"],"properties":{"originFilename":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^/\\\\\\u0000-\\u001f\\u007f]+$"},"originSha256":{"$ref":"../common/types.json#/$defs/Sha256Hex"}}},"UpgradedDetails":{"title":"UpgradedDetails","type":"object","additionalProperties":false,"required":["fromPackageId"],"properties":{"fromPackageId":{"$ref":"#/$defs/PackageId"}}},"NoDetails":{"title":"NoDetails","type":"object","additionalProperties":false,"properties":{}},"ImportedEntry":{"title":"ImportedEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"const":"imported"},"details":{"$ref":"#/$defs/ImportedDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}},"UpgradedEntry":{"title":"UpgradedEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"const":"upgraded"},"details":{"$ref":"#/$defs/UpgradedDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}},"TransitionEntry":{"title":"TransitionEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"enum":["approved","installed","disabled","revoked","removed"]},"details":{"$ref":"#/$defs/NoDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}}}};
+const schema31 = {};
 const func0 = Object.prototype.hasOwnProperty;
-const schema32 = {"title":"ImportedEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"const":"imported"},"details":{"$ref":"#/$defs/ImportedDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}};
-const schema36 = {"title":"EventId","type":"string","pattern":"^connector-audit-[a-f0-9]{64}$"};
-const schema37 = {"title":"PackageId","type":"string","pattern":"^connector-package-[a-f0-9]{64}$"};
-const schema38 = {"title":"PreviousEventId","type":"string","pattern":"^(connector-audit-[a-f0-9]{64})?$"};
-const schema33 = {"title":"ImportedDetails","type":"object","additionalProperties":false,"required":["originFilename","originSha256"],"properties":{"originFilename":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^/\\\\\\u0000-\\u001f\\u007f]+$"},"originSha256":{"$ref":"../common/types.json#/$defs/Sha256Hex"}}};
-const schema35 = {"title":"Sha256Hex","type":"string","pattern":"^[a-f0-9]{64}$"};
+const schema32 = {"properties":{"action":0,"details":0,"eventId":0,"packageId":0,"previousEventId":0,"recordType":0,"schemaVersion":0,"sequence":0,"timestamp":0}};
+const schema36 = {};
+const schema37 = {};
+const schema38 = {};
+const schema33 = {};
+const schema35 = {};
 const func76 = ucs2length;
 const pattern4 = /* @__PURE__ */ new RegExp("^[^/\\\\\\u0000-\\u001f\\u007f]+$", "u");
 const pattern5 = /* @__PURE__ */ new RegExp("^[a-f0-9]{64}$", "u");
@@ -109,8 +109,8 @@ return errors === 0;
 }
 const validate22Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema39 = {"title":"TimestampMillisUtc","allOf":[{"$ref":"#/$defs/Timestamp"},{"pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"}]};
-const schema40 = {"title":"Timestamp","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"};
+const schema39 = {};
+const schema40 = {};
 const pattern9 = /* @__PURE__ */ new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$", "u");
 const pattern10 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$", "u");
 
@@ -358,8 +358,8 @@ return errors === 0;
 }
 const validate21Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema41 = {"title":"UpgradedEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"const":"upgraded"},"details":{"$ref":"#/$defs/UpgradedDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}};
-const schema42 = {"title":"UpgradedDetails","type":"object","additionalProperties":false,"required":["fromPackageId"],"properties":{"fromPackageId":{"$ref":"#/$defs/PackageId"}}};
+const schema41 = {"properties":{"action":0,"details":0,"eventId":0,"packageId":0,"previousEventId":0,"recordType":0,"schemaVersion":0,"sequence":0,"timestamp":0}};
+const schema42 = {};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -618,8 +618,8 @@ return errors === 0;
 }
 const validate27Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema47 = {"title":"TransitionEntry","type":"object","additionalProperties":false,"required":["action","details","eventId","packageId","previousEventId","recordType","schemaVersion","sequence","timestamp"],"properties":{"action":{"enum":["approved","installed","disabled","revoked","removed"]},"details":{"$ref":"#/$defs/NoDetails"},"eventId":{"$ref":"#/$defs/EventId"},"packageId":{"$ref":"#/$defs/PackageId"},"previousEventId":{"$ref":"#/$defs/PreviousEventId"},"recordType":{"const":"agent-connector-package-audit"},"schemaVersion":{"const":1},"sequence":{"type":"integer","minimum":1,"maximum":2048},"timestamp":{"$ref":"../common/types.json#/$defs/TimestampMillisUtc"}}};
-const schema48 = {"title":"NoDetails","type":"object","additionalProperties":false,"properties":{}};
+const schema47 = {"properties":{"action":{"enum":["approved","installed","disabled","revoked","removed"]},"details":0,"eventId":0,"packageId":0,"previousEventId":0,"recordType":0,"schemaVersion":0,"sequence":0,"timestamp":0}};
+const schema48 = {};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -939,16 +939,16 @@ return errors === 0;
 const validate20Evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateConnectorManifest = validate40;
-const schema52 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json","title":"ConnectorManifest","x-content-address":{"idField":"manifestId","prefix":"connector-manifest-","digest":"sha256-hex","covers":"record-without-id","maxCanonicalBytes":262144,"canonicalInput":true},"type":"object","additionalProperties":false,"required":["manifestId","schemaVersion","recordType","connectorId","connectorVersion","kind","label","description","transport","upstream","invocation","domains","session","inputTypes","permissionModes","eventProtocolVersion","eventTypes","usage","outboundDestinations","credentials","license"],"properties":{"manifestId":{"type":"string","pattern":"^connector-manifest-[a-f0-9]{64}$"},"schemaVersion":{"const":1},"recordType":{"const":"agent-connector-manifest"},"connectorId":{"$ref":"#/$defs/PublicId"},"connectorVersion":{"$ref":"#/$defs/SemVer"},"kind":{"const":"agent"},"label":{"allOf":[{"maxLength":120},{"$ref":"#/$defs/SafeText"}]},"description":{"allOf":[{"maxLength":1000},{"$ref":"#/$defs/SafeText"}]},"transport":{"$ref":"#/$defs/Transport"},"upstream":{"$ref":"#/$defs/UpstreamRange"},"invocation":{"$ref":"#/$defs/Invocation"},"domains":{"type":"array","minItems":1,"maxItems":32,"uniqueItems":true,"items":{"$ref":"#/$defs/PublicId"}},"session":{"$ref":"#/$defs/SessionCapabilities"},"inputTypes":{"type":"array","minItems":1,"maxItems":16,"uniqueItems":true,"items":{"$ref":"#/$defs/InputType"}},"permissionModes":{"type":"array","minItems":1,"maxItems":2,"uniqueItems":true,"items":{"$ref":"#/$defs/PermissionMode"}},"eventProtocolVersion":{"const":1},"eventTypes":{"type":"array","minItems":3,"maxItems":9,"uniqueItems":true,"items":{"$ref":"#/$defs/EventType"},"allOf":[{"contains":{"const":"Completed"}},{"contains":{"const":"Failed"}},{"contains":{"const":"Cancelled"}}]},"usage":{"$ref":"#/$defs/UsageReporting"},"outboundDestinations":{"type":"array","maxItems":16,"uniqueItems":true,"items":{"$ref":"#/$defs/HttpsOrigin"}},"credentials":{"$ref":"#/$defs/Credentials"},"license":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[A-Za-z0-9][A-Za-z0-9.+-]{0,79}$"}},"x-rules":[{"id":"upstream-range-ordered","kind":"semverLte","lower":"/upstream/minVersion","upper":"/upstream/maxVersion","message":"upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)"},{"id":"credential-slot-ids-unique","kind":"uniqueBy","array":"/credentials/slots","key":"slotId","message":"every credential slot needs its own slotId"},{"id":"label-has-no-secret","kind":"noSecrets","text":"/label","message":"must not contain anything the host's secret filter would redact"},{"id":"description-has-no-secret","kind":"noSecrets","text":"/description","message":"must not contain anything the host's secret filter would redact"},{"id":"outbound-destinations-are-origins","kind":"whatwgUrl","url":"/outboundDestinations","form":"origin","message":"must be exactly the serialized WHATWG origin of an https URL"}],"$defs":{"PublicId":{"title":"PublicId","type":"string","minLength":1,"maxLength":120,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,119}$"},"SafeText":{"title":"SafeText","type":"string","minLength":1,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"SemVer":{"title":"SemVer","type":"string","minLength":5,"maxLength":120,"pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?$"},"HttpsOrigin":{"title":"HttpsOrigin","type":"string","minLength":9,"maxLength":2048,"pattern":"^https://[^/?#@\\s]+$"},"TransportType":{"title":"TransportType","enum":["cli","acp","http","a2a"]},"TransportProtocol":{"title":"TransportProtocol","enum":["text","json","jsonl","acp","event-stream"]},"Transport":{"title":"Transport","type":"object","additionalProperties":false,"required":["type","protocol"],"properties":{"type":{"$ref":"#/$defs/TransportType"},"protocol":{"$ref":"#/$defs/TransportProtocol"}},"allOf":[{"if":{"properties":{"type":{"const":"cli"}}},"then":{"properties":{"protocol":{"enum":["text","json","jsonl"]}}}},{"if":{"properties":{"type":{"const":"acp"}}},"then":{"properties":{"protocol":{"const":"acp"}}}},{"if":{"properties":{"type":{"enum":["http","a2a"]}}},"then":{"properties":{"protocol":{"enum":["json","event-stream"]}}}}]},"UpstreamRange":{"title":"UpstreamRange","type":"object","additionalProperties":false,"required":["id","minVersion","maxVersion"],"properties":{"id":{"$ref":"#/$defs/PublicId"},"minVersion":{"$ref":"#/$defs/SemVer"},"maxVersion":{"$ref":"#/$defs/SemVer"}}},"Invocation":{"title":"Invocation","type":"object","additionalProperties":false,"required":["recipeId"],"properties":{"recipeId":{"$ref":"#/$defs/PublicId"},"idempotencyMode":{"enum":["none","durable"]}}},"SessionCapabilities":{"title":"SessionCapabilities","type":"object","additionalProperties":false,"required":["supported","resume","cancel","checkpoint"],"properties":{"supported":{"type":"boolean"},"resume":{"type":"boolean"},"cancel":{"type":"boolean"},"checkpoint":{"type":"boolean"}},"if":{"properties":{"supported":{"const":false}}},"then":{"properties":{"resume":{"const":false},"checkpoint":{"const":false}}}},"InputType":{"title":"InputType","enum":["text","image","audio","video","file","structured-data"]},"PermissionMode":{"title":"PermissionMode","enum":["read-only","workspace-write"]},"EventType":{"title":"EventType","enum":["Permission","SourceUsed","Artifact","Evidence","Usage","WaitingInput","Completed","Failed","Cancelled"]},"UsageReporting":{"title":"UsageReporting","type":"object","additionalProperties":false,"required":["inputTokens","outputTokens","costMicros","toolCalls","outboundBytes","elapsedMs"],"properties":{"inputTokens":{"type":"boolean"},"outputTokens":{"type":"boolean"},"costMicros":{"type":"boolean"},"toolCalls":{"type":"boolean"},"outboundBytes":{"type":"boolean"},"elapsedMs":{"type":"boolean"}}},"CredentialSlotType":{"title":"CredentialSlotType","enum":["api-key","oauth","token","provider-profile"]},"CredentialSlot":{"title":"CredentialSlot","type":"object","additionalProperties":false,"required":["slotId","type","required"],"properties":{"slotId":{"$ref":"#/$defs/PublicId"},"type":{"$ref":"#/$defs/CredentialSlotType"},"required":{"type":"boolean"}}},"Credentials":{"title":"Credentials","type":"object","additionalProperties":false,"required":["mode","slots"],"properties":{"mode":{"enum":["none","credential-ref"]},"slots":{"type":"array","maxItems":16,"items":{"$ref":"#/$defs/CredentialSlot"}}},"allOf":[{"if":{"properties":{"mode":{"const":"none"}}},"then":{"properties":{"slots":{"maxItems":0}}}},{"if":{"properties":{"mode":{"const":"credential-ref"}}},"then":{"properties":{"slots":{"minItems":1}}}}]}}};
-const schema53 = {"title":"PublicId","type":"string","minLength":1,"maxLength":120,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,119}$"};
-const schema54 = {"title":"SemVer","type":"string","minLength":5,"maxLength":120,"pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?$"};
-const schema55 = {"title":"SafeText","type":"string","minLength":1,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"};
-const schema67 = {"title":"SessionCapabilities","type":"object","additionalProperties":false,"required":["supported","resume","cancel","checkpoint"],"properties":{"supported":{"type":"boolean"},"resume":{"type":"boolean"},"cancel":{"type":"boolean"},"checkpoint":{"type":"boolean"}},"if":{"properties":{"supported":{"const":false}}},"then":{"properties":{"resume":{"const":false},"checkpoint":{"const":false}}}};
-const schema68 = {"title":"InputType","enum":["text","image","audio","video","file","structured-data"]};
-const schema69 = {"title":"PermissionMode","enum":["read-only","workspace-write"]};
-const schema70 = {"title":"EventType","enum":["Permission","SourceUsed","Artifact","Evidence","Usage","WaitingInput","Completed","Failed","Cancelled"]};
-const schema71 = {"title":"UsageReporting","type":"object","additionalProperties":false,"required":["inputTokens","outputTokens","costMicros","toolCalls","outboundBytes","elapsedMs"],"properties":{"inputTokens":{"type":"boolean"},"outputTokens":{"type":"boolean"},"costMicros":{"type":"boolean"},"toolCalls":{"type":"boolean"},"outboundBytes":{"type":"boolean"},"elapsedMs":{"type":"boolean"}}};
-const schema72 = {"title":"HttpsOrigin","type":"string","minLength":9,"maxLength":2048,"pattern":"^https://[^/?#@\\s]+$"};
+const schema52 = {"properties":{"manifestId":0,"schemaVersion":0,"recordType":0,"connectorId":0,"connectorVersion":0,"kind":0,"label":0,"description":0,"transport":0,"upstream":0,"invocation":0,"domains":0,"session":0,"inputTypes":0,"permissionModes":0,"eventProtocolVersion":0,"eventTypes":0,"usage":0,"outboundDestinations":0,"credentials":0,"license":0}};
+const schema53 = {};
+const schema54 = {};
+const schema55 = {};
+const schema67 = {};
+const schema68 = {"enum":["text","image","audio","video","file","structured-data"]};
+const schema69 = {"enum":["read-only","workspace-write"]};
+const schema70 = {"enum":["Permission","SourceUsed","Artifact","Evidence","Usage","WaitingInput","Completed","Failed","Cancelled"]};
+const schema71 = {};
+const schema72 = {};
 const func27 = equal;
 const pattern18 = /* @__PURE__ */ new RegExp("^connector-manifest-[a-f0-9]{64}$", "u");
 const pattern19 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9][A-Za-z0-9._:-]{0,119}$", "u");
@@ -956,9 +956,9 @@ const pattern20 = /* @__PURE__ */ new RegExp("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)
 const pattern21 = /* @__PURE__ */ new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 const pattern28 = /* @__PURE__ */ new RegExp("^https://[^/?#@\\s]+$", "u");
 const pattern30 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9][A-Za-z0-9.+-]{0,79}$", "u");
-const schema57 = {"title":"Transport","type":"object","additionalProperties":false,"required":["type","protocol"],"properties":{"type":{"$ref":"#/$defs/TransportType"},"protocol":{"$ref":"#/$defs/TransportProtocol"}},"allOf":[{"if":{"properties":{"type":{"const":"cli"}}},"then":{"properties":{"protocol":{"enum":["text","json","jsonl"]}}}},{"if":{"properties":{"type":{"const":"acp"}}},"then":{"properties":{"protocol":{"const":"acp"}}}},{"if":{"properties":{"type":{"enum":["http","a2a"]}}},"then":{"properties":{"protocol":{"enum":["json","event-stream"]}}}}]};
-const schema58 = {"title":"TransportType","enum":["cli","acp","http","a2a"]};
-const schema59 = {"title":"TransportProtocol","enum":["text","json","jsonl","acp","event-stream"]};
+const schema57 = {"allOf":[{"then":{"properties":{"protocol":{"enum":["text","json","jsonl"]}}}},null,{"then":{"properties":{"protocol":{"enum":["json","event-stream"]}}}}]};
+const schema58 = {"enum":["cli","acp","http","a2a"]};
+const schema59 = {"enum":["text","json","jsonl","acp","event-stream"]};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1230,7 +1230,7 @@ return errors === 0;
 }
 const validate41Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema60 = {"title":"UpstreamRange","type":"object","additionalProperties":false,"required":["id","minVersion","maxVersion"],"properties":{"id":{"$ref":"#/$defs/PublicId"},"minVersion":{"$ref":"#/$defs/SemVer"},"maxVersion":{"$ref":"#/$defs/SemVer"}}};
+const schema60 = {};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1375,7 +1375,7 @@ return errors === 0;
 }
 const validate43Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema64 = {"title":"Invocation","type":"object","additionalProperties":false,"required":["recipeId"],"properties":{"recipeId":{"$ref":"#/$defs/PublicId"},"idempotencyMode":{"enum":["none","durable"]}}};
+const schema64 = {"properties":{"idempotencyMode":{"enum":["none","durable"]}}};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1464,9 +1464,9 @@ return errors === 0;
 }
 const validate45Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema73 = {"title":"Credentials","type":"object","additionalProperties":false,"required":["mode","slots"],"properties":{"mode":{"enum":["none","credential-ref"]},"slots":{"type":"array","maxItems":16,"items":{"$ref":"#/$defs/CredentialSlot"}}},"allOf":[{"if":{"properties":{"mode":{"const":"none"}}},"then":{"properties":{"slots":{"maxItems":0}}}},{"if":{"properties":{"mode":{"const":"credential-ref"}}},"then":{"properties":{"slots":{"minItems":1}}}}]};
-const schema74 = {"title":"CredentialSlot","type":"object","additionalProperties":false,"required":["slotId","type","required"],"properties":{"slotId":{"$ref":"#/$defs/PublicId"},"type":{"$ref":"#/$defs/CredentialSlotType"},"required":{"type":"boolean"}}};
-const schema76 = {"title":"CredentialSlotType","enum":["api-key","oauth","token","provider-profile"]};
+const schema73 = {"properties":{"mode":{"enum":["none","credential-ref"]}}};
+const schema74 = {};
+const schema76 = {"enum":["api-key","oauth","token","provider-profile"]};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2876,8 +2876,8 @@ return errors === 0;
 const validate40Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateConnectorPackage = validate51;
-const schema77 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json","title":"ConnectorPackage","x-content-address":{"idField":"packageId","prefix":"connector-package-","digest":"sha256-hex","covers":"record-without-id","maxCanonicalBytes":524288,"canonicalInput":true},"type":"object","additionalProperties":false,"required":["packageId","schemaVersion","recordType","publisher","provider","manifest"],"properties":{"packageId":{"type":"string","pattern":"^connector-package-[a-f0-9]{64}$"},"schemaVersion":{"const":1},"recordType":{"const":"agent-connector-package"},"publisher":{"$ref":"#/$defs/Publisher"},"provider":{"$ref":"#/$defs/ConnectorProvider"},"manifest":{"$ref":"ConnectorManifest.json"}},"allOf":[{"properties":{"manifest":{"properties":{"upstream":{"properties":{"id":{"const":"meldwork-sdk"}}}}}}},{"if":{"properties":{"provider":{"properties":{"id":{"const":"sdk.local-echo.v1"}}}}},"then":{"properties":{"manifest":{"properties":{"transport":{"properties":{"type":{"const":"cli"},"protocol":{"const":"json"}}},"outboundDestinations":{"maxItems":0},"credentials":{"properties":{"mode":{"const":"none"}}},"inputTypes":{"const":["text"]},"permissionModes":{"const":["read-only"]}}}}}},{"if":{"properties":{"provider":{"properties":{"id":{"const":"sdk.http-json.v1"}}}}},"then":{"properties":{"manifest":{"properties":{"transport":{"properties":{"type":{"const":"http"},"protocol":{"const":"json"}}},"inputTypes":{"const":["text"]},"permissionModes":{"const":["read-only"]}}}}}},{"if":{"properties":{"provider":{"properties":{"config":{"properties":{"authSlotId":{"const":null}},"required":["authSlotId"]}}}}},"then":{"properties":{"manifest":{"properties":{"credentials":{"properties":{"mode":{"const":"none"}}}}}}}},{"if":{"properties":{"provider":{"properties":{"config":{"properties":{"authSlotId":{"type":"string"}},"required":["authSlotId"]}}}}},"then":{"properties":{"manifest":{"properties":{"credentials":{"properties":{"mode":{"const":"credential-ref"},"slots":{"maxItems":1,"items":{"properties":{"required":{"const":true},"type":{"enum":["api-key","token"]}}}}}}}}}}}],"x-rules":[{"id":"endpoint-is-https","kind":"whatwgUrl","url":"/provider/config/endpoint","form":"endpoint","message":"must be an https URL without user info, query or fragment"},{"id":"recipe-matches-provider","kind":"equal","left":"/manifest/invocation/recipeId","right":"/provider/id","message":"manifest.invocation.recipeId must name the package's provider"},{"id":"sdk-version-supported","kind":"semverRangeIncludes","min":"/manifest/upstream/minVersion","max":"/manifest/upstream/maxVersion","version":"1.0.0","message":"the manifest's upstream range must include SDK version 1.0.0"},{"id":"endpoint-origin-declared","kind":"urlOriginIn","url":"/provider/config/endpoint","list":"/manifest/outboundDestinations","message":"the origin of provider.config.endpoint must be one of manifest.outboundDestinations"},{"id":"auth-slot-declared","kind":"equal","left":"/provider/config/authSlotId","right":"/manifest/credentials/slots/0/slotId","message":"provider.config.authSlotId must be the manifest's declared credential slot"},{"id":"publisher-name-has-no-secret","kind":"noSecrets","text":"/publisher/name","message":"must not contain anything the host's secret filter would redact"},{"id":"manifest-label-has-no-secret","kind":"noSecrets","text":"/manifest/label","message":"must not contain anything the host's secret filter would redact"},{"id":"manifest-description-has-no-secret","kind":"noSecrets","text":"/manifest/description","message":"must not contain anything the host's secret filter would redact"},{"id":"manifest-outbound-destinations-are-origins","kind":"whatwgUrl","url":"/manifest/outboundDestinations","form":"origin","message":"must be exactly the serialized WHATWG origin of an https URL"}],"$defs":{"Publisher":{"title":"Publisher","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"ConnectorManifest.json#/$defs/PublicId"},"name":{"allOf":[{"maxLength":120},{"$ref":"ConnectorManifest.json#/$defs/SafeText"}]}}},"LocalEchoProvider":{"title":"LocalEchoProvider","type":"object","additionalProperties":false,"required":["id","config"],"properties":{"id":{"const":"sdk.local-echo.v1"},"config":{"$ref":"LocalEchoProviderConfig.json"}}},"HttpJsonProvider":{"title":"HttpJsonProvider","type":"object","additionalProperties":false,"required":["id","config"],"properties":{"id":{"const":"sdk.http-json.v1"},"config":{"$ref":"HttpJsonProviderConfig.json"}}},"ConnectorProvider":{"title":"ConnectorProvider","type":"object","required":["id"],"discriminator":{"propertyName":"id"},"oneOf":[{"$ref":"#/$defs/LocalEchoProvider"},{"$ref":"#/$defs/HttpJsonProvider"}]}}};
-const schema78 = {"title":"Publisher","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"ConnectorManifest.json#/$defs/PublicId"},"name":{"allOf":[{"maxLength":120},{"$ref":"ConnectorManifest.json#/$defs/SafeText"}]}}};
+const schema77 = {"allOf":[null,{"then":{"properties":{"manifest":{"properties":{"inputTypes":{"const":["text"]},"permissionModes":{"const":["read-only"]}}}}}},{"then":{"properties":{"manifest":{"properties":{"inputTypes":{"const":["text"]},"permissionModes":{"const":["read-only"]}}}}}},null,{"then":{"properties":{"manifest":{"properties":{"credentials":{"properties":{"slots":{"items":{"properties":{"type":{"enum":["api-key","token"]}}}}}}}}}}}]};
+const schema78 = {};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2993,9 +2993,9 @@ return errors === 0;
 }
 const validate52Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema81 = {"title":"ConnectorProvider","type":"object","required":["id"],"discriminator":{"propertyName":"id"},"oneOf":[{"$ref":"#/$defs/LocalEchoProvider"},{"$ref":"#/$defs/HttpJsonProvider"}]};
-const schema82 = {"title":"LocalEchoProvider","type":"object","additionalProperties":false,"required":["id","config"],"properties":{"id":{"const":"sdk.local-echo.v1"},"config":{"$ref":"LocalEchoProviderConfig.json"}}};
-const schema83 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/LocalEchoProviderConfig.json","title":"LocalEchoProviderConfig","type":"object","additionalProperties":false,"properties":{}};
+const schema81 = {};
+const schema82 = {};
+const schema83 = {};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3072,8 +3072,8 @@ return errors === 0;
 }
 const validate55Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema84 = {"title":"HttpJsonProvider","type":"object","additionalProperties":false,"required":["id","config"],"properties":{"id":{"const":"sdk.http-json.v1"},"config":{"$ref":"HttpJsonProviderConfig.json"}}};
-const schema85 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json","title":"HttpJsonProviderConfig","type":"object","additionalProperties":false,"required":["endpoint","authSlotId"],"properties":{"endpoint":{"title":"HttpsEndpoint","type":"string","minLength":9,"maxLength":2048},"authSlotId":{"anyOf":[{"$ref":"ConnectorManifest.json#/$defs/PublicId"},{"type":"null"}]}},"x-rules":[{"id":"endpoint-is-https","kind":"whatwgUrl","url":"/endpoint","form":"endpoint","message":"must be an https URL without user info, query or fragment"}]};
+const schema84 = {};
+const schema85 = {};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json" */;
@@ -4079,8 +4079,8 @@ return errors === 0;
 const validate51Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateConnectorResume = validate63;
-const schema87 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/ConnectorResume.json","title":"ConnectorResume","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/InputResume"},{"$ref":"#/$defs/PermissionResume"}],"$defs":{"InputResume":{"title":"InputResume","type":"object","additionalProperties":false,"required":["type","requestId","response","requestHash","sessionRefHash","sessionProvenanceHash"],"properties":{"type":{"const":"input"},"requestId":{"$ref":"ConnectorManifest.json#/$defs/PublicId"},"response":{"type":"string","minLength":1,"maxLength":131072,"pattern":"\\S"},"requestHash":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"sessionRefHash":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"sessionProvenanceHash":{"$ref":"../common/types.json#/$defs/Sha256Hex"}}},"PermissionResume":{"title":"PermissionResume","type":"object","additionalProperties":false,"required":["type","requestId","status","optionId","requestHash","sessionRefHash","sessionProvenanceHash"],"properties":{"type":{"const":"permission"},"requestId":{"$ref":"ConnectorManifest.json#/$defs/PublicId"},"status":{"enum":["approved","rejected"]},"optionId":{"$ref":"ConnectorManifest.json#/$defs/PublicId"},"requestHash":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"sessionRefHash":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"sessionProvenanceHash":{"$ref":"../common/types.json#/$defs/Sha256Hex"}}}}};
-const schema88 = {"title":"InputResume","type":"object","additionalProperties":false,"required":["type","requestId","response","requestHash","sessionRefHash","sessionProvenanceHash"],"properties":{"type":{"const":"input"},"requestId":{"$ref":"ConnectorManifest.json#/$defs/PublicId"},"response":{"type":"string","minLength":1,"maxLength":131072,"pattern":"\\S"},"requestHash":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"sessionRefHash":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"sessionProvenanceHash":{"$ref":"../common/types.json#/$defs/Sha256Hex"}}};
+const schema87 = {};
+const schema88 = {};
 const pattern36 = /* @__PURE__ */ new RegExp("\\S", "u");
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4272,7 +4272,7 @@ return errors === 0;
 }
 const validate64Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema93 = {"title":"PermissionResume","type":"object","additionalProperties":false,"required":["type","requestId","status","optionId","requestHash","sessionRefHash","sessionProvenanceHash"],"properties":{"type":{"const":"permission"},"requestId":{"$ref":"ConnectorManifest.json#/$defs/PublicId"},"status":{"enum":["approved","rejected"]},"optionId":{"$ref":"ConnectorManifest.json#/$defs/PublicId"},"requestHash":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"sessionRefHash":{"$ref":"../common/types.json#/$defs/Sha256Hex"},"sessionProvenanceHash":{"$ref":"../common/types.json#/$defs/Sha256Hex"}}};
+const schema93 = {"properties":{"status":{"enum":["approved","rejected"]}}};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4541,7 +4541,7 @@ const validate63Evaluated = {"dynamicProps":true,"dynamicItems":false};
 export const validateHttpJsonProviderConfig = validate57;
 
 export const validateHttpJsonRequest = validate68;
-const schema99 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json","title":"HttpJsonRequest","type":"object","additionalProperties":false,"required":["prompt","sessionRef","resume","permissionMode","operationId"],"properties":{"prompt":{"type":"string","minLength":1,"maxLength":4194304,"pattern":"^[^\\u0000]+$"},"sessionRef":{"anyOf":[{"type":"string","minLength":1,"maxLength":8192},{"type":"null"}]},"resume":{"anyOf":[{"$ref":"ConnectorResume.json"},{"type":"null"}]},"permissionMode":{"$ref":"ConnectorManifest.json#/$defs/PermissionMode"},"operationId":{"$ref":"ConnectorManifest.json#/$defs/PublicId"}}};
+const schema99 = {};
 const pattern45 = /* @__PURE__ */ new RegExp("^[^\\u0000]+$", "u");
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4809,7 +4809,7 @@ return errors === 0;
 const validate68Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateHttpJsonResponse = validate70;
-const schema102 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/agent-connector/HttpJsonResponse.json","title":"HttpJsonResponse","x-open":"The real provider reads only text and sessionRef and ignores every other member, so servers may add fields; bindings keep them out of the typed surface.","type":"object","required":["text"],"properties":{"text":{"type":"string","pattern":"^[^\\u0000]*$"},"sessionRef":{"type":"string","maxLength":8192,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"}}};
+const schema102 = {};
 const pattern47 = /* @__PURE__ */ new RegExp("^[^\\u0000]*$", "u");
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){

@@ -2,7 +2,7 @@
 import { equal } from "../ajv-runtime/equal.js";
 import { ucs2length } from "../ajv-runtime/ucs2length.js";
 export const validateConnectPollRequest = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectPollRequest.json","title":"ConnectPollRequest","x-inferred-from-clients":{"fields":["device_code"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","additionalProperties":false,"required":["device_code"],"properties":{"device_code":{"type":"string","pattern":"^[!-~]{1,512}$"}}};
+const schema31 = {};
 const func0 = Object.prototype.hasOwnProperty;
 const pattern4 = /* @__PURE__ */ new RegExp("^[!-~]{1,512}$", "u");
 
@@ -82,8 +82,8 @@ return errors === 0;
 const validate20Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateConnectPollResponse = validate21;
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json","title":"ConnectPollResponse","x-inferred-from-clients":{"fields":["status","address","secret"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"title":"ConnectPollPending","type":"object","x-open":"Read, not written, by this project: the pending poll answer. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["status"],"properties":{"status":{"const":"pending"}}},{"title":"ConnectPollApproved","type":"object","x-open":"Read, not written, by this project: the approved poll answer. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["status","address","secret"],"properties":{"status":{"const":"approved"},"address":{"$ref":"Whoami.json#/$defs/AgentAddress"},"secret":{"type":"string","maxLength":4096,"pattern":"^[A-Za-z0-9._~+/-]+=*$"}}}]};
-const schema34 = {"title":"AgentAddress","type":"string","pattern":"^[a-z0-9][a-z0-9_-]{2,31}/[a-z0-9][a-z0-9_-]{2,31}$"};
+const schema32 = {};
+const schema34 = {};
 const func72 = ucs2length;
 const pattern5 = /* @__PURE__ */ new RegExp("^[a-z0-9][a-z0-9_-]{2,31}/[a-z0-9][a-z0-9_-]{2,31}$", "u");
 const pattern7 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9._~+/-]+=*$", "u");
@@ -301,8 +301,8 @@ return errors === 0;
 const validate21Evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateConnectStartRequest = validate23;
-const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectStartRequest.json","title":"ConnectStartRequest","x-inferred-from-clients":{"fields":["permissions"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","additionalProperties":false,"required":["permissions"],"properties":{"permissions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"Permission.json"},"contains":{"const":"identity:read"}}}};
-const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/Permission.json","title":"Permission","type":"string","enum":["identity:read","messages:write","inbox:read","inbox:bookmark","contacts:read","contacts:write"]};
+const schema36 = {};
+const schema37 = {"enum":["identity:read","messages:write","inbox:read","inbox:bookmark","contacts:read","contacts:write"]};
 const func27 = equal;
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -465,7 +465,7 @@ return errors === 0;
 const validate23Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateConnectStartResponse = validate24;
-const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ConnectStartResponse.json","title":"ConnectStartResponse","x-inferred-from-clients":{"fields":["device_code","user_code","verification_url","interval","expires_in"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect"]},"type":"object","x-open":"Read, not written, by this project: the device authorization answer. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["device_code","user_code","verification_url","interval"],"properties":{"device_code":{"type":"string","pattern":"^[!-~]{1,512}$"},"user_code":{"type":"string","pattern":"^[!-~]{1,64}$"},"verification_url":{"type":"string","maxLength":2048,"pattern":"^https?://[!-~]+$"},"interval":{"type":"integer","minimum":1,"maximum":3600},"expires_in":{"default":600,"type":"integer","minimum":1,"maximum":86400}}};
+const schema38 = {};
 const pattern9 = /* @__PURE__ */ new RegExp("^[!-~]{1,64}$", "u");
 const pattern10 = /* @__PURE__ */ new RegExp("^https?://[!-~]+$", "u");
 
@@ -693,7 +693,7 @@ return errors === 0;
 const validate24Evaluated = {"props":{"device_code":true,"user_code":true,"verification_url":true,"interval":true,"expires_in":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateDisconnectResult = validate25;
-const schema39 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/DisconnectResult.json","title":"DisconnectResult","type":"object","discriminator":{"propertyName":"outcome"},"oneOf":[{"title":"DisconnectCompleted","type":"object","additionalProperties":false,"required":["outcome","live_channel"],"properties":{"outcome":{"const":"disconnected"},"address":{"$ref":"Whoami.json#/$defs/AgentAddress"},"live_channel":{"enum":["closed","not_open"]}}},{"title":"DisconnectIncomplete","type":"object","additionalProperties":false,"required":["outcome","failed_steps"],"properties":{"outcome":{"const":"incomplete"},"address":{"$ref":"Whoami.json#/$defs/AgentAddress"},"failed_steps":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"enum":["revoke_binding","close_live_channel","remove_credential"]}}}}]};
+const schema39 = {"oneOf":[{"properties":{"live_channel":{"enum":["closed","not_open"]}}},{"properties":{"failed_steps":{"items":{"enum":["revoke_binding","close_live_channel","remove_credential"]}}}}]};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/DisconnectResult.json" */;
@@ -1000,7 +1000,7 @@ return errors === 0;
 const validate25Evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateErrorResponse = validate26;
-const schema42 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/ErrorResponse.json","title":"ErrorResponse","x-inferred-from-clients":{"fields":["error","error.message"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _error_message, tests/live_fixture.mjs request","PostdockAI/pi-adapter@1ff2d77 src/index.ts api (reports the body when it has \"error\")"]},"type":"object","additionalProperties":false,"required":["error"],"properties":{"error":{"title":"ErrorDetail","x-open":"Clients read only `error.message` (Pi shows the whole JSON body); the server's other error members, such as a machine-readable code, are not public, so they are accepted.","type":"object","required":["message"],"properties":{"message":{"type":"string","minLength":1,"maxLength":2048}}}}};
+const schema42 = {};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/ErrorResponse.json" */;
@@ -1113,7 +1113,7 @@ return errors === 0;
 const validate26Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateInboxBookmark = validate27;
-const schema43 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/InboxBookmark.json","title":"InboxBookmark","x-inferred-from-clients":{"fields":["sequence"],"clients":["PostdockAI/pi-adapter@1ff2d77 src/index.ts onSettled","PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py MyagentClient.bookmark, tests/live_fixture.mjs setup"]},"type":"object","additionalProperties":false,"required":["sequence"],"properties":{"sequence":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
+const schema43 = {};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/InboxBookmark.json" */;
@@ -1201,12 +1201,12 @@ return errors === 0;
 const validate27Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateInboxEntry = validate28;
-const schema44 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/InboxEntry.json","title":"InboxEntry","x-inferred-from-clients":{"fields":["sequence","event_id","type","occurred_at","payload","payload.from","payload.message_id","payload.content","payload.attachment_ids"],"clients":["PostdockAI/pi-adapter@1ff2d77 src/index.ts InboxEntry type, envelopeText","PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py _drain_once, _dispatch_message; tests/test_adapter.py entry()"]},"type":"object","x-open":"Read, not written, by this project: the inbox entry. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["sequence","event_id","type","occurred_at","payload"],"properties":{"sequence":{"type":"integer","minimum":1,"maximum":9007199254740991},"event_id":{"type":"string","pattern":"^[!-~]{1,200}$"},"type":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$"},"occurred_at":{"$ref":"../common/types.json#/$defs/Timestamp"},"payload":{"type":"object"}},"if":{"required":["type"],"properties":{"type":{"const":"message.received"}}},"then":{"properties":{"payload":{"$ref":"#/$defs/MessageReceivedPayload"}}},"$defs":{"MessageReceivedPayload":{"title":"MessageReceivedPayload","type":"object","x-open":"Read, not written, by this project: the entry's payload. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["from","message_id","content","attachment_ids"],"properties":{"from":{"$ref":"Whoami.json#/$defs/AgentAddress"},"message_id":{"$ref":"SendMessageRequest.json#/$defs/MessageId"},"content":{"$ref":"SendMessageRequest.json#/$defs/PlaintextContent"},"attachment_ids":{"$ref":"SendMessageRequest.json#/$defs/AttachmentIds"}}}}};
-const schema56 = {"title":"Timestamp","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"};
-const schema45 = {"title":"MessageReceivedPayload","type":"object","x-open":"Read, not written, by this project: the entry's payload. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["from","message_id","content","attachment_ids"],"properties":{"from":{"$ref":"Whoami.json#/$defs/AgentAddress"},"message_id":{"$ref":"SendMessageRequest.json#/$defs/MessageId"},"content":{"$ref":"SendMessageRequest.json#/$defs/PlaintextContent"},"attachment_ids":{"$ref":"SendMessageRequest.json#/$defs/AttachmentIds"}}};
-const schema48 = {"title":"MessageId","type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"};
-const schema50 = {"title":"PlaintextContent","type":"object","additionalProperties":false,"required":["encoding","text"],"properties":{"encoding":{"const":"plaintext"},"text":{"type":"string","minLength":1,"maxLength":32768}}};
-const schema51 = {"title":"AttachmentIds","type":"array","uniqueItems":true,"maxItems":32,"items":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,128}$"}};
+const schema44 = {};
+const schema56 = {};
+const schema45 = {};
+const schema48 = {};
+const schema50 = {};
+const schema51 = {};
 const pattern14 = /* @__PURE__ */ new RegExp("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
 const pattern16 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9_-]{1,128}$", "u");
 
@@ -1779,7 +1779,7 @@ return errors === 0;
 const validate28Evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateInboxPage = validate33;
-const schema57 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/InboxPage.json","title":"InboxPage","x-inferred-from-clients":{"fields":["entries","next_after_sequence"],"clients":["PostdockAI/pi-adapter@1ff2d77 src/index.ts readOneEntry","PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py _drain_once, tests/test_adapter.py FakeClient"]},"type":"object","x-open":"Read, not written, by this project: the inbox page. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["entries","next_after_sequence"],"properties":{"entries":{"type":"array","maxItems":100,"items":{"$ref":"InboxEntry.json"}},"next_after_sequence":{"type":["integer","null"],"minimum":0,"maximum":9007199254740991}},"x-rules":[{"id":"entry-sequence-unique","kind":"uniqueBy","array":"/entries","key":"sequence","message":"Two entries of one page have the same sequence."}]};
+const schema57 = {"properties":{"next_after_sequence":{"type":["integer","null"]}}};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/InboxPage.json" */;
@@ -1897,7 +1897,7 @@ return errors === 0;
 const validate33Evaluated = {"props":{"entries":true,"next_after_sequence":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateLiveInboxChanged = validate35;
-const schema58 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json","title":"LiveInboxChanged","x-inferred-from-clients":{"fields":["type","latest_sequence"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py _listen, CAPABILITY.md","PostdockAI/pi-adapter@1ff2d77 src/index.ts openSocket"]},"type":"object","x-open":"Read, not written, by this project: the live frame; readers act on type alone and never on other members (myagent keeps the frame content-free: no message, sender or URL, see the secrets rule). Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["type"],"propertyNames":{"not":{"enum":["body","text","content","message","sender","from","from_address","attachment_ids","attachments","credential","token","secret","authorization","signed_url","url"]}},"properties":{"type":{"const":"inbox.changed"},"latest_sequence":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
+const schema58 = {};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json" */;
@@ -2033,8 +2033,8 @@ return errors === 0;
 const validate35Evaluated = {"props":{"type":true,"latest_sequence":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateNotificationAcceptance = validate36;
-const schema59 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/NotificationAcceptance.json","title":"NotificationAcceptance","type":"object","discriminator":{"propertyName":"result"},"oneOf":[{"title":"NotificationAccepted","type":"object","additionalProperties":false,"required":["result","event_id"],"properties":{"result":{"const":"accepted"},"event_id":{"$ref":"NotificationEvent.json#/$defs/NotificationEventId"},"duplicate":{"type":"boolean"}}},{"title":"NotificationAuthenticationFailed","type":"object","additionalProperties":false,"required":["result"],"properties":{"result":{"const":"authentication_failed"},"event_id":{"$ref":"NotificationEvent.json#/$defs/NotificationEventId"}}},{"title":"NotificationMissingRuntime","type":"object","additionalProperties":false,"required":["result"],"properties":{"result":{"const":"missing_runtime"},"event_id":{"$ref":"NotificationEvent.json#/$defs/NotificationEventId"}}},{"title":"NotificationIntegrationDisabled","type":"object","additionalProperties":false,"required":["result"],"properties":{"result":{"const":"disabled_integration"},"event_id":{"$ref":"NotificationEvent.json#/$defs/NotificationEventId"}}}]};
-const schema61 = {"title":"NotificationEventId","type":"string","pattern":"^evt_[A-Za-z0-9-]{1,40}$"};
+const schema59 = {};
+const schema61 = {};
 const pattern22 = /* @__PURE__ */ new RegExp("^evt_[A-Za-z0-9-]{1,40}$", "u");
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2414,8 +2414,8 @@ return errors === 0;
 const validate36Evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateNotificationEvent = validate37;
-const schema60 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/NotificationEvent.json","title":"NotificationEvent","type":"object","additionalProperties":false,"required":["version","event_id","connection_id","type"],"properties":{"version":{"const":"0.1"},"event_id":{"$ref":"#/$defs/NotificationEventId"},"connection_id":{"$ref":"#/$defs/ConnectionId"},"type":{"const":"inbox.changed"}},"$defs":{"NotificationEventId":{"title":"NotificationEventId","type":"string","pattern":"^evt_[A-Za-z0-9-]{1,40}$"},"ConnectionId":{"title":"ConnectionId","type":"string","pattern":"^conn_[A-Za-z0-9-]{1,40}$"}}};
-const schema62 = {"title":"ConnectionId","type":"string","pattern":"^conn_[A-Za-z0-9-]{1,40}$"};
+const schema60 = {};
+const schema62 = {};
 const pattern23 = /* @__PURE__ */ new RegExp("^conn_[A-Za-z0-9-]{1,40}$", "u");
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2611,7 +2611,7 @@ return errors === 0;
 const validate38Evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const validateSendMessageRequest = validate30;
-const schema47 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/SendMessageRequest.json","title":"SendMessageRequest","x-inferred-from-clients":{"fields":["message_id","to","content","content.encoding","content.text","attachment_ids"],"clients":["PostdockAI/pi-adapter@1ff2d77 src/index.ts myagent_send_message","PostdockAI/hermes-agent-plugin@a7c4a8b adapter.py required_action, tests/live_fixture.mjs sendBoth"]},"type":"object","additionalProperties":false,"required":["message_id","to","content","attachment_ids"],"properties":{"message_id":{"$ref":"#/$defs/MessageId"},"to":{"$ref":"Whoami.json#/$defs/AgentAddress"},"content":{"$ref":"#/$defs/PlaintextContent"},"attachment_ids":{"$ref":"#/$defs/AttachmentIds"}},"$defs":{"MessageId":{"title":"MessageId","type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"PlaintextContent":{"title":"PlaintextContent","type":"object","additionalProperties":false,"required":["encoding","text"],"properties":{"encoding":{"const":"plaintext"},"text":{"type":"string","minLength":1,"maxLength":32768}}},"AttachmentIds":{"title":"AttachmentIds","type":"array","uniqueItems":true,"maxItems":32,"items":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,128}$"}}}};
+const schema47 = {};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/SendMessageRequest.json" */;
@@ -2913,7 +2913,7 @@ return errors === 0;
 const validate30Evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateSendMessageResponse = validate39;
-const schema68 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/SendMessageResponse.json","title":"SendMessageResponse","x-inferred-from-clients":{"fields":["accepted","duplicate","recipient_sequence","retention_expired"],"clients":["PostdockAI/pi-adapter@1ff2d77 src/index.ts myagent_send_message result type","PostdockAI/hermes-agent-plugin@a7c4a8b tests/live_fixture.mjs (reads recipient_sequence)"]},"type":"object","x-open":"Read, not written, by this project: the send answer. Every real client ignores members it does not know, so a server adding one must not make a client built on these bindings refuse the answer.","required":["accepted","duplicate","recipient_sequence"],"properties":{"accepted":{"const":true},"duplicate":{"type":"boolean"},"recipient_sequence":{"type":"integer","minimum":1,"maximum":9007199254740991},"retention_expired":{"const":true}}};
+const schema68 = {};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/SendMessageResponse.json" */;
@@ -3045,7 +3045,7 @@ return errors === 0;
 const validate39Evaluated = {"props":{"accepted":true,"duplicate":true,"recipient_sequence":true,"retention_expired":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateWhoami = validate22;
-const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/Whoami.json","title":"Whoami","x-inferred-from-clients":{"fields":["address"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _save_connection, adapter.py MyagentAdapter.connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect (calls whoami, ignores the body)"]},"x-open":"The observed response is `{address, …}`: clients read only `address` and the server's other members are not public, so unknown members are accepted and kept out of the typed surface.","type":"object","required":["address"],"properties":{"address":{"$ref":"#/$defs/AgentAddress"}},"$defs":{"AgentAddress":{"title":"AgentAddress","type":"string","pattern":"^[a-z0-9][a-z0-9_-]{2,31}/[a-z0-9][a-z0-9_-]{2,31}$"}}};
+const schema33 = {};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-contracts.dev/schemas/provider-integration/Whoami.json" */;

@@ -4,6 +4,7 @@
 // the classpath). Text only: the writer writes UTF-8 strings, so the upstream ES6 number corpus
 // comes as its 10,000-line text file, not the gzipped 100,000-line one.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import type { Model, OutputFile } from "../../model/types.js";
 import { generatorHome } from "../../write/generator-home.mjs";
 
@@ -17,7 +18,7 @@ export const KOTLIN_TEST_DATA: readonly string[] = [
   "property-tests/vectors/agent-provider",
   "property-tests/vectors/jcs/testdata",
   "property-tests/vectors/jcs/README.md",
-  "property-tests/vectors/jcs/es6numbers/es6testfile_10000.txt",
+  "property-tests/vectors/jcs/es6numbers/es6testfile_100000.txt.gz",
   "property-tests/vectors/real-implementations/README.md",
   "property-tests/vectors/real-implementations/meldwork-connector/field-value-verdicts.json",
   "property-tests/vectors/stdwebhooks",
@@ -33,9 +34,11 @@ export const KOTLIN_TEST_DATA: readonly string[] = [
 export const SHARED_RESOURCES = "src/test/resources/shared";
 
 export interface TestDataFile {
-  /** Repository-relative path. */
+  /** Repository-relative path (of the text: a gzip file's without .gz). */
   path: string;
   text: string;
+  /** The file read, when it is not `path` (a gzip file). */
+  source?: string;
 }
 
 /** The spec's vector folders (common, then each protocol's), then KOTLIN_TEST_DATA. */
@@ -55,6 +58,8 @@ export function readKotlinTestData(root: string, model: Model): TestDataFile[] {
     const full = `${rel.startsWith("spec/") ? root : generatorHome(root)}/${rel}`;
     if (!existsSync(full)) return;
     if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) visit(`${rel}/${name}`);
+    // A gzip file (the 100k ES6 number lines) is carried as its text: resources are read as text.
+    else if (rel.endsWith(".gz")) out.push({ path: rel.slice(0, -".gz".length), text: gunzipSync(readFileSync(full)).toString("utf8"), source: rel });
     else out.push({ path: rel, text: readFileSync(full, "utf8") });
   };
   for (const rel of kotlinTestData(model)) visit(rel);
@@ -62,5 +67,5 @@ export function readKotlinTestData(root: string, model: Model): TestDataFile[] {
 }
 
 export function emitKotlinTestData(files: readonly TestDataFile[]): OutputFile[] {
-  return files.map((f) => ({ path: `${SHARED_RESOURCES}/${f.path}`, contents: f.text, sources: [f.path] }));
+  return files.map((f) => ({ path: `${SHARED_RESOURCES}/${f.path}`, contents: f.text, sources: [f.source ?? f.path] }));
 }

@@ -2,6 +2,7 @@
 // the hand-written runtime, and the language-neutral case files the Swift tests read (vectors
 // from spec/, and the lifecycle paths as this run generates them).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { pathsFiles } from "../../lifecycles/paths.js";
 import type { Model } from "../../model/types.js";
 import { generatorHome } from "../../write/generator-home.mjs";
@@ -74,7 +75,7 @@ export function readSwiftCases(root: string, model: Model): SharedCaseFile[] {
     { source: "property-tests/json-schema-suite/counts.json", into: "json-schema-test-suite/counts.json" },
     { source: "property-tests/vectors/json-schema-test-suite/refused.json", into: "json-schema-test-suite/refused.json" },
     { source: "property-tests/vectors/wpt-url/urltestdata.json", into: "wpt-url/urltestdata.json" },
-    { source: "property-tests/vectors/jcs/es6numbers/es6testfile_10000.txt", into: "jcs/es6numbers/es6testfile_10000.txt" },
+    { source: "property-tests/vectors/jcs/es6numbers/es6testfile_100000.txt.gz", into: "jcs/es6numbers/es6testfile_100000.txt" },
   ];
   for (const [folder, into] of [
     ["property-tests/vectors/json-schema-test-suite/tests/draft2020-12", "json-schema-test-suite/tests"],
@@ -86,7 +87,10 @@ export function readSwiftCases(root: string, model: Model): SharedCaseFile[] {
     for (const name of filesUnder(`${home}/${folder}`)) copied.push({ source: `${folder}/${name}`, into: `${into}/${name}` });
   }
   for (const { source, into } of copied) {
-    if (existsSync(`${home}/${source}`)) cases.push({ path: into, source, text: readFileSync(`${home}/${source}`, "utf8") });
+    if (!existsSync(`${home}/${source}`)) continue;
+    // A gzip file (the 100k ES6 number lines) is carried as its text: SwiftPM resources are plain files.
+    const text = source.endsWith(".gz") ? gunzipSync(readFileSync(`${home}/${source}`)).toString("utf8") : readFileSync(`${home}/${source}`, "utf8");
+    cases.push({ path: into, source, text });
   }
   for (const file of pathsFiles(model.protocols.flatMap((p) => p.lifecycles))) {
     cases.push({ path: file.path.replace(/^spec\//, ""), source: file.path, text: file.contents });

@@ -7,6 +7,7 @@ import standaloneModule from "ajv/dist/standalone/index.js";
 import { validatorView, PROSE_AND_EXAMPLES } from "../../emit/validator-view.js";
 import { createSchemaCompiler } from "../../model/schema-compiler.js";
 import type { JsonSchema, Model, OutputFile, Protocol } from "../../model/types.js";
+import { pruneSchemaConstants } from "./prune-schema-constants.js";
 import { type AjvHelper, standaloneAsEsm } from "./ajv-esm.js";
 import { protocolNamespace } from "./naming.js";
 
@@ -16,7 +17,7 @@ function protocolFiles(model: Model, protocol: Protocol, sources: string[], help
   const schemas = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s, (k) => PROSE_AND_EXAMPLES.has(k)) as JsonSchema);
   const ajv = createSchemaCompiler(schemas, { codegen: true, allErrors: true });
   const refs = Object.fromEntries(protocol.messages.map((m) => [`validate${m.name}`, m.id]));
-  const js = standaloneAsEsm(standaloneCode(ajv, refs), helpers);
+  const js = pruneSchemaConstants(standaloneAsEsm(standaloneCode(ajv, refs), helpers));
   const dts = [
     `import type { CompiledValidator } from "../runtime/validation.js";`,
     "",

@@ -6,6 +6,7 @@ import { templateFolder, templateRenderer } from "../../emit/render.js";
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import { createSchemaCompiler } from "../../model/schema-compiler.js";
 import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
+import { pruneSchemaConstants } from "./prune-schema-constants.js";
 import { type AjvHelper, ajvHelperModules, standaloneAsEsm } from "./ajv-esm.js";
 import { emitAllErrors } from "./emit-all-errors.js";
 import { emitPackageDocs } from "./emit-package-docs.js";
@@ -59,7 +60,7 @@ function emitValidators(model: Model, protocol: Protocol, sources: string[], hel
   const schemas = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s, dropForTs) as JsonSchema);
   const ajv = createSchemaCompiler(schemas, { codegen: true });
   const refs = Object.fromEntries(protocol.messages.map((m) => [`validate${m.name}`, m.id]));
-  const js = standaloneAsEsm(standaloneCode(ajv, refs), helpers);
+  const js = pruneSchemaConstants(standaloneAsEsm(standaloneCode(ajv, refs), helpers));
   const dts = [
     `import type { CompiledValidator } from "../runtime/validation.js";`,
     "",
