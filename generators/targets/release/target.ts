@@ -37,7 +37,7 @@ export const releaseTarget = defineTarget({
   },
   emit: (model, inputs) =>
     packageFolders(model.project.packages.maven.package).flatMap((dir) => [
-      { path: `${dir}/CHANGELOG.md`, contents: inputs.changelog, sources: ["releases.json", "spec/"] },
-      { path: `${dir}/${BUNDLE_FILE}`, contents: inputs.bundle, sources: ["spec/"] },
+      { path: `${dir}/CHANGELOG.md`, contents: inputs.changelog, sources: ["releases.json", "spec"] },
+      { path: `${dir}/${BUNDLE_FILE}`, contents: inputs.bundle, sources: ["spec"] },
     ]),
 });
