@@ -7,6 +7,7 @@ import { initCommand } from "./init.js";
 import type { Command } from "./io.js";
 import { lifecycleCommand } from "./lifecycle.js";
 import { listCommand } from "./list.js";
+import { mockCommand } from "./mock.js";
 import { canonicalizeCommand, idCommand, signCommand, verifyCommand } from "./signing.js";
 import { validateCommand } from "./validate.js";
 
@@ -21,6 +22,7 @@ export const commands: Record<string, Command> = {
   verify: verifyCommand,
   id: idCommand,
   conformance: conformanceCommand,
+  mock: mockCommand,
   docs: docsCommand,
   breaking: breakingCommand,
 };
