@@ -1,5 +1,5 @@
 // The routes of a protocol answered from the spec alone (provider-integration's routes a runtime
-// calls, or any protocol of a user's spec): the route is found by method and path, "bearer"
+// calls, or any protocol of a user's spec): the route is found by method and path, authenticated
 // routes require "Authorization: Bearer <key>" (else the route's 401 answer), a declared request
 // message is parsed strictly (else its 400 answer), and the 200 answer is the scenario's body for
 // the route or the first example of the declared message. Every body sent is one the spec
@@ -39,6 +39,15 @@ function whyNotServed(route: Route, checker: SpecChecker): string | undefined {
   return undefined;
 }
 
+/**
+ * A route's `auth` is prose ("bearer agent credential", "service-key then identity"): a route that
+ * is not "none" and declares a 401 is authenticated, and the mock's stand-in for its mechanism is
+ * "Authorization: Bearer <key>", as the conformance kit's.
+ */
+function authenticated(route: Route): boolean {
+  return !/^none\b/i.test(route.auth.trim()) && responseFor(route, 401) !== undefined;
+}
+
 function messageExample(checker: SpecChecker, name: string): unknown {
   return checker.protocol.messages.find((m) => m.name === name)?.examples[0];
 }
@@ -67,7 +76,7 @@ export function genericRoutes(checker: SpecChecker, scenario: Scenario, key: str
 
   async function answer(route: Route, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const { body, tooLarge } = await readBody(req, MAX_GENERIC_BODY_BYTES);
-    if (/^bearer/i.test(route.auth) && !authorized(req)) return declared(res, route, 401);
+    if (authenticated(route) && !authorized(req)) return declared(res, route, 401);
     if (route.request !== undefined) {
       if (tooLarge || checker.parse(route.request, body).length > 0) return declared(res, route, 400);
     }

@@ -2,7 +2,7 @@
 // and against the spec: each answer the mock wrote is checked against the response its route
 // declares for that status (the message, or the x-sse frames of a stream), with the bindings
 // compiled from the spec, not with the code that produced the answer.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -133,6 +133,30 @@ describe("the routes a runtime calls (provider-integration), answered from the s
     expect(mock.notServed.some((n) => n.startsWith("liveChannel:"))).toBe(true);
     expect(answerProblems("provider-integration", answers)).toEqual([]);
   });
+});
+
+describe("a spec that is not the CLI's own (--spec)", () => {
+  it("gets only the routes answerable from the spec, each answer declared; a protocol without such routes is refused", async () => {
+    const project = join(dir, "other");
+    cpSync(join(ROOT, "spec"), join(project, "spec"), { recursive: true });
+    const loaded = loadModel(project);
+    if (!loaded.ok) throw new Error("spec copy");
+    const answers: RecordedAnswer[] = [];
+    const mock = await startMock({ root: project, model: loaded.model, protocol: "agent-service", onAnswer: (a) => answers.push(a) });
+    try {
+      // No built-in behaviour: /version is answered with VersionInfo's example behind the bearer key,
+      // the workflow stream (no message for its SSE body) is not served.
+      const version = await fetch(`${mock.url}/version`, { headers: { authorization: "Bearer test-gateway-key" } });
+      expect(version.status).toBe(200);
+      expect((await fetch(`${mock.url}/version`)).status).toBe(401);
+      expect((await fetch(`${mock.url}/v1/workflow/full`, { method: "POST" })).status).toBe(404);
+      expect(mock.notServed.some((n) => n.startsWith("postWorkflowFull:"))).toBe(true);
+      expect(answerProblems("agent-service", answers.filter((a) => a.status !== 404))).toEqual([]);
+    } finally {
+      await mock.close();
+    }
+    await expect(startMock({ root: project, model: loaded.model, protocol: "agent-provider" })).rejects.toThrow(/agent-provider has no HTTP route the mock can answer/);
+  }, 120_000);
 });
 
 describe("scenarios", () => {
