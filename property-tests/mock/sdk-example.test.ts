@@ -4,6 +4,7 @@
 // what it must see comes from the spec (the x-sse frame kinds, the message parsers).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -118,6 +119,13 @@ describe("mock command line", () => {
     const unknown = await runCli(["no-such-protocol"]);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/no protocol no-such-protocol; known: .*agent-service/);
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    const busy = await runCli(["agent-service", "--port", String(port)]);
+    taken.close();
+    expect(busy.code).toBe(2);
+    expect(busy.err).toContain(`cannot listen on 127.0.0.1:${port}: EADDRINUSE`);
     const bad = join(dir, "bad.yaml");
     writeFileSync(bad, "faults:\n  - match: { path: /version }\n    drop: { afterWrites: -1 }\n");
     const refused = await runCli(["agent-service", "--scenario", bad]);
