@@ -158,7 +158,10 @@ property-tests/conformance, not from this command.`,
     line(formatSummary(summary));
     if (format !== "text") {
       const fileOf = new Map(suite.cases.map((c) => [c.id, c.file]));
-      const tests: TestResult[] = summary.results.map((r) => ({ suite: `${protocol}/${r.group}`, name: r.id, status: r.status, message: r.detail, code: r.code, file: fileOf.get(r.id), timeMs: r.ms }));
+      const tests: TestResult[] = summary.results.map((r) => {
+        const file = fileOf.get(r.id);
+        return { suite: `${protocol}/${r.group}`, name: r.id, status: r.status, message: r.detail, code: r.code, file, line: file === undefined ? undefined : caseLine(root, file, r.id), timeMs: r.ms };
+      });
       printReport(io, formatReport(format, { kind: "tests", subject: `conformance ${protocol}`, tests }, { name: "agent-contracts", version: cliVersion() }));
     }
     if (typeof reportFile === "string") {
@@ -185,4 +188,21 @@ async function specVersionOf(root: string): Promise<string> {
   const read = readSpecFile(root, "spec/project.yaml");
   const version = read.ok ? (read.spec.value as { project?: { version?: unknown } }).project?.version : undefined;
   return typeof version === "string" ? version : "unknown";
+}
+
+const caseFileLines = new Map<string, string[]>();
+
+/** The line of `- id: <id>` in a case file (read once; the loader already checked it), for annotations. */
+function caseLine(root: string, file: string, id: string): number | undefined {
+  let lines = caseFileLines.get(file);
+  if (lines === undefined) {
+    try {
+      lines = readFileSync(`${root}/${file}`, "utf8").split("\n");
+    } catch {
+      lines = [];
+    }
+    caseFileLines.set(file, lines);
+  }
+  const index = lines.findIndex((l) => new RegExp(`^\\s*-\\s*id:\\s*['"]?${id.replace(/[-]/g, "\\-")}['"]?\\s*$`).test(l));
+  return index < 0 ? undefined : index + 1;
 }
