@@ -29,6 +29,6 @@ grep -q '^ready$' "$work/mock.log" || { echo "mock client: the mock did not star
 url=$(sed -n 's/^mock agent-service: base //p' "$work/mock.log")
 cp -r "$here/pom.xml" "$here/src" "$work/"
 cd "$work"
-# Bounded: a hung JVM fails the run instead of stalling make test.
-timeout 600 bash -c ". '$root/generators/targets/kotlin/toolchain/maven.sh' && maven -q -DagentContracts.version='$version' -DmockUrl='$url' test"
+# Bounded: a hung JVM fails the run instead of stalling make test. Not -q: Surefire's "Tests run:" line shows.
+timeout 600 bash -c ". '$root/generators/targets/kotlin/toolchain/maven.sh' && maven -DagentContracts.version='$version' -DmockUrl='$url' test"
 echo "mock client: the Kotlin client tests passed against the mock at $url"
