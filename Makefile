@@ -68,12 +68,14 @@ test-ts: $(NODE_STAMP) cli
 
 # Kotlin: the generated Maven project (kotlin-maven-plugin, JUnit 5), tested from a copy of
 # generated/kotlin outside the repository and installed into ~/.m2 (as the docs tell consumers),
-# then the Maven consumer project (property-tests/consumers/kotlin) built against it and run twice.
+# then the Maven consumer project (property-tests/consumers/kotlin) built against it and run twice,
+# and the Kotlin client test against `agent-contracts mock` (property-tests/mock/kotlin-client).
 # Offline once ~/.m2 holds the dependencies (a first run fetches them). -B -ntp keep Surefire's
 # "Tests run:" lines visible.
 kotlin:
 	bash generators/targets/kotlin/toolchain/test-copy.sh generated/kotlin
 	bash property-tests/consumers/kotlin/run.sh
+	bash property-tests/mock/kotlin-client/run.sh
 
 # The fuzz suite (property-tests/fuzz) at a larger count; `make test` runs it bounded, fixed seed.
 fuzz: $(NODE_STAMP)

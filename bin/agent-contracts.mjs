@@ -28,10 +28,13 @@ function fail(message) {
   process.exitCode = 2;
 }
 
-/** generators/cli/project.ts findSpecRoot without --spec: the nearest project at or above cwd (spec/meta/), else this checkout. */
+/**
+ * generators/cli/project.ts findSpecRoot without --spec: the nearest project at or above cwd
+ * (spec/meta/ or spec/project.yaml, what `init` writes), else this checkout.
+ */
 function specRoot() {
   for (let dir = process.cwd(); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, "spec", "meta"))) return dir;
+    if (existsSync(join(dir, "spec", "meta")) || existsSync(join(dir, "spec", "project.yaml"))) return dir;
     if (dirname(dir) === dir) return home;
   }
 }

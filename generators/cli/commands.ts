@@ -6,7 +6,9 @@ import { generateCommand } from "./generate.js";
 import { initCommand } from "./init.js";
 import type { Command } from "./io.js";
 import { lifecycleCommand } from "./lifecycle.js";
+import { lintCommand } from "./lint.js";
 import { listCommand } from "./list.js";
+import { mockCommand } from "./mock.js";
 import { canonicalizeCommand, idCommand, signCommand, verifyCommand } from "./signing.js";
 import { validateCommand } from "./validate.js";
 
@@ -14,6 +16,7 @@ export const commands: Record<string, Command> = {
   init: initCommand,
   generate: generateCommand,
   list: listCommand,
+  lint: lintCommand,
   validate: validateCommand,
   lifecycle: lifecycleCommand,
   canonicalize: canonicalizeCommand,
@@ -21,6 +24,7 @@ export const commands: Record<string, Command> = {
   verify: verifyCommand,
   id: idCommand,
   conformance: conformanceCommand,
+  mock: mockCommand,
   docs: docsCommand,
   breaking: breakingCommand,
 };

@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { DEFAULT_LIMITS } from "../conformance/failures.js";
 import { parseArgs, UsageError, type Command } from "./io.js";
 import type { Bindings } from "../conformance/case-run.js";
-import { CLI_HOME, findSpecRoot } from "./project.js";
+import { CLI_HOME, cliVersion, findSpecRoot } from "./project.js";
+import { formatReport, parseReportFormat, printReport, type TestResult } from "./report-formats.js";
 
 /** The numeric options and the RunOptions field each sets. */
 const NUMERIC = { "--timeout": "timeoutMs", "--deadline": "deadlineMs", "--max-body-bytes": "maxBodyBytes", "--max-event-bytes": "maxEventBytes" } as const;
@@ -40,6 +41,14 @@ Options:
   --max-body-bytes N    largest body, and largest event stream, read per request (default ${DEFAULT_LIMITS.maxBodyBytes})
   --max-event-bytes N   largest SSE event (block), terminated or not, so every line too (default ${DEFAULT_LIMITS.maxEventBytes})
   --list                list the cases (id, tags, title) without running them
+  --format F            text (default); github: the text lines, then one ::error annotation per
+                        failed case at its case file; sarif or junit: the case lines go to stderr
+                        and stdout is a SARIF 2.1.0 log / JUnit XML (a test suite per case file);
+                        the exit code is the same
+  --report FILE         also write the results as JSON (the compatibility page of the docs site is
+                        built from such files: docs-site/compatibility/*.json)
+  --implementation N    the name the report gives the implementation (default: the --url host)
+  --implementation-version V   its version in the report (default: "unknown")
   --spec DIR            the spec whose cases to run (default: the nearest project at or above the
                         current folder holding spec/, else the spec the CLI ships with)
 Protocols with cases: agent-service, agent-connector, provider-integration. For agent-connector
@@ -47,7 +56,10 @@ Protocols with cases: agent-service, agent-connector, provider-integration. For 
 (role: client) script an endpoint and check a client module, so they run in-process in
 property-tests/conformance, not from this command.`,
   async run(args, io) {
-    const { flags, positionals } = parseArgs(args, { flags: ["--list"], valued: ["--spec", "--url", "--key-file", "--tags", "--case", "--server-state", ...Object.keys(NUMERIC)] });
+    const { flags, positionals } = parseArgs(args, { flags: ["--list"], valued: ["--spec", "--url", "--key-file", "--tags", "--case", "--server-state", "--format", "--report", "--implementation", "--implementation-version", ...Object.keys(NUMERIC)] });
+    const format = parseReportFormat(flags.get("--format"));
+    const reportFile = flags.get("--report");
+    if (reportFile === true) throw new UsageError("--report needs a file");
     if (positionals.length !== 1) throw new UsageError("expected exactly one <protocol>");
     const protocol = positionals[0]!;
     const { conformanceProtocols, formatLoadError, loadSuite } = await import("../conformance/load.js");
@@ -125,6 +137,13 @@ property-tests/conformance, not from this command.`,
       if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${flag} must be a positive integer`);
       limits[field] = n;
     }
+    const implementation = flags.get("--implementation");
+    const implementationVersion = flags.get("--implementation-version");
+    for (const [flag, v] of [["--implementation", implementation], ["--implementation-version", implementationVersion]] as const) {
+      if (v === true || (typeof v === "string" && !/^[\x20-\x7e]{1,100}$/.test(v))) throw new UsageError(`${flag} must be 1 to 100 printable ASCII characters`);
+    }
+    // With a document on stdout (sarif, junit), the case lines go to stderr.
+    const line = format === "sarif" || format === "junit" ? io.err : io.out;
     const summary = await runSuite(suite, {
       root,
       url,
@@ -134,9 +153,56 @@ property-tests/conformance, not from this command.`,
       serverState: typeof serverState === "string" ? serverState : undefined,
       ...limits,
       bindings,
-      onResult: (r) => io.out(formatResult(r)),
+      onResult: (r) => line(formatResult(r)),
     });
-    io.out(formatSummary(summary));
+    line(formatSummary(summary));
+    if (format !== "text") {
+      const fileOf = new Map(suite.cases.map((c) => [c.id, c.file]));
+      const tests: TestResult[] = summary.results.map((r) => {
+        const file = fileOf.get(r.id);
+        return { suite: `${protocol}/${r.group}`, name: r.id, status: r.status, message: r.detail, code: r.code, file, line: file === undefined ? undefined : caseLine(root, file, r.id), timeMs: r.ms };
+      });
+      printReport(io, formatReport(format, { kind: "tests", subject: `conformance ${protocol}`, tests }, { name: "agent-contracts", version: cliVersion() }));
+    }
+    if (typeof reportFile === "string") {
+      const { conformanceReport, writeReportFile } = await import("../conformance/report.js");
+      const report = conformanceReport(suite, summary, {
+        implementation: typeof implementation === "string" ? implementation : parsed.host,
+        implementationVersion: typeof implementationVersion === "string" ? implementationVersion : "unknown",
+        serverState: typeof serverState === "string" ? serverState : suite.suite.defaultServerState,
+        specVersion: await specVersionOf(root),
+      });
+      try {
+        writeReportFile(reportFile, report, io.root);
+      } catch (error) {
+        throw new UsageError(`cannot write --report ${reportFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
+    }
     return summary.failed > 0 ? 1 : 0;
   },
 };
+
+/** spec/project.yaml's project.version, for the report ("unknown" when it cannot be read). */
+async function specVersionOf(root: string): Promise<string> {
+  const { readSpecFile } = await import("../load/spec-file.js");
+  const read = readSpecFile(root, "spec/project.yaml");
+  const version = read.ok ? (read.spec.value as { project?: { version?: unknown } }).project?.version : undefined;
+  return typeof version === "string" ? version : "unknown";
+}
+
+const caseFileLines = new Map<string, string[]>();
+
+/** The line of `- id: <id>` in a case file (read once; the loader already checked it), for annotations. */
+function caseLine(root: string, file: string, id: string): number | undefined {
+  let lines = caseFileLines.get(file);
+  if (lines === undefined) {
+    try {
+      lines = readFileSync(`${root}/${file}`, "utf8").split("\n");
+    } catch {
+      lines = [];
+    }
+    caseFileLines.set(file, lines);
+  }
+  const index = lines.findIndex((l) => new RegExp(`^\\s*-\\s*id:\\s*['"]?${id.replace(/[-]/g, "\\-")}['"]?\\s*$`).test(l));
+  return index < 0 ? undefined : index + 1;
+}

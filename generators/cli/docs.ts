@@ -27,6 +27,8 @@ left out ("docs: left out: ..."):
   docs-site/bench/*.md  the Performance page (latest.md, kotlin.md, swift.md: \`make bench\` in a
                         checkout of agent-contracts writes them)
   docs-site/guides/*.md hand-written guide pages
+  docs-site/compatibility/*.json  the Compatibility page: conformance result files
+                        (\`conformance --report FILE\`) side by side
   git history of spec/  the spec changelog's entries (the page says why they are missing)`,
   async run(args, io) {
     const { flags, positionals } = parseArgs(args, { valued: ["--out", "--spec"] });

@@ -98,17 +98,22 @@ export function locate(text: string, pointer: string, memberName?: string): numb
   return s.i;
 }
 
+/** Where each error is: line and column of its value (JSON errors carry their own), and its text. */
+export function locatedErrors(input: Uint8Array, errors: readonly ValidationError[]): { line: number; column: number; keyword: string; text: string }[] {
+  const text = new TextDecoder().decode(input);
+  return errors.map((e) => {
+    const offset = e.keyword === "json" && typeof e.params["offset"] === "number" ? undefined : locate(text, e.instancePath, memberOf(e));
+    const { line, column } =
+      offset === undefined ? { line: e.params["line"] as number, column: e.params["column"] as number } : lineColumn(text, offset);
+    if (offset === undefined) return { line, column, keyword: "json", text: `invalid JSON: ${e.message.replace(/^invalid JSON at line \d+, column \d+: /, "")}` };
+    return { line, column, keyword: e.keyword, text: formatError(e) };
+  });
+}
+
 /** `file:line:col /pointer: message` for each error; JSON errors carry their own offset. */
 export function formatLocatedErrors(file: string, input: Uint8Array, errors: readonly ValidationError[]): string {
-  const text = new TextDecoder().decode(input);
-  return errors
-    .map((e) => {
-      const offset = e.keyword === "json" && typeof e.params["offset"] === "number" ? undefined : locate(text, e.instancePath, memberOf(e));
-      const { line, column } =
-        offset === undefined ? { line: e.params["line"] as number, column: e.params["column"] as number } : lineColumn(text, offset);
-      if (offset === undefined) return `${file}:${line}:${column} invalid JSON: ${e.message.replace(/^invalid JSON at line \d+, column \d+: /, "")}`;
-      return `${file}:${line}:${column} ${formatError(e)}`;
-    })
+  return locatedErrors(input, errors)
+    .map((e) => `${file}:${e.line}:${e.column} ${e.text}`)
     .join("\n");
 }
 

@@ -43,7 +43,8 @@ export async function specBindings(root: string): Promise<SpecBindings> {
   return bindings;
 }
 
-function bindingsOf(model: Model): SpecBindings {
+/** The bindings of an already loaded model (the mock command has the model for its routes). */
+export function bindingsOf(model: Model): SpecBindings {
   const schemas = [...model.shared.map((s) => s.schema), ...model.protocols.flatMap((p) => p.messages.map((m) => m.schema))];
   const ajv = createSchemaCompiler(schemas);
   let ajvAll: ReturnType<typeof createSchemaCompiler> | undefined;

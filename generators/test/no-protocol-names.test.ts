@@ -20,6 +20,24 @@ const KNOWN: { file: string; name: string; why: string }[] = [
     name,
     why: "the conformance command's --help lists the protocols that have cases (the CLI is not this issue's)",
   })),
+  ...["agent-service", "provider-integration", "agent-connector"].map((name) => ({
+    file: "generators/cli/mock.ts",
+    name,
+    why: "the mock command's --help lists the protocols it has built-in behaviours for",
+  })),
+  ...([
+    ["generators/mock/agent-service.ts", ["agentService", "ErrorBody", "VersionInfo", "IntermediateStep", "AnswerChunk", "InputGuardrailDecision", "OutputGuardrailDecision", "InteractionRequired"]],
+    ["generators/mock/connector-endpoint.ts", ["agentConnector", "HttpJsonRequest", "HttpJsonResponse"]],
+    ["generators/mock/provider-endpoint.ts", ["providerIntegration", "NotificationAcceptance", "NotificationEvent"]],
+    ["generators/mock/server.ts", ["agent-service", "provider-integration", "agent-connector"]],
+    ["generators/mock/scenario.ts", ["agent-service"]],
+  ] as const).flatMap(([file, names]) =>
+    names.map((name) => ({
+      file,
+      name,
+      why: "the mock's built-in behaviours implement this repository's protocols (the conformance kit's reference servers); another spec's protocol gets its routes answered from the spec (generic-routes.ts names none)",
+    })),
+  ),
   ...["agentConnector", "HttpJsonRequest"].map((name) => ({
     file: "generators/conformance/http-json-client.ts",
     name,

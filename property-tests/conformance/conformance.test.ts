@@ -14,10 +14,10 @@ import { createHttpJsonClient, type HttpJsonClient } from "../../generators/conf
 import { conformanceProtocols, loadSuite } from "../../generators/conformance/load.js";
 import { loadBindings, runSuite, type Bindings, type RunSummary } from "../../generators/conformance/runner.js";
 import type { LoadedSuite } from "../../generators/conformance/types.js";
-import { startAgentService, type AgentServiceOptions } from "./agent-service-server.js";
-import { startConnectorEndpoint, type ConnectorEndpointOptions } from "./connector-endpoint-server.js";
-import { startProviderEndpoint, type ProviderEndpointOptions } from "./provider-endpoint-server.js";
-import { listen } from "./support.js";
+import { startAgentService, type AgentServiceOptions } from "../../generators/mock/agent-service.js";
+import { startConnectorEndpoint, type ConnectorEndpointOptions } from "../../generators/mock/connector-endpoint.js";
+import { startProviderEndpoint, type ProviderEndpointOptions } from "../../generators/mock/provider-endpoint.js";
+import { listen } from "../../generators/mock/http-support.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TIMEOUT = 10_000;

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSuite } from "../../generators/conformance/load.js";
 import { loadBindings, runSuite, type Bindings } from "../../generators/conformance/runner.js";
 import type { Case, Expect, LoadedSuite, Step } from "../../generators/conformance/types.js";
-import { startAgentService } from "./agent-service-server.js";
-import { listen, type Running } from "./support.js";
+import { startAgentService } from "../../generators/mock/agent-service.js";
+import { listen, type Running } from "../../generators/mock/http-support.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const KEY_ERROR = "invalid or missing internal API key";

@@ -3,7 +3,7 @@
 // the kit closed the socket. Writers respect backpressure (write, wait for "drain") so the
 // server's own memory stays small whatever the kit does.
 import type http from "node:http";
-import { listen, type Running } from "./support.js";
+import { listen, type Running } from "../../generators/mock/http-support.js";
 
 export interface Hostile extends Running {
   /** Resolves when the first connection the kit opened has been closed (by either side). */

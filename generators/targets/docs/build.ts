@@ -10,6 +10,8 @@ import { parse as parseYaml } from "yaml";
 import { loadModel } from "../../pipeline.js";
 import type { JsonValue, Model, SpecError } from "../../model/types.js";
 import { emitDocsSite, type ConformanceFile, type DocsInputs, type SiteFile } from "./emit.js";
+import { COMPATIBILITY_GUIDE, compatibilityMarkdown } from "./compatibility.js";
+import { readReportFile, type ConformanceReport } from "../../conformance/report.js";
 import { BENCH_PAGES, docsHome, notices as notice, typedocEntryPoints, typedocTsconfig } from "./project-files.js";
 import { PACKAGE_HOME } from "../../write/generator-home.mjs";
 
@@ -67,6 +69,16 @@ export async function buildDocs(root: string, outDir: string, options: { api?: b
   return { ok: true, outDir: out, files: files.length, apiFiles, timings, notices };
 }
 
+/** docs-site/compatibility/*.json in name order; a file that is not a conformance report stops the build, naming it. */
+function readCompatibilityReports(root: string): { file: string; report: ConformanceReport }[] {
+  const dir = join(root, "docs-site", "compatibility");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => ({ file: `docs-site/compatibility/${f}`, report: readReportFile(join(dir, f), `docs-site/compatibility/${f}`) }));
+}
+
 /** Everything emitDocsSite needs besides the model; what `root` lacks is added to `notices`. */
 export async function collectInputs(root: string, model: Model, apiLinks: Record<string, string>, notices: string[] = []): Promise<DocsInputs> {
   const home = docsHome(root);
@@ -82,6 +94,10 @@ export async function collectInputs(root: string, model: Model, apiLinks: Record
     markdown,
   }));
   if (guides.length === 0) notices.push(notice.noGuides(root));
+  const compatibility = compatibilityMarkdown(readCompatibilityReports(root));
+  if (compatibility === undefined) notices.push(notice.noCompatibility(root));
+  else guides.push({ name: COMPATIBILITY_GUIDE, title: "Compatibility", markdown: compatibility });
+  guides.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return {
     templates: readFolder(join(home, "docs-site/templates"), ".hbs"),
     assets: readFolder(join(home, "docs-site/assets"), ""),

@@ -55,6 +55,7 @@ export const notices = {
   noApi: (root: string) => `left out: the API reference (api/): ${join(root, "generated/ts")} has no index.d.ts; run \`agent-contracts generate\` in the project first`,
   noBindings: (root: string, why: string) => `left out: the bindings' own error messages on the message pages (each invalid example shows its expected error only): ${join(root, "generated/ts/index.js")} ${why}`,
   noBench: (root: string) => `left out: the Performance page (performance.html): ${join(root, "docs-site/bench")} has none of ${BENCH_PAGES.join(", ")} (\`make bench\` writes them in a checkout of agent-contracts)`,
+  noCompatibility: (root: string) => `left out: the Compatibility page (guides/compatibility.html): ${join(root, "docs-site/compatibility")} has no *.json conformance result file (\`agent-contracts conformance <protocol> --url URL --report FILE\` writes one)`,
   noGuides: (root: string) => `left out: guide pages (guides/*.html): ${join(root, "docs-site/guides")} has no *.md file (put Markdown guides there to add them)`,
   noChangelog: (reason: string) => `left out: the entries of the spec changelog (spec-changelog.html says why): ${reason}`,
 };

@@ -1,4 +1,4 @@
-// A reference agent-service server, written against the generated TypeScript bindings: the
+// The agent-service mock (and the conformance kit's reference server), written against the generated TypeScript bindings: the
 // request-admission and execution machines, the message validators and parsers, the approval
 // token minting/verifying, the errorMessages/answerTexts/gateMessages constants and the
 // interaction registry. A scripted agent stands in for the model; a map stands in for the ticket
@@ -7,7 +7,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type http from "node:http";
 import { agentService, parseStrictJson, InteractionRegistry, type InteractionAnswer, type InteractionDecision } from "../../generated/ts/index.js";
-import { headerValues, listen, readBody, sendJson, sendText, type Running } from "./support.js";
+import { headerValues, listen, readBody, sendJson, sendText, type Running } from "./http-support.js";
 
 const S = agentService;
 const E = S.errorMessages;
@@ -16,6 +16,13 @@ const lifecycles = S.lifecycles as unknown as {
   requestAdmission: { initialState: string; transition(s: string, e: string, g?: Record<string, boolean>): { ok: boolean; state: string; effects?: readonly string[] } };
   execution: { initialState: string; transition(s: string, e: string, g?: Record<string, boolean>): { ok: boolean; state: string } };
 };
+
+/** The invalid-key answer of x-auth (also what a scenario's `unauthorized` fault sends). */
+export function agentServiceUnauthorized(res: http.ServerResponse): void {
+  const body = { error: E.INVALID_API_KEY as string };
+  assertValid("ErrorBody", S.validateErrorBody(body));
+  sendJson(res, 401, body, { "www-authenticate": S.headerValues.WWW_AUTHENTICATE_BEARER as string });
+}
 
 export interface AgentServiceOptions {
   /** The clock (ms since the epoch) for approval tokens and prompt expiry; the wall clock when absent. */
@@ -27,6 +34,8 @@ export interface AgentServiceOptions {
   /** How long after a client disconnect the run's prompts are abandoned (the 410 window). */
   abandonDelayMs?: number;
   inputMaxChars?: number;
+  /** Scripted answers: the chunks of the first entry whose `match` the latest user message contains (case-insensitive), before the built-in script. */
+  replies?: readonly { match: string; chunks: readonly string[] }[];
   variant?: {
     /** Check x-authenticated-user-id before the service key. */
     identityBeforeKey?: boolean;
@@ -37,6 +46,16 @@ export interface AgentServiceOptions {
     /** Runs without tracing: ignores traceparent and sends workflow_trace_id "" (the contract allows it). */
     untraced?: boolean;
   };
+}
+
+/** The agent-service behaviour as a request handler (the mock command serves it, wrapped in its scenario). */
+export interface AgentServiceHandler {
+  handle: http.RequestListener;
+  registry: InteractionRegistry;
+  tickets: Map<string, string>;
+  applied: string[];
+  /** Clears the timers of abandoned runs. */
+  stop(): void;
 }
 
 export interface RunningAgentService extends Running {
@@ -73,6 +92,21 @@ function assertValid(what: string, r: { ok: boolean; errors?: { instancePath: st
 }
 
 export async function startAgentService(options: AgentServiceOptions = {}): Promise<RunningAgentService> {
+  const handler = agentServiceHandler(options);
+  const running = await listen(handler.handle);
+  return {
+    ...running,
+    registry: handler.registry,
+    tickets: handler.tickets,
+    applied: handler.applied,
+    close: async () => {
+      handler.stop();
+      await running.close();
+    },
+  };
+}
+
+export function agentServiceHandler(options: AgentServiceOptions = {}): AgentServiceHandler {
   const key = options.key ?? "test-gateway-key";
   const approvals = options.approvals ?? true;
   const secret = options.approvalSecret ?? "test-approval-secret-of-at-least-24";
@@ -138,7 +172,7 @@ export async function startAgentService(options: AgentServiceOptions = {}): Prom
       if (!t.ok) throw new Error("admission machine refused check_key");
       state = t.state;
       if (state === "key_refused") {
-        error(res, 401, E.INVALID_API_KEY as string, { "www-authenticate": S.headerValues.WWW_AUTHENTICATE_BEARER as string });
+        agentServiceUnauthorized(res);
         return false;
       }
       return true;
@@ -175,12 +209,12 @@ export async function startAgentService(options: AgentServiceOptions = {}): Prom
     return given === undefined ? { user: user!, requestId: randomUUID(), generated: true } : { user: user!, requestId: given, generated: false };
   }
 
-  const running = await listen((req, res) => {
+  const listener: http.RequestListener = (req, res) => {
     handle(req, res).catch((e: Error) => {
       if (!res.headersSent) sendText(res, 500, `reference server error: ${e.message}`);
       else res.destroy();
     });
-  });
+  };
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://reference");
@@ -332,7 +366,10 @@ export async function startAgentService(options: AgentServiceOptions = {}): Prom
     let text: string[];
     const change = /change (TKT-\d+) to (low|medium|high|urgent)/i.exec(latest);
     const show = /(TKT-\d+)/.exec(latest);
-    if (change && approvals) {
+    const scripted = (options.replies ?? []).find((r) => latest.toLowerCase().includes(r.match.toLowerCase()));
+    if (scripted !== undefined) {
+      text = [...scripted.chunks];
+    } else if (change && approvals) {
       const outcome = await gate(change[1]!, change[2]!.toLowerCase());
       if (outcome === undefined) {
         go("cancel");
@@ -477,13 +514,12 @@ export async function startAgentService(options: AgentServiceOptions = {}): Prom
   }
 
   return {
-    ...running,
+    handle: listener,
     registry,
     tickets,
     applied,
-    close: async () => {
+    stop: () => {
       for (const t of timers) clearTimeout(t);
-      await running.close();
     },
   };
 }

@@ -3,7 +3,15 @@
 // notificationResults-shaped answers. The kit's stand-in authentication is "Bearer <key>".
 import { timingSafeEqual } from "node:crypto";
 import { providerIntegration as P } from "../../generated/ts/index.js";
-import { headerValues, listen, readBody, sendJson, type Running } from "./support.js";
+import { headerValues, listen, readBody, sendJson, type Running } from "./http-support.js";
+
+/** NotificationAuthenticationFailed (also what a scenario's `unauthorized` fault sends). */
+export function notificationUnauthorized(res: import("node:http").ServerResponse): void {
+  const body = { result: P.notificationResults.AUTHENTICATION_FAILED };
+  const checked = P.validateNotificationAcceptance(body);
+  if (!checked.ok) throw new Error(`invalid NotificationAcceptance ${JSON.stringify(checked.errors[0])}`);
+  sendJson(res, 401, body);
+}
 
 export type ProviderState = "ready" | "integration-disabled" | "runtime-missing";
 
@@ -24,6 +32,12 @@ export interface RunningProviderEndpoint extends Running {
 }
 
 export async function startProviderEndpoint(options: ProviderEndpointOptions = {}): Promise<RunningProviderEndpoint> {
+  const handler = providerEndpointHandler(options);
+  return { ...(await listen(handler.handle)), scheduled: handler.scheduled };
+}
+
+/** The notification endpoint as a request handler, and the event ids it scheduled. */
+export function providerEndpointHandler(options: ProviderEndpointOptions = {}): { handle: import("node:http").RequestListener; scheduled: string[] } {
   const expected = Buffer.from(`Bearer ${options.key ?? "test-notification-key"}`, "latin1");
   const state = options.state ?? "ready";
   const variant = options.variant ?? {};
@@ -36,7 +50,7 @@ export async function startProviderEndpoint(options: ProviderEndpointOptions = {
     sendJson(res, status, body);
   };
 
-  const running = await listen((req, res) => {
+  const handle: import("node:http").RequestListener = (req, res) => {
     void (async () => {
       const { body, tooLarge } = await readBody(req, 64 * 1024);
       const auth = headerValues(req, "authorization");
@@ -45,7 +59,7 @@ export async function startProviderEndpoint(options: ProviderEndpointOptions = {
       const parsed = tooLarge ? undefined : P.parseNotificationEvent(body);
       const badBody = req.method !== "POST" || !parsed || !parsed.ok;
       if (variant.bodyBeforeAuth && badBody) return sendJson(res, 400, { error: "not a NotificationEvent" });
-      if (!authenticated) return answer(res, 401, { result: "authentication_failed" });
+      if (!authenticated) return notificationUnauthorized(res);
       if (badBody) return sendJson(res, 400, { error: "not a NotificationEvent" });
       const event = (parsed as { ok: true; value: { event_id: string } }).value;
       if (state === "integration-disabled") return answer(res, 403, { result: "disabled_integration", event_id: event.event_id });
@@ -57,6 +71,6 @@ export async function startProviderEndpoint(options: ProviderEndpointOptions = {
     })().catch((e: Error) => {
       if (!res.headersSent) sendJson(res, 500, { error: e.message });
     });
-  });
-  return { ...running, scheduled };
+  };
+  return { handle, scheduled };
 }

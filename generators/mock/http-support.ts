@@ -1,5 +1,5 @@
-// Shared pieces of the reference servers: listen on 127.0.0.1 port 0, read a body with a cap,
-// answer JSON, close every socket on shutdown.
+// Shared pieces of the mock servers: listen on 127.0.0.1 (port 0: any free port), read a body with
+// a cap, answer JSON, close every socket on shutdown.
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
@@ -8,18 +8,28 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function listen(handler: http.RequestListener): Promise<Running & { server: http.Server }> {
-  const server = http.createServer(handler);
+/** How long a client may take to send its request head, and its whole request. */
+export const REQUEST_HEAD_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export async function listen(handler: http.RequestListener, port = 0): Promise<Running & { server: http.Server }> {
+  const server = http.createServer({ headersTimeout: REQUEST_HEAD_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, handler);
   const sockets = new Set<Socket>();
   server.on("connection", (s) => {
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const bound = (server.address() as AddressInfo).port;
   return {
     server,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -3,7 +3,12 @@
 // configured, and answers a validated HttpJsonResponse within MAX_HTTP_RESPONSE_BYTES.
 import { timingSafeEqual } from "node:crypto";
 import { agentConnector as C } from "../../generated/ts/index.js";
-import { headerValues, listen, readBody, sendJson, type Running } from "./support.js";
+import { headerValues, listen, readBody, sendJson, type Running } from "./http-support.js";
+
+/** The refusal of a wrong secret (any non-2xx fails the run; the body is not part of the contract). */
+export function connectorUnauthorized(res: import("node:http").ServerResponse): void {
+  sendJson(res, 401, { error: "unauthorized" });
+}
 
 export interface ConnectorEndpointOptions {
   /** The auth-slot secret; null accepts requests without authorization. */
@@ -18,11 +23,24 @@ export interface ConnectorEndpointOptions {
 }
 
 export async function startConnectorEndpoint(options: ConnectorEndpointOptions = {}): Promise<Running & { endpoint: string; runs: number }> {
+  const handler = connectorEndpointHandler(options);
+  const running = await listen(handler.handle);
+  return {
+    ...running,
+    endpoint: `${running.url}${handler.path}`,
+    get runs() {
+      return handler.runs;
+    },
+  };
+}
+
+/** The connector endpoint as a request handler, the path it serves and the runs it answered. */
+export function connectorEndpointHandler(options: ConnectorEndpointOptions = {}): { handle: import("node:http").RequestListener; path: string; readonly runs: number } {
   const secret = options.secret === undefined ? "test-connector-secret" : options.secret;
   const path = options.path ?? "/run";
   const variant = options.variant ?? {};
   const state = { runs: 0 };
-  const running = await listen((req, res) => {
+  const handle: import("node:http").RequestListener = (req, res) => {
     void (async () => {
       const { body, tooLarge } = await readBody(req, 2 * C.limits.MAX_PROMPT_BYTES);
       if (req.url !== path) return sendJson(res, 404, { error: "not found" });
@@ -31,7 +49,7 @@ export async function startConnectorEndpoint(options: ConnectorEndpointOptions =
         const auth = headerValues(req, "authorization");
         const expected = Buffer.from(`${C.httpHeaders.AUTHORIZATION_SCHEME} ${secret}`, "latin1");
         const got = Buffer.from(auth[0] ?? "", "latin1");
-        if (auth.length !== 1 || got.length !== expected.length || !timingSafeEqual(got, expected)) return sendJson(res, 401, { error: "unauthorized" });
+        if (auth.length !== 1 || got.length !== expected.length || !timingSafeEqual(got, expected)) return connectorUnauthorized(res);
       }
       const parsed = tooLarge ? undefined : C.parseHttpJsonRequest(body);
       if (!parsed || !parsed.ok) return sendJson(res, 400, { error: "not an HttpJsonRequest" });
@@ -51,10 +69,10 @@ export async function startConnectorEndpoint(options: ConnectorEndpointOptions =
     })().catch((e: Error) => {
       if (!res.headersSent) sendJson(res, 500, { error: e.message });
     });
-  });
+  };
   return {
-    ...running,
-    endpoint: `${running.url}${path}`,
+    handle,
+    path,
     get runs() {
       return state.runs;
     },
