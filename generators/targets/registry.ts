@@ -4,8 +4,9 @@
 import { coverageTarget } from "./coverage/target.js";
 import { kotlinTarget } from "./kotlin/target.js";
 import { pathsTarget } from "./paths/target.js";
+import { rustTarget } from "./rust/target.js";
 import { swiftTarget } from "./swift/target.js";
 import type { Target } from "./target.js";
 import { tsTarget } from "./ts/target.js";
 
-export const TARGETS: readonly Target<unknown>[] = [tsTarget, kotlinTarget, swiftTarget, coverageTarget, pathsTarget];
+export const TARGETS: readonly Target<unknown>[] = [tsTarget, kotlinTarget, swiftTarget, rustTarget, coverageTarget, pathsTarget];

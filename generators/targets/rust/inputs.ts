@@ -1,0 +1,64 @@
+// What the Rust emitter needs from disk, read once by the pipeline so that emitRust stays pure: the
+// hand-written runtime and tests, the crate's lock file, and the language-neutral case files the
+// tests read (vectors from spec/, the fuzz corpus, public suites, the lifecycle paths as this run
+// generates them).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { pathsFiles } from "../../lifecycles/paths.js";
+import type { Model } from "../../model/types.js";
+
+/** A hand-written file of the target (runtime/<name>, tests/<name>, Cargo.lock). */
+export interface RustSource {
+  name: string;
+  text: string;
+}
+
+/** A case file copied under tests/cases/<path>, read by the hand-written tests. */
+export interface RustCaseFile {
+  path: string;
+  /** Where it comes from, relative to the repository root. */
+  source: string;
+  text: string;
+}
+
+export interface RustInputs {
+  runtime: RustSource[];
+  tests: RustSource[];
+  lock: string;
+  cases: RustCaseFile[];
+}
+
+function sources(dir: string): RustSource[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".rs"))
+    .sort()
+    .map((name) => ({ name, text: readFileSync(`${dir}/${name}`, "utf8") }));
+}
+
+/** `home`: the generator's own folder (runtime, outside data); `root`: the project (spec/). */
+export function readRustInputs(home: string, root: string, model: Model): RustInputs {
+  const cases: RustCaseFile[] = [];
+  const add = (base: string, source: string, path: string): void => {
+    if (existsSync(`${base}/${source}`)) cases.push({ path, source, text: readFileSync(`${base}/${source}`, "utf8") });
+  };
+  for (const dir of ["spec/common/vectors", ...model.protocols.map((p) => `spec/${p.id}/vectors`)]) {
+    if (!existsSync(`${root}/${dir}`)) continue;
+    for (const name of readdirSync(`${root}/${dir}`).filter((n) => n.endsWith(".json")).sort()) add(root, `${dir}/${name}`, `${dir.replace(/^spec\//, "").replace(/\/vectors$/, "")}/${name}`);
+  }
+  // The hostile-input corpus with TypeScript's verdicts (property-tests/fuzz/corpus.ts).
+  add(home, "property-tests/fuzz/corpus/strict-json.json", "fuzz/strict-json.json");
+  // RFC 8785's reference pairs and ES6 number lines (property-tests/vectors/jcs/README.md).
+  add(home, "property-tests/vectors/jcs/es6numbers/es6testfile_10000.txt", "jcs/es6testfile_10000.txt");
+  for (const kind of ["input", "output"]) {
+    const dir = `property-tests/vectors/jcs/testdata/${kind}`;
+    if (existsSync(`${home}/${dir}`)) for (const name of readdirSync(`${home}/${dir}`).sort()) add(home, `${dir}/${name}`, `jcs/${kind}/${name}`);
+  }
+  for (const file of pathsFiles(model.protocols.flatMap((p) => p.lifecycles))) {
+    cases.push({ path: `lifecycles/${file.path.replace(/^spec\//, "").replace("/lifecycles/", "/")}`, source: file.path, text: file.contents });
+  }
+  return {
+    runtime: sources(`${home}/generators/targets/rust/runtime`),
+    tests: sources(`${home}/generators/targets/rust/tests`),
+    lock: readFileSync(`${home}/generators/targets/rust/Cargo.lock`, "utf8"),
+    cases,
+  };
+}
