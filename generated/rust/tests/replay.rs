@@ -21,6 +21,23 @@ fn verdict<S: ReplayStore>(guard: &mut ReplayGuard<S>, message: &Map<String, Val
     }
 }
 
+mod support;
+
+/// The fuzz corpus's timestamps with TypeScript's verdicts (epoch milliseconds, or null).
+#[test]
+fn rfc3339_fuzz_corpus_gives_the_typescript_verdicts() {
+    let file = support::read_json("fuzz/rfc3339.json");
+    let cases = support::cases(&file);
+    assert!(cases.len() >= 15);
+    for case in cases {
+        let expected = match support::text(case, "expect") {
+            "null" => None,
+            ms => Some(ms.parse::<i64>().expect("epoch ms")),
+        };
+        assert_eq!(parse_rfc3339(support::text(case, "text")), expected, "{}", case["name"]);
+    }
+}
+
 #[test]
 fn rfc3339_is_strict() {
     assert_eq!(parse_rfc3339("1970-01-01T00:00:00Z"), Some(0));
