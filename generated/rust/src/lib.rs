@@ -3,6 +3,7 @@
 //! content ids and audit chains for the protocols of spec/, generated from the spec.
 
 pub mod runtime;
+pub mod schemas;
 pub mod agent_connector;
 pub mod agent_provider;
 pub mod agent_service;

@@ -224,7 +224,7 @@ function renderEnum(name: string, shape: EnumShape): string {
   return out.join("\n");
 }
 
-/** The message's declarations (x-signature, x-replay, x-content-address) as associated functions. */
+/** Each message's schema id (ContractMessage) and declarations (x-signature, x-replay, x-content-address) as associated functions. */
 export function renderDeclarations(protocol: Protocol, types: ProtocolTypes): string {
   const out: string[] = [];
   for (const m of protocol.messages) {
@@ -254,6 +254,7 @@ export function renderDeclarations(protocol: Protocol, types: ProtocolTypes): st
         "    }",
       );
     }
+    out.push(`impl ContractMessage for ${types.messageTypes.get(m.name)!} {`, `    const SCHEMA_ID: &'static str = ${stringLiteral(m.id)};`, "}", "");
     if (parts.length > 0) out.push(`impl ${types.messageTypes.get(m.name)!} {`, ...parts.flatMap((p, i) => (i > 0 && p.startsWith("    ///") ? ["", p] : [p])), "}", "");
   }
   return out.join("\n");

@@ -5,7 +5,7 @@ import type { Model, OutputFile } from "../../model/types.js";
 import { lifecycleTypeName, renderLifecycles } from "./emit-lifecycles.js";
 import { ProtocolTypes, renderDeclarations } from "./emit-types.js";
 import type { RustInputs } from "./inputs.js";
-import { docComment, identifier, snakeCase, stringLiteral } from "./naming.js";
+import { docComment, identifier, rawStringLiteral, snakeCase, stringLiteral } from "./naming.js";
 
 /** Spec descriptions are prose, not Markdown: list-like lines must not trip the doc lints. */
 const ALLOW_PROSE = "#![allow(clippy::doc_lazy_continuation, clippy::doc_overindented_list_items)]";
@@ -15,6 +15,7 @@ const IMPORTS: readonly (readonly [string, RegExp])[] = [
   ["use crate::runtime::content_address::ContentAddressDeclaration;", /ContentAddressDeclaration/],
   ["use crate::runtime::fixed;", /fixed::/],
   ["use crate::runtime::hmac_v1::HmacV1Declaration;", /HmacV1Declaration/],
+  ["use crate::runtime::message::ContractMessage;", /ContractMessage/],
   ["use crate::runtime::replay::ReplayDeclaration;", /ReplayDeclaration/],
   ["use serde::de::Error as _;", /D::Error::custom/],
   ["use serde::{Deserialize, Serialize};", /./],
@@ -40,6 +41,7 @@ const DEPENDENCIES = [
   'sha2 = "0.10"',
   'subtle = "2"',
   'ryu-js = "1"',
+  'jsonschema = { version = "0.61", default-features = false }',
   'rusqlite = { version = "0.32", features = ["bundled"], optional = true }',
 ];
 
@@ -72,6 +74,8 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
       exampleArms.push(`        (${stringLiteral(protocol.id)}, ${stringLiteral(m.name)}) => round_trip::<${lib}::${module}::${types.messageTypes.get(m.name)!}>(example),`);
     }
   }
+  files.push({ path: "src/schemas.rs", contents: renderSchemas(model), sources: model.sourceFiles });
+  files.push({ path: "tests/cases/validation-cases.json", contents: `${JSON.stringify(validationCases(model), null, 1)}\n`, sources: model.sourceFiles });
   const runtimeModules = inputs.runtime.map((r) => r.name.replace(/\.rs$/, ""));
   for (const source of inputs.runtime) {
     files.push({ path: `src/runtime/${source.name}`, contents: source.text, sources: [`generators/targets/rust/runtime/${source.name}`] });
@@ -88,6 +92,7 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
       "//! content ids and audit chains for the protocols of spec/, generated from the spec.",
       "",
       "pub mod runtime;",
+      "pub mod schemas;",
       ...modules,
       "",
       "/// The project version these bindings belong to (spec/project.yaml).",
@@ -178,6 +183,35 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
   return files;
 }
 
+/** Every schema document of the spec, registered by `$id` for runtime::validation. */
+function renderSchemas(model: Model): string {
+  const documents = [...model.shared.map((s) => ({ id: s.id, schema: s.schema })), ...model.protocols.flatMap((p) => p.messages.map((m) => ({ id: m.id, schema: m.schema })))];
+  return [
+    "//! The spec's schema documents by `$id` (shared types and every message), compiled once into the",
+    "//! registry runtime::message::parse_validated and each message's `validate_json` use.",
+    "",
+    "use crate::runtime::validation::SchemaRegistry;",
+    "use std::sync::OnceLock;",
+    "",
+    "/// (`$id`, schema JSON) of every document.",
+    "pub const DOCUMENTS: &[(&str, &str)] = &[",
+    ...documents.map((d) => `    (${stringLiteral(d.id)}, ${rawStringLiteral(JSON.stringify(d.schema))}),`),
+    "];",
+    "",
+    "/// The compiled documents, built on first use.",
+    "pub fn registry() -> &'static SchemaRegistry {",
+    "    static REGISTRY: OnceLock<SchemaRegistry> = OnceLock::new();",
+    '    REGISTRY.get_or_init(|| SchemaRegistry::new(DOCUMENTS).expect("the generator wrote schemas the crate compiles"))',
+    "}",
+    "",
+  ].join("\n");
+}
+
+/** Per message: its schema id, examples, invalid examples and the model's differential validation cases. */
+function validationCases(model: Model): unknown[] {
+  return model.protocols.flatMap((p) => p.messages.map((m) => ({ protocol: p.id, message: m.name, schemaId: m.id, examples: m.examples, invalid: m.invalidExamples.map((e) => ({ description: e.description, instance: e.instance, error: e.error })), cases: m.validationCases })));
+}
+
 /** Every lifecycle's paths file (generators/lifecycles/paths.ts) replayed through its generated machine. */
 function lifecycleTests(model: Model, lib: string): string {
   const out = [
@@ -241,11 +275,12 @@ function readme(model: Model, crate: string, lib: string): string {
     "- `src/<protocol>/messages.rs`: serde types of every message (closed records refuse unknown members,",
     "  tagged unions decode by their tag, open enums keep unknown values in `Unknown(String)`).",
     "- `src/<protocol>/lifecycles.rs`: the state machines; `transition` returns `Result<Transitioned, Refused>`.",
-    "- `src/runtime/`: strict JSON, RFC 8785, hmac-sha256-v1, replay guard (memory, SQLite), content ids, audit chain.",
+    "- `src/schemas.rs`: the spec's schema documents, validated with the `jsonschema` crate (runtime/validation.rs).",
+    "- `src/runtime/`: strict JSON, validation, RFC 8785, hmac-sha256-v1, replay guard (memory, SQLite), content ids, audit chain.",
     "- `tests/`: `cargo test` over the shared case files in `tests/cases/`.",
     "",
-    "Not yet in this crate: JSON Schema validation (patterns, lengths, formats), the signature doctor,",
-    "the Redis and PostgreSQL replay stores.",
+    "Not yet in this crate: the cross-field rules (x-rules), the signature doctor, the Redis and",
+    "PostgreSQL replay stores.",
     "",
   ].join("\n");
 }

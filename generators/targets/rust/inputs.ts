@@ -34,6 +34,14 @@ function sources(dir: string): RustSource[] {
     .map((name) => ({ name, text: readFileSync(`${dir}/${name}`, "utf8") }));
 }
 
+/** Files under `dir` (relative paths, in name order at every level); none when it does not exist. */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(`${dir}/${entry.name}`).map((n) => `${entry.name}/${n}`) : [entry.name]));
+}
+
 /** `home`: the generator's own folder (runtime, outside data); `root`: the project (spec/). */
 export function readRustInputs(home: string, root: string, model: Model): RustInputs {
   const cases: RustCaseFile[] = [];
@@ -53,6 +61,14 @@ export function readRustInputs(home: string, root: string, model: Model): RustIn
     const dir = `property-tests/vectors/jcs/testdata/${kind}`;
     if (existsSync(`${home}/${dir}`)) for (const name of readdirSync(`${home}/${dir}`).sort()) add(home, `${dir}/${name}`, `jcs/${kind}/${name}`);
   }
+  // The JSON-Schema-Test-Suite (draft 2020-12, property-tests/vectors/json-schema-test-suite/README.md),
+  // the groups every runtime refuses, and the counts the other runtimes reach.
+  const suite = "property-tests/vectors/json-schema-test-suite";
+  for (const [folder, into] of [[`${suite}/tests/draft2020-12`, "json-schema-test-suite/tests"], [`${suite}/remotes`, "json-schema-test-suite/remotes"]] as const) {
+    for (const name of filesUnder(`${home}/${folder}`)) add(home, `${folder}/${name}`, `${into}/${name}`);
+  }
+  add(home, `${suite}/refused.json`, "json-schema-test-suite/refused.json");
+  add(home, "property-tests/json-schema-suite/counts.json", "json-schema-test-suite/counts.json");
   for (const file of pathsFiles(model.protocols.flatMap((p) => p.lifecycles))) {
     cases.push({ path: `lifecycles/${file.path.replace(/^spec\//, "").replace("/lifecycles/", "/")}`, source: file.path, text: file.contents });
   }

@@ -3,6 +3,7 @@
 
 use crate::runtime::content_address::ContentAddressDeclaration;
 use crate::runtime::fixed;
+use crate::runtime::message::ContractMessage;
 use serde::de::Error as _;
 use serde::{Deserialize, Serialize};
 use serde::Deserializer;
@@ -946,11 +947,19 @@ pub struct HttpJsonResponse {
     pub additional_members: serde_json::Map<String, serde_json::Value>,
 }
 
+impl ContractMessage for AuditLogEntry {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-connector/AuditLogEntry.json";
+}
+
 impl AuditLogEntry {
     /// How the id of AuditLogEntry is computed from its content (x-content-address).
     pub fn content_address_declaration() -> ContentAddressDeclaration {
         serde_json::from_str(r#"{"idField":"eventId","prefix":"connector-audit-","digest":"sha256-hex","covers":"record-without-id"}"#).expect("the generator wrote a valid x-content-address")
     }
+}
+
+impl ContractMessage for ConnectorManifest {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json";
 }
 
 impl ConnectorManifest {
@@ -960,9 +969,33 @@ impl ConnectorManifest {
     }
 }
 
+impl ContractMessage for ConnectorPackage {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json";
+}
+
 impl ConnectorPackage {
     /// How the id of ConnectorPackage is computed from its content (x-content-address).
     pub fn content_address_declaration() -> ContentAddressDeclaration {
         serde_json::from_str(r#"{"idField":"packageId","prefix":"connector-package-","digest":"sha256-hex","covers":"record-without-id","maxCanonicalBytes":524288,"canonicalInput":true}"#).expect("the generator wrote a valid x-content-address")
     }
+}
+
+impl ContractMessage for ConnectorResume {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-connector/ConnectorResume.json";
+}
+
+impl ContractMessage for HttpJsonProviderConfig {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json";
+}
+
+impl ContractMessage for HttpJsonRequest {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json";
+}
+
+impl ContractMessage for HttpJsonResponse {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonResponse.json";
+}
+
+impl ContractMessage for LocalEchoProviderConfig {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-connector/LocalEchoProviderConfig.json";
 }

@@ -3,6 +3,7 @@
 
 use crate::runtime::fixed;
 use crate::runtime::hmac_v1::HmacV1Declaration;
+use crate::runtime::message::ContractMessage;
 use crate::runtime::replay::ReplayDeclaration;
 use serde::de::Error as _;
 use serde::{Deserialize, Serialize};
@@ -812,6 +813,14 @@ pub struct TrustedHostBinding {
     pub host_callback_scheme: Option<String>,
 }
 
+impl ContractMessage for ActionError {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/ActionError.json";
+}
+
+impl ContractMessage for ActionProposal {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/ActionProposal.json";
+}
+
 impl ActionProposal {
     /// How ActionProposal is signed (x-signature).
     pub fn signature_declaration() -> HmacV1Declaration {
@@ -824,6 +833,30 @@ impl ActionProposal {
     }
 }
 
+impl ContractMessage for ActionResult {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/ActionResult.json";
+}
+
+impl ContractMessage for AgentAction {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/AgentAction.json";
+}
+
+impl ContractMessage for AgentInstallRequest {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/AgentInstallRequest.json";
+}
+
+impl ContractMessage for AgentInstallResult {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json";
+}
+
+impl ContractMessage for AgentPackage {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json";
+}
+
+impl ContractMessage for AgentTriggerRequest {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json";
+}
+
 impl AgentTriggerRequest {
     /// How AgentTriggerRequest is signed (x-signature).
     pub fn signature_declaration() -> HmacV1Declaration {
@@ -834,4 +867,24 @@ impl AgentTriggerRequest {
     pub fn replay_declaration() -> ReplayDeclaration {
         serde_json::from_str(r#"{"keyFields":["request_id"],"scopeFields":["provider_id","host_instance_id"],"expiresAtField":"expires_at","notBeforeField":"created_at","skewSeconds":60,"maxLifetimeSeconds":86400}"#).expect("the generator wrote a valid x-replay")
     }
+}
+
+impl ContractMessage for InstallBinding {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/InstallBinding.json";
+}
+
+impl ContractMessage for ProposalCallback {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/ProposalCallback.json";
+}
+
+impl ContractMessage for ProviderInstallLaunch {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/ProviderInstallLaunch.json";
+}
+
+impl ContractMessage for TriggerAcknowledgement {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/TriggerAcknowledgement.json";
+}
+
+impl ContractMessage for TrustedHostBinding {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-provider/TrustedHostBinding.json";
 }

@@ -2,6 +2,7 @@
 #![allow(clippy::doc_lazy_continuation, clippy::doc_overindented_list_items)]
 
 use crate::runtime::fixed;
+use crate::runtime::message::ContractMessage;
 use crate::runtime::replay::ReplayDeclaration;
 use serde::de::Error as _;
 use serde::{Deserialize, Serialize};
@@ -848,9 +849,65 @@ pub struct WorkflowRequest {
     pub evaluation_case_id: Option<String>,
 }
 
+impl ContractMessage for AnswerChunk {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/AnswerChunk.json";
+}
+
+impl ContractMessage for ApprovalTokenClaims {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json";
+}
+
 impl ApprovalTokenClaims {
     /// How a receiver admits ApprovalTokenClaims once (x-replay).
     pub fn replay_declaration() -> ReplayDeclaration {
         serde_json::from_str(r#"{"keyFields":["nonce"],"scopeFields":[],"expiresAtField":"exp","timeFormat":"unix-seconds","skewSeconds":60,"maxLifetimeSeconds":1800}"#).expect("the generator wrote a valid x-replay")
     }
+}
+
+impl ContractMessage for ChatMessage {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/ChatMessage.json";
+}
+
+impl ContractMessage for ErrorBody {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/ErrorBody.json";
+}
+
+impl ContractMessage for ExecuteApprovalRequest {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalRequest.json";
+}
+
+impl ContractMessage for ExecuteApprovalResult {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json";
+}
+
+impl ContractMessage for InputGuardrailDecision {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/InputGuardrailDecision.json";
+}
+
+impl ContractMessage for InteractionRequired {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/InteractionRequired.json";
+}
+
+impl ContractMessage for InteractionResponse {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/InteractionResponse.json";
+}
+
+impl ContractMessage for IntermediateStep {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json";
+}
+
+impl ContractMessage for OutputGuardrailDecision {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/OutputGuardrailDecision.json";
+}
+
+impl ContractMessage for VersionInfo {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/VersionInfo.json";
+}
+
+impl ContractMessage for WorkflowErrorEvent {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/WorkflowErrorEvent.json";
+}
+
+impl ContractMessage for WorkflowRequest {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json";
 }

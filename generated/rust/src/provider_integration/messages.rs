@@ -2,6 +2,7 @@
 #![allow(clippy::doc_lazy_continuation, clippy::doc_overindented_list_items)]
 
 use crate::runtime::fixed;
+use crate::runtime::message::ContractMessage;
 use serde::de::Error as _;
 use serde::{Deserialize, Serialize};
 use serde::Deserializer;
@@ -529,4 +530,68 @@ pub struct Whoami {
     /// Members the schema does not declare, kept as they arrived.
     #[serde(flatten)]
     pub additional_members: serde_json::Map<String, serde_json::Value>,
+}
+
+impl ContractMessage for ConnectPollRequest {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/ConnectPollRequest.json";
+}
+
+impl ContractMessage for ConnectPollResponse {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json";
+}
+
+impl ContractMessage for ConnectStartRequest {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/ConnectStartRequest.json";
+}
+
+impl ContractMessage for ConnectStartResponse {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/ConnectStartResponse.json";
+}
+
+impl ContractMessage for DisconnectResult {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/DisconnectResult.json";
+}
+
+impl ContractMessage for ErrorResponse {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/ErrorResponse.json";
+}
+
+impl ContractMessage for InboxBookmark {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/InboxBookmark.json";
+}
+
+impl ContractMessage for InboxEntry {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/InboxEntry.json";
+}
+
+impl ContractMessage for InboxPage {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/InboxPage.json";
+}
+
+impl ContractMessage for LiveInboxChanged {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json";
+}
+
+impl ContractMessage for NotificationAcceptance {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/NotificationAcceptance.json";
+}
+
+impl ContractMessage for NotificationEvent {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/NotificationEvent.json";
+}
+
+impl ContractMessage for Permission {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/Permission.json";
+}
+
+impl ContractMessage for SendMessageRequest {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/SendMessageRequest.json";
+}
+
+impl ContractMessage for SendMessageResponse {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/SendMessageResponse.json";
+}
+
+impl ContractMessage for Whoami {
+    const SCHEMA_ID: &'static str = "https://agent-contracts.dev/schemas/provider-integration/Whoami.json";
 }

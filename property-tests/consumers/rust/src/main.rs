@@ -11,7 +11,7 @@ use agent_contracts::agent_provider::{ActionProposal, AgentTriggerRequest};
 use agent_contracts::runtime::content_address::compute_content_id;
 use agent_contracts::runtime::hmac_v1::{sign, verify};
 use agent_contracts::runtime::lifecycle::LifecycleMachine;
-use agent_contracts::runtime::message::parse_message;
+use agent_contracts::runtime::message::parse_validated;
 use agent_contracts::runtime::replay::{parse_rfc3339, ReplayGuard};
 use agent_contracts::runtime::replay_sqlite::SqliteReplayStore;
 use serde_json::{json, Value};
@@ -27,11 +27,16 @@ fn run(args: &[String]) -> Result<(), String> {
     let [_, database, run, content_ids] = args else {
         return Err("usage: consumer <sqlite file> <first|second> <content-ids.json>".into());
     };
-    // 1. Parse an ActionProposal from untrusted bytes (strict JSON, then the typed view).
-    let proposal: ActionProposal = parse_message(PROPOSAL.as_bytes()).map_err(|e| format!("proposal: {e}"))?;
+    // 1. Parse an ActionProposal from untrusted bytes (strict JSON, its schema, then the typed view).
+    let proposal: ActionProposal = parse_validated(PROPOSAL.as_bytes()).map_err(|e| format!("proposal: {e}"))?;
     println!("parsed ActionProposal {} ({})", proposal.request_id, proposal.tool_name);
-    if parse_message::<ActionProposal>(br#"{"request_id":"a","request_id":"b"}"#).is_ok() {
+    if parse_validated::<ActionProposal>(br#"{"request_id":"a","request_id":"b"}"#).is_ok() {
         return Err("a duplicate member was accepted".into());
+    }
+    let mut no_tool: serde_json::Map<String, Value> = serde_json::from_str(PROPOSAL).unwrap();
+    no_tool.remove("tool_name");
+    if parse_validated::<ActionProposal>(Value::Object(no_tool).to_string().as_bytes()).is_ok() {
+        return Err("a proposal without tool_name passed its schema".into());
     }
 
     // 2. Sign and verify an AgentTriggerRequest.
