@@ -55,6 +55,8 @@ export function readRustInputs(home: string, root: string, model: Model): RustIn
   // The hostile-input corpus with TypeScript's verdicts (property-tests/fuzz/corpus.ts).
   add(home, "property-tests/fuzz/corpus/strict-json.json", "fuzz/strict-json.json");
   add(home, "property-tests/fuzz/corpus/rfc3339.json", "fuzz/rfc3339.json");
+  add(home, "property-tests/fuzz/corpus/validators.json", "fuzz/validators.json");
+  add(home, "property-tests/fuzz/corpus/reproducers.json", "fuzz/reproducers.json");
   // RFC 8785's reference pairs and ES6 number lines (property-tests/vectors/jcs/README.md).
   add(home, "property-tests/vectors/jcs/es6numbers/es6testfile_10000.txt", "jcs/es6testfile_10000.txt");
   for (const kind of ["input", "output"]) {

@@ -5,7 +5,10 @@
 
 mod support;
 
+use agent_contracts::runtime::strict_json::parse_strict;
 use agent_contracts::runtime::validation::SchemaRegistry;
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
 use agent_contracts::schemas::registry;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -79,6 +82,44 @@ fn examples_and_differential_cases_get_the_reference_verdicts() {
     }
     assert!(checked > 4000, "{checked}");
     println!("validation: {checked} verdicts agree; {rules} cases of cross-field rules (x-rules) not enforced by this crate");
+}
+
+/// The fuzz corpus's hostile messages with TypeScript's verdicts: "valid", "json <code>", or the
+/// first error "<instancePath> <keyword>[ <rule>]". The verdict must agree (first errors may
+/// differ, see runtime/validation.rs); a verdict that names a cross-field rule is left out.
+#[test]
+fn fuzz_corpus_gives_the_typescript_verdicts() {
+    let messages = support::read_json("validation-cases.json");
+    let ids: HashMap<(String, String), String> = messages
+        .as_array()
+        .expect("messages")
+        .iter()
+        .map(|m| ((support::text(m, "protocol").to_string(), support::text(m, "message").to_string()), support::text(m, "schemaId").to_string()))
+        .collect();
+    let (mut checked, mut rules) = (0, 0);
+    for file in ["fuzz/validators.json", "fuzz/reproducers.json"] {
+        let corpus = support::read_json(file);
+        for case in support::cases(&corpus) {
+            let expect = support::text(case, "expect");
+            let bytes = STANDARD.decode(support::text(case, "b64")).expect("base64");
+            let verdict = match parse_strict(&bytes) {
+                Err(error) => format!("json {}", error.code.as_str()),
+                Ok(value) => {
+                    let id = &ids[&(support::text(case, "protocol").to_string(), support::text(case, "message").to_string())];
+                    if registry().is_valid(id, &value) { "valid".to_string() } else { "invalid".to_string() }
+                }
+            };
+            let expected = if expect == "valid" || expect.starts_with("json ") { expect.to_string() } else { "invalid".to_string() };
+            if expected == "invalid" && expect.split(' ').count() > 2 {
+                rules += 1;
+                continue;
+            }
+            assert_eq!(verdict, expected, "{file}: {}", case["name"]);
+            checked += 1;
+        }
+    }
+    assert!(checked > 1400, "{checked}");
+    println!("fuzz corpus: {checked} verdicts agree; {rules} cross-field rule verdicts left out");
 }
 
 fn files(root: &Path, dir: &Path, out: &mut Vec<String>) {
