@@ -10,7 +10,7 @@ crate="$(cd "${1:-generated/rust}" && pwd)"
 repo="$(cd "$(dirname "$0")/../../../.." && pwd)"
 export PATH="$PATH:$HOME/.cargo/bin"
 if ! command -v cargo >/dev/null 2>&1; then
-  if [ "${RUST_REQUIRE:-0}" = 1 ]; then echo "Rust suite required (RUST_REQUIRE=1) but cannot run: no cargo on PATH or in ~/.cargo/bin"; exit 1; fi
+  if [ "${RUST_REQUIRE:-0}" = 1 ]; then echo "Rust suite required (RUST_REQUIRE=1) but cannot run: no cargo on PATH or in ~/.cargo/bin" >&2; exit 1; fi
   echo "Rust suite skipped: no cargo on PATH or in ~/.cargo/bin"
   exit 0
 fi
