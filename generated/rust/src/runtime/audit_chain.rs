@@ -7,6 +7,8 @@ use crate::runtime::canonical_json::canonicalize;
 use crate::runtime::crypto::sha256_hex;
 use serde::Deserialize;
 use serde_json::{Map, Value};
+use crate::runtime::strict_json::parse_strict;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -18,6 +20,30 @@ pub struct AuditChainDeclaration {
     pub sequence_field: String,
     /// The previous-id value of the first entry.
     pub genesis_previous: String,
+    /// When present, the entries must also replay through this lifecycle.
+    #[serde(default)]
+    pub lifecycle: Option<AuditLifecycle>,
+}
+
+/// The lifecycle a log records, one state per subject: each entry's action must be allowed from
+/// its subject's state ("" before its first entry), its details must have exactly the action's
+/// members, and entries have exactly `fields`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct AuditLifecycle {
+    pub subject_field: String,
+    pub action_field: String,
+    pub details_field: String,
+    pub fields: Vec<String>,
+    pub transitions: BTreeMap<String, AuditTransition>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuditTransition {
+    pub from: Vec<String>,
+    pub to: String,
+    pub details: Vec<String>,
 }
 
 impl AuditChainDeclaration {
@@ -29,6 +55,7 @@ impl AuditChainDeclaration {
             previous_field: "previousEventId".into(),
             sequence_field: "sequence".into(),
             genesis_previous: String::new(),
+            lifecycle: None,
         }
     }
 }
@@ -43,7 +70,11 @@ pub struct AuditHead {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AuditChainErrorCode {
+    LogEmpty,
+    LineUnterminated,
     EntryInvalid,
+    TransitionInvalid,
+    DetailsInvalid,
     SequenceMismatch,
     PreviousMismatch,
     EventIdMismatch,
@@ -53,7 +84,11 @@ pub enum AuditChainErrorCode {
 impl AuditChainErrorCode {
     pub fn as_str(self) -> &'static str {
         match self {
+            Self::LogEmpty => "log-empty",
+            Self::LineUnterminated => "line-unterminated",
             Self::EntryInvalid => "entry-invalid",
+            Self::TransitionInvalid => "transition-invalid",
+            Self::DetailsInvalid => "details-invalid",
             Self::SequenceMismatch => "sequence-mismatch",
             Self::PreviousMismatch => "previous-mismatch",
             Self::EventIdMismatch => "event-id-mismatch",
@@ -106,6 +141,7 @@ fn chain_error<T>(code: AuditChainErrorCode, index: usize, message: &str) -> Res
 /// be exactly that head. Returns the head the log ends at.
 pub fn verify_audit_chain(declaration: &AuditChainDeclaration, entries: &[Value], expected_head: Option<Option<&AuditHead>>) -> Result<Option<AuditHead>, AuditChainError> {
     let mut previous = declaration.genesis_previous.clone();
+    let mut states: HashMap<String, String> = HashMap::new();
     for (index, entry) in entries.iter().enumerate() {
         let Value::Object(entry) = entry else {
             return chain_error(AuditChainErrorCode::EntryInvalid, index, "entry is not an object");
@@ -121,6 +157,11 @@ pub fn verify_audit_chain(declaration: &AuditChainDeclaration, entries: &[Value]
             return chain_error(AuditChainErrorCode::EventIdMismatch, index, "entry id does not match its content");
         }
         previous = expected;
+        if let Some(lifecycle) = &declaration.lifecycle {
+            if let Err((code, message)) = replay_entry(lifecycle, entry, &mut states) {
+                return chain_error(code, index, &message);
+            }
+        }
     }
     let head = (!entries.is_empty()).then_some(AuditHead { sequence: entries.len() as u64, event_id: previous });
     if let Some(expected) = expected_head {
@@ -129,4 +170,53 @@ pub fn verify_audit_chain(declaration: &AuditChainDeclaration, entries: &[Value]
         }
     }
     Ok(head)
+}
+
+fn same_members(value: &Map<String, Value>, names: &[String]) -> bool {
+    value.len() == names.len() && names.iter().all(|name| value.contains_key(name))
+}
+
+/// Applies one entry to the subjects' states, or says why the lifecycle refuses it.
+fn replay_entry(lifecycle: &AuditLifecycle, entry: &Map<String, Value>, states: &mut HashMap<String, String>) -> Result<(), (AuditChainErrorCode, String)> {
+    if !same_members(entry, &lifecycle.fields) {
+        return Err((AuditChainErrorCode::EntryInvalid, "entry does not have exactly the log's members".into()));
+    }
+    let (Some(Value::String(subject)), Some(Value::String(action))) = (entry.get(&lifecycle.subject_field), entry.get(&lifecycle.action_field)) else {
+        return Err((AuditChainErrorCode::EntryInvalid, "subject or action is not a string".into()));
+    };
+    let Some(transition) = lifecycle.transitions.get(action) else {
+        return Err((AuditChainErrorCode::TransitionInvalid, format!("unknown action {action:?}")));
+    };
+    let state = states.get(subject).cloned().unwrap_or_default();
+    if !transition.from.contains(&state) {
+        let from = if state.is_empty() { "no entry" } else { state.as_str() };
+        return Err((AuditChainErrorCode::TransitionInvalid, format!("{action} is not allowed from {from}")));
+    }
+    match entry.get(&lifecycle.details_field) {
+        Some(Value::Object(details)) if same_members(details, &transition.details) => {}
+        _ => return Err((AuditChainErrorCode::DetailsInvalid, format!("details of {action} must have exactly [{}]", transition.details.join(", ")))),
+    }
+    states.insert(subject.clone(), transition.to.clone());
+    Ok(())
+}
+
+/// Parses a JSON Lines audit log strictly (one entry per line, each ended by "\n") and verifies it.
+/// An existing log file is never empty: the first entry is written with the file.
+pub fn verify_audit_log(declaration: &AuditChainDeclaration, text: &str, expected_head: Option<Option<&AuditHead>>) -> Result<Option<AuditHead>, AuditChainError> {
+    if text.is_empty() {
+        return Err(AuditChainError { code: AuditChainErrorCode::LogEmpty, index: 0, message: "the log file is empty".into() });
+    }
+    let mut lines: Vec<&str> = text.split('\n').collect();
+    if lines.last() != Some(&"") {
+        return chain_error(AuditChainErrorCode::LineUnterminated, lines.len() - 1, "the last line has no line feed");
+    }
+    lines.pop();
+    let mut entries = Vec::with_capacity(lines.len());
+    for (index, line) in lines.iter().enumerate() {
+        match parse_strict(line.as_bytes()) {
+            Ok(value) => entries.push(value),
+            Err(error) => return chain_error(AuditChainErrorCode::EntryInvalid, index, &format!("line is not strict JSON: {}", error.code.as_str())),
+        }
+    }
+    verify_audit_chain(declaration, &entries, expected_head)
 }

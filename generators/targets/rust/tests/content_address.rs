@@ -4,7 +4,7 @@
 mod support;
 
 use agent_contracts::agent_connector::{ConnectorManifest, ConnectorPackage};
-use agent_contracts::runtime::audit_chain::{append_audit_entry, verify_audit_chain, AuditChainDeclaration, AuditHead};
+use agent_contracts::runtime::audit_chain::{append_audit_entry, verify_audit_chain, verify_audit_log, AuditChainDeclaration, AuditHead};
 use agent_contracts::runtime::content_address::{compute_content_id, verify_content_id, ContentAddressDeclaration};
 use serde_json::{json, Value};
 
@@ -48,6 +48,25 @@ fn audit_chains_give_their_verdicts() {
         let entries = case["entries"].as_array().expect("entries");
         let head: Option<AuditHead> = serde_json::from_value(case["head"].clone()).expect("a head or null");
         let verdict = match verify_audit_chain(&stated, entries, Some(head.as_ref())) {
+            Ok(_) => "valid",
+            Err(error) => error.code.as_str(),
+        };
+        assert_eq!(verdict, support::text(case, "expect"), "{}", case["name"]);
+    }
+}
+
+/// audit-log.json: Meldwork-written logs and one-change variants, checked with the trust lifecycle;
+/// `head` absent means none is kept, null that the log must be empty.
+#[test]
+fn audit_logs_replay_through_the_trust_lifecycle() {
+    let file = support::read_json("agent-connector/audit-log.json");
+    let declaration: AuditChainDeclaration = serde_json::from_value(file["declaration"].clone()).expect("a declaration");
+    assert!(declaration.lifecycle.is_some());
+    let cases = support::cases(&file);
+    assert!(cases.len() >= 15);
+    for case in cases {
+        let head: Option<Option<AuditHead>> = case.get("head").map(|h| serde_json::from_value(h.clone()).expect("a head or null"));
+        let verdict = match verify_audit_log(&declaration, support::text(case, "text"), head.as_ref().map(Option::as_ref)) {
             Ok(_) => "valid",
             Err(error) => error.code.as_str(),
         };
