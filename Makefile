@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all cli generate check test test-ts typecheck kotlin swift examples docs docs-serve chromium servers fresh-check bench fuzz mutation mutation-ts mutation-kotlin clean-install help
+.PHONY: all cli generate check test test-ts typecheck kotlin swift rust examples docs docs-serve chromium servers fresh-check bench fuzz mutation mutation-ts mutation-kotlin clean-install help
 
 all: generate
 
@@ -14,6 +14,7 @@ help:
 	@echo "make test     run every test (typecheck, vitest, Kotlin JUnit)"
 	@echo "make kotlin   build and test the generated Kotlin bindings (Maven)"
 	@echo "make swift    build and test the generated Swift package (provisions a Debian 13 Swift root when needed)"
+	@echo "make rust     build, clippy (-D warnings) and test the generated Rust crate, then its consumer crate"
 	@echo "make examples generate each spec project of examples/ into a temporary folder and test its TS, Kotlin and Swift"
 	@echo "make fuzz     run the fuzz suite longer (FUZZ_RUNS, default 20000; FUZZ_SEED to vary); make test runs 200 per property"
 	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md, kotlin.md, swift.md)"
@@ -127,7 +128,13 @@ servers:
 swift:
 	bash generators/targets/swift/toolchain/swift-test.sh generated/swift
 
-test: $(NODE_STAMP) chromium servers typecheck test-ts kotlin swift
+# Rust: generated/rust built, linted (clippy -D warnings) and tested with cargo (crates from crates.io
+# into ~/.cargo, pinned by Cargo.lock; build output in ~/.cache/agent-contracts/rust-target), then
+# the consumer crate property-tests/consumers/rust run twice on one SQLite file.
+rust:
+	bash generators/targets/rust/toolchain/cargo-test.sh generated/rust
+
+test: $(NODE_STAMP) chromium servers typecheck test-ts kotlin swift rust
 
 # CI's whole run (.ci/run) on a fresh clone of HEAD with empty npm, Maven, node-gyp and Swift caches
 # under a temporary HOME: proves that no step depends on a warm cache (property-tests/fresh-check).

@@ -5,8 +5,9 @@ import { coverageTarget } from "./coverage/target.js";
 import { kotlinTarget } from "./kotlin/target.js";
 import { pathsTarget } from "./paths/target.js";
 import { releaseTarget } from "./release/target.js";
+import { rustTarget } from "./rust/target.js";
 import { swiftTarget } from "./swift/target.js";
 import type { Target } from "./target.js";
 import { tsTarget } from "./ts/target.js";
 
-export const TARGETS: readonly Target<unknown>[] = [tsTarget, kotlinTarget, swiftTarget, coverageTarget, pathsTarget, releaseTarget];
+export const TARGETS: readonly Target<unknown>[] = [tsTarget, kotlinTarget, swiftTarget, rustTarget, coverageTarget, pathsTarget, releaseTarget];

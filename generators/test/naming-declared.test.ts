@@ -34,5 +34,5 @@ describe.each([...TARGETS.filter((t) => t.naming !== undefined), pythonTarget as
 });
 
 it("the registry's language targets declare a naming service", () => {
-  expect(TARGETS.filter((t) => t.naming !== undefined).map((t) => t.id)).toEqual(["kotlin", "swift"]);
+  expect(TARGETS.filter((t) => t.naming !== undefined).map((t) => t.id)).toEqual(["kotlin", "swift", "rust"]);
 });

@@ -46,7 +46,7 @@ describe("a toy target plugged into the pipeline", () => {
 
 describe("the registry", () => {
   it("lists each target once, with its owned folders inside its outDir", () => {
-    expect(TARGETS.map((t) => t.id)).toEqual(["ts", "kotlin", "swift", "coverage", "paths", "release"]);
+    expect(TARGETS.map((t) => t.id)).toEqual(["ts", "kotlin", "swift", "rust", "coverage", "paths", "release"]);
     for (const t of TARGETS) for (const dir of t.owns) expect(dir === t.outDir || dir.startsWith(`${t.outDir}/`)).toBe(true);
   });
 
@@ -76,6 +76,7 @@ describe("list --targets", () => {
       ["ts", "generated/ts", ["generated/ts"]],
       ["kotlin", "generated/kotlin", ["generated/kotlin"]],
       ["swift", "generated/swift", ["generated/swift"]],
+      ["rust", "generated/rust", ["generated/rust"]],
       ["coverage", "generated", []],
       ["paths", ".", []],
       ["release", "generated", []],

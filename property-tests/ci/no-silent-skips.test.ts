@@ -47,9 +47,35 @@ describe("swift-test.sh without a toolchain", () => {
   });
 });
 
+const CARGO_SCRIPT = join(ROOT, "generators/targets/rust/toolchain/cargo-test.sh");
+// PATH without any folder holding `cargo`; HOME empty, so ~/.cargo/bin holds none either.
+const pathWithoutCargo = (process.env["PATH"] ?? "").split(":").filter((d) => d !== "" && !executable(join(d, "cargo"))).join(":");
+
+function cargoTest(env: Record<string, string>): { status: number | null; out: string; err: string } {
+  const scratch = mkdtempSync(join(tmpdir(), "agent-contracts-rust-skip-"));
+  dirs.push(scratch);
+  const r = spawnSync("bash", [CARGO_SCRIPT, scratch], { encoding: "utf8", env: { PATH: pathWithoutCargo, HOME: scratch, ...env } });
+  return { status: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
+}
+
+describe("cargo-test.sh without cargo", () => {
+  it("skips with one line saying why, and succeeds", () => {
+    const r = cargoTest({});
+    expect(r.status).toBe(0);
+    expect(r.out).toBe("Rust suite skipped: no cargo on PATH or in ~/.cargo/bin");
+  });
+
+  it("with RUST_REQUIRE=1 fails instead, with the same reason", () => {
+    const r = cargoTest({ RUST_REQUIRE: "1" });
+    expect(r.status).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err).toBe("Rust suite required (RUST_REQUIRE=1) but cannot run: no cargo on PATH or in ~/.cargo/bin");
+  });
+});
+
 describe(".ci/run", () => {
   const ci = readFileSync(join(ROOT, ".ci/run"), "utf8");
-  it.each(["AGENT_CONTRACTS_REQUIRE_SERVERS=1", "SWIFT_REQUIRE=1"])("exports %s before make test", (flag) => {
+  it.each(["AGENT_CONTRACTS_REQUIRE_SERVERS=1", "SWIFT_REQUIRE=1", "RUST_REQUIRE=1"])("exports %s before make test", (flag) => {
     const at = ci.indexOf(`export ${flag}\n`);
     expect(at, flag).toBeGreaterThan(0);
     expect(at).toBeLessThan(ci.indexOf("make test"));

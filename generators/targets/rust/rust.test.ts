@@ -1,0 +1,107 @@
+// The Rust emitter without cargo (make rust compiles and tests the crate): the output is a pure
+// function of the model and inputs, has a type per message and a machine per lifecycle, takes its
+// crate name and version from the project's identity, and refuses two schemas that would share a
+// Rust type name.
+import { describe, expect, it } from "vitest";
+import { loadModel } from "../../pipeline.js";
+import { REPO_ROOT } from "../../test/fixture.js";
+import type { Model } from "../../model/types.js";
+import { generatorHome } from "../../write/generator-home.mjs";
+import { crateNames, emitRust } from "./emit.js";
+import { lifecycleTypeName } from "./emit-lifecycles.js";
+import { ProtocolTypes } from "./emit-types.js";
+import { readRustInputs } from "./inputs.js";
+import { rustNaming, snakeCase, upperCamel } from "./naming.js";
+
+const loaded = loadModel(REPO_ROOT);
+if (!loaded.ok) throw new Error("spec has errors");
+const model = loaded.model;
+const inputs = readRustInputs(generatorHome(REPO_ROOT), REPO_ROOT, model);
+const files = emitRust(model, inputs);
+const byPath = new Map(files.map((f) => [f.path, f.contents]));
+
+describe("emitRust", () => {
+  it("is pure: the same inputs give the same files", () => {
+    expect(emitRust(model, inputs).map((f) => [f.path, f.contents])).toEqual(files.map((f) => [f.path, f.contents]));
+  });
+
+  it("names the crate and its version from spec/project.yaml", () => {
+    const manifest = byPath.get("Cargo.toml")!;
+    expect(manifest).toContain(`name = "agent-contracts"\nversion = "${model.version}"`);
+    expect(manifest).toContain('[lib]\nname = "agent_contracts"');
+    expect(byPath.get("Cargo.lock")).toContain(`name = "agent-contracts"\nversion = "${model.version}"`);
+  });
+
+  it("renames the crate, its lock entry and the tests' imports for another project's identity", () => {
+    const other: Model = { ...model, version: "2.3.4", project: { ...model.project, name: "Acme Contracts" } };
+    expect(crateNames(other)).toEqual({ crate: "acme-contracts", lib: "acme_contracts" });
+    const renamed = new Map(emitRust(other, inputs).map((f) => [f.path, f.contents]));
+    expect(renamed.get("Cargo.toml")).toContain('name = "acme-contracts"\nversion = "2.3.4"');
+    expect(renamed.get("Cargo.lock")).toContain('name = "acme-contracts"\nversion = "2.3.4"');
+    expect(renamed.get("tests/signing.rs")).toContain("use acme_contracts::agent_provider");
+    expect(renamed.get("tests/signing.rs")).not.toContain("agent_contracts::");
+  });
+
+  it("declares a type and a ContractMessage impl for every message, in the file naming.file gives", () => {
+    let checked = 0;
+    for (const protocol of model.protocols) {
+      for (const message of protocol.messages) {
+        const text = byPath.get(rustNaming.file(protocol.id, message.name))!;
+        const type = rustNaming.type(message.name);
+        expect(text, message.name).toMatch(new RegExp(`^pub (struct|enum) ${type} \\{`, "m"));
+        expect(text, message.name).toContain(`impl ContractMessage for ${type} {\n    const SCHEMA_ID: &'static str = "${message.id}";`);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it("closes closed records, keeps unknown members of open ones, and gives open enums Unknown(String)", () => {
+    const provider = byPath.get("src/agent_provider/messages.rs")!;
+    expect(provider).toMatch(/#\[serde\(deny_unknown_fields\)\]\npub struct ActionProposal \{/);
+    expect(provider).toMatch(/pub enum InstallBinding \{\n[^}]*AndroidInstallBinding\(AndroidInstallBinding\)/);
+    const service = byPath.get("src/agent_service/messages.rs")!;
+    expect(service).toContain("Some(true) => ExecuteApplied::deserialize(value)");
+    const connector = byPath.get("src/agent_connector/messages.rs")!;
+    expect(connector).toContain("pub additional_members: serde_json::Map<String, serde_json::Value>,");
+    expect(`${provider}${service}${connector}`).toContain("    Unknown(String),");
+  });
+
+  it("writes a machine per lifecycle and a test that runs its paths file", () => {
+    const tests = byPath.get("tests/lifecycles.rs")!;
+    for (const protocol of model.protocols) {
+      for (const lifecycle of protocol.lifecycles) {
+        expect(byPath.get(`src/${snakeCase(protocol.id)}/lifecycles.rs`)).toContain(`pub struct ${lifecycleTypeName(lifecycle)};`);
+        expect(tests).toContain(`lifecycles/${protocol.id}/${lifecycle.name}.paths.json`);
+        expect(byPath.has(`tests/cases/lifecycles/${protocol.id}/${lifecycle.name}.paths.json`)).toBe(true);
+      }
+    }
+  });
+
+  it("copies every shared case file the tests read", () => {
+    for (const path of ["common/strict-json.json", "common/jcs.json", "agent-provider/hmac-sha256-v1.json", "agent-connector/content-ids.json", "agent-connector/audit-chain.json", "fuzz/strict-json.json", "fuzz/validators.json", "fuzz/rfc3339.json", "jcs/es6testfile_10000.txt", "json-schema-test-suite/refused.json", "validation-cases.json", "examples.json"]) {
+      expect(byPath.has(`tests/cases/${path}`), path).toBe(true);
+    }
+  });
+});
+
+describe("ProtocolTypes", () => {
+  it("refuses two schemas that would be one Rust type", () => {
+    const protocol = model.protocols.find((p) => p.id === "agent-provider")!;
+    const title = protocol.messages[0]!.schema["title"];
+    const clash = { ...protocol, messages: protocol.messages.map((m, i) => (i === 1 ? { ...m, schema: { ...m.schema, title } } : m)) };
+    expect(() => new ProtocolTypes(model, clash)).toThrow(/would both be the Rust type/);
+  });
+});
+
+describe("rust naming", () => {
+  it("writes snake_case members, raw keywords and UpperCamel types", () => {
+    expect(rustNaming.member("packageId")).toBe("package_id");
+    expect(rustNaming.member("type")).toBe("r#type");
+    expect(rustNaming.member("self")).toBe("self_");
+    expect(rustNaming.type("HTTPJsonRequest")).toBe("HttpJsonRequest");
+    expect(rustNaming.enumCase("sdk.local-echo.v1")).toBe("SdkLocalEchoV1");
+    expect(rustNaming.enumCase("unknown")).toBe("UnknownValue");
+    expect(upperCamel("2fa")).toBe("V2fa");
+  });
+});
