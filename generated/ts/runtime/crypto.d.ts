@@ -26,8 +26,6 @@ export declare class HmacSha256Key {
     /** Overwrites the keyed states; any later mac() throws. */
     destroy(): void;
 }
-/** A secret as a prepared key; a key already prepared as it is. */
-export declare function hmacSha256Key(secret: string | Uint8Array | HmacSha256Key): HmacSha256Key;
 /**
  * Whether `expected` is HMAC-SHA256(key, message), compared in constant time (a length mismatch
  * still runs a same-length comparison and returns false).

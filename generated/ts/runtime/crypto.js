@@ -69,10 +69,6 @@ export class HmacSha256Key {
         this.#scratch.destroy();
     }
 }
-/** A secret as a prepared key; a key already prepared as it is. */
-export function hmacSha256Key(secret) {
-    return secret instanceof HmacSha256Key ? secret : new HmacSha256Key(secret);
-}
 /**
  * Whether `expected` is HMAC-SHA256(key, message), compared in constant time (a length mismatch
  * still runs a same-length comparison and returns false).

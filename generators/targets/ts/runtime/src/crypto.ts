@@ -80,11 +80,6 @@ export class HmacSha256Key {
   }
 }
 
-/** A secret as a prepared key; a key already prepared as it is. */
-export function hmacSha256Key(secret: string | Uint8Array | HmacSha256Key): HmacSha256Key {
-  return secret instanceof HmacSha256Key ? secret : new HmacSha256Key(secret);
-}
-
 /**
  * Whether `expected` is HMAC-SHA256(key, message), compared in constant time (a length mismatch
  * still runs a same-length comparison and returns false).
