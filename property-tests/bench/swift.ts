@@ -102,16 +102,19 @@ export function swiftTables(results: readonly SwiftResult[]): AreaTable[] {
       rows: validation,
       notes: [
         "`validate` is `Message.validate(JSONValue)`: the package's JSON Schema interpreter (Runtime/SchemaValidator.swift) then the x-rules; `schema only` is the interpreter alone. " +
-          "No JSON Schema validator for Swift is available offline here, so there is no third-party anchor; the typed table below compares against Foundation's JSONDecoder. " + timing,
+          "No JSON Schema validator for Swift is available offline here, so there is no third-party anchor; the validate + decode table below is measured against Foundation's JSONDecoder, with its goal. " + timing,
       ],
     },
     {
-      title: "Swift: typed decode",
+      title: "Swift: validate + decode (anchor: JSONDecoder)",
       ours: DECODE,
       impls: [DECODE, JSONDECODER],
-      ratios: [{ anchor: JSONDECODER, kind: "slowdown" }],
+      ratios: [{ anchor: JSONDECODER, kind: "slowdown", goal: 1 }],
       rows: typed,
-      notes: ["`decode(json:)` is the whole receiving path: strict parse, schema, x-rules, then Codable (it re-encodes the checked value canonically for JSONDecoder). `JSONDecoder` decodes the same bytes into the same type with no checks."],
+      notes: [
+        "The validation anchor for Swift (issue 36): `JSONDecoder` decodes the same bytes into the same generated type and validates nothing, so it is the floor; the goal is the whole validated receive at no more than its time. " +
+          "`decode(json:)` is that whole receiving path: strict parse, schema, x-rules, then Codable (it re-encodes the checked value canonically for JSONDecoder).",
+      ],
     },
     {
       title: "Swift: strict parse",
@@ -141,7 +144,9 @@ export function swiftTables(results: readonly SwiftResult[]): AreaTable[] {
         { anchor: FLOOR, kind: "slowdown", goal: 1.15 },
       ],
       rows: verify,
-      notes: ["The HMAC anchor is the runtime's own `Crypto.hmacSHA256` called bare (CryptoKit where it exists; on Linux, without CryptoKit or swift-crypto, the package's software SHA-256) and `Crypto.constantTimeEqual`; the floor adds the SHA-256 of the payload's canonical text."],
+      notes: [
+        "Ours is `verifySignature(_:key: HMACSHA256Key)`: the signing input from the message's generated `buildSigningInput` and a key prepared once. The HMAC anchor is the same prepared key's `mac` called bare over the finished signing input (CryptoKit's keyed HMAC where it exists; on Linux, without CryptoKit or swift-crypto, the package's software SHA-256 from the keyed states) and `Crypto.constantTimeEqual`; the floor adds the SHA-256 of the payload's canonical text.",
+      ],
     },
     {
       title: "Swift: replay store",

@@ -26,6 +26,6 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
   tempDirName: `${out}/.stryker-tmp`,
   cleanTempDir: true,
-  ignorePatterns: ["reports", "docs-site/dist", "generated/kotlin/target", "generated/swift/.build", ".cache"],
+  ignorePatterns: ["reports", "docs-site/dist", "generated/kotlin/target", "generated/swift/.build", "property-tests/bench/swift-bench/.build", "property-tests/bench/kotlin/target", ".cache"],
   thresholds: { high: 90, low: 80, break: null },
 };

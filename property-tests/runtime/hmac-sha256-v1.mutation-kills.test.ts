@@ -5,7 +5,8 @@
 // written here; each refusal with its code, in the verifier's order.
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { type HmacSha256V1Declaration, hmacV1SigningInput, jcsSha256Base64, signHmacV1, verifyHmacV1 } from "../../generators/targets/ts/runtime/src/signing-hmac-v1.js";
+import { type HmacSha256V1Declaration, hmacV1DigestLine, hmacV1SigningInput, jcsSha256Base64, signHmacV1, verifyHmacV1 } from "../../generators/targets/ts/runtime/src/signing-hmac-v1.js";
+import { HmacSha256Key } from "../../generators/targets/ts/runtime/src/crypto.js";
 import type { JsonObject } from "../../generators/targets/ts/runtime/src/json-value.js";
 import { oracleCanonicalize } from "../signing/helpers.js";
 
@@ -124,3 +125,33 @@ describe("refusals, in order", () => {
   });
 });
 
+// A generated signing-input function is handed in by the generated code; here one that ignores
+// the declaration, so a sign or verify that fell back to the interpreter would show.
+describe("a given signing-input function and a prepared key", () => {
+  const fixed = (): { ok: true; input: string } => ({ ok: true, input: "fixed input" });
+  const mac = nopad(createHmac("sha256", KEY).update("fixed input", "utf8").digest());
+  it("sign MACs the function's text, with a string or a prepared key", () => {
+    const signedFixed = signHmacV1(DECL, message, KEY, fixed);
+    expect(signedFixed.ok && signedFixed.signature).toBe(mac);
+    const prepared = signHmacV1(DECL, message, new HmacSha256Key(KEY), fixed);
+    expect(prepared.ok && prepared.signature).toBe(mac);
+  });
+  it("verify checks the MAC over the function's text and returns its refusal", () => {
+    const received = { ...message, signature_alg: "hmac-sha256-v1", signature: mac };
+    expect(verifyHmacV1(DECL, received, new HmacSha256Key(KEY), fixed)).toEqual({ ok: true });
+    expect(verifyHmacV1(DECL, received, KEY)).toEqual({ ok: false, error: { code: "signature-mismatch", message: "signature does not match" } });
+    const refusal = { ok: false as const, error: { code: "covered-field-missing" as const, message: "from the function" } };
+    expect(verifyHmacV1(DECL, received, KEY, () => refusal)).toBe(refusal);
+    expect(signHmacV1(DECL, message, KEY, () => refusal)).toBe(refusal);
+  });
+  it("an empty prepared key is refused before any input is built", () => {
+    expect(signHmacV1(DECL, message, new HmacSha256Key(""), fixed)).toEqual({ ok: false, error: { code: "key-missing", message: "signing key is empty" } });
+    const received = { ...message, signature_alg: "hmac-sha256-v1", signature: mac };
+    expect(verifyHmacV1(DECL, received, new HmacSha256Key(new Uint8Array(0)), fixed)).toEqual({ ok: false, error: { code: "key-missing", message: "verification key is empty" } });
+  });
+  it("the digest-line helper: the oracle's digest, or hashed-field-not-json naming the field", () => {
+    expect(hmacV1DigestLine("payload", { b: 1, a: [true] })).toBe(digest({ b: 1, a: [true] }));
+    expect(hmacV1DigestLine("payload", Number.NaN as never)).toEqual({ ok: false, error: { code: "hashed-field-not-json", message: expect.stringMatching(/^field payload cannot be canonicalized: \S/) } });
+    expect(() => hmacV1DigestLine("payload", { get x(): string { throw new TypeError("boom"); } } as never)).toThrow(TypeError);
+  });
+});

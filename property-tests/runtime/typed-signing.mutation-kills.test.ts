@@ -95,4 +95,12 @@ describe("refusals", () => {
     const r = verifyTyped(DECLARATION, twoErrors, message, c.key_utf8);
     expect(r.ok ? "ok" : r.error.message).toBe("the message is not a valid message: /a must be string; /b must be integer");
   });
+  it("a non-object is refused as such before the key is looked at, also with an empty key", () => {
+    for (const value of [null, [], "text"]) expect(thrown(() => signTyped(DECLARATION, validate, value as never, "")).code).toBe("not-an-object");
+  });
+  it("a given signing-input function is what sign and verify use (the generated functions pass theirs)", () => {
+    const refusal = { ok: false as const, error: { code: "covered-field-not-string" as const, message: "from the function" } };
+    expect(thrown(() => signTyped(DECLARATION, validate, unsignedOf(message), c.key_utf8, () => refusal)).code).toBe("covered-field-not-string");
+    expect(verifyTyped(DECLARATION, validate, message, c.key_utf8, () => refusal)).toBe(refusal);
+  });
 });

@@ -10,6 +10,7 @@ import {
   constantTimeEqual,
   hexDecode,
   hexEncode,
+  HmacSha256Key,
   hmacSha256,
   hmacSha256Base64StdNoPad,
   sha256,
@@ -71,5 +72,37 @@ describe("crypto helpers", () => {
   it("refuses characters outside ASCII and non-zero trailing bits after three characters", () => {
     for (const bad of ["QQ\u00e9A", "QQ\u0080A", "\u00ffQQQ", "QUF", "QUG"]) expect(base64StdNoPadDecode(bad), JSON.stringify(bad)).toBeNull();
     expect([...base64StdNoPadDecode("QUE")!]).toEqual([0x41, 0x41]);
+  });
+});
+
+describe("HmacSha256Key (pads prepared once)", () => {
+  it("equals Python's hmac for keys of every length class, reused across messages in any order", () => {
+    const samples = fc.sample(fc.record({ key: fc.oneof(fc.uint8Array({ maxLength: 0 }), fc.uint8Array({ minLength: 1, maxLength: 63 }), fc.uint8Array({ minLength: 64, maxLength: 64 }), fc.uint8Array({ minLength: 65, maxLength: 200 })), data: fc.array(fc.uint8Array({ maxLength: 150 }), { minLength: 1, maxLength: 4 }) }), 40);
+    const ours = samples.map(({ key, data }) => {
+      const prepared = new HmacSha256Key(key);
+      return data.map((d) => hexEncode(prepared.mac(d)));
+    });
+    const theirs = python<string[][]>(
+      "import sys,json,hashlib,hmac\nprint(json.dumps([[hmac.new(bytes.fromhex(s['k']),bytes.fromhex(d),hashlib.sha256).hexdigest() for d in s['d']] for s in json.load(sys.stdin)]))",
+      samples.map(({ key, data }) => ({ k: hexEncode(key), d: data.map(hexEncode) })),
+    );
+    expect(ours).toEqual(theirs);
+  });
+  it("a string secret means its UTF-8 bytes, as for hmacSha256", () => {
+    const key = new HmacSha256Key("sécret ✓");
+    expect(hexEncode(key.mac("m"))).toBe(hexEncode(hmacSha256("sécret ✓", "m")));
+    expect(hexEncode(hmacSha256(key, "m"))).toBe(hexEncode(hmacSha256("sécret ✓", "m")));
+  });
+  it("knows whether its secret was empty", () => {
+    expect(new HmacSha256Key("").empty).toBe(true);
+    expect(new HmacSha256Key(new Uint8Array(0)).empty).toBe(true);
+    expect(new HmacSha256Key("k").empty).toBe(false);
+    expect(new HmacSha256Key(new Uint8Array(1)).empty).toBe(false);
+  });
+  it("cannot be used after destroy()", () => {
+    const key = new HmacSha256Key("secret");
+    key.mac("before");
+    key.destroy();
+    expect(() => key.mac("after")).toThrow();
   });
 });

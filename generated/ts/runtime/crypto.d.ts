@@ -6,14 +6,31 @@ export declare function sha256Hex(data: string | Uint8Array): string;
 /** base64-std-nopad(SHA-256(data)), a string hashed as its UTF-8 bytes: the hmac-sha256-v1 `*_sha256` line value. */
 export declare function sha256Base64StdNoPad(data: string | Uint8Array): string;
 /** HMAC-SHA256; a string key means its UTF-8 bytes (never hex- or base64-decoded). */
-export declare function hmacSha256(key: string | Uint8Array, message: string | Uint8Array): Uint8Array;
+export declare function hmacSha256(key: string | Uint8Array | HmacSha256Key, message: string | Uint8Array): Uint8Array;
 /** base64-std-nopad(HMAC-SHA256(key, message)), string key and message as UTF-8: the hmac-sha256-v1 signature. */
-export declare function hmacSha256Base64StdNoPad(key: string | Uint8Array, message: string | Uint8Array): string;
+export declare function hmacSha256Base64StdNoPad(key: string | Uint8Array | HmacSha256Key, message: string | Uint8Array): string;
+/**
+ * An HMAC-SHA256 key prepared once (RFC 2104): the key block XOR ipad and XOR opad are absorbed
+ * into two SHA-256 states when it is made, so each MAC starts from copies of them and skips the
+ * two pad compressions a fresh HMAC spends on every call. The states derive from the secret, so
+ * the object is as sensitive as the secret: it lives exactly as long as the caller keeps it (no
+ * module holds one) and destroy() wipes it for good.
+ */
+export declare class HmacSha256Key {
+    #private;
+    /** Whether the secret was empty (zero bytes); hmac-sha256-v1 refuses to sign or verify with it. */
+    readonly empty: boolean;
+    constructor(secret: string | Uint8Array);
+    /** HMAC-SHA256(secret, message); a string message means its UTF-8 bytes. */
+    mac(message: string | Uint8Array): Uint8Array;
+    /** Overwrites the keyed states; any later mac() throws. */
+    destroy(): void;
+}
 /**
  * Whether `expected` is HMAC-SHA256(key, message), compared in constant time (a length mismatch
  * still runs a same-length comparison and returns false).
  */
-export declare function hmacSha256Matches(key: string | Uint8Array, message: string | Uint8Array, expected: Uint8Array): boolean;
+export declare function hmacSha256Matches(key: string | Uint8Array | HmacSha256Key, message: string | Uint8Array, expected: Uint8Array): boolean;
 /**
  * Compares in time independent of where the inputs differ: every byte of both is read and the
  * differences are OR-ed together, with no early exit. Unequal lengths return false after a

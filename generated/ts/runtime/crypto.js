@@ -29,11 +29,45 @@ export function sha256Base64StdNoPad(data) {
 }
 /** HMAC-SHA256; a string key means its UTF-8 bytes (never hex- or base64-decoded). */
 export function hmacSha256(key, message) {
+    if (key instanceof HmacSha256Key)
+        return key.mac(message);
     return hmac(nobleSha256, asBytes(key), asBytes(message));
 }
 /** base64-std-nopad(HMAC-SHA256(key, message)), string key and message as UTF-8: the hmac-sha256-v1 signature. */
 export function hmacSha256Base64StdNoPad(key, message) {
     return base64StdNoPadEncode(hmacSha256(key, message));
+}
+/**
+ * An HMAC-SHA256 key prepared once (RFC 2104): the key block XOR ipad and XOR opad are absorbed
+ * into two SHA-256 states when it is made, so each MAC starts from copies of them and skips the
+ * two pad compressions a fresh HMAC spends on every call. The states derive from the secret, so
+ * the object is as sensitive as the secret: it lives exactly as long as the caller keeps it (no
+ * module holds one) and destroy() wipes it for good.
+ */
+export class HmacSha256Key {
+    // The keyed states, never updated with a message: every MAC copies them into #scratch first.
+    #keyed;
+    #scratch;
+    /** Whether the secret was empty (zero bytes); hmac-sha256-v1 refuses to sign or verify with it. */
+    empty;
+    constructor(secret) {
+        const bytes = asBytes(secret);
+        this.empty = bytes.length === 0;
+        this.#keyed = hmac.create(nobleSha256, bytes);
+        this.#scratch = this.#keyed.clone();
+    }
+    /** HMAC-SHA256(secret, message); a string message means its UTF-8 bytes. */
+    mac(message) {
+        // Synchronous from copy to digest, so one scratch state per key is never shared by two calls.
+        const state = this.#keyed._cloneInto(this.#scratch);
+        state.update(asBytes(message));
+        return state.digest();
+    }
+    /** Overwrites the keyed states; any later mac() throws. */
+    destroy() {
+        this.#keyed.destroy();
+        this.#scratch.destroy();
+    }
 }
 /**
  * Whether `expected` is HMAC-SHA256(key, message), compared in constant time (a length mismatch

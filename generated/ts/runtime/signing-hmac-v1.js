@@ -5,10 +5,33 @@
 // no escaping, the hashed object as base64-std-nopad(SHA-256(JCS(value))), the MAC as
 // base64-std-nopad(HMAC-SHA256(utf8(secret), utf8(lines))).
 import { CanonicalJsonError, canonicalize } from "./canonical-json.js";
-import { base64StdNoPadDecodeTransient, hmacSha256Base64StdNoPad, hmacSha256Matches, sha256Base64StdNoPad } from "./crypto.js";
+import { base64StdNoPadDecodeTransient, HmacSha256Key, hmacSha256Base64StdNoPad, hmacSha256Matches, sha256Base64StdNoPad } from "./crypto.js";
 import { isJsonObject, setMember } from "./json-value.js";
 function fail(code, message) {
     return { ok: false, error: { code, message } };
+}
+/** The failure of a generated signing-input function whose message is not an object. */
+export function hmacV1NotAnObject() {
+    return fail("not-an-object", "a signed message must be a JSON object");
+}
+/** The failure of a generated signing-input function for an absent covered field with no default. */
+export function hmacV1FieldMissing(field) {
+    return fail("covered-field-missing", `covered field ${field} is missing`);
+}
+/** The failure of a generated signing-input function for a `string` line whose field is not a string. */
+export function hmacV1FieldNotString(field) {
+    return fail("covered-field-not-string", `covered field ${field} is not a string`);
+}
+/** A digest line's value for a generated signing-input function, or why the field has no JCS form. */
+export function hmacV1DigestLine(field, raw) {
+    try {
+        return jcsSha256Base64(raw);
+    }
+    catch (error) {
+        if (error instanceof CanonicalJsonError)
+            return fail("hashed-field-not-json", `field ${field} cannot be canonicalized: ${error.code}`);
+        throw error;
+    }
 }
 /** base64-std-nopad(SHA-256(JCS(value))): the `*_sha256` line value. */
 export function jcsSha256Base64(value) {
@@ -21,50 +44,48 @@ export function hmacV1SigningInput(declaration, message) {
     // and joined: this runs on every verify, and the array and per-line strings were most of its cost.
     // Callers hand over parsed untrusted JSON: anything but an object is refused, not dereferenced.
     if (!isJsonObject(message))
-        return fail("not-an-object", "a signed message must be a JSON object");
+        return hmacV1NotAnObject();
     const lines = declaration.lines;
     let input = "";
     for (let i = 0; i < lines.length; i++) {
         const line = lines[i];
         const raw = Object.prototype.hasOwnProperty.call(message, line.field) ? message[line.field] : line.default;
         if (raw === undefined)
-            return fail("covered-field-missing", `covered field ${line.field} is missing`);
+            return hmacV1FieldMissing(line.field);
         let value;
         if (line.value === "string") {
             if (typeof raw !== "string")
-                return fail("covered-field-not-string", `covered field ${line.field} is not a string`);
+                return hmacV1FieldNotString(line.field);
             value = raw;
         }
         else {
-            try {
-                value = jcsSha256Base64(raw);
-            }
-            catch (error) {
-                if (error instanceof CanonicalJsonError)
-                    return fail("hashed-field-not-json", `field ${line.field} cannot be canonicalized: ${error.code}`);
-                throw error;
-            }
+            const digest = hmacV1DigestLine(line.field, raw);
+            if (typeof digest !== "string")
+                return digest;
+            value = digest;
         }
         input = i === 0 ? line.name + "=" + value : input + declaration.lineSeparator + line.name + "=" + value;
     }
     return { ok: true, input };
 }
-// A string key is used as is (node:crypto takes its UTF-8 bytes); it is empty exactly when its
-// UTF-8 encoding is.
+// A string key is used as is (hashed as its UTF-8 bytes); it is empty exactly when its UTF-8
+// encoding is.
+// A prepared key remembers whether its secret was empty.
 function isEmptyKey(key) {
-    return key.length === 0;
+    return key instanceof HmacSha256Key ? key.empty : key.length === 0;
 }
 // The canonical unpadded base64 of 32 bytes is always 43 characters; any other length cannot be a
 // valid hmac-sha256-v1 signature, so it is refused before decoding.
 const SIGNATURE_TEXT_LENGTH = 43;
 /**
  * Returns a copy of `message` with the algorithm and signature fields set. The algorithm field is
- * written first, as the real signers do, though it is not a covered line.
+ * written first, as the real signers do, though it is not a covered line. `signingInput`, when given,
+ * is the message type's generated signing-input function (the same text, without reading the lines).
  */
-export function signHmacV1(declaration, message, key) {
+export function signHmacV1(declaration, message, key, signingInput) {
     if (isEmptyKey(key))
         return fail("key-missing", "signing key is empty");
-    const input = hmacV1SigningInput(declaration, message);
+    const input = signingInput === undefined ? hmacV1SigningInput(declaration, message) : signingInput(message);
     if (!input.ok)
         return input;
     const signature = hmacSha256Base64StdNoPad(key, input.input);
@@ -75,8 +96,11 @@ export function signHmacV1(declaration, message, key) {
     setMember(signed, declaration.signatureField, signature);
     return { ok: true, message: signed, signature };
 }
-/** Verifies a received message exactly as it arrived; compares MAC bytes in constant time. */
-export function verifyHmacV1(declaration, message, key) {
+/**
+ * Verifies a received message exactly as it arrived; compares MAC bytes in constant time.
+ * `signingInput` as for signHmacV1.
+ */
+export function verifyHmacV1(declaration, message, key, signingInput) {
     if (!isJsonObject(message))
         return fail("not-an-object", "a signed message must be a JSON object");
     const signatureText = message[declaration.signatureField];
@@ -91,7 +115,7 @@ export function verifyHmacV1(declaration, message, key) {
     if (received === null || received.length !== 32) {
         return fail("signature-encoding", "signature is not 32 bytes of unpadded standard base64");
     }
-    const input = hmacV1SigningInput(declaration, message);
+    const input = signingInput === undefined ? hmacV1SigningInput(declaration, message) : signingInput(message);
     if (!input.ok)
         return input;
     // received is a transient view (see base64StdNoPadDecodeTransient): read here, never returned.

@@ -3,7 +3,7 @@
 // signing takes the message without its signature fields and returns the signed message, checked
 // against its schema; verifying returns the message typed, or a reason code. The wire work stays
 // in signing-hmac-v1.ts; this file only adds the schema check and the types around it.
-import { signHmacV1, verifyHmacV1 } from "./signing-hmac-v1.js";
+import { signHmacV1, verifyHmacV1, } from "./signing-hmac-v1.js";
 import { isJsonObject } from "./json-value.js";
 import { parseStrictJson } from "./strict-json.js";
 /** Thrown by signX: an empty key, or a message that is not a valid `T` once signed. Never carries the key. */
@@ -24,10 +24,10 @@ function schemaInvalid(what, errors) {
  * Signs `unsigned` per `declaration` and returns the signed message after checking it against
  * the message's schema and rules, so a returned value is always a valid `T`. Throws SigningError.
  */
-export function signTyped(declaration, validate, unsigned, key) {
+export function signTyped(declaration, validate, unsigned, key, signingInput) {
     if (!isJsonObject(unsigned))
         throw new SigningError({ code: "not-an-object", message: "a signed message must be a JSON object" });
-    const signed = signHmacV1(declaration, unsigned, key);
+    const signed = signHmacV1(declaration, unsigned, key, signingInput);
     if (!signed.ok)
         throw new SigningError(signed.error);
     const checked = validate(signed.message);
@@ -40,7 +40,7 @@ export function signTyped(declaration, validate, unsigned, key) {
  * strictly first): the signature in constant time first, so a forgery is refused before its
  * content is looked at, then the schema and rules.
  */
-export function verifyTyped(declaration, validate, input, key) {
+export function verifyTyped(declaration, validate, input, key, signingInput) {
     let message = input;
     if (typeof input === "string" || input instanceof Uint8Array) {
         const parsed = parseStrictJson(input);
@@ -50,7 +50,7 @@ export function verifyTyped(declaration, validate, input, key) {
     }
     if (!isJsonObject(message))
         return { ok: false, error: { code: "not-an-object", message: "a signed message must be a JSON object" } };
-    const verified = verifyHmacV1(declaration, message, key);
+    const verified = verifyHmacV1(declaration, message, key, signingInput);
     if (!verified.ok)
         return verified;
     const checked = validate(message);

@@ -19,7 +19,7 @@ export function signingContext(protocol: Protocol): object | undefined {
   if (signed.length + addressed.length + tokens.length + replayed.length === 0) return undefined;
   const imports = new Set<string>();
   if (signed.length > 0) {
-    for (const name of ["CanonicalizationDialect", "HmacSha256V1", "HmacSha256V1Declaration", "HmacV1Exception", "HmacV1Line", "HmacV1SignResult", "HmacV1Verification", "SignatureDoctor", "SignatureExplanation"]) imports.add(`${RUNTIME}.${name}`);
+    for (const name of ["CanonicalizationDialect", "HmacSha256Key", "HmacSha256V1", "HmacSha256V1Declaration", "HmacV1Exception", "HmacV1Line", "HmacV1SignResult", "HmacV1Verification", "SignatureDoctor", "SignatureExplanation"]) imports.add(`${RUNTIME}.${name}`);
     for (const name of ["Json", "JsonObject", "jsonObject"]) imports.add(`kotlinx.serialization.json.${name}`);
   }
   if (addressed.length > 0) {
@@ -78,12 +78,37 @@ function signatureContext(message: Message): object {
     lineSeparator: s(d.lineSeparator),
     keySource: s(d.key.source),
     keyField: s(d.key.field),
+    inputBody: signingInputBody(message.name, d),
     lines: d.lines.map((l) => {
       const value = l.value === "string" ? "HmacV1Line.Value.STRING" : "HmacV1Line.Value.SHA256_JCS_BASE64_STD_NOPAD";
       const fallback = l.default === undefined ? "" : `, default = StrictJson.parse(${s(JSON.stringify(l.default))})`;
       return `HmacV1Line(${s(l.name)}, ${s(l.field)}, ${value}${fallback})`;
     }),
   };
+}
+
+/**
+ * The statements of `build<Message>SigningInput`: one runtime line helper per x-signature line, in
+ * order (each refuses its field with the interpreter's error), then the input as one StringBuilder
+ * chain of the lines' literal prefixes and values. A default is read from the declaration's own
+ * line, so the generated function and the interpreter share it.
+ */
+function signingInputBody(messageName: string, d: SignatureDeclaration): string[] {
+  const s = stringLiteral;
+  const reads = d.lines.map((l, i) => {
+    const helper = l.value === "string" ? "stringLine" : "digestLine";
+    const fallback = l.default === undefined ? "null" : `${screamingSnake(messageName)}_SIGNATURE.lines[${i}].default`;
+    return `val v${i} = HmacSha256V1.${helper}(message, ${s(l.field)}, ${fallback})`;
+  });
+  const prefixes = d.lines.map((l, i) => (i === 0 ? "" : d.lineSeparator) + l.name + "=");
+  // Room for every prefix and a 44-character value per line (a digest is 43), so most inputs never grow the buffer.
+  const capacity = prefixes.reduce((sum, p) => sum + p.length + 44, 0);
+  return [
+    ...reads,
+    `return StringBuilder(${capacity})`,
+    ...prefixes.map((p, i) => `    .append(${s(p)}).append(v${i})`),
+    `    .toString()`,
+  ];
 }
 
 /** The x-replay declaration as Kotlin constructor arguments, and the names its factory needs. */

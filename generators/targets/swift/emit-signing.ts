@@ -1,6 +1,6 @@
 // <Protocol>Signing.swift: the signing, replay, content-address and approval-token declarations
 // of each message that has them (x-signature, x-replay, x-content-address, x-approval-token).
-import type { JsonValue, Protocol } from "../../model/types.js";
+import type { JsonValue, Protocol, SignatureDeclaration } from "../../model/types.js";
 import { nestedContentAddressed } from "../../model/queries.js";
 import { stringLiteral, typeName } from "./naming.js";
 import { article, jsonValueLiteral } from "./emit-support.js";
@@ -36,14 +36,26 @@ export function renderSigning(protocol: Protocol, namespace: string, types: Prot
         `${i2}keyField: ${stringLiteral(signature.key.field)}`,
         `${i1})`,
         "",
+        ...signingInputFunction(m.name, signature, i1, i2),
+        "",
         `${i1}/// Signs ${article(m.name)} ${m.name} given as JSON: returns it with ${signature.algorithmField} and ${signature.signatureField} set.`,
         `${i1}public static func sign(_ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {`,
-        `${i2}try HMACSHA256V1.sign(signatureDeclaration, message, key: key)`,
+        `${i2}try sign(message, key: HMACSHA256Key(key))`,
+        `${i1}}`,
+        "",
+        `${i1}/// \`sign\` with a key prepared once (HMACSHA256Key: the pads are not hashed again per message).`,
+        `${i1}public static func sign(_ message: JSONObject, key: HMACSHA256Key) throws -> (message: JSONObject, signature: String) {`,
+        `${i2}try HMACSHA256V1.sign(signatureDeclaration, message, key: key, input: buildSigningInput)`,
         `${i1}}`,
         "",
         `${i1}/// Verifies the signature of a received ${m.name} exactly as it arrived; throws HMACV1Error.`,
         `${i1}public static func verifySignature(_ message: JSONObject, key: [UInt8]) throws {`,
-        `${i2}try HMACSHA256V1.verify(signatureDeclaration, message, key: key)`,
+        `${i2}try verifySignature(message, key: HMACSHA256Key(key))`,
+        `${i1}}`,
+        "",
+        `${i1}/// \`verifySignature\` with a key prepared once: what a receiver holding one key per install binding calls.`,
+        `${i1}public static func verifySignature(_ message: JSONObject, key: HMACSHA256Key) throws {`,
+        `${i2}try HMACSHA256V1.verify(signatureDeclaration, message, key: key, input: buildSigningInput)`,
         `${i1}}`,
         "",
         `${i1}/// This message, signed with \`key\` (a UTF-8 secret's bytes).`,
@@ -129,3 +141,29 @@ export function renderSigning(protocol: Protocol, namespace: string, types: Prot
   return { text: out.join("\n"), sources: [...sources].sort() };
 }
 
+/**
+ * \`buildSigningInput\`: one runtime line helper per x-signature line, in order (each throws the
+ * interpreter's error for its field), then the input appended literal by value; a default is read
+ * from the declaration's own line, so the generated function and the interpreter share it.
+ */
+function signingInputFunction(messageName: string, signature: SignatureDeclaration, i1: string, i2: string): string[] {
+  const reads = signature.lines.map((l, i) => {
+    const helper = l.value === "string" ? "stringLine" : "digestLine";
+    const fallback = l.default === undefined ? "nil" : `signatureDeclaration.lines[${i}].defaultValue`;
+    return `${i2}let v${i} = try HMACSHA256V1.${helper}(message, ${stringLiteral(l.field)}, ${fallback})`;
+  });
+  const prefixes = signature.lines.map((l, i) => (i === 0 ? "" : signature.lineSeparator) + l.name + "=");
+  // Room for every prefix and a 44-character value per line (a digest is 43).
+  const capacity = prefixes.reduce((sum, p) => sum + p.length + 44, 0);
+  return [
+    `${i1}/// The ${messageName} signing input, built by code generated from the x-signature lines above (no walk over`,
+    `${i1}/// them at run time); throws HMACV1Error for the first missing or malformed covered field.`,
+    `${i1}public static func buildSigningInput(_ message: JSONObject) throws -> String {`,
+    ...reads,
+    `${i2}var text = ""`,
+    `${i2}text.reserveCapacity(${capacity})`,
+    ...prefixes.flatMap((p, i) => [`${i2}text += ${stringLiteral(p)}`, `${i2}text += v${i}`]),
+    `${i2}return text`,
+    `${i1}}`,
+  ];
+}

@@ -5,6 +5,7 @@ import type { Message, OutputFile, Protocol } from "../../model/types.js";
 import { withArticle } from "../../emit/prose.js";
 import { nestedContentAddressed } from "../../model/queries.js";
 import { canonicalizationDialects } from "../../model/dialects.js";
+import { signingInputFunction, signingInputFunctionName } from "./emit-signing-input.js";
 
 export function emitSigning(protocol: Protocol): OutputFile[] {
   const signed = protocol.messages.filter((m) => m.signature !== undefined);
@@ -15,7 +16,13 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
   const sources = [...new Set([...signed, ...addressed, ...tokens, ...replayed].map((m) => m.location.file))].sort();
 
   const js: string[] = [
-    `import { signHmacV1, verifyHmacV1 } from "../runtime/signing-hmac-v1.js";`,
+    // The generated signing-input functions need the runtime's line helpers only where a message is signed.
+    ...(signed.length > 0
+      ? [
+          `import { hmacV1DigestLine, hmacV1FieldMissing, hmacV1FieldNotString, hmacV1NotAnObject, signHmacV1, verifyHmacV1 } from "../runtime/signing-hmac-v1.js";`,
+          `import { isJsonObject } from "../runtime/json-value.js";`,
+        ]
+      : [`import { signHmacV1, verifyHmacV1 } from "../runtime/signing-hmac-v1.js";`]),
     `import { explainHmacV1 } from "../runtime/signature-doctor.js";`,
     `import { computeContentId, importCanonicalRecord, verifyContentId } from "../runtime/content-address.js";`,
     `import { decodeApprovalToken, mintApprovalToken, verifyApprovalToken } from "../runtime/approval-token.js";`,
@@ -24,7 +31,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
     `import * as messages from "./messages.js";`,
   ];
   const dts: string[] = [
-    `import type { HmacSha256V1Declaration, HmacV1SignResult, HmacV1VerifyResult } from "../runtime/signing-hmac-v1.js";`,
+    `import type { HmacSha256V1Declaration, ${signed.length > 0 ? "HmacV1InputResult, HmacV1Key, " : ""}HmacV1SignResult, HmacV1VerifyResult } from "../runtime/signing-hmac-v1.js";`,
     `import type { CanonicalizationDialect } from "../runtime/canonical-dialects.js";`,
     `import type { SignatureExplanation } from "../runtime/signature-doctor.js";`,
     `import type { ContentAddressDeclaration, ContentImportResult } from "../runtime/content-address.js";`,
@@ -39,30 +46,35 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
       `\n/** The recorded platform JSON writers (divergences with a canonicalization entry): what the signature doctor tries. */\nexport const CANONICALIZATION_DIALECTS = /* @__PURE__ */ Object.freeze(${JSON.stringify(canonicalizationDialects(protocol))});`,
     );
     dts.push(`\nexport declare const CANONICALIZATION_DIALECTS: readonly CanonicalizationDialect[];`);
+    js.push(`\nconst hasOwn = Object.prototype.hasOwnProperty;`);
   }
   for (const m of signed) {
     const decl = `${constName(m.name)}_SIGNATURE`;
     // The unsigned type drops exactly the fields signing writes, named by the x-signature declaration.
     const unsigned = `Unsigned${m.name}`;
     const signedFields = [m.signature!.signatureField, m.signature!.algorithmField];
+    const input = signingInputFunctionName(m.name);
     js.push(
       `\n/** How ${m.name} is signed (x-signature). */\nexport const ${decl} = /* @__PURE__ */ Object.freeze(${JSON.stringify(m.signature)});`,
-      `\n/** Signs an ${unsigned}: returns the signed ${m.name}, checked against its schema; throws SigningError. */\nexport function sign${m.name}(unsigned, key) {\n  return signTyped(${decl}, messages.validate${m.name}, unsigned, key);\n}`,
-      `\n/** Verifies a received ${m.name} (value, JSON text or bytes): signature in constant time, then schema; returns it typed or a reason code. */\nexport function verify${m.name}(input, key) {\n  return verifyTyped(${decl}, messages.validate${m.name}, input, key);\n}`,
-      `\n/** The ${m.name} signature as a result, without the schema check: the generic form the CLI uses. */\nexport function compute${m.name}Signature(message, key) {\n  return signHmacV1(${decl}, message, key);\n}`,
-      `\n/** Verifies ${withArticle(m.name)}'s signature in constant time; the reason code says what failed. */\nexport function verify${m.name}Signature(message, key) {\n  return verifyHmacV1(${decl}, message, key);\n}`,
+      signingInputFunction(m.name, m.signature!),
+      `\n/** Signs an ${unsigned}: returns the signed ${m.name}, checked against its schema; throws SigningError. */\nexport function sign${m.name}(unsigned, key) {\n  return signTyped(${decl}, messages.validate${m.name}, unsigned, key, ${input});\n}`,
+      `\n/** Verifies a received ${m.name} (value, JSON text or bytes): signature in constant time, then schema; returns it typed or a reason code. */\nexport function verify${m.name}(input, key) {\n  return verifyTyped(${decl}, messages.validate${m.name}, input, key, ${input});\n}`,
+      `\n/** The ${m.name} signature as a result, without the schema check: the generic form the CLI uses. */\nexport function compute${m.name}Signature(message, key) {\n  return signHmacV1(${decl}, message, key, ${input});\n}`,
+      `\n/** Verifies ${withArticle(m.name)}'s signature in constant time; the reason code says what failed. */\nexport function verify${m.name}Signature(message, key) {\n  return verifyHmacV1(${decl}, message, key, ${input});\n}`,
       `\n/** Verifies the received ${m.name} text and, when that fails, names each recorded dialect whose bytes the signature matches (never acceptance). */\nexport function explain${m.name}Signature(text, key) {\n  return explainHmacV1(${decl}, CANONICALIZATION_DIALECTS, text, key);\n}`,
     );
     dts.push(
       `\nexport declare const ${decl}: HmacSha256V1Declaration;`,
+      `/** The ${m.name} signing input, built by code generated from ${decl}'s lines. */`,
+      `export declare function ${input}(message: ${m.name} | ${unsigned} | JsonObject): HmacV1InputResult;`,
       `/** ${m.name} before signing: without ${signedFields.map((f) => `\`${f}\``).join(" and ")}, which sign${m.name} writes. */`,
       `export type ${unsigned} = Unsigned<${m.name}, ${signedFields.map((f) => JSON.stringify(f)).join(" | ")}>;`,
       `/** Signs an ${unsigned} and returns the signed ${m.name}, checked against its schema and rules. Throws SigningError (empty key, invalid message). */`,
-      `export declare function sign${m.name}(unsigned: ${unsigned}, key: string | Uint8Array): ${m.name};`,
+      `export declare function sign${m.name}(unsigned: ${unsigned}, key: HmacV1Key): ${m.name};`,
       `/** Verifies a received ${m.name} (parsed value, or JSON text / UTF-8 bytes parsed strictly): the MAC in constant time, then the schema. */`,
-      `export declare function verify${m.name}(input: unknown, key: string | Uint8Array): VerifiedMessage<${m.name}>;`,
-      `export declare function compute${m.name}Signature(message: ${m.name} | ${unsigned} | JsonObject, key: string | Uint8Array): HmacV1SignResult;`,
-      `export declare function verify${m.name}Signature(message: ${m.name} | JsonObject, key: string | Uint8Array): HmacV1VerifyResult;`,
+      `export declare function verify${m.name}(input: unknown, key: HmacV1Key): VerifiedMessage<${m.name}>;`,
+      `export declare function compute${m.name}Signature(message: ${m.name} | ${unsigned} | JsonObject, key: HmacV1Key): HmacV1SignResult;`,
+      `export declare function verify${m.name}Signature(message: ${m.name} | JsonObject, key: HmacV1Key): HmacV1VerifyResult;`,
       `export declare function explain${m.name}Signature(text: string, key: string | Uint8Array): SignatureExplanation;`,
     );
   }

@@ -29,6 +29,31 @@ final class CryptoTests: XCTestCase {
         }
     }
 
+    /// RFC 4231 test cases 1, 2, 3, 4, 6 and 7 and a key of exactly one block (expected from Python's
+    /// hmac) through prepared keys, each reused for a second message and then the first again.
+    func testPreparedKeyKnownAnswers() {
+        let cases: [([UInt8], [UInt8], String)] = [
+            ([UInt8](repeating: 0x0B, count: 20), utf8("Hi There"), "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
+            (utf8("Jefe"), utf8("what do ya want for nothing?"), "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
+            ([UInt8](repeating: 0xAA, count: 20), [UInt8](repeating: 0xDD, count: 50), "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"),
+            (Array(1...25), [UInt8](repeating: 0xCD, count: 50), "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"),
+            ([UInt8](repeating: 0xAA, count: 131), utf8("Test Using Larger Than Block-Size Key - Hash Key First"), "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
+            ([UInt8](repeating: 0xAA, count: 131), utf8("This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm."), "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"),
+            ([UInt8](repeating: 0x6B, count: 64), [], "83026a325aaee70e36cfe607536aa1054104ad1077c36134810d4ccded1ccd3b"),
+        ]
+        for (key, message, mac) in cases {
+            let prepared = HMACSHA256Key(key)
+            XCTAssertEqual(Hex.encode(prepared.mac(message)), mac)
+            _ = prepared.mac(utf8("another message"))
+            XCTAssertEqual(Hex.encode(prepared.mac(message)), mac, "reused")
+            XCTAssertEqual(Hex.encode(SoftwareSHA256.hmac(key: key, message: message)), mac, "software")
+        }
+        XCTAssertEqual(Hex.encode(HMACSHA256Key("Jefe").mac(utf8("what do ya want for nothing?"))), "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        XCTAssertTrue(HMACSHA256Key([]).isEmpty)
+        XCTAssertTrue(HMACSHA256Key("").isEmpty)
+        XCTAssertFalse(HMACSHA256Key([0]).isEmpty)
+    }
+
     /// The software HMAC reproduces every expected signature in the hmac-sha256-v1 vectors.
     func testSoftwareHMACOnSignatureVectors() throws {
         var checked = 0

@@ -18,6 +18,22 @@ enum SignatureDeclarations {
         ]
     }
 
+    /// Each signed message's generated signing-input function.
+    static var inputBuilders: [String: (JSONObject) throws -> String] {
+        [
+            "ActionProposal": AgentProvider.ActionProposal.buildSigningInput,
+            "AgentTriggerRequest": AgentProvider.AgentTriggerRequest.buildSigningInput,
+        ]
+    }
+
+    /// Each signed message's verifier for a prepared key.
+    static var preparedVerifiers: [String: (JSONObject, HMACSHA256Key) throws -> Void] {
+        [
+            "ActionProposal": AgentProvider.ActionProposal.verifySignature,
+            "AgentTriggerRequest": AgentProvider.AgentTriggerRequest.verifySignature,
+        ]
+    }
+
     static let replay: [String: ReplayDeclaration] = [
         "ActionProposal": AgentProvider.ActionProposal.replayDeclaration,
         "AgentTriggerRequest": AgentProvider.AgentTriggerRequest.replayDeclaration,
@@ -58,6 +74,49 @@ final class SigningTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(cases.count, 0)
+    }
+
+    /// The generated signing-input functions and prepared-key verifiers on the same vectors: the
+    /// vector's signing input and verdict; and on every covered field removed or replaced by each
+    /// JSON kind, the same text or the same first error as the declaration's interpreter.
+    func testGeneratedSigningInputs() throws {
+        func outcome(_ build: () throws -> String) -> String {
+            do { return "input " + (try build()) } catch { return "error \(error)" }
+        }
+        let replacements: [JSONValue] = [.null, .bool(true), .string(""), .string("x\ny=z"), .array([]), .object(JSONObject()), try StrictJSON.parse("1.5"), try StrictJSON.parse("[1,\"a\"]"), try StrictJSON.parse("{\"b\":1,\"a\":[null]}")]
+        var compared = 0
+        for c in try SharedCases.cases("agent-provider/vectors/hmac-sha256-v1.json") {
+            let name = c.text("name")
+            let type = c.text("message_type")
+            let message = try XCTUnwrap(c["message"]?.objectValue, name)
+            guard let build = SignatureDeclarations.inputBuilders[type], let verify = SignatureDeclarations.preparedVerifiers[type],
+                  let declaration = SignatureDeclarations.byMessage[type]
+            else {
+                XCTFail("\(name): no generated signing functions for \(type)")
+                continue
+            }
+            if let input = c["expected_signing_input"]?.stringValue {
+                XCTAssertEqual(utf8(try build(message)), utf8(input), name)
+            }
+            var verdict = "valid"
+            do {
+                try verify(message, HMACSHA256Key(c.text("key_utf8")))
+            } catch let error as HMACV1Error {
+                verdict = error.rawValue
+            }
+            XCTAssertEqual(verdict, c.text("expect"), name)
+            for line in declaration.lines {
+                let without = message.removing(line.field)
+                XCTAssertEqual(outcome { try build(without) }, outcome { try HMACSHA256V1.signingInput(declaration, without) }, "\(name) without \(line.field)")
+                for value in replacements {
+                    var changed = message
+                    changed.set(line.field, value)
+                    XCTAssertEqual(outcome { try build(changed) }, outcome { try HMACSHA256V1.signingInput(declaration, changed) }, "\(name) \(line.field)")
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 0)
     }
 
     /// The vector file's declarations are the ones generated from the spec.

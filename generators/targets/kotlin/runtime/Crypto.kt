@@ -38,6 +38,62 @@ object Crypto {
 }
 
 /**
+ * An HMAC-SHA256 key prepared once (RFC 2104): the key block XOR ipad and XOR opad are hashed into
+ * two SHA-256 states when it is made, so each MAC starts from copies of them instead of looking up
+ * a `Mac`, keying it and hashing both pads again on every message. Safe to share between threads:
+ * a MAC only copies the states. The states derive from the secret, so the object is as sensitive
+ * as the secret: it lives as long as the caller keeps it (nothing else holds one), and [destroy]
+ * wipes it.
+ */
+class HmacSha256Key(secret: ByteArray) {
+    /** A secret as its UTF-8 bytes (never hex- or base64-decoded). */
+    constructor(secret: String) : this(secret.toByteArray(Charsets.UTF_8))
+
+    /** Whether the secret was empty (zero bytes); hmac-sha256-v1 refuses to sign or verify with it. */
+    val isEmpty: Boolean = secret.isEmpty()
+
+    private val inner: MessageDigest = MessageDigest.getInstance("SHA-256")
+    private val outer: MessageDigest = MessageDigest.getInstance("SHA-256")
+
+    @Volatile
+    private var destroyed = false
+
+    init {
+        // A key longer than the 64-byte block is hashed first; a shorter one is zero-padded.
+        val block = ByteArray(BLOCK_BYTES)
+        (if (secret.size > BLOCK_BYTES) Crypto.sha256(secret) else secret).copyInto(block)
+        for (i in block.indices) block[i] = (block[i].toInt() xor IPAD).toByte()
+        inner.update(block)
+        for (i in block.indices) block[i] = (block[i].toInt() xor IPAD xor OPAD).toByte()
+        outer.update(block)
+        block.fill(0)
+    }
+
+    /** HMAC-SHA256(secret, message); throws IllegalStateException after [destroy]. */
+    fun mac(message: ByteArray): ByteArray {
+        check(!destroyed) { "HmacSha256Key was destroyed" }
+        val innerHash = (inner.clone() as MessageDigest).digest(message)
+        return (outer.clone() as MessageDigest).digest(innerHash)
+    }
+
+    /** Resets both keyed states; every later [mac] throws instead of computing with them. */
+    fun destroy() {
+        destroyed = true
+        inner.reset()
+        outer.reset()
+    }
+
+    /** Never the secret or anything derived from it. */
+    override fun toString(): String = "HmacSha256Key(<redacted>)"
+
+    private companion object {
+        const val BLOCK_BYTES = 64
+        const val IPAD = 0x36
+        const val OPAD = 0x5c
+    }
+}
+
+/**
  * The byte encodings the protocols put on the wire. Decoders are strict and return null: a
  * signature with padding, whitespace or stray bits is a different string from the one that was
  * signed, so it is refused instead of being normalised into acceptance.

@@ -66,26 +66,53 @@ object HmacSha256V1 {
     /** The exact text that is MACed; throws [HmacV1Exception] when a covered field is missing or malformed. */
     fun signingInput(declaration: HmacSha256V1Declaration, message: JsonObject): String =
         declaration.lines.joinToString(declaration.lineSeparator) { line ->
-            val raw = message[line.field] ?: line.default ?: fail(HmacV1ErrorCode.COVERED_FIELD_MISSING, "covered field ${line.field} is missing")
             val value = when (line.value) {
-                HmacV1Line.Value.STRING -> (raw as? JsonPrimitive)?.takeIf { it.isString }?.content
-                    ?: fail(HmacV1ErrorCode.COVERED_FIELD_NOT_STRING, "covered field ${line.field} is not a string")
-                HmacV1Line.Value.SHA256_JCS_BASE64_STD_NOPAD -> try {
-                    jcsSha256Base64(raw)
-                } catch (error: CanonicalJsonException) {
-                    fail(HmacV1ErrorCode.HASHED_FIELD_NOT_JSON, "field ${line.field} cannot be canonicalized: ${error.code.wireName}")
-                }
+                HmacV1Line.Value.STRING -> stringLine(message, line.field, line.default)
+                HmacV1Line.Value.SHA256_JCS_BASE64_STD_NOPAD -> digestLine(message, line.field, line.default)
             }
             "${line.name}=$value"
         }
+
+    /**
+     * A `string` line's value: the field's string (or [default] when the field is absent). Used by
+     * [signingInput] and by the signing-input functions generated from each declaration, so both
+     * refuse the same field with the same error.
+     */
+    fun stringLine(message: JsonObject, field: String, default: JsonElement?): String {
+        val raw = message[field] ?: default ?: fail(HmacV1ErrorCode.COVERED_FIELD_MISSING, "covered field $field is missing")
+        return (raw as? JsonPrimitive)?.takeIf { it.isString }?.content
+            ?: fail(HmacV1ErrorCode.COVERED_FIELD_NOT_STRING, "covered field $field is not a string")
+    }
+
+    /** A digest line's value: [jcsSha256Base64] of the field (or of [default] when it is absent); as [stringLine]. */
+    fun digestLine(message: JsonObject, field: String, default: JsonElement?): String {
+        val raw = message[field] ?: default ?: fail(HmacV1ErrorCode.COVERED_FIELD_MISSING, "covered field $field is missing")
+        return try {
+            jcsSha256Base64(raw)
+        } catch (error: CanonicalJsonException) {
+            fail(HmacV1ErrorCode.HASHED_FIELD_NOT_JSON, "field $field cannot be canonicalized: ${error.code.wireName}")
+        }
+    }
 
     /** base64-std-nopad(SHA-256(JCS(value))): the value of a digest line. */
     fun jcsSha256Base64(value: JsonElement): String = Encoding.base64StdNoPadEncode(Crypto.sha256(CanonicalJson.canonicalBytes(value)))
 
     /** Signs a copy of [message]: the algorithm field, then the signature field, are set last. */
-    fun sign(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray): HmacV1SignResult = try {
-        if (key.isEmpty()) fail(HmacV1ErrorCode.KEY_MISSING, "signing key is empty")
-        val signature = Encoding.base64StdNoPadEncode(Crypto.hmacSha256(key, signingInput(declaration, message).toByteArray()))
+    fun sign(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray): HmacV1SignResult =
+        sign(declaration, message, HmacSha256Key(key))
+
+    /**
+     * [sign] with a prepared key; [input] builds the signing input (the message type's generated
+     * function; the declaration's interpreter when not given) and throws [HmacV1Exception] as [signingInput] does.
+     */
+    fun sign(
+        declaration: HmacSha256V1Declaration,
+        message: JsonObject,
+        key: HmacSha256Key,
+        input: (JsonObject) -> String = { signingInput(declaration, it) },
+    ): HmacV1SignResult = try {
+        if (key.isEmpty) fail(HmacV1ErrorCode.KEY_MISSING, "signing key is empty")
+        val signature = Encoding.base64StdNoPadEncode(key.mac(input(message).toByteArray()))
         // Like the TypeScript signer: a field already present keeps its place, a new one is appended.
         val signed = LinkedHashMap(message)
         signed[declaration.algorithmField] = JsonPrimitive(declaration.algorithmId)
@@ -96,17 +123,26 @@ object HmacSha256V1 {
     }
 
     /** Verifies [message] exactly as it arrived; null when the signature holds. Constant-time MAC compare. */
-    fun verify(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray): HmacV1Error? = try {
+    fun verify(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray): HmacV1Error? =
+        verify(declaration, message, HmacSha256Key(key))
+
+    /** [verify] with a prepared key; [input] as for [sign]. */
+    fun verify(
+        declaration: HmacSha256V1Declaration,
+        message: JsonObject,
+        key: HmacSha256Key,
+        input: (JsonObject) -> String = { signingInput(declaration, it) },
+    ): HmacV1Error? = try {
         val signatureText = (message[declaration.signatureField] as? JsonPrimitive)?.takeIf { it.isString && it.content.isNotEmpty() }?.content
             ?: fail(HmacV1ErrorCode.UNSIGNED, "message carries no signature")
         val algorithm = message[declaration.algorithmField] as? JsonPrimitive
         if (algorithm == null || !algorithm.isString || algorithm.content != declaration.algorithmId) {
             fail(HmacV1ErrorCode.ALGORITHM_MISMATCH, "${declaration.algorithmField} is not ${declaration.algorithmId}")
         }
-        if (key.isEmpty()) fail(HmacV1ErrorCode.KEY_MISSING, "verification key is empty")
+        if (key.isEmpty) fail(HmacV1ErrorCode.KEY_MISSING, "verification key is empty")
         val received = Encoding.base64StdNoPadDecode(signatureText)?.takeIf { it.size == 32 }
             ?: fail(HmacV1ErrorCode.SIGNATURE_ENCODING, "signature is not 32 bytes of unpadded standard base64")
-        val expected = Crypto.hmacSha256(key, signingInput(declaration, message).toByteArray())
+        val expected = key.mac(input(message).toByteArray())
         if (!Crypto.constantTimeEquals(received, expected)) fail(HmacV1ErrorCode.SIGNATURE_MISMATCH, "signature does not match")
         null
     } catch (failure: HmacV1Exception) {
@@ -115,7 +151,17 @@ object HmacSha256V1 {
 
     /** [verify] as a result that names success: [HmacV1Verification.Verified] carries [verified]. */
     fun <T> check(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray, verified: T): HmacV1Verification<T> =
-        when (val error = verify(declaration, message, key)) {
+        check(declaration, message, HmacSha256Key(key), verified)
+
+    /** [check] with a prepared key; [input] as for [sign]. */
+    fun <T> check(
+        declaration: HmacSha256V1Declaration,
+        message: JsonObject,
+        key: HmacSha256Key,
+        verified: T,
+        input: (JsonObject) -> String = { signingInput(declaration, it) },
+    ): HmacV1Verification<T> =
+        when (val error = verify(declaration, message, key, input)) {
             null -> HmacV1Verification.Verified(verified)
             else -> HmacV1Verification.Rejected(error)
         }

@@ -6,6 +6,7 @@ import kotlinx.serialization.json.JsonPrimitive
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
 import java.util.Base64
 import javax.crypto.Mac
 import javax.crypto.spec.SecretKeySpec
@@ -65,5 +66,42 @@ class HmacV1MutationKillsTest {
         assertEquals("host_shared_secret", AgentProviderSigning.ACTION_PROPOSAL_SIGNATURE.keyField)
         assertEquals("binding", decl.keySource)
         assertEquals("secret", decl.keyField)
+    }
+
+    @Test
+    fun `a given signing-input function is what sign, verify and check MAC, with a prepared key`() {
+        val fixed: (JsonObject) -> String = { "fixed input" }
+        val prepared = HmacSha256Key(key)
+        val signedFixed = HmacSha256V1.sign(decl, message("version" to "1"), prepared, fixed) as HmacV1SignResult.Signed
+        assertEquals(mac("fixed input"), signedFixed.signature)
+        val received = JsonObject(signed + ("signature" to JsonPrimitive(mac("fixed input"))))
+        assertNull(HmacSha256V1.verify(decl, received, prepared, fixed))
+        assertEquals(HmacV1ErrorCode.SIGNATURE_MISMATCH, HmacSha256V1.verify(decl, received, prepared)?.code)
+        assertEquals(HmacV1Verification.Verified("ok"), HmacSha256V1.check(decl, received, prepared, "ok", fixed))
+        val refusal = HmacV1Error(HmacV1ErrorCode.COVERED_FIELD_MISSING, "from the function")
+        val refuse: (JsonObject) -> String = { throw HmacV1Exception(refusal) }
+        assertEquals(refusal, HmacSha256V1.verify(decl, received, prepared, refuse))
+        assertEquals(HmacV1SignResult.Failed(refusal), HmacSha256V1.sign(decl, message("version" to "1"), prepared, refuse))
+        assertEquals(HmacV1Verification.Rejected(refusal), HmacSha256V1.check(decl, received, prepared, "ok", refuse))
+        val empty = HmacSha256Key(ByteArray(0))
+        assertEquals(HmacV1ErrorCode.KEY_MISSING, HmacSha256V1.verify(decl, received, empty, fixed)?.code)
+        assertEquals(HmacV1SignResult.Failed(HmacV1Error(HmacV1ErrorCode.KEY_MISSING, "signing key is empty")), HmacSha256V1.sign(decl, message("version" to "1"), empty, fixed))
+    }
+
+    @Test
+    fun `the line helpers the generated functions call, their value, default and each refusal`() {
+        val m = JsonObject(mapOf("s" to JsonPrimitive("text"), "n" to JsonPrimitive(1), "o" to JsonObject(mapOf("b" to JsonPrimitive(1), "a" to JsonPrimitive("é")))))
+        assertEquals("text", HmacSha256V1.stringLine(m, "s", null))
+        assertEquals("fallback", HmacSha256V1.stringLine(m, "absent", JsonPrimitive("fallback")))
+        assertEquals(HmacV1Error(HmacV1ErrorCode.COVERED_FIELD_MISSING, "covered field absent is missing"), assertThrows<HmacV1Exception> { HmacSha256V1.stringLine(m, "absent", null) }.error)
+        assertEquals(HmacV1Error(HmacV1ErrorCode.COVERED_FIELD_NOT_STRING, "covered field n is not a string"), assertThrows<HmacV1Exception> { HmacSha256V1.stringLine(m, "n", null) }.error)
+        // SHA-256 of the JCS text {"a":"é","b":1}, computed independently with the JDK's MessageDigest.
+        val jcs = java.security.MessageDigest.getInstance("SHA-256").digest("{\"a\":\"é\",\"b\":1}".toByteArray())
+        assertEquals(Base64.getEncoder().withoutPadding().encodeToString(jcs), HmacSha256V1.digestLine(m, "o", null))
+        val emptyObject = java.security.MessageDigest.getInstance("SHA-256").digest("{}".toByteArray())
+        assertEquals(Base64.getEncoder().withoutPadding().encodeToString(emptyObject), HmacSha256V1.digestLine(m, "absent", JsonObject(emptyMap())))
+        assertEquals(HmacV1Error(HmacV1ErrorCode.COVERED_FIELD_MISSING, "covered field absent is missing"), assertThrows<HmacV1Exception> { HmacSha256V1.digestLine(m, "absent", null) }.error)
+        val notJson = JsonObject(mapOf("x" to JsonPrimitive(Double.NaN)))
+        assertEquals(HmacV1ErrorCode.HASHED_FIELD_NOT_JSON, assertThrows<HmacV1Exception> { HmacSha256V1.digestLine(notJson, "x", null) }.error.code)
     }
 }

@@ -27,14 +27,71 @@ extension AgentProvider.ActionProposal {
         keyField: "host_shared_secret"
     )
 
+    /// The ActionProposal signing input, built by code generated from the x-signature lines above (no walk over
+    /// them at run time); throws HMACV1Error for the first missing or malformed covered field.
+    public static func buildSigningInput(_ message: JSONObject) throws -> String {
+        let v0 = try HMACSHA256V1.stringLine(message, "request_id", nil)
+        let v1 = try HMACSHA256V1.stringLine(message, "provider_id", nil)
+        let v2 = try HMACSHA256V1.stringLine(message, "agent_id", nil)
+        let v3 = try HMACSHA256V1.stringLine(message, "action_id", nil)
+        let v4 = try HMACSHA256V1.stringLine(message, "tool_name", nil)
+        let v5 = try HMACSHA256V1.digestLine(message, "arguments", nil)
+        let v6 = try HMACSHA256V1.stringLine(message, "created_at", nil)
+        let v7 = try HMACSHA256V1.stringLine(message, "expires_at", nil)
+        let v8 = try HMACSHA256V1.stringLine(message, "nonce", nil)
+        let v9 = try HMACSHA256V1.stringLine(message, "idempotency_key", nil)
+        let v10 = try HMACSHA256V1.stringLine(message, "risk", nil)
+        let v11 = try HMACSHA256V1.stringLine(message, "confirmation_policy", nil)
+        let v12 = try HMACSHA256V1.stringLine(message, "host_instance_id", nil)
+        var text = ""
+        text.reserveCapacity(739)
+        text += "request_id="
+        text += v0
+        text += "\nprovider_id="
+        text += v1
+        text += "\nagent_id="
+        text += v2
+        text += "\naction_id="
+        text += v3
+        text += "\ntool_name="
+        text += v4
+        text += "\narguments_sha256="
+        text += v5
+        text += "\ncreated_at="
+        text += v6
+        text += "\nexpires_at="
+        text += v7
+        text += "\nnonce="
+        text += v8
+        text += "\nidempotency_key="
+        text += v9
+        text += "\nrisk="
+        text += v10
+        text += "\nconfirmation_policy="
+        text += v11
+        text += "\nhost_instance_id="
+        text += v12
+        return text
+    }
+
     /// Signs an ActionProposal given as JSON: returns it with signature_algorithm and signature set.
     public static func sign(_ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
-        try HMACSHA256V1.sign(signatureDeclaration, message, key: key)
+        try sign(message, key: HMACSHA256Key(key))
+    }
+
+    /// `sign` with a key prepared once (HMACSHA256Key: the pads are not hashed again per message).
+    public static func sign(_ message: JSONObject, key: HMACSHA256Key) throws -> (message: JSONObject, signature: String) {
+        try HMACSHA256V1.sign(signatureDeclaration, message, key: key, input: buildSigningInput)
     }
 
     /// Verifies the signature of a received ActionProposal exactly as it arrived; throws HMACV1Error.
     public static func verifySignature(_ message: JSONObject, key: [UInt8]) throws {
-        try HMACSHA256V1.verify(signatureDeclaration, message, key: key)
+        try verifySignature(message, key: HMACSHA256Key(key))
+    }
+
+    /// `verifySignature` with a key prepared once: what a receiver holding one key per install binding calls.
+    public static func verifySignature(_ message: JSONObject, key: HMACSHA256Key) throws {
+        try HMACSHA256V1.verify(signatureDeclaration, message, key: key, input: buildSigningInput)
     }
 
     /// This message, signed with `key` (a UTF-8 secret's bytes).
@@ -84,14 +141,68 @@ extension AgentProvider.AgentTriggerRequest {
         keyField: "host_shared_secret"
     )
 
+    /// The AgentTriggerRequest signing input, built by code generated from the x-signature lines above (no walk over
+    /// them at run time); throws HMACV1Error for the first missing or malformed covered field.
+    public static func buildSigningInput(_ message: JSONObject) throws -> String {
+        let v0 = try HMACSHA256V1.stringLine(message, "request_id", nil)
+        let v1 = try HMACSHA256V1.stringLine(message, "provider_id", nil)
+        let v2 = try HMACSHA256V1.stringLine(message, "agent_id", nil)
+        let v3 = try HMACSHA256V1.stringLine(message, "message", nil)
+        let v4 = try HMACSHA256V1.stringLine(message, "source", signatureDeclaration.lines[4].defaultValue)
+        let v5 = try HMACSHA256V1.stringLine(message, "event_type", signatureDeclaration.lines[5].defaultValue)
+        let v6 = try HMACSHA256V1.digestLine(message, "payload", nil)
+        let v7 = try HMACSHA256V1.stringLine(message, "created_at", nil)
+        let v8 = try HMACSHA256V1.stringLine(message, "expires_at", nil)
+        let v9 = try HMACSHA256V1.stringLine(message, "nonce", nil)
+        let v10 = try HMACSHA256V1.stringLine(message, "idempotency_key", nil)
+        let v11 = try HMACSHA256V1.stringLine(message, "host_instance_id", nil)
+        var text = ""
+        text.reserveCapacity(673)
+        text += "request_id="
+        text += v0
+        text += "\nprovider_id="
+        text += v1
+        text += "\nagent_id="
+        text += v2
+        text += "\nmessage="
+        text += v3
+        text += "\nsource="
+        text += v4
+        text += "\nevent_type="
+        text += v5
+        text += "\npayload_sha256="
+        text += v6
+        text += "\ncreated_at="
+        text += v7
+        text += "\nexpires_at="
+        text += v8
+        text += "\nnonce="
+        text += v9
+        text += "\nidempotency_key="
+        text += v10
+        text += "\nhost_instance_id="
+        text += v11
+        return text
+    }
+
     /// Signs an AgentTriggerRequest given as JSON: returns it with signature_algorithm and signature set.
     public static func sign(_ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
-        try HMACSHA256V1.sign(signatureDeclaration, message, key: key)
+        try sign(message, key: HMACSHA256Key(key))
+    }
+
+    /// `sign` with a key prepared once (HMACSHA256Key: the pads are not hashed again per message).
+    public static func sign(_ message: JSONObject, key: HMACSHA256Key) throws -> (message: JSONObject, signature: String) {
+        try HMACSHA256V1.sign(signatureDeclaration, message, key: key, input: buildSigningInput)
     }
 
     /// Verifies the signature of a received AgentTriggerRequest exactly as it arrived; throws HMACV1Error.
     public static func verifySignature(_ message: JSONObject, key: [UInt8]) throws {
-        try HMACSHA256V1.verify(signatureDeclaration, message, key: key)
+        try verifySignature(message, key: HMACSHA256Key(key))
+    }
+
+    /// `verifySignature` with a key prepared once: what a receiver holding one key per install binding calls.
+    public static func verifySignature(_ message: JSONObject, key: HMACSHA256Key) throws {
+        try HMACSHA256V1.verify(signatureDeclaration, message, key: key, input: buildSigningInput)
     }
 
     /// This message, signed with `key` (a UTF-8 secret's bytes).

@@ -88,40 +88,36 @@ public enum SoftwareSHA256 {
         (x >> n) | (x << (32 - n))
     }
 
-    public static func hash(_ message: [UInt8]) -> [UInt8] {
-        var padded = message
-        let bitLength = UInt64(message.count) &* 8
-        padded.append(0x80)
-        while padded.count % 64 != 56 {
-            padded.append(0)
-        }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-        }
-        var h = initial
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: padded.count, by: 64) {
+    /// The running state of one SHA-256: the eight chaining words after `length` bytes of whole
+    /// 64-byte blocks. A value: copying it forks the hash, which is how a prepared HMAC key starts
+    /// every MAC from its keyed states without hashing the pads again.
+    struct State: Sendable {
+        private(set) var words: [UInt32] = SoftwareSHA256.initial
+        private(set) var length = 0
+
+        /// Absorbs one whole block, `bytes[start..<start + 64]`; `w` is the message schedule's scratch space.
+        mutating func compress(_ bytes: [UInt8], at start: Int, _ w: inout [UInt32]) {
             for t in 0..<16 {
-                let i = chunk + t * 4
-                var word = UInt32(padded[i]) << 24
-                word |= UInt32(padded[i + 1]) << 16
-                word |= UInt32(padded[i + 2]) << 8
-                word |= UInt32(padded[i + 3])
+                let i = start + t * 4
+                var word = UInt32(bytes[i]) << 24
+                word |= UInt32(bytes[i + 1]) << 16
+                word |= UInt32(bytes[i + 2]) << 8
+                word |= UInt32(bytes[i + 3])
                 w[t] = word
             }
             for t in 16..<64 {
                 let x: UInt32 = w[t - 15]
                 let y: UInt32 = w[t - 2]
-                let s0: UInt32 = rotateRight(x, 7) ^ rotateRight(x, 18) ^ (x >> 3)
-                let s1: UInt32 = rotateRight(y, 17) ^ rotateRight(y, 19) ^ (y >> 10)
+                let s0: UInt32 = SoftwareSHA256.rotateRight(x, 7) ^ SoftwareSHA256.rotateRight(x, 18) ^ (x >> 3)
+                let s1: UInt32 = SoftwareSHA256.rotateRight(y, 17) ^ SoftwareSHA256.rotateRight(y, 19) ^ (y >> 10)
                 w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
             }
-            var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
+            var a = words[0], b = words[1], c = words[2], d = words[3], e = words[4], f = words[5], g = words[6], hh = words[7]
             for t in 0..<64 {
-                let s1: UInt32 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+                let s1: UInt32 = SoftwareSHA256.rotateRight(e, 6) ^ SoftwareSHA256.rotateRight(e, 11) ^ SoftwareSHA256.rotateRight(e, 25)
                 let choice = (e & f) ^ (~e & g)
-                let temp1: UInt32 = hh &+ s1 &+ choice &+ k[t] &+ w[t]
-                let s0: UInt32 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+                let temp1: UInt32 = hh &+ s1 &+ choice &+ SoftwareSHA256.k[t] &+ w[t]
+                let s0: UInt32 = SoftwareSHA256.rotateRight(a, 2) ^ SoftwareSHA256.rotateRight(a, 13) ^ SoftwareSHA256.rotateRight(a, 22)
                 let majority = (a & b) ^ (a & c) ^ (b & c)
                 let temp2 = s0 &+ majority
                 hh = g
@@ -133,33 +129,114 @@ public enum SoftwareSHA256 {
                 b = a
                 a = temp1 &+ temp2
             }
-            h[0] = h[0] &+ a
-            h[1] = h[1] &+ b
-            h[2] = h[2] &+ c
-            h[3] = h[3] &+ d
-            h[4] = h[4] &+ e
-            h[5] = h[5] &+ f
-            h[6] = h[6] &+ g
-            h[7] = h[7] &+ hh
+            words[0] = words[0] &+ a
+            words[1] = words[1] &+ b
+            words[2] = words[2] &+ c
+            words[3] = words[3] &+ d
+            words[4] = words[4] &+ e
+            words[5] = words[5] &+ f
+            words[6] = words[6] &+ g
+            words[7] = words[7] &+ hh
+            length += 64
         }
-        var digest: [UInt8] = []
-        digest.reserveCapacity(32)
-        for word in h {
-            digest.append(UInt8(truncatingIfNeeded: word >> 24))
-            digest.append(UInt8(truncatingIfNeeded: word >> 16))
-            digest.append(UInt8(truncatingIfNeeded: word >> 8))
-            digest.append(UInt8(truncatingIfNeeded: word))
+
+        /// The digest of everything absorbed so far followed by `message` (padded per FIPS 180-4 §5.1.1).
+        func digest(after message: [UInt8]) -> [UInt8] {
+            var state = self
+            var w = [UInt32](repeating: 0, count: 64)
+            let bitLength = UInt64(length + message.count) &* 8
+            let whole = message.count - message.count % 64
+            var start = 0
+            while start < whole {
+                state.compress(message, at: start, &w)
+                start += 64
+            }
+            var tail = Array(message[whole...])
+            tail.append(0x80)
+            while tail.count % 64 != 56 {
+                tail.append(0)
+            }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+            }
+            start = 0
+            while start < tail.count {
+                state.compress(tail, at: start, &w)
+                start += 64
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(32)
+            for word in state.words {
+                out.append(UInt8(truncatingIfNeeded: word >> 24))
+                out.append(UInt8(truncatingIfNeeded: word >> 16))
+                out.append(UInt8(truncatingIfNeeded: word >> 8))
+                out.append(UInt8(truncatingIfNeeded: word))
+            }
+            return out
         }
-        return digest
     }
 
-    public static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+    public static func hash(_ message: [UInt8]) -> [UInt8] {
+        State().digest(after: message)
+    }
+
+    /// The inner and outer states of HMAC-SHA256 with `key` (RFC 2104): the key block XOR ipad and
+    /// XOR opad, each absorbed as one block. A key longer than the block is hashed first.
+    static func keyedStates(_ key: [UInt8]) -> (inner: State, outer: State) {
         let blockSize = 64
         var block = key.count > blockSize ? hash(key) : key
         block += [UInt8](repeating: 0, count: blockSize - block.count)
-        let inner = block.map { $0 ^ 0x36 }
-        let outer = block.map { $0 ^ 0x5c }
-        return hash(outer + hash(inner + message))
+        var w = [UInt32](repeating: 0, count: 64)
+        var inner = State()
+        inner.compress(block.map { $0 ^ 0x36 }, at: 0, &w)
+        var outer = State()
+        outer.compress(block.map { $0 ^ 0x5c }, at: 0, &w)
+        return (inner, outer)
+    }
+
+    public static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        let (inner, outer) = keyedStates(key)
+        return outer.digest(after: inner.digest(after: message))
+    }
+}
+
+/// An HMAC-SHA256 key prepared once: the pads are hashed when it is made (CryptoKit's keyed HMAC
+/// value where CryptoKit exists, the software keyed states elsewhere), so each MAC starts from a
+/// copy of them instead of hashing both pads again per message. Immutable, so safe to share. The
+/// states derive from the secret: the object is as sensitive as the secret and lives as long as
+/// the caller keeps it (nothing else holds one).
+public final class HMACSHA256Key: @unchecked Sendable {
+    // @unchecked: both stored properties are `let`s, and the function only copies the keyed states
+    // it captured (values) before updating them.
+    /// Whether the secret was empty (zero bytes); hmac-sha256-v1 refuses to sign or verify with it.
+    public let isEmpty: Bool
+    private let compute: ([UInt8]) -> [UInt8]
+
+    public init(_ secret: [UInt8]) {
+        isEmpty = secret.isEmpty
+        // The platform's keyed state is chosen here, inside a body: a conditional stored property
+        // would be the only one of its kind in the package.
+        #if canImport(CryptoKit)
+        let keyed = CryptoKit.HMAC<CryptoKit.SHA256>(key: SymmetricKey(data: secret))
+        compute = { message in
+            var state = keyed
+            state.update(data: message)
+            return Array(state.finalize())
+        }
+        #else
+        let (inner, outer) = SoftwareSHA256.keyedStates(secret)
+        compute = { message in outer.digest(after: inner.digest(after: message)) }
+        #endif
+    }
+
+    /// A secret as its UTF-8 bytes (never hex- or base64-decoded).
+    public convenience init(_ secret: String) {
+        self.init(Array(secret.utf8))
+    }
+
+    /// HMAC-SHA256(secret, message).
+    public func mac(_ message: [UInt8]) -> [UInt8] {
+        compute(message)
     }
 }
 

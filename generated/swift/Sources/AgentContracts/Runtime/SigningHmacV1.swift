@@ -75,27 +75,49 @@ public enum HMACSHA256V1 {
     public static func signingInput(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject) throws -> String {
         var rendered: [String] = []
         for line in declaration.lines {
-            guard let raw = message[line.field] ?? line.defaultValue else { throw HMACV1Error.coveredFieldMissing }
             switch line.value {
             case .string:
-                guard let text = raw.stringValue else { throw HMACV1Error.coveredFieldNotString }
-                rendered.append(line.name + "=" + text)
+                rendered.append(line.name + "=" + (try stringLine(message, line.field, line.defaultValue)))
             case .sha256JCSBase64StdNoPad:
-                do {
-                    rendered.append(line.name + "=" + (try jcsSHA256Base64(raw)))
-                } catch {
-                    throw HMACV1Error.hashedFieldNotJSON
-                }
+                rendered.append(line.name + "=" + (try digestLine(message, line.field, line.defaultValue)))
             }
         }
         return rendered.joined(separator: declaration.lineSeparator)
     }
 
+    /// A `string` line's value: the field's string, or `defaultValue` when the field is absent. Used
+    /// by `signingInput` and by the functions generated from each declaration (`buildSigningInput`),
+    /// so both refuse the same field with the same error.
+    public static func stringLine(_ message: JSONObject, _ field: String, _ defaultValue: JSONValue?) throws -> String {
+        guard let raw = message[field] ?? defaultValue else { throw HMACV1Error.coveredFieldMissing }
+        guard let text = raw.stringValue else { throw HMACV1Error.coveredFieldNotString }
+        return text
+    }
+
+    /// A digest line's value: `jcsSHA256Base64` of the field (or of `defaultValue` when it is absent).
+    public static func digestLine(_ message: JSONObject, _ field: String, _ defaultValue: JSONValue?) throws -> String {
+        guard let raw = message[field] ?? defaultValue else { throw HMACV1Error.coveredFieldMissing }
+        do {
+            return try jcsSHA256Base64(raw)
+        } catch {
+            throw HMACV1Error.hashedFieldNotJSON
+        }
+    }
+
     /// Returns a copy of `message` with the algorithm and signature fields set.
     public static func sign(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
+        try sign(declaration, message, key: HMACSHA256Key(key))
+    }
+
+    /// `sign` with a prepared key; `input` builds the signing input (the message type's generated
+    /// `buildSigningInput`; the declaration's interpreter when not given).
+    public static func sign(
+        _ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: HMACSHA256Key,
+        input: ((JSONObject) throws -> String)? = nil
+    ) throws -> (message: JSONObject, signature: String) {
         if key.isEmpty { throw HMACV1Error.keyMissing }
-        let input = try signingInput(declaration, message)
-        let signature = Base64.encode(Crypto.hmacSHA256(key: key, message: Array(input.utf8)), alphabet: .standard)
+        let text = try input?(message) ?? signingInput(declaration, message)
+        let signature = Base64.encode(key.mac(Array(text.utf8)), alphabet: .standard)
         var signed = message
         signed.set(declaration.algorithmField, .string(declaration.algorithmID))
         signed.set(declaration.signatureField, .string(signature))
@@ -104,6 +126,14 @@ public enum HMACSHA256V1 {
 
     /// Verifies a received message exactly as it arrived; compares MAC bytes in constant time.
     public static func verify(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws {
+        try verify(declaration, message, key: HMACSHA256Key(key))
+    }
+
+    /// `verify` with a prepared key; `input` as for `sign`.
+    public static func verify(
+        _ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: HMACSHA256Key,
+        input: ((JSONObject) throws -> String)? = nil
+    ) throws {
         guard let signatureText = message[declaration.signatureField]?.stringValue, !signatureText.isEmpty else {
             throw HMACV1Error.unsigned
         }
@@ -114,8 +144,8 @@ public enum HMACSHA256V1 {
         guard let received = Base64.decode(signatureText, alphabet: .standard), received.count == 32 else {
             throw HMACV1Error.signatureEncoding
         }
-        let input = try signingInput(declaration, message)
-        let expected = Crypto.hmacSHA256(key: key, message: Array(input.utf8))
+        let text = try input?(message) ?? signingInput(declaration, message)
+        let expected = key.mac(Array(text.utf8))
         if !Crypto.constantTimeEqual(received, expected) { throw HMACV1Error.signatureMismatch }
     }
 }

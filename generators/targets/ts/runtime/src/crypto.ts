@@ -34,20 +34,57 @@ export function sha256Base64StdNoPad(data: string | Uint8Array): string {
 }
 
 /** HMAC-SHA256; a string key means its UTF-8 bytes (never hex- or base64-decoded). */
-export function hmacSha256(key: string | Uint8Array, message: string | Uint8Array): Uint8Array {
+export function hmacSha256(key: string | Uint8Array | HmacSha256Key, message: string | Uint8Array): Uint8Array {
+  if (key instanceof HmacSha256Key) return key.mac(message);
   return hmac(nobleSha256, asBytes(key), asBytes(message));
 }
 
 /** base64-std-nopad(HMAC-SHA256(key, message)), string key and message as UTF-8: the hmac-sha256-v1 signature. */
-export function hmacSha256Base64StdNoPad(key: string | Uint8Array, message: string | Uint8Array): string {
+export function hmacSha256Base64StdNoPad(key: string | Uint8Array | HmacSha256Key, message: string | Uint8Array): string {
   return base64StdNoPadEncode(hmacSha256(key, message));
+}
+
+/**
+ * An HMAC-SHA256 key prepared once (RFC 2104): the key block XOR ipad and XOR opad are absorbed
+ * into two SHA-256 states when it is made, so each MAC starts from copies of them and skips the
+ * two pad compressions a fresh HMAC spends on every call. The states derive from the secret, so
+ * the object is as sensitive as the secret: it lives exactly as long as the caller keeps it (no
+ * module holds one) and destroy() wipes it for good.
+ */
+export class HmacSha256Key {
+  // The keyed states, never updated with a message: every MAC copies them into #scratch first.
+  readonly #keyed: ReturnType<typeof hmac.create>;
+  readonly #scratch: ReturnType<typeof hmac.create>;
+  /** Whether the secret was empty (zero bytes); hmac-sha256-v1 refuses to sign or verify with it. */
+  readonly empty: boolean;
+
+  constructor(secret: string | Uint8Array) {
+    const bytes = asBytes(secret);
+    this.empty = bytes.length === 0;
+    this.#keyed = hmac.create(nobleSha256, bytes);
+    this.#scratch = this.#keyed.clone();
+  }
+
+  /** HMAC-SHA256(secret, message); a string message means its UTF-8 bytes. */
+  mac(message: string | Uint8Array): Uint8Array {
+    // Synchronous from copy to digest, so one scratch state per key is never shared by two calls.
+    const state = this.#keyed._cloneInto(this.#scratch);
+    state.update(asBytes(message));
+    return state.digest();
+  }
+
+  /** Overwrites the keyed states; any later mac() throws. */
+  destroy(): void {
+    this.#keyed.destroy();
+    this.#scratch.destroy();
+  }
 }
 
 /**
  * Whether `expected` is HMAC-SHA256(key, message), compared in constant time (a length mismatch
  * still runs a same-length comparison and returns false).
  */
-export function hmacSha256Matches(key: string | Uint8Array, message: string | Uint8Array, expected: Uint8Array): boolean {
+export function hmacSha256Matches(key: string | Uint8Array | HmacSha256Key, message: string | Uint8Array, expected: Uint8Array): boolean {
   return constantTimeEqual(expected, hmacSha256(key, message));
 }
 

@@ -2,7 +2,14 @@
 // signing takes the message without its signature fields and returns the signed message, checked
 // against its schema; verifying returns the message typed, or a reason code. The wire work stays
 // in signing-hmac-v1.ts; this file only adds the schema check and the types around it.
-import { type HmacSha256V1Declaration, type HmacV1ErrorCode, signHmacV1, verifyHmacV1 } from "./signing-hmac-v1.js";
+import {
+  type HmacSha256V1Declaration,
+  type HmacV1ErrorCode,
+  type HmacV1Key,
+  type HmacV1SigningInputFunction,
+  signHmacV1,
+  verifyHmacV1,
+} from "./signing-hmac-v1.js";
 import { isJsonObject, type JsonObject } from "./json-value.js";
 import { parseStrictJson } from "./strict-json.js";
 import type { ValidationError, ValidationResult } from "./validation.js";
@@ -49,9 +56,9 @@ function schemaInvalid(what: string, errors: ValidationError[]): TypedSigningErr
  * Signs `unsigned` per `declaration` and returns the signed message after checking it against
  * the message's schema and rules, so a returned value is always a valid `T`. Throws SigningError.
  */
-export function signTyped<T>(declaration: HmacSha256V1Declaration, validate: Validate<T>, unsigned: object, key: string | Uint8Array): T {
+export function signTyped<T>(declaration: HmacSha256V1Declaration, validate: Validate<T>, unsigned: object, key: HmacV1Key, signingInput?: HmacV1SigningInputFunction): T {
   if (!isJsonObject(unsigned)) throw new SigningError({ code: "not-an-object", message: "a signed message must be a JSON object" });
-  const signed = signHmacV1(declaration, unsigned as JsonObject, key);
+  const signed = signHmacV1(declaration, unsigned as JsonObject, key, signingInput);
   if (!signed.ok) throw new SigningError(signed.error);
   const checked = validate(signed.message);
   if (!checked.ok) throw new SigningError(schemaInvalid("the signed message", checked.errors));
@@ -63,7 +70,13 @@ export function signTyped<T>(declaration: HmacSha256V1Declaration, validate: Val
  * strictly first): the signature in constant time first, so a forgery is refused before its
  * content is looked at, then the schema and rules.
  */
-export function verifyTyped<T>(declaration: HmacSha256V1Declaration, validate: Validate<T>, input: unknown, key: string | Uint8Array): VerifiedMessage<T> {
+export function verifyTyped<T>(
+  declaration: HmacSha256V1Declaration,
+  validate: Validate<T>,
+  input: unknown,
+  key: HmacV1Key,
+  signingInput?: HmacV1SigningInputFunction,
+): VerifiedMessage<T> {
   let message = input;
   if (typeof input === "string" || input instanceof Uint8Array) {
     const parsed = parseStrictJson(input);
@@ -71,7 +84,7 @@ export function verifyTyped<T>(declaration: HmacSha256V1Declaration, validate: V
     message = parsed.value;
   }
   if (!isJsonObject(message)) return { ok: false, error: { code: "not-an-object", message: "a signed message must be a JSON object" } };
-  const verified = verifyHmacV1(declaration, message, key);
+  const verified = verifyHmacV1(declaration, message, key, signingInput);
   if (!verified.ok) return verified;
   const checked = validate(message);
   if (!checked.ok) return { ok: false, error: schemaInvalid("the message", checked.errors) };

@@ -21,6 +21,7 @@ func verifyPhases(_ name: String, declaration: HMACSHA256V1Declaration, vector: 
           case .string(let input)? = vector["signing_input"], case .string(let signature)? = vector["expected_signature"]
     else { throw Failure(description: "\(name): not a signature vector") }
     let key = Array(secret.utf8)
+    let prepared = HMACSHA256Key(key)
     let signingInput = Array(input.utf8)
     guard let hashed = declaration.lines.first(where: { $0.value == .sha256JCSBase64StdNoPad }), let payload = message[hashed.field]
     else { throw Failure(description: "\(name): no hashed line") }
@@ -29,6 +30,8 @@ func verifyPhases(_ name: String, declaration: HMACSHA256V1Declaration, vector: 
     guard try HMACSHA256V1.signingInput(declaration, message) == input else { throw Failure(description: "\(name): signing input differs") }
     let subjects = [
         Subject(impl: "verify (whole call)", run: { try HMACSHA256V1.verify(declaration, message, key: key); return 1 }),
+        Subject(impl: "verify, prepared key", run: { try HMACSHA256V1.verify(declaration, message, key: prepared); return 1 }),
+        Subject(impl: "HMAC with the prepared key", run: { prepared.mac(signingInput).count }),
         Subject(impl: "signingInput (lines + JCS + SHA-256 + base64)", run: { try HMACSHA256V1.signingInput(declaration, message).utf8.count }),
         Subject(impl: "CanonicalJSON.canonicalBytes(\(hashed.field))", run: { try CanonicalJSON.canonicalBytes(payload).count }),
         Subject(impl: "SHA-256 of that (\(canonical.count) B)", run: { Crypto.sha256(canonical).count }),

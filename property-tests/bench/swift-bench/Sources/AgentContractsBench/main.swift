@@ -82,10 +82,11 @@ for size in ["small", "medium", "large"] {
 
 // Verify: the generated verifier vs the runtime's bare HMAC over the finished signing input (on
 // Linux the package's own SHA-256; CryptoKit where it exists) and the floor that adds the
-// SHA-256 of the payload's canonical text.
+// SHA-256 of the payload's canonical text. Both key once, as a receiver holding one key per
+// install binding does: the same prepared HMACSHA256Key.
 for (name, verify) in [
-    ("trigger", AgentProvider.AgentTriggerRequest.verifySignature as (JSONObject, [UInt8]) throws -> Void),
-    ("proposal", AgentProvider.ActionProposal.verifySignature as (JSONObject, [UInt8]) throws -> Void),
+    ("trigger", AgentProvider.AgentTriggerRequest.verifySignature as (JSONObject, HMACSHA256Key) throws -> Void),
+    ("proposal", AgentProvider.ActionProposal.verifySignature as (JSONObject, HMACSHA256Key) throws -> Void),
 ] {
     guard case .object(let vector) = try tree("signature-\(name).json"),
           case .object(let message)? = vector["signed_object"],
@@ -95,11 +96,11 @@ for (name, verify) in [
           case .string(let signature)? = vector["expected_signature"],
           let expected = Base64.decode(signature, alphabet: .standard)
     else { throw Failure(description: "signature-\(name).json is not a signature vector") }
-    let key = Array(secret.utf8)
+    let key = HMACSHA256Key(secret)
     let signingInput = Array(input.utf8)
     let canonicalBody = Array(body.utf8)
     try verify(message, key)
-    let raw = { Crypto.constantTimeEqual(Crypto.hmacSHA256(key: key, message: signingInput), expected) ? 1 : 0 }
+    let raw = { Crypto.constantTimeEqual(key.mac(signingInput), expected) ? 1 : 0 }
     guard raw() == 1 else { throw Failure(description: "\(name): bare HMAC does not match the vector") }
     record("verify", name, try measure([
         Subject(impl: "verifySignature", run: { try verify(message, key); return 1 }),

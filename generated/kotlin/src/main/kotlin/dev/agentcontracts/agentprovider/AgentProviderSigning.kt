@@ -2,6 +2,7 @@
 package dev.agentcontracts.agentprovider
 
 import dev.agentcontracts.runtime.CanonicalizationDialect
+import dev.agentcontracts.runtime.HmacSha256Key
 import dev.agentcontracts.runtime.HmacSha256V1
 import dev.agentcontracts.runtime.HmacSha256V1Declaration
 import dev.agentcontracts.runtime.HmacV1Exception
@@ -55,25 +56,73 @@ object AgentProviderSigning {
     )
 
     /**
+     * The ActionProposal signing input, built by code generated from the x-signature lines above (no
+     * walk over them at run time); throws [HmacV1Exception] naming the first missing or malformed covered field.
+     */
+    fun buildActionProposalSigningInput(message: JsonObject): String {
+        val v0 = HmacSha256V1.stringLine(message, "request_id", null)
+        val v1 = HmacSha256V1.stringLine(message, "provider_id", null)
+        val v2 = HmacSha256V1.stringLine(message, "agent_id", null)
+        val v3 = HmacSha256V1.stringLine(message, "action_id", null)
+        val v4 = HmacSha256V1.stringLine(message, "tool_name", null)
+        val v5 = HmacSha256V1.digestLine(message, "arguments", null)
+        val v6 = HmacSha256V1.stringLine(message, "created_at", null)
+        val v7 = HmacSha256V1.stringLine(message, "expires_at", null)
+        val v8 = HmacSha256V1.stringLine(message, "nonce", null)
+        val v9 = HmacSha256V1.stringLine(message, "idempotency_key", null)
+        val v10 = HmacSha256V1.stringLine(message, "risk", null)
+        val v11 = HmacSha256V1.stringLine(message, "confirmation_policy", null)
+        val v12 = HmacSha256V1.stringLine(message, "host_instance_id", null)
+        return StringBuilder(739)
+            .append("request_id=").append(v0)
+            .append("\nprovider_id=").append(v1)
+            .append("\nagent_id=").append(v2)
+            .append("\naction_id=").append(v3)
+            .append("\ntool_name=").append(v4)
+            .append("\narguments_sha256=").append(v5)
+            .append("\ncreated_at=").append(v6)
+            .append("\nexpires_at=").append(v7)
+            .append("\nnonce=").append(v8)
+            .append("\nidempotency_key=").append(v9)
+            .append("\nrisk=").append(v10)
+            .append("\nconfirmation_policy=").append(v11)
+            .append("\nhost_instance_id=").append(v12)
+            .toString()
+    }
+
+    /**
      * Signs an [UnsignedActionProposal]: the typed [ActionProposal] with its algorithm and signature set. Throws
      * [HmacV1Exception] (its code, never the secret) when the secret is empty or a covered value has no canonical form.
      */
-    fun signActionProposal(unsigned: UnsignedActionProposal, secret: ByteArray): ActionProposal =
+    fun signActionProposal(unsigned: UnsignedActionProposal, secret: ByteArray): ActionProposal = signActionProposal(unsigned, HmacSha256Key(secret))
+
+    /** [signActionProposal] with a key prepared once ([HmacSha256Key]: the pads are not hashed again per message). */
+    fun signActionProposal(unsigned: UnsignedActionProposal, secret: HmacSha256Key): ActionProposal =
         when (val result = signActionProposal(Json.encodeToJsonElement(UnsignedActionProposal.serializer(), unsigned).jsonObject, secret)) {
             is HmacV1SignResult.Signed -> Json.decodeFromJsonElement(ActionProposal.serializer(), result.message)
             is HmacV1SignResult.Failed -> throw HmacV1Exception(result.error)
         }
 
     /** Verifies a typed [ActionProposal] (decoded from the wire by [AgentProviderValidators.parseActionProposal]); Verified carries it. Constant-time MAC compare. */
-    fun verifyActionProposal(message: ActionProposal, secret: ByteArray): HmacV1Verification<ActionProposal> =
-        HmacSha256V1.check(ACTION_PROPOSAL_SIGNATURE, Json.encodeToJsonElement(ActionProposal.serializer(), message).jsonObject, secret, message)
+    fun verifyActionProposal(message: ActionProposal, secret: ByteArray): HmacV1Verification<ActionProposal> = verifyActionProposal(message, HmacSha256Key(secret))
+
+    /** [verifyActionProposal] with a key prepared once. */
+    fun verifyActionProposal(message: ActionProposal, secret: HmacSha256Key): HmacV1Verification<ActionProposal> =
+        HmacSha256V1.check(ACTION_PROPOSAL_SIGNATURE, Json.encodeToJsonElement(ActionProposal.serializer(), message).jsonObject, secret, message, ::buildActionProposalSigningInput)
 
     /** Signs an ActionProposal held as JSON: a copy with its algorithm and signature fields set. */
-    fun signActionProposal(message: JsonObject, key: ByteArray): HmacV1SignResult = HmacSha256V1.sign(ACTION_PROPOSAL_SIGNATURE, message, key)
+    fun signActionProposal(message: JsonObject, key: ByteArray): HmacV1SignResult = signActionProposal(message, HmacSha256Key(key))
+
+    /** [signActionProposal] of JSON with a key prepared once. */
+    fun signActionProposal(message: JsonObject, key: HmacSha256Key): HmacV1SignResult =
+        HmacSha256V1.sign(ACTION_PROPOSAL_SIGNATURE, message, key, ::buildActionProposalSigningInput)
 
     /** Verifies an ActionProposal held as JSON, exactly as received; Verified carries it, Rejected says why. */
-    fun verifyActionProposalSignature(message: JsonObject, key: ByteArray): HmacV1Verification<JsonObject> =
-        HmacSha256V1.check(ACTION_PROPOSAL_SIGNATURE, message, key, message)
+    fun verifyActionProposalSignature(message: JsonObject, key: ByteArray): HmacV1Verification<JsonObject> = verifyActionProposalSignature(message, HmacSha256Key(key))
+
+    /** [verifyActionProposalSignature] with a key prepared once: what a receiver holding one key per install binding calls. */
+    fun verifyActionProposalSignature(message: JsonObject, key: HmacSha256Key): HmacV1Verification<JsonObject> =
+        HmacSha256V1.check(ACTION_PROPOSAL_SIGNATURE, message, key, message, ::buildActionProposalSigningInput)
 
     /** Verifies the received text and, when that fails, names each recorded dialect whose bytes the signature matches (never acceptance). */
     fun explainActionProposalSignature(text: String, key: ByteArray): SignatureExplanation =
@@ -104,25 +153,71 @@ object AgentProviderSigning {
     )
 
     /**
+     * The AgentTriggerRequest signing input, built by code generated from the x-signature lines above (no
+     * walk over them at run time); throws [HmacV1Exception] naming the first missing or malformed covered field.
+     */
+    fun buildAgentTriggerRequestSigningInput(message: JsonObject): String {
+        val v0 = HmacSha256V1.stringLine(message, "request_id", null)
+        val v1 = HmacSha256V1.stringLine(message, "provider_id", null)
+        val v2 = HmacSha256V1.stringLine(message, "agent_id", null)
+        val v3 = HmacSha256V1.stringLine(message, "message", null)
+        val v4 = HmacSha256V1.stringLine(message, "source", AGENT_TRIGGER_REQUEST_SIGNATURE.lines[4].default)
+        val v5 = HmacSha256V1.stringLine(message, "event_type", AGENT_TRIGGER_REQUEST_SIGNATURE.lines[5].default)
+        val v6 = HmacSha256V1.digestLine(message, "payload", null)
+        val v7 = HmacSha256V1.stringLine(message, "created_at", null)
+        val v8 = HmacSha256V1.stringLine(message, "expires_at", null)
+        val v9 = HmacSha256V1.stringLine(message, "nonce", null)
+        val v10 = HmacSha256V1.stringLine(message, "idempotency_key", null)
+        val v11 = HmacSha256V1.stringLine(message, "host_instance_id", null)
+        return StringBuilder(673)
+            .append("request_id=").append(v0)
+            .append("\nprovider_id=").append(v1)
+            .append("\nagent_id=").append(v2)
+            .append("\nmessage=").append(v3)
+            .append("\nsource=").append(v4)
+            .append("\nevent_type=").append(v5)
+            .append("\npayload_sha256=").append(v6)
+            .append("\ncreated_at=").append(v7)
+            .append("\nexpires_at=").append(v8)
+            .append("\nnonce=").append(v9)
+            .append("\nidempotency_key=").append(v10)
+            .append("\nhost_instance_id=").append(v11)
+            .toString()
+    }
+
+    /**
      * Signs an [UnsignedAgentTriggerRequest]: the typed [AgentTriggerRequest] with its algorithm and signature set. Throws
      * [HmacV1Exception] (its code, never the secret) when the secret is empty or a covered value has no canonical form.
      */
-    fun signAgentTriggerRequest(unsigned: UnsignedAgentTriggerRequest, secret: ByteArray): AgentTriggerRequest =
+    fun signAgentTriggerRequest(unsigned: UnsignedAgentTriggerRequest, secret: ByteArray): AgentTriggerRequest = signAgentTriggerRequest(unsigned, HmacSha256Key(secret))
+
+    /** [signAgentTriggerRequest] with a key prepared once ([HmacSha256Key]: the pads are not hashed again per message). */
+    fun signAgentTriggerRequest(unsigned: UnsignedAgentTriggerRequest, secret: HmacSha256Key): AgentTriggerRequest =
         when (val result = signAgentTriggerRequest(Json.encodeToJsonElement(UnsignedAgentTriggerRequest.serializer(), unsigned).jsonObject, secret)) {
             is HmacV1SignResult.Signed -> Json.decodeFromJsonElement(AgentTriggerRequest.serializer(), result.message)
             is HmacV1SignResult.Failed -> throw HmacV1Exception(result.error)
         }
 
     /** Verifies a typed [AgentTriggerRequest] (decoded from the wire by [AgentProviderValidators.parseAgentTriggerRequest]); Verified carries it. Constant-time MAC compare. */
-    fun verifyAgentTriggerRequest(message: AgentTriggerRequest, secret: ByteArray): HmacV1Verification<AgentTriggerRequest> =
-        HmacSha256V1.check(AGENT_TRIGGER_REQUEST_SIGNATURE, Json.encodeToJsonElement(AgentTriggerRequest.serializer(), message).jsonObject, secret, message)
+    fun verifyAgentTriggerRequest(message: AgentTriggerRequest, secret: ByteArray): HmacV1Verification<AgentTriggerRequest> = verifyAgentTriggerRequest(message, HmacSha256Key(secret))
+
+    /** [verifyAgentTriggerRequest] with a key prepared once. */
+    fun verifyAgentTriggerRequest(message: AgentTriggerRequest, secret: HmacSha256Key): HmacV1Verification<AgentTriggerRequest> =
+        HmacSha256V1.check(AGENT_TRIGGER_REQUEST_SIGNATURE, Json.encodeToJsonElement(AgentTriggerRequest.serializer(), message).jsonObject, secret, message, ::buildAgentTriggerRequestSigningInput)
 
     /** Signs an AgentTriggerRequest held as JSON: a copy with its algorithm and signature fields set. */
-    fun signAgentTriggerRequest(message: JsonObject, key: ByteArray): HmacV1SignResult = HmacSha256V1.sign(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key)
+    fun signAgentTriggerRequest(message: JsonObject, key: ByteArray): HmacV1SignResult = signAgentTriggerRequest(message, HmacSha256Key(key))
+
+    /** [signAgentTriggerRequest] of JSON with a key prepared once. */
+    fun signAgentTriggerRequest(message: JsonObject, key: HmacSha256Key): HmacV1SignResult =
+        HmacSha256V1.sign(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key, ::buildAgentTriggerRequestSigningInput)
 
     /** Verifies an AgentTriggerRequest held as JSON, exactly as received; Verified carries it, Rejected says why. */
-    fun verifyAgentTriggerRequestSignature(message: JsonObject, key: ByteArray): HmacV1Verification<JsonObject> =
-        HmacSha256V1.check(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key, message)
+    fun verifyAgentTriggerRequestSignature(message: JsonObject, key: ByteArray): HmacV1Verification<JsonObject> = verifyAgentTriggerRequestSignature(message, HmacSha256Key(key))
+
+    /** [verifyAgentTriggerRequestSignature] with a key prepared once: what a receiver holding one key per install binding calls. */
+    fun verifyAgentTriggerRequestSignature(message: JsonObject, key: HmacSha256Key): HmacV1Verification<JsonObject> =
+        HmacSha256V1.check(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key, message, ::buildAgentTriggerRequestSigningInput)
 
     /** Verifies the received text and, when that fails, names each recorded dialect whose bytes the signature matches (never acceptance). */
     fun explainAgentTriggerRequestSignature(text: String, key: ByteArray): SignatureExplanation =

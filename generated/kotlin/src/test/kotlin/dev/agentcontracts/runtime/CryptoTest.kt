@@ -11,9 +11,63 @@ import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
 import java.util.Base64
 
 class CryptoTest {
+    /**
+     * RFC 4231's HMAC-SHA-256 test cases 1, 2, 3, 4, 6 and 7 (keys of 20, 4, 20, 25 and 131 bytes:
+     * under, and over, the 64-byte block), plus a key of exactly one block (expected from Python's
+     * hmac), through a prepared key reused for every message of the same key.
+     */
+    @Test
+    fun `prepared keys give RFC 4231's HMAC-SHA-256 answers`() {
+        fun hex(text: String) = Encoding.hexDecode(text)!!
+        val cases = listOf(
+            Triple(ByteArray(20) { 0x0b }, "Hi There".toByteArray(), "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
+            Triple("Jefe".toByteArray(), "what do ya want for nothing?".toByteArray(), "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
+            Triple(ByteArray(20) { 0xaa.toByte() }, ByteArray(50) { 0xdd.toByte() }, "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"),
+            Triple(hex("0102030405060708090a0b0c0d0e0f10111213141516171819"), ByteArray(50) { 0xcd.toByte() }, "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"),
+            Triple(ByteArray(131) { 0xaa.toByte() }, "Test Using Larger Than Block-Size Key - Hash Key First".toByteArray(), "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
+            Triple(
+                ByteArray(131) { 0xaa.toByte() },
+                "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.".toByteArray(),
+                "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2",
+            ),
+            Triple(ByteArray(64) { 'k'.code.toByte() }, ByteArray(0), "83026a325aaee70e36cfe607536aa1054104ad1077c36134810d4ccded1ccd3b"),
+        )
+        for ((key, data, expected) in cases) {
+            val prepared = HmacSha256Key(key)
+            // Twice, and after another message: a MAC must not disturb the keyed states.
+            assertEquals(expected, Encoding.hexEncode(prepared.mac(data)))
+            prepared.mac("other".toByteArray())
+            assertEquals(expected, Encoding.hexEncode(prepared.mac(data)))
+        }
+        assertEquals("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843", Encoding.hexEncode(HmacSha256Key("Jefe").mac("what do ya want for nothing?".toByteArray())))
+    }
+
+    @Test
+    fun `prepared keys agree with javax crypto Mac on every key length around the block`() {
+        val random = java.util.Random(36)
+        for (length in listOf(0, 1, 31, 32, 63, 64, 65, 127, 128, 129, 200)) {
+            val key = ByteArray(length).also(random::nextBytes)
+            val data = ByteArray(random.nextInt(300)).also(random::nextBytes)
+            assertArrayEquals(Crypto.hmacSha256(key, data), HmacSha256Key(key).mac(data), "key of $length bytes")
+        }
+    }
+
+    @Test
+    fun `a prepared key knows it was empty, never shows itself, and refuses use after destroy`() {
+        assertTrue(HmacSha256Key(ByteArray(0)).isEmpty)
+        assertTrue(HmacSha256Key("").isEmpty)
+        assertFalse(HmacSha256Key(ByteArray(1)).isEmpty)
+        assertEquals("HmacSha256Key(<redacted>)", HmacSha256Key("secret").toString())
+        val key = HmacSha256Key("secret")
+        key.mac(ByteArray(1))
+        key.destroy()
+        assertEquals("HmacSha256Key was destroyed", assertThrows<IllegalStateException> { key.mac(ByteArray(1)) }.message)
+    }
+
     @Test
     fun `sha256 and hmac known answers`() {
         // FIPS 180-2 "abc" and RFC 4231 test case 2.
