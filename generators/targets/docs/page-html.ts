@@ -23,6 +23,14 @@ export function demoteHeadings(html: string): string {
   return html.replace(/<(\/?)h([1-6])\b/g, (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + 1)}`);
 }
 
+/**
+ * Every table of rendered Markdown or generated HTML inside a scroll box, so a wide table scrolls
+ * within itself rather than widening the page on a phone (site.css: .table-wrap).
+ */
+export function wrapTables(html: string): string {
+  return html.replace(/<table\b/g, '<div class="table-wrap"><table').replace(/<\/table>/g, "</table></div>");
+}
+
 export function stripTags(html: string): string {
   return html.replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#96;/g, "`").replace(/&#61;/g, "=").replace(/&amp;/g, "&");
 }

@@ -3,7 +3,7 @@ import { camel } from "../../emit/case.js";
 import { safeHtml } from "../../emit/render.js";
 import type { ReplayDeclaration } from "../../model/types.js";
 import { inline, json, prose, summaryOf } from "./html.js";
-import { dedupe, demoteHeadings, isObj, stripTags, type Obj } from "./page-html.js";
+import { dedupe, demoteHeadings, isObj, stripTags, wrapTables, type Obj } from "./page-html.js";
 import { anchorId, anchors, sitePaths } from "./paths.js";
 import { typeTable } from "./schema-view.js";
 import { chainDeclaration, type ProtocolVectors } from "./signing-view.js";
@@ -132,20 +132,20 @@ export function interopPage(site: Site): void {
 /** The hostile-input limits page, the optional performance page, the hand-written guides, the search page and its index, and the assets. */
 export function finishSite(site: Site): void {
   const { inputs, files, search, hasBench, render } = site;
-  render(sitePaths.limits, "limits", "Hostile input", [{ label: "Home", path: sitePaths.home }, { label: "Hostile input" }], { html: safeHtml(hostileInputsHtml()) });
+  render(sitePaths.limits, "limits", "Hostile input", [{ label: "Home", path: sitePaths.home }, { label: "Hostile input" }], { html: safeHtml(wrapTables(hostileInputsHtml())) });
   if (hasBench) {
-    render(sitePaths.performance, "performance", "Performance", [{ label: "Home", path: sitePaths.home }, { label: "Performance" }], { html: safeHtml(demoteHeadings(inputs.renderMarkdown(inputs.bench!))) });
+    render(sitePaths.performance, "performance", "Performance", [{ label: "Home", path: sitePaths.home }, { label: "Performance" }], { html: safeHtml(wrapTables(demoteHeadings(inputs.renderMarkdown(inputs.bench!)))) });
   }
   for (const g of inputs.guides) {
     const body = g.markdown.replace(/^# .*\n/, "");
-    render(sitePaths.guide(g.name), "guide", g.title, [{ label: "Home", path: sitePaths.home }, { label: g.title }], { title: g.title, html: safeHtml(demoteHeadings(inputs.renderMarkdown(body))) });
+    render(sitePaths.guide(g.name), "guide", g.title, [{ label: "Home", path: sitePaths.home }, { label: g.title }], { title: g.title, html: safeHtml(wrapTables(demoteHeadings(inputs.renderMarkdown(body)))) });
   }
   if (inputs.breaking !== undefined) {
     for (const [path, title, html] of [
       [sitePaths.breakingRules, "Breaking-change rules", inputs.breaking.rules],
       [sitePaths.specChangelog, "Spec changelog", inputs.breaking.changelog],
     ] as const) {
-      render(path, "guide", title, [{ label: "Home", path: sitePaths.home }, { label: title }], { title, html: safeHtml(html) });
+      render(path, "guide", title, [{ label: "Home", path: sitePaths.home }, { label: title }], { title, html: safeHtml(wrapTables(html)) });
     }
   }
   render(sitePaths.search, "search", "Search", [{ label: "Home", path: sitePaths.home }, { label: "Search" }], { indexPath: sitePaths.searchIndex }, { scripts: ["assets/search.js"] });
