@@ -98,17 +98,31 @@ export function locate(text: string, pointer: string, memberName?: string): numb
   return s.i;
 }
 
+/** A validation error at its place in the text: line and column (1-based), the JSON pointer, and the error as one line. */
+export interface LocatedError {
+  line: number;
+  column: number;
+  pointer: string;
+  /** `formatError`'s line, or for invalid JSON the parser's words without the position prefix. */
+  message: string;
+  json: boolean;
+}
+
+/** Each error at its line and column in `text`; JSON errors carry their own position. Used by the CLI and the docs playground. */
+export function locateErrors(text: string, errors: readonly ValidationError[]): LocatedError[] {
+  return errors.map((e) => {
+    if (e.keyword === "json" && typeof e.params["offset"] === "number") {
+      return { line: e.params["line"] as number, column: e.params["column"] as number, pointer: e.instancePath, message: e.message.replace(/^invalid JSON at line \d+, column \d+: /, ""), json: true };
+    }
+    const { line, column } = lineColumn(text, locate(text, e.instancePath, memberOf(e)));
+    return { line, column, pointer: e.instancePath, message: formatError(e), json: false };
+  });
+}
+
 /** `file:line:col /pointer: message` for each error; JSON errors carry their own offset. */
 export function formatLocatedErrors(file: string, input: Uint8Array, errors: readonly ValidationError[]): string {
-  const text = new TextDecoder().decode(input);
-  return errors
-    .map((e) => {
-      const offset = e.keyword === "json" && typeof e.params["offset"] === "number" ? undefined : locate(text, e.instancePath, memberOf(e));
-      const { line, column } =
-        offset === undefined ? { line: e.params["line"] as number, column: e.params["column"] as number } : lineColumn(text, offset);
-      if (offset === undefined) return `${file}:${line}:${column} invalid JSON: ${e.message.replace(/^invalid JSON at line \d+, column \d+: /, "")}`;
-      return `${file}:${line}:${column} ${formatError(e)}`;
-    })
+  return locateErrors(new TextDecoder().decode(input), errors)
+    .map((e) => `${file}:${e.line}:${e.column} ${e.json ? `invalid JSON: ${e.message}` : e.message}`)
     .join("\n");
 }
 

@@ -2,6 +2,7 @@
 import type { JsonValue } from "../../model/types.js";
 import type { SearchEntry } from "./emit.js";
 import { escapeHtml, inline, json } from "./html.js";
+import { anchors } from "./paths.js";
 
 export type Obj = { [key: string]: JsonValue };
 export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -29,6 +30,19 @@ export function demoteHeadings(html: string): string {
  */
 export function wrapTables(html: string): string {
   return html.replace(/<table\b/g, '<div class="table-wrap"><table').replace(/<\/table>/g, "</table></div>");
+}
+
+/** An id on every h2-h4 that has none (from its text, unique on the page), so search results and readers can link to a section. */
+export function headingIds(html: string): string {
+  const used = new Set<string>();
+  for (const m of html.matchAll(/\bid="([^"]*)"/g)) used.add(m[1]!);
+  return html.replace(/<h([2-4])>([\s\S]*?)<\/h\1>/g, (_, level: string, inner: string) => {
+    const base = anchors.section(stripTags(inner).replace(/\s+/g, " ").trim());
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    return `<h${level} id="${id}">${inner}</h${level}>`;
+  });
 }
 
 export function stripTags(html: string): string {

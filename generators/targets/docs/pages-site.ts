@@ -1,9 +1,12 @@
 // The site-wide pages: home, common types, signing, interoperability, performance and search.
 import { camel } from "../../emit/case.js";
 import { safeHtml } from "../../emit/render.js";
-import type { ReplayDeclaration } from "../../model/types.js";
+import type { ProjectIdentity, ReplayDeclaration } from "../../model/types.js";
 import { inline, json, prose, summaryOf } from "./html.js";
-import { dedupe, demoteHeadings, isObj, stripTags, wrapTables, type Obj } from "./page-html.js";
+import { dedupe, demoteHeadings, headingIds, isObj, stripTags, wrapTables, type Obj } from "./page-html.js";
+
+const SEARCH_LIBRARY = "assets/minisearch.js";
+const SEARCH_LIBRARY_LICENSE = "assets/minisearch.LICENSE.txt";
 import { anchorId, anchors, sitePaths } from "./paths.js";
 import { typeTable } from "./schema-view.js";
 import { chainDeclaration, type ProtocolVectors } from "./signing-view.js";
@@ -11,6 +14,7 @@ import type { Site } from "./site.js";
 import { PROTOCOL_LANGS } from "./snippets.js";
 import { hostileInputsHtml } from "./hostile-inputs.js";
 import { dialectViews } from "./dialect-view.js";
+import { buildSearchIndex } from "./search-index.js";
 
 /** The home page: protocols, install lines, first steps. */
 export function homePage(site: Site): void {
@@ -101,7 +105,7 @@ export function signingPage(site: Site): void {
         };
       }),
   );
-  render(page, "signing", "Signing and replay", [{ label: "Home", path: sitePaths.home }, { label: "Signing" }], { jcsCases, algorithms, replay, replayNoteHtml: inline(inputs.algorithmNotes.replay), interopHref: sitePaths.interop });
+  render(page, "signing", "Signing and replay", [{ label: "Home", path: sitePaths.home }, { label: "Signing" }], { jcsCases, algorithms, replay, replayNoteHtml: inline(inputs.algorithmNotes.replay), interopHref: sitePaths.interop }, { index: { kind: "concept" } });
   for (const a of vectors) search.push({ t: `${a.message} ${a.algorithm}`, k: "signing", p: a.protocol, u: `${page}#${a.anchor}`, d: `Worked vector: ${a.caseName}` });
 }
 
@@ -125,33 +129,51 @@ export function interopPage(site: Site): void {
         dialectHtml: dialectViews(p, site.inputs.vectors[p.id] ?? {}).get(d.divergence.id),
       })),
   }));
-  render(page, "interop", "Interoperability notes", [{ label: "Home", path: sitePaths.home }, { label: "Interoperability" }], { groups, total: divergences.length });
+  render(page, "interop", "Interoperability notes", [{ label: "Home", path: sitePaths.home }, { label: "Interoperability" }], { groups, total: divergences.length }, { index: { kind: "concept" } });
   for (const d of divergences) search.push({ t: d.divergence.id, k: "divergence", p: d.protocol, u: `${page}#${d.anchor}`, d: summaryOf(d.divergence.summary) });
 }
 
 /** The hostile-input limits page, the optional performance page, the hand-written guides, the search page and its index, and the assets. */
 export function finishSite(site: Site): void {
   const { inputs, files, search, hasBench, render } = site;
-  render(sitePaths.limits, "limits", "Hostile input", [{ label: "Home", path: sitePaths.home }, { label: "Hostile input" }], { html: safeHtml(wrapTables(hostileInputsHtml())) });
+  render(sitePaths.limits, "limits", "Hostile input", [{ label: "Home", path: sitePaths.home }, { label: "Hostile input" }], { html: safeHtml(wrapTables(hostileInputsHtml())) }, { index: { kind: "concept" } });
   if (hasBench) {
-    render(sitePaths.performance, "performance", "Performance", [{ label: "Home", path: sitePaths.home }, { label: "Performance" }], { html: safeHtml(wrapTables(demoteHeadings(inputs.renderMarkdown(inputs.bench!)))) });
+    render(sitePaths.performance, "performance", "Performance", [{ label: "Home", path: sitePaths.home }, { label: "Performance" }], { html: safeHtml(wrapTables(headingIds(demoteHeadings(inputs.renderMarkdown(inputs.bench!))))) }, { nav: { group: "Project" }, index: { kind: "page" } });
   }
   for (const g of inputs.guides) {
-    const body = g.markdown.replace(/^# .*\n/, "");
-    render(sitePaths.guide(g.name), "guide", g.title, [{ label: "Home", path: sitePaths.home }, { label: g.title }], { title: g.title, html: safeHtml(wrapTables(demoteHeadings(inputs.renderMarkdown(body)))) });
+    const body = projectFacts(g.markdown.replace(/^# .*\n/, ""), site.model.project, `docs-site/guides/${g.name}.md`);
+    render(sitePaths.guide(g.name), "guide", g.title, [{ label: "Home", path: sitePaths.home }, { label: g.title }], { title: g.title, html: safeHtml(wrapTables(headingIds(demoteHeadings(inputs.renderMarkdown(body))))) }, { nav: { group: "Guides" }, index: { kind: "guide" } });
   }
   if (inputs.breaking !== undefined) {
     for (const [path, title, html] of [
       [sitePaths.breakingRules, "Breaking-change rules", inputs.breaking.rules],
       [sitePaths.specChangelog, "Spec changelog", inputs.breaking.changelog],
     ] as const) {
-      render(path, "guide", title, [{ label: "Home", path: sitePaths.home }, { label: title }], { title, html: safeHtml(wrapTables(html)) });
+      render(path, "guide", title, [{ label: "Home", path: sitePaths.home }, { label: title }], { title, html: safeHtml(wrapTables(html)) }, { nav: { group: "Project" }, index: { kind: "concept" } });
     }
   }
-  render(sitePaths.search, "search", "Search", [{ label: "Home", path: sitePaths.home }, { label: "Search" }], { indexPath: sitePaths.searchIndex }, { scripts: ["assets/search.js"] });
+  if (site.hasApi) site.addNav("API reference", sitePaths.api, "Reference");
+  render(sitePaths.search, "search", "Search", [{ label: "Home", path: sitePaths.home }, { label: "Search" }], { indexPath: sitePaths.searchIndex }, { scripts: [SEARCH_LIBRARY, "assets/search.js"] });
 
-  files.push({ path: sitePaths.searchIndex, contents: JSON.stringify(dedupe(search)) + "\n" });
+  files.push({ path: sitePaths.searchIndex, contents: buildSearchIndex(dedupe(search)) });
   for (const [name, contents] of Object.entries(inputs.assets)) files.push({ path: `assets/${name}`, contents });
+  // MiniSearch's browser build and its licence, as the npm package ships them.
+  files.push({ path: SEARCH_LIBRARY, contents: inputs.searchLibrary.code });
+  files.push({ path: SEARCH_LIBRARY_LICENSE, contents: inputs.searchLibrary.license });
+}
+
+/**
+ * A guide names versions and package coordinates as {{project.version}},
+ * {{project.packages.maven.groupId}} and the like: spec/project.yaml's values are put in, so the
+ * guides never state a version the packages do not have. A name that is not in the identity is an error.
+ */
+export function projectFacts(markdown: string, project: ProjectIdentity, file: string): string {
+  return markdown.replace(/\{\{\s*(project(?:\.[A-Za-z]+)+)\s*\}\}/g, (token, path: string) => {
+    let value: unknown = { project };
+    for (const key of path.split(".")) value = typeof value === "object" && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+    if (typeof value !== "string") throw new Error(`${file}: ${token} is not a text value of spec/project.yaml's project identity`);
+    return value;
+  });
 }
 
 function vectorsHaveCase(vectors: ProtocolVectors, message: string): boolean {
