@@ -5,6 +5,9 @@
 // - every page is reachable from the home page's links, and the top-level ones from the navigation;
 // - search finds the page that explains a concept among its first three hits (the expected pages
 //   are hand-written below), typos included;
+// - the playground runs the bindings in the page: every error of an invalid ActionProposal at its
+//   line and pointer (positions counted here from the text typed in), a signature vector of
+//   spec/agent-provider/vectors verified with its key, the trust lifecycle walked to its terminal state;
 // Screenshots at both widths land in docs-site/test-artifacts/ (git-ignored).
 import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
@@ -227,4 +230,93 @@ describe("search", () => {
       await page.close();
     }
   }, 60_000);
+});
+
+describe("playground", () => {
+  interface HmacCase { name: string; message_type: string; key_utf8: string; message: Record<string, unknown>; expected_signature?: string; expect: string }
+  const hmac = (JSON.parse(readFileSync(join(ROOT, "spec/agent-provider/vectors/hmac-sha256-v1.json"), "utf8")) as { cases: HmacCase[] }).cases;
+  const proposal = hmac.find((c) => c.message_type === "ActionProposal" && c.expect === "valid" && c.expected_signature !== undefined)!;
+
+  /** 1-based line and column where `needle` starts in `text`. */
+  function position(text: string, needle: string): { line: number; column: number } {
+    const at = text.indexOf(needle);
+    expect(at, needle).toBeGreaterThanOrEqual(0);
+    const before = text.slice(0, at).split("\n");
+    return { line: before.length, column: before.at(-1)!.length + 1 };
+  }
+
+  for (const width of [390, 1400]) {
+    it(`at ${width} px: lists every error of an invalid ActionProposal at its line and pointer`, async () => {
+      const page = await site.open(width);
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      try {
+        await page.goto(site.url + "agent-provider/playground.html");
+        await page.waitForSelector("html[data-playground-ready]", { timeout: 30_000 });
+        await page.selectOption("#pg-message", "ActionProposal");
+        // Two faults: nonce is a number, and a member the schema does not allow.
+        const invalid = JSON.stringify({ ...proposal.message, nonce: 7, colour: "red" }, null, 2);
+        await page.fill("#pg-json", invalid);
+        await page.click("#pg-check");
+        const items = await page.locator("#pg-errors li").allTextContents();
+        const nonce = position(invalid, "7,");
+        const colour = position(invalid, '"colour"');
+        expect(items.some((t) => t.startsWith(`line ${nonce.line}, column ${nonce.column}`) && t.includes("/nonce: must be string")), items.join("\n")).toBe(true);
+        expect(items.some((t) => t.startsWith(`line ${colour.line}, column ${colour.column}`) && t.includes('(root): unknown member "colour"')), items.join("\n")).toBe(true);
+        expect(await page.locator("#pg-verdict").textContent()).toMatch(/^\d+ errors?/);
+        await page.screenshot({ path: artifact(`playground-${width}-invalid-ActionProposal`), fullPage: true });
+      } finally {
+        await page.close();
+      }
+      expect(errors).toEqual([]);
+    }, 90_000);
+
+    it(`at ${width} px: verifies the shared signature vector "${proposal.name}" and signs it to the same signature`, async () => {
+      const page = await site.open(width);
+      try {
+        await page.goto(site.url + "agent-provider/playground.html");
+        await page.waitForSelector("html[data-playground-ready]", { timeout: 30_000 });
+        await page.selectOption("#pg-message", "ActionProposal");
+        await page.fill("#pg-json", JSON.stringify(proposal.message, null, 2));
+        // The signing input's first line is the first covered field (spec/agent-provider's declaration).
+        expect(await page.locator("#pg-input").textContent()).toContain(`request_id=${String(proposal.message.request_id)}\n`);
+        await page.fill("#pg-key", proposal.key_utf8);
+        await page.click("#pg-verify");
+        expect(await page.locator("#pg-signature").textContent()).toBe("Signature valid.");
+        // A wrong key is refused with the typed reason.
+        await page.fill("#pg-key", `${proposal.key_utf8}-wrong`);
+        await page.click("#pg-verify");
+        expect(await page.locator("#pg-signature").textContent()).toContain("signature-mismatch");
+        await page.fill("#pg-key", proposal.key_utf8);
+        await page.click("#pg-sign");
+        expect(await page.locator("#pg-signature").textContent()).toContain(`Signature: ${proposal.expected_signature}`);
+        // The key is in the page only: not in the URL, not in storage.
+        expect(page.url()).not.toContain(proposal.key_utf8);
+        expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+        await page.screenshot({ path: artifact(`playground-${width}-verify`), fullPage: true });
+      } finally {
+        await page.close();
+      }
+    }, 90_000);
+
+    it(`at ${width} px: walks the trust lifecycle to its terminal state by clicking events`, async () => {
+      const page = await site.open(width);
+      try {
+        await page.goto(site.url + "agent-connector/playground.html");
+        await page.waitForSelector("html[data-playground-ready]", { timeout: 30_000 });
+        await page.selectOption("#pg-lifecycle", "trust");
+        expect(await page.locator("#pg-state").textContent()).toBe("imported");
+        // Hand-written from spec/agent-connector/lifecycles/trust.machine.yaml: remove needs `not inUse` (unchecked).
+        for (const [event, state] of [["approve", "approved"], ["install", "installed"], ["disable", "disabled"], ["revoke", "revoked"], ["remove", "removed"]]) {
+          await page.click(`#pg-events button[data-event="${event}"]`);
+          expect(await page.locator("#pg-state").textContent()).toBe(state);
+        }
+        expect(await page.locator("#pg-terminal").isVisible()).toBe(true);
+        expect(await page.locator("#pg-events button").count()).toBe(0);
+        await page.screenshot({ path: artifact(`playground-${width}-trust`), fullPage: true });
+      } finally {
+        await page.close();
+      }
+    }, 90_000);
+  }
 });
