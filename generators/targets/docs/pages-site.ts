@@ -37,7 +37,7 @@ export function homePage(site: Site): void {
     firstMessage: model.protocols[0]?.messages[0]?.name ?? "Message",
     hasApi,
     hasBench,
-  });
+  }, { nav: { label: "Home", group: "" } });
 }
 
 /** The shared schemas of spec/common. */
