@@ -19,7 +19,8 @@ let site: BuiltSite;
 
 beforeAll(async () => {
   site = await buildAndServe();
-}, 180_000);
+  // A guard against a hang, not a speed check: the build alone took over 100 s at load average 25.
+}, 420_000);
 
 afterAll(async () => {
   await site?.close();
