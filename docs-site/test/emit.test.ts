@@ -159,6 +159,13 @@ describe("emitDocsSite", () => {
     expect(index.some((e) => e.t === "AndroidIntentActions.HANDLE_PROPOSAL" && e.k === "constant")).toBe(true);
   });
 
+  it("the search index is the same whatever the changelog's git-derived entries are (a copy without history builds the same index)", () => {
+    const indexWith = (changelog: string) => emitDocsSite(model, { ...inputs, breaking: { rules: "<h2 id=\"r\">Rules</h2><p>a rule</p>", changelog } }).find((f) => f.path === sitePaths.searchIndex)!.contents;
+    const withHistory = indexWith('<h2 id="c1">2026-12-01 abc123 spec: request_id capped</h2><p>WIRE finding</p>');
+    expect(withHistory).toBe(indexWith("<p>git history is not available here</p>"));
+    expect(withHistory).toContain("Spec changelog");
+  });
+
   it("the signing page lists every hmac-sha256-v1 error code of the TS runtime, in its order", () => {
     const source = readFileSync(join(ROOT, "generators/targets/ts/runtime/src/signing-hmac-v1.ts"), "utf8");
     const codes = [.../export type HmacV1ErrorCode =([^;]+);/.exec(source)![1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]);

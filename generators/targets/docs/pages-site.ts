@@ -145,12 +145,14 @@ export function finishSite(site: Site): void {
     render(sitePaths.guide(g.name), "guide", g.title, [{ label: "Home", path: sitePaths.home }, { label: g.title }], { title: g.title, html: safeHtml(wrapTables(headingIds(demoteHeadings(inputs.renderMarkdown(body))))) }, { nav: { group: "Guides" }, index: { kind: "guide" } });
   }
   if (inputs.breaking !== undefined) {
-    for (const [path, title, html] of [
-      [sitePaths.breakingRules, "Breaking-change rules", inputs.breaking.rules],
-      [sitePaths.specChangelog, "Spec changelog", inputs.breaking.changelog],
-    ] as const) {
-      render(path, "guide", title, [{ label: "Home", path: sitePaths.home }, { label: title }], { title, html: safeHtml(wrapTables(html)) }, { nav: { group: "Project" }, index: { kind: "concept" } });
-    }
+    const crumbs = (title: string) => [{ label: "Home", path: sitePaths.home }, { label: title }];
+    const rules = "Breaking-change rules";
+    render(sitePaths.breakingRules, "guide", rules, crumbs(rules), { title: rules, html: safeHtml(wrapTables(inputs.breaking.rules)) }, { nav: { group: "Project" }, index: { kind: "concept" } });
+    // The changelog's entries come from git history, which a copy of the project may not have: only
+    // the page itself is indexed, so the search index is the same wherever the site is built.
+    const changelog = "Spec changelog";
+    render(sitePaths.specChangelog, "guide", changelog, crumbs(changelog), { title: changelog, html: safeHtml(wrapTables(inputs.breaking.changelog)) }, { nav: { group: "Project" } });
+    search.push({ t: changelog, k: "concept", p: "", u: sitePaths.specChangelog, d: "Every commit that changed spec/, compared with its parent by the breaking-change rules." });
   }
   if (site.hasApi) site.addNav("API reference", sitePaths.api, "Reference");
   render(sitePaths.search, "search", "Search", [{ label: "Home", path: sitePaths.home }, { label: "Search" }], { indexPath: sitePaths.searchIndex }, { scripts: [SEARCH_LIBRARY, "assets/search.js"] });
