@@ -12,6 +12,7 @@ import { emitDocsSite, type DocsInputs, type SiteFile } from "../../generators/t
 import { escapeHtml, prose } from "../../generators/targets/docs/html.js";
 import { anchorId, rootOf, sitePaths } from "../../generators/targets/docs/paths.js";
 import { startStaticServer } from "../../generators/targets/docs/serve.js";
+import { projectFacts } from "../../generators/targets/docs/pages-site.js";
 import { workedVectors } from "../../generators/targets/docs/signing-view.js";
 import type { Lifecycle } from "../../generators/model/lifecycle.js";
 import type { Model } from "../../generators/model/types.js";
@@ -146,13 +147,39 @@ describe("emitDocsSite", () => {
     for (let i = 0; i < site.length; i++) expect(again[i]!.contents === site[i]!.contents, site[i]!.path).toBe(true);
   });
 
-  it("indexes messages, fields, lifecycles and constants for search", () => {
-    const index = JSON.parse(byPath.get(sitePaths.searchIndex)!) as { t: string; k: string; p: string; u: string }[];
+  it("indexes messages, fields, lifecycles, constants, guide and concept sections for search", () => {
+    // MiniSearch's serialized index keeps each entry's stored fields by its short id.
+    const file = JSON.parse(byPath.get(sitePaths.searchIndex)!) as { index: { storedFields: Record<string, { t: string; k: string; p: string; u: string }> } };
+    const index = Object.values(file.index.storedFields);
     const kinds = new Set(index.map((e) => e.k));
-    for (const k of ["message", "field", "lifecycle", "constant"]) expect(kinds.has(k), k).toBe(true);
+    for (const k of ["message", "field", "lifecycle", "constant", "guide", "concept"]) expect(kinds.has(k), k).toBe(true);
+    expect(index).toContainEqual(expect.objectContaining({ t: "When a signature does not verify", k: "concept", u: "signing.html#verification-errors" }));
     expect(index).toContainEqual(expect.objectContaining({ t: "ActionProposal", k: "message", u: "agent-provider/messages/ActionProposal.html" }));
     expect(index.some((e) => e.t === "ActionProposal.request_id" && e.k === "field")).toBe(true);
     expect(index.some((e) => e.t === "AndroidIntentActions.HANDLE_PROPOSAL" && e.k === "constant")).toBe(true);
+  });
+
+  it("the search index is the same whatever the changelog's git-derived entries are (a copy without history builds the same index)", () => {
+    const indexWith = (changelog: string) => emitDocsSite(model, { ...inputs, breaking: { rules: "<h2 id=\"r\">Rules</h2><p>a rule</p>", changelog } }).find((f) => f.path === sitePaths.searchIndex)!.contents;
+    const withHistory = indexWith('<h2 id="c1">2026-12-01 abc123 spec: request_id capped</h2><p>WIRE finding</p>');
+    expect(withHistory).toBe(indexWith("<p>git history is not available here</p>"));
+    expect(withHistory).toContain("Spec changelog");
+  });
+
+  it("the signing page lists every hmac-sha256-v1 error code of the TS runtime, in its order", () => {
+    const source = readFileSync(join(ROOT, "generators/targets/ts/runtime/src/signing-hmac-v1.ts"), "utf8");
+    const codes = [.../export type HmacV1ErrorCode =([^;]+);/.exec(source)![1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+    const page = byPath.get(sitePaths.signing)!;
+    const table = page.slice(page.indexOf('id="verification-errors"'), page.indexOf('id="replay"'));
+    expect([...table.matchAll(/<th scope="row"><code>([^<]+)<\/code>/g)].map((m) => m[1])).toEqual(codes);
+    expect(codes.length).toBeGreaterThan(5);
+  });
+
+  it("guides get spec/project.yaml's facts; an unknown one is an error naming the guide", () => {
+    expect(projectFacts("v{{project.version}} of {{ project.packages.maven.artifactId }}", model.project, "g.md")).toBe(`v${model.project.version} of ${model.project.packages.maven.artifactId}`);
+    expect(() => projectFacts("{{project.colour}}", model.project, "docs-site/guides/x.md")).toThrow("docs-site/guides/x.md: {{project.colour}} is not a text value of spec/project.yaml's project identity");
+    expect(() => projectFacts("{{project.packages}}", model.project, "g.md")).toThrow("g.md: {{project.packages}}");
+    expect(byPath.get(sitePaths.guide("kotlin"))).not.toContain("{{project");
   });
 
   it("shows the coverage table, routes and the API link", () => {

@@ -125,7 +125,8 @@ beforeAll(async () => {
       await page.close();
     }),
   );
-}, 120_000);
+  // A guard against a hang, not a speed check: the build alone took over 100 s at load average 25.
+}, 420_000);
 
 afterAll(async () => {
   await context?.close();

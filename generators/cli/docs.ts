@@ -7,7 +7,8 @@ export const docsCommand: Command = {
   summary: "Build the documentation site (pages, diagrams, search index, API reference).",
   help: `
 Renders every protocol, message and lifecycle page from the spec, the lifecycle diagrams (WASM
-Graphviz), the offline search index and the typedoc API reference of the project's generated/ts.
+Graphviz), the offline search index (MiniSearch), a playground page per protocol and the typedoc
+API reference of the project's generated/ts.
 The site uses relative links only: serve DIR from any base path or static file server.
 
 Options:
@@ -21,12 +22,14 @@ Any spec project works, a checkout of agent-contracts or not: the templates and 
 the project when it has docs-site/templates, else from this CLI. What only some projects have is
 read from the project when it is there and otherwise left out, with one line on stderr per part
 left out ("docs: left out: ..."):
-  generated/ts          the API reference (api/) and the bindings' own error messages on the
-                        message pages: run \`agent-contracts generate\` first (and install ajv and
+  generated/ts          the API reference (api/), the bindings' own error messages on the
+                        message pages and the playground pages (the bindings bundled for the
+                        browser): run \`agent-contracts generate\` first (and install ajv and
                         ajv-formats where the project sits, for the error messages)
   docs-site/bench/*.md  the Performance page (latest.md, kotlin.md, swift.md: \`make bench\` in a
                         checkout of agent-contracts writes them)
-  docs-site/guides/*.md hand-written guide pages
+  docs-site/guides/*.md hand-written guide pages, besides the guides this CLI ships (a
+                        project's guide replaces the CLI's of the same name)
   docs-site/compatibility/*.json  the Compatibility page: conformance result files
                         (\`conformance --report FILE\`) side by side
   git history of spec/  the spec changelog's entries (the page says why they are missing)`,

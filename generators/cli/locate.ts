@@ -98,22 +98,33 @@ export function locate(text: string, pointer: string, memberName?: string): numb
   return s.i;
 }
 
-/** Where each error is: line and column of its value (JSON errors carry their own), and its text. */
-export function locatedErrors(input: Uint8Array, errors: readonly ValidationError[]): { line: number; column: number; keyword: string; text: string }[] {
-  const text = new TextDecoder().decode(input);
+/** A validation error at its place in the text: line and column (1-based), the JSON pointer, and the error as one line. */
+export interface LocatedError {
+  line: number;
+  column: number;
+  pointer: string;
+  /** The failed keyword; "json" when the text is not JSON. */
+  keyword: string;
+  /** `formatError`'s line, or for invalid JSON the parser's words without the position prefix. */
+  message: string;
+  json: boolean;
+}
+
+/** Each error at its line and column in `text`; JSON errors carry their own position. Used by the CLI and the docs playground. */
+export function locateErrors(text: string, errors: readonly ValidationError[]): LocatedError[] {
   return errors.map((e) => {
-    const offset = e.keyword === "json" && typeof e.params["offset"] === "number" ? undefined : locate(text, e.instancePath, memberOf(e));
-    const { line, column } =
-      offset === undefined ? { line: e.params["line"] as number, column: e.params["column"] as number } : lineColumn(text, offset);
-    if (offset === undefined) return { line, column, keyword: "json", text: `invalid JSON: ${e.message.replace(/^invalid JSON at line \d+, column \d+: /, "")}` };
-    return { line, column, keyword: e.keyword, text: formatError(e) };
+    if (e.keyword === "json" && typeof e.params["offset"] === "number") {
+      return { line: e.params["line"] as number, column: e.params["column"] as number, pointer: e.instancePath, keyword: "json", message: e.message.replace(/^invalid JSON at line \d+, column \d+: /, ""), json: true };
+    }
+    const { line, column } = lineColumn(text, locate(text, e.instancePath, memberOf(e)));
+    return { line, column, pointer: e.instancePath, keyword: e.keyword, message: formatError(e), json: false };
   });
 }
 
 /** `file:line:col /pointer: message` for each error; JSON errors carry their own offset. */
 export function formatLocatedErrors(file: string, input: Uint8Array, errors: readonly ValidationError[]): string {
-  return locatedErrors(input, errors)
-    .map((e) => `${file}:${e.line}:${e.column} ${e.text}`)
+  return locateErrors(new TextDecoder().decode(input), errors)
+    .map((e) => `${file}:${e.line}:${e.column} ${e.json ? `invalid JSON: ${e.message}` : e.message}`)
     .join("\n");
 }
 

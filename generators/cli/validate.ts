@@ -1,6 +1,6 @@
 import type { ValidationError } from "../targets/ts/runtime/src/validation.js";
 import { parseArgs, readInput, UsageError, type Command } from "./io.js";
-import { formatLocatedErrors, locatedErrors } from "./locate.js";
+import { formatLocatedErrors, locateErrors } from "./locate.js";
 import { cliVersion } from "./project.js";
 import { formatReport, parseReportFormat, printReport } from "./report-formats.js";
 import { checkMessageName } from "./names.js";
@@ -45,7 +45,7 @@ ${SPEC_OPTION_HELP}`,
         : ((await source.parseMessageAllErrors(protocol, name, input, { maxErrors })) as AllErrorsResult);
     const shown = file === undefined || file === "-" ? "<stdin>" : file;
     if (format !== "text") {
-      const errors = result.ok ? [] : locatedErrors(input, result.errors);
+      const errors = (result.ok ? [] : locateErrors(new TextDecoder().decode(input), result.errors)).map((e) => ({ ...e, text: e.json ? `invalid JSON: ${e.message}` : e.message }));
       const tool = { name: "agent-contracts", version: cliVersion() };
       const report =
         format === "junit"

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { commands } from "../cli/commands.js";
 import { loadModel } from "../pipeline.js";
-import { fillGuide } from "../targets/docs/guide-values.js";
+import { projectFacts as fillGuide } from "../targets/docs/pages-site.js";
 import { REPO_ROOT } from "./fixture.js";
 
 const GUIDES = join(REPO_ROOT, "docs-site/guides");
@@ -25,7 +25,7 @@ describe("guides", () => {
     if (!loaded.ok) throw new Error("spec does not load");
     for (const name of guides) fillGuide(readFileSync(join(GUIDES, name), "utf8"), loaded.model.project, name);
     expect(fillGuide(readFileSync(join(GUIDES, "kotlin.md"), "utf8"), loaded.model.project, "kotlin.md")).toContain(`<version>${project.version}</version>`);
-    expect(() => fillGuide("{{project.nope}}", loaded.model.project, "x.md")).toThrow("x.md: {{project.nope}} names no value of spec/project.yaml");
+    expect(() => fillGuide("{{project.nope}}", loaded.model.project, "x.md")).toThrow("x.md: {{project.nope}} is not a text value of spec/project.yaml");
   });
 });
 

@@ -10,7 +10,11 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync }
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { brokenLinks, h1Of, siteFiles, specProtocols, svgTitles } from "./docs-site-facts.js";
+import { parse as parseYaml } from "yaml";
 import { REPO_ROOT } from "./fixture.js";
+
+/** spec/project.yaml's version: the one the guides must show. */
+const VERSION = (parseYaml(readFileSync(join(REPO_ROOT, "spec/project.yaml"), "utf8")) as { project: { version: string } }).project.version;
 
 interface Install {
   /** The --prefix of `npm install -g`. */
@@ -39,8 +43,8 @@ export function docsFromTheInstall(setup: () => Install): void {
     const expectedNotices = [
       `docs: left out: the API reference (api/): ${project}/generated/ts has no index.d.ts; run \`agent-contracts generate\` in the project first`,
       `docs: left out: the Performance page (performance.html): ${project}/docs-site/bench has none of latest.md, kotlin.md, swift.md (\`make bench\` writes them in a checkout of agent-contracts)`,
-      `docs: left out: guide pages (guides/*.html): ${project}/docs-site/guides has no *.md file (put Markdown guides there to add them)`,
       `docs: left out: the bindings' own error messages on the message pages (each invalid example shows its expected error only): ${project}/generated/ts/index.js is missing; run \`agent-contracts generate\` in the project first`,
+      `docs: left out: the playground pages (<protocol>/playground.html): ${project}/generated/ts is missing; run \`agent-contracts generate\` in the project first`,
     ];
     const lines = r.err.trimEnd().split("\n");
     expect(lines.slice(0, -1)).toEqual(expectedNotices);
@@ -50,7 +54,12 @@ export function docsFromTheInstall(setup: () => Install): void {
     const files = siteFiles(site);
     const page = (path: string) => readFileSync(join(site, path), "utf8");
     expect(files).toContain("index.html");
-    expect(files.filter((f) => f.startsWith("api/") || f.startsWith("guides/") || f === "performance.html")).toEqual([]);
+    expect(files.filter((f) => f.startsWith("api/") || f === "performance.html")).toEqual([]);
+    // The guides the CLI ships (issue 34): a project without its own gets the CLI's, with its own version in them.
+    const shipped = readdirSync(join(REPO_ROOT, "docs-site/guides")).filter((f) => f.endsWith(".md")).map((f) => `guides/${f.replace(/\.md$/, ".html")}`).sort();
+    expect(shipped.length).toBeGreaterThan(3);
+    expect(files.filter((f) => f.startsWith("guides/")).sort()).toEqual(shipped);
+    expect(page("guides/kotlin.html")).toContain(`&lt;version&gt;${VERSION}&lt;/version&gt;`);
     const protocols = specProtocols(join(project, "spec"));
     expect(protocols.map((p) => p.id)).toEqual(["agent-connector", "agent-provider", "agent-service", "provider-integration"]);
     for (const p of protocols) {

@@ -21,7 +21,7 @@ import { renderArea, type AreaTable, type RenderedArea, type Verdict } from "./t
 import { verifyArea } from "./verify.js";
 import { NATIVE_AREAS, nativeArea, nativeHeader, type NativeArea } from "./native.js";
 
-const AREAS = ["validation", "canonicalization", "parse", "verify", "replay", "fleet", "generation", "startup", "sizes", ...NATIVE_AREAS] as const;
+const AREAS = ["validation", "canonicalization", "parse", "verify", "replay", "fleet", "generation", "docs", "startup", "sizes", ...NATIVE_AREAS] as const;
 type Area = (typeof AREAS)[number];
 
 function parseArgs(argv: readonly string[]): { only: Set<Area>; out: string | null; profileDir?: string } {
@@ -81,6 +81,13 @@ async function main(): Promise<void> {
     const generation = generationArea({ coldRuns: 2, noopRuns: 3, profileDir });
     emit(generation.markdown);
     for (const v of generation.verdicts) summary.push({ area: "Generation", ...v });
+  }
+
+  if (only.has("docs")) {
+    const { docsBuildArea } = await import("./docs-build.js");
+    const docs = docsBuildArea();
+    emit(docs.markdown);
+    for (const v of docs.verdicts) summary.push({ area: "Docs site", ...v });
   }
 
   if (only.has("startup")) {

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
 import { parse as parseYaml } from "yaml";
 import { loadModel } from "../../pipeline.js";
 import type { JsonValue, Model, SpecError } from "../../model/types.js";
@@ -14,6 +15,7 @@ import { COMPATIBILITY_GUIDE, compatibilityMarkdown } from "./compatibility.js";
 import { readReportFile, type ConformanceReport } from "../../conformance/report.js";
 import { BENCH_PAGES, docsHome, notices as notice, typedocEntryPoints, typedocTsconfig } from "./project-files.js";
 import { PACKAGE_HOME } from "../../write/generator-home.mjs";
+import { playgroundBundles } from "./playground-bundle.js";
 
 /** Written into the output folder so a later build knows it may replace the folder. */
 export const DIST_MARKER = ".agent-contracts-docs";
@@ -88,11 +90,7 @@ export async function collectInputs(root: string, model: Model, apiLinks: Record
   // The TypeScript results, then the Kotlin and Swift pages `make bench` writes beside them.
   const benchPages = BENCH_PAGES.map((name) => join(root, "docs-site/bench", name)).filter((path) => existsSync(path));
   if (benchPages.length === 0) notices.push(notice.noBench(root));
-  const guides = Object.entries(existsSync(join(root, "docs-site/guides")) ? readFolder(join(root, "docs-site/guides"), ".md") : {}).map(([name, markdown]) => ({
-    name,
-    title: /^# (.+)$/m.exec(markdown)?.[1] ?? name,
-    markdown,
-  }));
+  const guides = guideFiles(root);
   if (guides.length === 0) notices.push(notice.noGuides(root));
   const compatibility = compatibilityMarkdown(readCompatibilityReports(root));
   if (compatibility === undefined) notices.push(notice.noCompatibility(root));
@@ -113,6 +111,8 @@ export async function collectInputs(root: string, model: Model, apiLinks: Record
     conformance: readConformance(root, model),
     algorithmNotes: algorithmNotes(root),
     kotlin: kotlinCoordinates(model),
+    searchLibrary: searchLibrary(),
+    playgrounds: await playgrounds(root, model, notices),
   };
 }
 
@@ -135,6 +135,19 @@ async function breakingInputs(root: string, notices: string[]): Promise<DocsInpu
   const changelog = specChangelog(root);
   if (!changelog.available) notices.push(notice.noChangelog(changelog.reason));
   return breakingBodies(changelog);
+}
+
+/**
+ * The guides: the CLI's own (docs-site/guides of its package: how to use what it generates, which
+ * the packed tarball ships), then the project's; a project's guide replaces the CLI's of the same
+ * name. In a checkout of agent-contracts both are the same folder.
+ */
+function guideFiles(root: string): DocsInputs["guides"] {
+  const read = (home: string) => (existsSync(join(home, "docs-site/guides")) ? readFolder(join(home, "docs-site/guides"), ".md") : {});
+  const merged = { ...read(PACKAGE_HOME), ...read(root) };
+  return Object.keys(merged)
+    .sort()
+    .map((name) => ({ name, title: /^# (.+)$/m.exec(merged[name]!)?.[1] ?? name, markdown: merged[name]! }));
 }
 
 function readFolder(dir: string, ext: string): Record<string, string> {
@@ -216,6 +229,22 @@ function algorithmNotes(root: string): Record<string, string> {
   put("content address", message.ContentAddress?.description);
   put("replay", signing.Replay?.description);
   return notes;
+}
+
+/** The playground bundles; when they cannot be built the pages are left out, with a notice. */
+async function playgrounds(root: string, model: Model, notices: string[]): Promise<DocsInputs["playgrounds"]> {
+  const built = await playgroundBundles(root, model);
+  if (!built.ok) {
+    notices.push(notice.noPlayground(built.reason));
+    return {};
+  }
+  return built.bundles;
+}
+
+/** MiniSearch's browser build and licence, from the installed npm package (a dependency of the CLI). */
+function searchLibrary(): DocsInputs["searchLibrary"] {
+  const home = resolve(dirname(createRequire(import.meta.url).resolve("minisearch")), "../..");
+  return { code: readFileSync(join(home, "dist/umd/index.js"), "utf8"), license: readFileSync(join(home, "LICENSE.txt"), "utf8") };
 }
 
 /** The Kotlin bindings' Maven coordinates: spec/project.yaml's, which the generated pom.xml also carries. */

@@ -7,6 +7,7 @@ import type { Model } from "../../model/types.js";
 import { protocolPages } from "./pages-protocols.js";
 import { commonTypesPage, finishSite, homePage, interopPage, signingPage } from "./pages-site.js";
 import { createSite } from "./site.js";
+import { playgroundPages } from "./pages-playground.js";
 import type { ProtocolVectors } from "./signing-view.js";
 
 export { genericHtml } from "./page-html.js";
@@ -55,6 +56,10 @@ export interface DocsInputs {
   conformance: Record<string, ConformanceFile[]>;
   /** What each algorithm is, from the meta-schemas: "hmac-sha256-v1", "approval token", "content address", "replay". */
   algorithmNotes: Record<string, string>;
+  /** Each protocol's playground bundle (the generated TS bindings for the browser, playground-bundle.ts); empty when they could not be built. */
+  playgrounds: Record<string, string>;
+  /** MiniSearch's browser build (dist/umd/index.js) and its LICENSE.txt, from the npm package. */
+  searchLibrary: { code: string; license: string };
   /** Maven coordinates of the Kotlin bindings. */
   kotlin: { groupId: string; artifactId: string; version: string };
 }
@@ -67,7 +72,7 @@ export interface SiteFile {
 export interface SearchEntry {
   /** Title shown and matched first. */
   t: string;
-  /** Kind: message, field, lifecycle, state, constant, route, divergence, type. */
+  /** Kind: guide, concept (prose sections), message, field, lifecycle, state, constant, route, divergence, type, signing. */
   k: string;
   /** Protocol id ("" for site-wide entries). */
   p: string;
@@ -75,6 +80,10 @@ export interface SearchEntry {
   u: string;
   /** One-line description, also matched. */
   d: string;
+  /** The page a prose section is on (its title), when the entry is a section. */
+  g?: string;
+  /** The section's whole text (bounded), matched but not shown; `d` when absent. */
+  x?: string;
 }
 
 /** Every page, in the order the site lists them; the files sorted by path. */
@@ -85,6 +94,8 @@ export function emitDocsSite(model: Model, inputs: DocsInputs): SiteFile[] {
   protocolPages(site);
   signingPage(site);
   interopPage(site);
+  playgroundPages(site);
   finishSite(site);
+  site.finish();
   return site.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

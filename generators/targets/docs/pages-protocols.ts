@@ -111,7 +111,7 @@ export function protocolPages(site: Site): void {
         })),
         divergences: l.divergences.map((d) => ({ id: d.id, summaryHtml: inline(d.summary), ruleHtml: inline(d.rule), href: divergenceHref(page, p.id, d.id) })),
         dot: lifecycleDot(l),
-      });
+      }, { index: { kind: "concept", protocol: p.id, skip: ["dot"] } });
       search.push({ t: l.name, k: "lifecycle", p: p.id, u: page, d: summaryOf(`${l.title}. ${l.description}`) });
       for (const s of l.states) search.push({ t: `${l.name}.${s.name}`, k: "state", p: p.id, u: `${page}#${anchors.state(s.name)}`, d: summaryOf(s.description) });
     }
@@ -186,7 +186,9 @@ export function protocolPages(site: Site): void {
         conformanceCount: (inputs.conformance[p.id] ?? []).reduce((n, f) => n + f.cases.length, 0),
         hasConformance: (inputs.conformance[p.id] ?? []).length > 0,
         signingHref: p.messages.some((m) => signedMessages.has(`${p.id}/${m.name}`)) ? root + sitePaths.signing : undefined,
-      });
+        playgroundHref: inputs.playgrounds[p.id] === undefined ? undefined : root + sitePaths.playground(p.id),
+        // Lists of names (each indexed on its own) and the coverage table stay out of the prose index.
+      }, { nav: { group: "Protocols" }, index: { kind: "concept", protocol: p.id, skip: ["messages", "lifecycles", "constants", "routes", "conformance", "coverage"] } });
       search.push({ t: p.title, k: "protocol", p: p.id, u: page, d: summaryOf(p.summary) });
     }
   }

@@ -1,9 +1,12 @@
 // The site-wide pages: home, common types, signing, interoperability, performance and search.
 import { camel } from "../../emit/case.js";
 import { safeHtml } from "../../emit/render.js";
-import type { ReplayDeclaration } from "../../model/types.js";
+import type { ProjectIdentity, ReplayDeclaration } from "../../model/types.js";
 import { inline, json, prose, summaryOf } from "./html.js";
-import { dedupe, demoteHeadings, isObj, stripTags, type Obj } from "./page-html.js";
+import { dedupe, demoteHeadings, headingIds, isObj, stripTags, wrapTables, type Obj } from "./page-html.js";
+
+const SEARCH_LIBRARY = "assets/minisearch.js";
+const SEARCH_LIBRARY_LICENSE = "assets/minisearch.LICENSE.txt";
 import { anchorId, anchors, sitePaths } from "./paths.js";
 import { typeTable } from "./schema-view.js";
 import { chainDeclaration, type ProtocolVectors } from "./signing-view.js";
@@ -11,7 +14,7 @@ import type { Site } from "./site.js";
 import { PROTOCOL_LANGS } from "./snippets.js";
 import { hostileInputsHtml } from "./hostile-inputs.js";
 import { dialectViews } from "./dialect-view.js";
-import { fillGuide } from "./guide-values.js";
+import { buildSearchIndex } from "./search-index.js";
 
 /** The home page: protocols, install lines, first steps. */
 export function homePage(site: Site): void {
@@ -34,7 +37,7 @@ export function homePage(site: Site): void {
     firstMessage: model.protocols[0]?.messages[0]?.name ?? "Message",
     hasApi,
     hasBench,
-  });
+  }, { nav: { label: "Home", group: "" } });
 }
 
 /** The shared schemas of spec/common. */
@@ -102,7 +105,7 @@ export function signingPage(site: Site): void {
         };
       }),
   );
-  render(page, "signing", "Signing and replay", [{ label: "Home", path: sitePaths.home }, { label: "Signing" }], { jcsCases, algorithms, replay, replayNoteHtml: inline(inputs.algorithmNotes.replay), interopHref: sitePaths.interop });
+  render(page, "signing", "Signing and replay", [{ label: "Home", path: sitePaths.home }, { label: "Signing" }], { jcsCases, algorithms, replay, replayNoteHtml: inline(inputs.algorithmNotes.replay), interopHref: sitePaths.interop }, { index: { kind: "concept" } });
   for (const a of vectors) search.push({ t: `${a.message} ${a.algorithm}`, k: "signing", p: a.protocol, u: `${page}#${a.anchor}`, d: `Worked vector: ${a.caseName}` });
 }
 
@@ -126,37 +129,57 @@ export function interopPage(site: Site): void {
         dialectHtml: dialectViews(p, site.inputs.vectors[p.id] ?? {}).get(d.divergence.id),
       })),
   }));
-  render(page, "interop", "Interoperability notes", [{ label: "Home", path: sitePaths.home }, { label: "Interoperability" }], { groups, total: divergences.length });
+  render(page, "interop", "Interoperability notes", [{ label: "Home", path: sitePaths.home }, { label: "Interoperability" }], { groups, total: divergences.length }, { index: { kind: "concept" } });
   for (const d of divergences) search.push({ t: d.divergence.id, k: "divergence", p: d.protocol, u: `${page}#${d.anchor}`, d: summaryOf(d.divergence.summary) });
 }
 
 /** The hostile-input limits page, the optional performance page, the hand-written guides, the search page and its index, and the assets. */
 export function finishSite(site: Site): void {
   const { inputs, files, search, hasBench, render } = site;
-  render(sitePaths.limits, "limits", "Hostile input", [{ label: "Home", path: sitePaths.home }, { label: "Hostile input" }], { html: safeHtml(hostileInputsHtml()) });
+  render(sitePaths.limits, "limits", "Hostile input", [{ label: "Home", path: sitePaths.home }, { label: "Hostile input" }], { html: safeHtml(wrapTables(hostileInputsHtml())) }, { index: { kind: "concept" } });
   if (hasBench) {
-    render(sitePaths.performance, "performance", "Performance", [{ label: "Home", path: sitePaths.home }, { label: "Performance" }], { html: safeHtml(demoteHeadings(inputs.renderMarkdown(inputs.bench!))) });
+    render(sitePaths.performance, "performance", "Performance", [{ label: "Home", path: sitePaths.home }, { label: "Performance" }], { html: safeHtml(wrapTables(headingIds(demoteHeadings(inputs.renderMarkdown(inputs.bench!))))) }, { nav: { group: "Project" }, index: { kind: "page" } });
   }
   if (inputs.changelog !== undefined) {
     const body = inputs.changelog.replace(/^<!--.*-->\n/, "").replace(/^# .*\n/m, "");
-    render(sitePaths.changelog, "guide", "Changelog", [{ label: "Home", path: sitePaths.home }, { label: "Changelog" }], { title: "Changelog", html: safeHtml(demoteHeadings(inputs.renderMarkdown(body))) });
+    render(sitePaths.changelog, "guide", "Changelog", [{ label: "Home", path: sitePaths.home }, { label: "Changelog" }], { title: "Changelog", html: safeHtml(wrapTables(headingIds(demoteHeadings(inputs.renderMarkdown(body))))) }, { nav: { group: "Project" }, index: { kind: "page" } });
   }
   for (const g of inputs.guides) {
-    const body = fillGuide(g.markdown, site.model.project, sitePaths.guide(g.name)).replace(/^# .*\n/, "");
-    render(sitePaths.guide(g.name), "guide", g.title, [{ label: "Home", path: sitePaths.home }, { label: g.title }], { title: g.title, html: safeHtml(demoteHeadings(inputs.renderMarkdown(body))) });
+    const body = projectFacts(g.markdown.replace(/^# .*\n/, ""), site.model.project, `docs-site/guides/${g.name}.md`);
+    render(sitePaths.guide(g.name), "guide", g.title, [{ label: "Home", path: sitePaths.home }, { label: g.title }], { title: g.title, html: safeHtml(wrapTables(headingIds(demoteHeadings(inputs.renderMarkdown(body))))) }, { nav: { group: "Guides" }, index: { kind: "guide" } });
   }
   if (inputs.breaking !== undefined) {
-    for (const [path, title, html] of [
-      [sitePaths.breakingRules, "Breaking-change rules", inputs.breaking.rules],
-      [sitePaths.specChangelog, "Spec changelog", inputs.breaking.changelog],
-    ] as const) {
-      render(path, "guide", title, [{ label: "Home", path: sitePaths.home }, { label: title }], { title, html: safeHtml(html) });
-    }
+    const crumbs = (title: string) => [{ label: "Home", path: sitePaths.home }, { label: title }];
+    const rules = "Breaking-change rules";
+    render(sitePaths.breakingRules, "guide", rules, crumbs(rules), { title: rules, html: safeHtml(wrapTables(inputs.breaking.rules)) }, { nav: { group: "Project" }, index: { kind: "concept" } });
+    // The changelog's entries come from git history, which a copy of the project may not have: only
+    // the page itself is indexed, so the search index is the same wherever the site is built.
+    const changelog = "Spec changelog";
+    render(sitePaths.specChangelog, "guide", changelog, crumbs(changelog), { title: changelog, html: safeHtml(wrapTables(inputs.breaking.changelog)) }, { nav: { group: "Project" } });
+    search.push({ t: changelog, k: "concept", p: "", u: sitePaths.specChangelog, d: "Every commit that changed spec/, compared with its parent by the breaking-change rules." });
   }
-  render(sitePaths.search, "search", "Search", [{ label: "Home", path: sitePaths.home }, { label: "Search" }], { indexPath: sitePaths.searchIndex }, { scripts: ["assets/search.js"] });
+  if (site.hasApi) site.addNav("API reference", sitePaths.api, "Reference");
+  render(sitePaths.search, "search", "Search", [{ label: "Home", path: sitePaths.home }, { label: "Search" }], { indexPath: sitePaths.searchIndex }, { scripts: [SEARCH_LIBRARY, "assets/search.js"] });
 
-  files.push({ path: sitePaths.searchIndex, contents: JSON.stringify(dedupe(search)) + "\n" });
+  files.push({ path: sitePaths.searchIndex, contents: buildSearchIndex(dedupe(search)) });
   for (const [name, contents] of Object.entries(inputs.assets)) files.push({ path: `assets/${name}`, contents });
+  // MiniSearch's browser build and its licence, as the npm package ships them.
+  files.push({ path: SEARCH_LIBRARY, contents: inputs.searchLibrary.code });
+  files.push({ path: SEARCH_LIBRARY_LICENSE, contents: inputs.searchLibrary.license });
+}
+
+/**
+ * A guide names versions and package coordinates as {{project.version}},
+ * {{project.packages.maven.groupId}} and the like: spec/project.yaml's values are put in, so the
+ * guides never state a version the packages do not have. A name that is not in the identity is an error.
+ */
+export function projectFacts(markdown: string, project: ProjectIdentity, file: string): string {
+  return markdown.replace(/\{\{\s*(project(?:\.[A-Za-z]+)+)\s*\}\}/g, (token, path: string) => {
+    let value: unknown = { project };
+    for (const key of path.split(".")) value = typeof value === "object" && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+    if (typeof value !== "string") throw new Error(`${file}: ${token} is not a text value of spec/project.yaml's project identity`);
+    return value;
+  });
 }
 
 function vectorsHaveCase(vectors: ProtocolVectors, message: string): boolean {

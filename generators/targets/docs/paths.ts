@@ -19,6 +19,8 @@ export const sitePaths = {
   message: (protocol: string, name: string) => `${protocol}/messages/${name}.html`,
   lifecycle: (protocol: string, name: string) => `${protocol}/lifecycles/${name}.html`,
   guide: (name: string) => `guides/${name}.html`,
+  playground: (protocol: string) => `${protocol}/playground.html`,
+  playgroundScript: (protocol: string) => `assets/playground-${protocol}.js`,
 } as const;
 
 /** The relative prefix that leads from `pagePath` back to the site root. */

@@ -7,8 +7,9 @@
 //   bindings' own error messages; the Maven coordinates come from spec/project.yaml) and the git
 //   history (the spec changelog): from the project;
 // - pages whose inputs only a project can have: docs-site/bench/*.md (the Performance page, which
-//   `make bench` writes in a checkout of agent-contracts) and docs-site/guides/*.md (hand-written
-//   guides, this repository's are about its own protocols): from the project, when it has them.
+//   `make bench` writes in a checkout of agent-contracts): from the project, when it has them;
+// - docs-site/guides/*.md (hand-written guides to the bindings the CLI generates): the CLI's own
+//   (package.json "files" ships them), plus the project's, which replace the CLI's of the same name.
 // A page or a part of one left out for want of its inputs is named in a notice, never dropped
 // silently: `agent-contracts docs` prints each on stderr (and says so in its --help).
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -56,6 +57,7 @@ export const notices = {
   noBindings: (root: string, why: string) => `left out: the bindings' own error messages on the message pages (each invalid example shows its expected error only): ${join(root, "generated/ts/index.js")} ${why}`,
   noBench: (root: string) => `left out: the Performance page (performance.html): ${join(root, "docs-site/bench")} has none of ${BENCH_PAGES.join(", ")} (\`make bench\` writes them in a checkout of agent-contracts)`,
   noCompatibility: (root: string) => `left out: the Compatibility page (guides/compatibility.html): ${join(root, "docs-site/compatibility")} has no *.json conformance result file (\`agent-contracts conformance <protocol> --url URL --report FILE\` writes one)`,
-  noGuides: (root: string) => `left out: guide pages (guides/*.html): ${join(root, "docs-site/guides")} has no *.md file (put Markdown guides there to add them)`,
+  noGuides: (root: string) => `left out: guide pages (guides/*.html): neither ${join(root, "docs-site/guides")} nor the CLI's package has a *.md file (put Markdown guides there to add them)`,
+  noPlayground: (reason: string) => `left out: the playground pages (<protocol>/playground.html): ${reason}`,
   noChangelog: (reason: string) => `left out: the entries of the spec changelog (spec-changelog.html says why): ${reason}`,
 };

@@ -8,6 +8,7 @@ import type { DocsInputs, SearchEntry, SiteFile } from "./emit.js";
 import { anchors, rootOf, sitePaths } from "./paths.js";
 import type { SchemaContext, SchemaDoc } from "./schema-view.js";
 import { workedVectors } from "./signing-view.js";
+import { sectionEntries } from "./search-index.js";
 
 interface NavItem {
   label: string;
@@ -15,10 +16,20 @@ interface NavItem {
   current: boolean;
 }
 
+/** The navigation's groups, in the order it shows them ("" is the home page, shown first without a heading). */
+export const NAV_GROUPS = ["", "Protocols", "Guides", "Reference", "Project"] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+
+interface NavEntry {
+  label: string;
+  path: string;
+  group: NavGroup;
+}
+
 interface PageCommon {
   title: string;
   root: string;
-  nav: NavItem[];
+  navGroups: { label: string; items: NavItem[] }[];
   breadcrumbs: { label: string; href?: string }[];
   /** spec/project.yaml's identity: the site's name and the package names the pages show. */
   project: ProjectIdentity;
@@ -35,6 +46,14 @@ export interface RecordedDivergence {
 
 export type Crumb = { label: string; path?: string };
 
+/** Options of one page: its scripts, and whether its prose sections go into the search index (and as what kind). */
+export interface RenderExtra {
+  scripts?: string[];
+  index?: { kind: string; protocol?: string; skip?: readonly string[] };
+  /** A top-level page's place in the navigation (default: its breadcrumb label, under Reference). */
+  nav?: { label?: string; group: NavGroup };
+}
+
 export interface Site {
   model: Model;
   inputs: DocsInputs;
@@ -42,7 +61,11 @@ export interface Site {
   search: SearchEntry[];
   hasBench: boolean;
   hasApi: boolean;
-  render(page: string, name: string, title: string, crumbs: Crumb[], view: object, extra?: { scripts?: string[] }): void;
+  render(page: string, name: string, title: string, crumbs: Crumb[], view: object, extra?: RenderExtra): void;
+  /** Lists a page the site did not render itself (typedoc's api/) in the navigation. */
+  addNav(label: string, path: string, group: NavGroup): void;
+  /** Applies the layout (with the complete navigation) to every rendered page; called once, last. */
+  finish(): void;
   ctxFor(page: string): SchemaContext;
   divergences: RecordedDivergence[];
   divergenceHref(page: string, protocol: string, id: string): string | undefined;
@@ -68,41 +91,39 @@ export function createSite(model: Model, inputs: DocsInputs): Site {
   const hasBench = inputs.bench !== undefined && inputs.bench.trim() !== "";
   const hasApi = Object.keys(inputs.apiLinks).length > 0;
 
-  const navFor = (page: string): NavItem[] => {
-    const items: [string, string][] = [
-      ["Home", sitePaths.home],
-      ...model.protocols.map((p): [string, string] => [p.title, sitePaths.protocol(p.id)]),
-      ["Common types", sitePaths.common],
-      ["Signing", sitePaths.signing],
-      ["Interoperability", sitePaths.interop],
-      ["Hostile input", sitePaths.limits],
-      ...inputs.guides.map((g): [string, string] => [g.title, sitePaths.guide(g.name)]),
-      ...(hasApi ? [["API reference", sitePaths.api] as [string, string]] : []),
-      ...(hasBench ? [["Performance", sitePaths.performance] as [string, string]] : []),
-      ...(inputs.changelog !== undefined ? [["Changelog", sitePaths.changelog] as [string, string]] : []),
-      ...(inputs.breaking !== undefined
-        ? ([
-            ["Breaking-change rules", sitePaths.breakingRules],
-            ["Spec changelog", sitePaths.specChangelog],
-          ] as [string, string][])
-        : []),
-      ["Search", sitePaths.search],
-    ];
-    return items.map(([label, path]) => ({ label, href: rootOf(page) + path, current: path === page }));
+  // The navigation is whatever pages register, in the order they are rendered: every page whose
+  // breadcrumbs are Home and itself (a top-level page) is listed under its group, so a page added
+  // by a new page builder appears without editing this file; deeper pages (messages, lifecycles,
+  // playgrounds) are linked from their parent. The layout is applied once every page is known.
+  const navEntries: NavEntry[] = [];
+  const pending: { page: string; common: Omit<PageCommon, "navGroups">; body: string; scripts: string[] }[] = [];
+  const addNav = (label: string, path: string, group: NavGroup): void => {
+    if (!navEntries.some((e) => e.path === path)) navEntries.push({ label, path, group });
   };
 
-  const render = (page: string, name: string, title: string, crumbs: { label: string; path?: string }[], view: object, extra: { scripts?: string[] } = {}): void => {
+  const render = (page: string, name: string, title: string, crumbs: { label: string; path?: string }[], view: object, extra: RenderExtra = {}): void => {
     const root = rootOf(page);
-    const common: PageCommon = {
+    const common = {
       title,
       root,
-      nav: navFor(page),
       breadcrumbs: crumbs.map((c) => ({ label: c.label, href: c.path === undefined ? undefined : c.path === page ? undefined : root + c.path })),
       project: model.project,
     };
     const body = template(name, { ...common, ...view });
-    const html = template("layout", { ...common, body: safeHtml(body), scripts: (extra.scripts ?? []).map((s) => root + s) });
-    files.push({ path: page, contents: html });
+    if (extra.index !== undefined) search.push(...sectionEntries(body, page, title, extra.index.kind, extra.index.protocol, extra.index.skip));
+    if (crumbs.length <= 2) addNav(extra.nav?.label ?? crumbs.at(-1)?.label ?? title, page, extra.nav?.group ?? (crumbs.length === 0 ? "" : "Reference"));
+    pending.push({ page, common, body, scripts: (extra.scripts ?? []).map((s) => root + s) });
+  };
+
+  const finish = (): void => {
+    for (const { page, common, body, scripts } of pending.splice(0)) {
+      const root = rootOf(page);
+      const navGroups = NAV_GROUPS.map((label) => ({
+        label,
+        items: navEntries.filter((e) => e.group === label).map((e) => ({ label: e.label, href: root + e.path, current: e.path === page })),
+      })).filter((g) => g.items.length > 0);
+      files.push({ path: page, contents: template("layout", { ...common, navGroups, body: safeHtml(body), scripts }) });
+    }
   };
 
   // Schema documents, by $id, for resolving $ref to a page and an anchor.
@@ -135,5 +156,5 @@ export function createSite(model: Model, inputs: DocsInputs): Site {
   const signedMessages = new Set<string>();
   for (const p of model.protocols) for (const m of p.messages) if (m.signature || m.approvalToken || m.contentAddress || m.replay) signedMessages.add(`${p.id}/${m.name}`);
 
-  return { model, inputs, files, search, hasBench, hasApi, render, ctxFor, divergences, divergenceHref, signingVectors, signedMessages };
+  return { model, inputs, files, search, hasBench, hasApi, render, addNav, finish, ctxFor, divergences, divergenceHref, signingVectors, signedMessages };
 }
