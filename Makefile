@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all cli generate check test test-ts typecheck kotlin swift examples docs docs-serve chromium servers fresh-check bench fuzz mutation mutation-ts mutation-kotlin clean-install help
+.PHONY: all cli generate check test test-ts typecheck kotlin swift drivers examples docs docs-serve chromium servers fresh-check bench fuzz mutation mutation-ts mutation-kotlin clean-install help
 
 all: generate
 
@@ -14,6 +14,7 @@ help:
 	@echo "make test     run every test (typecheck, vitest, Kotlin JUnit)"
 	@echo "make kotlin   build and test the generated Kotlin bindings (Maven)"
 	@echo "make swift    build and test the generated Swift package (provisions a Debian 13 Swift root when needed)"
+	@echo "make drivers  run every language's shared-case driver (TS, Kotlin, Swift) on the spec's cases and compare the verdicts"
 	@echo "make examples generate each spec project of examples/ into a temporary folder and test its TS, Kotlin and Swift"
 	@echo "make fuzz     run the fuzz suite longer (FUZZ_RUNS, default 20000; FUZZ_SEED to vary); make test runs 200 per property"
 	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md, kotlin.md, swift.md)"
@@ -125,7 +126,13 @@ servers:
 swift:
 	bash generators/targets/swift/toolchain/swift-test.sh generated/swift
 
-test: $(NODE_STAMP) chromium servers typecheck test-ts kotlin swift
+test: $(NODE_STAMP) chromium servers typecheck test-ts kotlin swift drivers examples
+
+# The shared cases (property-tests/drivers/README.md): the spec's examples, validation cases,
+# lifecycle paths and RFC 8785 vectors, answered by one driver per language (one node, one JVM,
+# one Swift test process) and compared with the spec's verdicts and with each other.
+drivers: $(NODE_STAMP)
+	npx vitest run --config property-tests/drivers/vitest.config.ts
 
 # CI's whole run (.ci/run) on a fresh clone of HEAD with empty npm, Maven, node-gyp and Swift caches
 # under a temporary HOME: proves that no step depends on a warm cache (property-tests/fresh-check).
@@ -134,17 +141,20 @@ fresh-check:
 
 # The spec projects of examples/ (issue 30), each generated into a temporary folder: its TS checked
 # by generators/test/example-projects.test.ts, its Kotlin built and tested (test-copy.sh, one Maven
-# run at a time on the shared ~/.m2) and its Swift package built and tested (swift-test.sh).
+# run at a time on the shared ~/.m2) and its Swift package built and tested (swift-test.sh), then
+# the shared-case drivers of every language run on its cases (property-tests/drivers).
 examples: $(NODE_STAMP)
 	npx vitest run generators/test/example-projects.test.ts
-	@set -e; for dir in examples/*/; do \
-	  name=$$(basename "$$dir"); out=$$(mktemp -d "$${TMPDIR:-/tmp}/agent-contracts-example-$$name-XXXXXX"); \
+	@set -e; projects=""; outs=(); trap 'rm -rf "$${outs[@]}"' EXIT; for dir in examples/*/; do \
+	  name=$$(basename "$$dir"); out=$$(mktemp -d "$${TMPDIR:-/tmp}/agent-contracts-example-$$name-XXXXXX"); outs+=("$$out"); \
 	  echo "examples: $$name -> $$out"; \
-	  node bin/agent-contracts.mjs generate --spec "$$dir" --out "$$out"; \
+	  cp -r "$$dir/spec" "$$out/spec"; \
+	  node bin/agent-contracts.mjs generate --spec "$$out"; \
 	  flock /tmp/kotlin.lock bash generators/targets/kotlin/toolchain/test-copy.sh "$$out/generated/kotlin"; \
 	  SWIFT_CONSUMER=0 bash generators/targets/swift/toolchain/swift-test.sh "$$out/generated/swift"; \
-	  rm -rf "$$out"; \
-	done
+	  projects="$$projects:$$out"; \
+	done; \
+	AGENT_CONTRACTS_DRIVER_PROJECTS="$$projects" npx vitest run --config property-tests/drivers/vitest.config.ts
 
 clean-install:
 	rm -rf node_modules

@@ -5,7 +5,7 @@ import type { Model } from "../../model/types.js";
 import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-runtime.js";
 import { emitKotlin, emitKotlinProject } from "./emit.js";
 import { KOTLIN_TEST_DATA, SHARED_RESOURCES, emitKotlinTestData, readKotlinTestData } from "./emit-test-data.js";
-import { camelCase, identifier, kdoc, screamingSnake, stringLiteral } from "./kotlin-names.js";
+import { camelCase, identifier, kdoc, protocolPackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
 import { kotlinDeclarations } from "./kotlin-types.js";
 
 function model(): Model {
@@ -78,9 +78,25 @@ describe("emitKotlin", () => {
   it("ships the runtime and its suites beside the bindings", () => {
     const runtime = emitKotlinRuntime(readKotlinSources(REPO_ROOT, "runtime"));
     expect(runtime.map((f) => f.path)).toContain("src/main/kotlin/dev/agentcontracts/runtime/CanonicalJson.kt");
-    const tests = emitKotlinTests(readKotlinSources(REPO_ROOT, "tests"));
+    const packages = new Set(model().protocols.map((p) => protocolPackage(p.id)));
+    const data = new Set(["spec/common/vectors/jcs.json"]);
+    const tests = emitKotlinTests(readKotlinSources(REPO_ROOT, "tests"), packages, data);
     expect(tests.map((f) => f.path)).toContain("src/test/kotlin/dev/agentcontracts/bindings/ExamplesRoundTripTest.kt");
-    expect(() => emitKotlinTests([{ name: "X.kt", text: "package other\n" }])).toThrow(/generators\/targets\/kotlin\/tests\/X.kt/);
+    expect(tests.map((f) => f.path)).toContain("src/test/kotlin/dev/agentcontracts/bindings/SharedCaseDriver.kt");
+    expect(() => emitKotlinTests([{ name: "X.kt", text: "package other\n" }], packages, data)).toThrow(/generators\/targets\/kotlin\/tests\/X.kt/);
+  });
+
+  it("leaves out a suite that names a protocol package or spec vector file the spec lacks", () => {
+    const suite = (name: string, body: string) => ({ name, text: `package dev.agentcontracts.bindings\n${body}\n` });
+    const tests = [
+      suite("Generic.kt", "import dev.agentcontracts.Protocols\nimport dev.agentcontracts.runtime.StrictJson"),
+      suite("Typed.kt", "import dev.agentcontracts.doorbell.DoorbellSigning"),
+      suite("Vectors.kt", 'val f = TestData.json("spec/doorbell/vectors/ring.json")'),
+    ];
+    const kept = (packages: string[], data: string[]) => emitKotlinTests(tests, new Set(packages), new Set(data)).map((f) => f.path.split("/").pop());
+    expect(kept([], [])).toEqual(["Generic.kt"]);
+    expect(kept(["dev.agentcontracts.doorbell"], [])).toEqual(["Generic.kt", "Typed.kt"]);
+    expect(kept(["dev.agentcontracts.doorbell"], ["spec/doorbell/vectors/ring.json"])).toEqual(["Generic.kt", "Typed.kt", "Vectors.kt"]);
   });
 
   it("keys an anyOf by a boolean const (agent-service ExecuteApprovalResult)", () => {
