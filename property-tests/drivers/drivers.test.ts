@@ -14,6 +14,13 @@ import { loadModel } from "../../generators/pipeline.js";
 import { sharedCases, type Verdict } from "./cases.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+/**
+ * For this repository, at least as many cases of each kind as the per-language suites the drivers
+ * replaced read (Kotlin's ValidationExamplesTest 140 + 226, ValidationDifferentialTest 4595,
+ * LifecyclePathsTest 530; Swift's ExampleTests, LifecycleTests and CanonicalJSONTests 15 JCS
+ * vectors), so a case source that silently stops being read fails here.
+ */
+const REPOSITORY_FLOOR: Record<string, number> = { example: 140, "invalid-example": 226, mutation: 4595, lifecycle: 530, jcs: 15, rfc8785: 6, "es6-number": 10_000 };
 const PROJECTS = (process.env["AGENT_CONTRACTS_DRIVER_PROJECTS"] ?? ROOT).split(":").filter((p) => p !== "");
 
 interface Answers {
@@ -109,9 +116,10 @@ describe("shared-case drivers", () => {
       try {
         const casesFile = join(scratch, "cases.json");
         writeFileSync(casesFile, JSON.stringify({ cases }));
-        const answers = runDrivers(project, casesFile, scratch);
         const counts = new Map<string, number>();
         for (const c of cases) counts.set(c.id.split(" ")[0]!, (counts.get(c.id.split(" ")[0]!) ?? 0) + 1);
+        if (project === ROOT) for (const [kind, floor] of Object.entries(REPOSITORY_FLOOR)) expect(counts.get(kind) ?? 0, `${kind} cases`).toBeGreaterThanOrEqual(floor);
+        const answers = runDrivers(project, casesFile, scratch);
         console.log(`shared cases: ${cases.length} (${[...counts].map(([k, n]) => `${k} ${n}`).join(", ")}) answered by ${answers.map((a) => a.language).join(", ")}`);
         const lines = disagreements(expected, answers);
         expect(lines.slice(0, 40), `${lines.length} disagreements`).toEqual([]);
