@@ -140,9 +140,10 @@ fresh-check:
 	bash property-tests/fresh-check/run.sh
 
 # The spec projects of examples/ (issue 30), each generated into a temporary folder: its TS checked
-# by generators/test/example-projects.test.ts, its Kotlin built and tested (test-copy.sh, one Maven
-# run at a time on the shared ~/.m2) and its Swift package built and tested (swift-test.sh), then
-# the shared-case drivers of every language run on its cases (property-tests/drivers).
+# by generators/test/example-projects.test.ts, then the shared-case drivers of every language on its
+# cases (property-tests/drivers), with AGENT_CONTRACTS_DRIVER_FULL=1: the same Maven run also runs
+# its JUnit suites (one Maven run at a time on the shared ~/.m2), the same Swift build its library
+# in strict mode and every XCTest.
 examples: $(NODE_STAMP)
 	npx vitest run generators/test/example-projects.test.ts
 	@set -e; projects=""; outs=(); trap 'rm -rf "$${outs[@]}"' EXIT; for dir in examples/*/; do \
@@ -150,11 +151,9 @@ examples: $(NODE_STAMP)
 	  echo "examples: $$name -> $$out"; \
 	  cp -r "$$dir/spec" "$$out/spec"; \
 	  node bin/agent-contracts.mjs generate --spec "$$out"; \
-	  flock /tmp/kotlin.lock bash generators/targets/kotlin/toolchain/test-copy.sh "$$out/generated/kotlin"; \
-	  SWIFT_CONSUMER=0 bash generators/targets/swift/toolchain/swift-test.sh "$$out/generated/swift"; \
 	  projects="$$projects:$$out"; \
 	done; \
-	AGENT_CONTRACTS_DRIVER_PROJECTS="$$projects" npx vitest run --config property-tests/drivers/vitest.config.ts
+	AGENT_CONTRACTS_DRIVER_FULL=1 AGENT_CONTRACTS_DRIVER_PROJECTS="$$projects" npx vitest run --config property-tests/drivers/vitest.config.ts
 
 clean-install:
 	rm -rf node_modules

@@ -22,6 +22,12 @@ const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
  */
 const REPOSITORY_FLOOR: Record<string, number> = { example: 140, "invalid-example": 226, mutation: 4595, lifecycle: 530, jcs: 15, rfc8785: 6, "es6-number": 10_000 };
 const PROJECTS = (process.env["AGENT_CONTRACTS_DRIVER_PROJECTS"] ?? ROOT).split(":").filter((p) => p !== "");
+/**
+ * AGENT_CONTRACTS_DRIVER_FULL=1 (make examples): each language's own suites run in the same build
+ * as its driver (Maven `test`, swift-test.sh's whole run), so an example costs one Maven run and
+ * one Swift build. Without it the drivers only (make test runs the suites by make kotlin/swift).
+ */
+const FULL = process.env["AGENT_CONTRACTS_DRIVER_FULL"] === "1";
 
 interface Answers {
   language: string;
@@ -53,7 +59,7 @@ function runDrivers(project: string, casesFile: string, scratch: string): Answer
   answers.push(read(tsOut, "ts"));
 
   const kotlinOut = join(scratch, "kotlin.json");
-  run("bash", [join(ROOT, "generators/targets/kotlin/toolchain/driver.sh"), join(project, "generated/kotlin"), casesFile, kotlinOut]);
+  run("bash", [join(ROOT, "generators/targets/kotlin/toolchain/driver.sh"), join(project, "generated/kotlin"), casesFile, kotlinOut], FULL ? { DRIVER_MAVEN_GOAL: "test" } : {});
   answers.push(read(kotlinOut, "kotlin"));
 
   // The Swift build runs with the package folder as its working folder (in the Debian root, the
@@ -63,8 +69,10 @@ function runDrivers(project: string, casesFile: string, scratch: string): Answer
   mkdirSync(swiftScratch, { recursive: true });
   writeFileSync(join(swiftScratch, "cases.json"), readFileSync(casesFile));
   rmSync(join(swiftScratch, "verdicts.json"), { force: true });
-  const command = `swift build --build-tests && AGENT_CONTRACTS_DRIVER_CASES='${swiftScratch}/cases.json' AGENT_CONTRACTS_DRIVER_VERDICTS='${swiftScratch}/verdicts.json' swift test --skip-build --filter SharedCaseDriverTests`;
-  const r = spawnSync("bash", [join(ROOT, "generators/targets/swift/toolchain/swift-test.sh"), swiftPackage], { encoding: "utf8", env: { ...process.env, SWIFT_COMMAND: command, SWIFT_CONSUMER: "0" }, maxBuffer: 256 * 1024 * 1024 });
+  const files = `AGENT_CONTRACTS_DRIVER_CASES=${swiftScratch}/cases.json AGENT_CONTRACTS_DRIVER_VERDICTS=${swiftScratch}/verdicts.json`;
+  // FULL: swift-test.sh's whole build and test run (library strict, every test), the driver among them.
+  const swiftEnv = FULL ? { SWIFT_TEST_ENV: files } : { SWIFT_COMMAND: `swift build --build-tests && env ${files} swift test --skip-build --filter SharedCaseDriverTests` };
+  const r = spawnSync("bash", [join(ROOT, "generators/targets/swift/toolchain/swift-test.sh"), swiftPackage], { encoding: "utf8", env: { ...process.env, ...swiftEnv, SWIFT_CONSUMER: "0" }, maxBuffer: 256 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`swift-test.sh exited ${r.status}:\n${r.stdout.slice(-4000)}\n${r.stderr.slice(-4000)}`);
   const skipped = /^Swift suite skipped: (.*)$/m.exec(r.stdout);
   if (skipped !== null) console.log(`Swift driver skipped: ${skipped[1]}`);
