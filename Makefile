@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all cli generate check test test-ts typecheck kotlin swift rust examples docs docs-serve chromium servers fresh-check bench fuzz mutation mutation-ts mutation-kotlin clean-install help
+.PHONY: all cli generate check test test-ts typecheck kotlin swift rust drivers examples docs docs-serve chromium servers fresh-check bench fuzz mutation mutation-ts mutation-kotlin clean-install help
 
 all: generate
 
@@ -15,6 +15,7 @@ help:
 	@echo "make kotlin   build and test the generated Kotlin bindings (Maven)"
 	@echo "make swift    build and test the generated Swift package (provisions a Debian 13 Swift root when needed)"
 	@echo "make rust     build, clippy (-D warnings) and test the generated Rust crate, then its consumer crate"
+	@echo "make drivers  run every language's shared-case driver (TS, Kotlin, Swift) on the spec's cases and compare the verdicts"
 	@echo "make examples generate each spec project of examples/ into a temporary folder and test its TS, Kotlin and Swift"
 	@echo "make fuzz     run the fuzz suite longer (FUZZ_RUNS, default 20000; FUZZ_SEED to vary); make test runs 200 per property"
 	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md, kotlin.md, swift.md)"
@@ -134,7 +135,16 @@ swift:
 rust:
 	bash generators/targets/rust/toolchain/cargo-test.sh generated/rust
 
-test: $(NODE_STAMP) chromium servers typecheck test-ts kotlin swift rust
+# `make examples` is not in it yet: the fuzz corpus suites (Swift FuzzCorpusTests, Kotlin
+# FuzzCorpusTest) read this repository's messages and fail on an example project until the corpus
+# becomes shared cases of the drivers.
+test: $(NODE_STAMP) chromium servers typecheck test-ts kotlin swift rust drivers
+
+# The shared cases (property-tests/drivers/README.md): the spec's examples, validation cases,
+# lifecycle paths and RFC 8785 vectors, answered by one driver per language (one node, one JVM,
+# one Swift test process) and compared with the spec's verdicts and with each other.
+drivers: $(NODE_STAMP)
+	npx vitest run --config property-tests/drivers/vitest.config.ts
 
 # CI's whole run (.ci/run) on a fresh clone of HEAD with empty npm, Maven, node-gyp and Swift caches
 # under a temporary HOME: proves that no step depends on a warm cache (property-tests/fresh-check).
@@ -142,18 +152,20 @@ fresh-check:
 	bash property-tests/fresh-check/run.sh
 
 # The spec projects of examples/ (issue 30), each generated into a temporary folder: its TS checked
-# by generators/test/example-projects.test.ts, its Kotlin built and tested (test-copy.sh, one Maven
-# run at a time on the shared ~/.m2) and its Swift package built and tested (swift-test.sh).
+# by generators/test/example-projects.test.ts, then the shared-case drivers of every language on its
+# cases (property-tests/drivers), with AGENT_CONTRACTS_DRIVER_FULL=1: the same Maven run also runs
+# its JUnit suites (one Maven run at a time on the shared ~/.m2), the same Swift build its library
+# in strict mode and every XCTest.
 examples: $(NODE_STAMP)
 	npx vitest run generators/test/example-projects.test.ts
-	@set -e; for dir in examples/*/; do \
-	  name=$$(basename "$$dir"); out=$$(mktemp -d "$${TMPDIR:-/tmp}/agent-contracts-example-$$name-XXXXXX"); \
+	@set -e; projects=""; outs=(); trap 'rm -rf "$${outs[@]}"' EXIT; for dir in examples/*/; do \
+	  name=$$(basename "$$dir"); out=$$(mktemp -d "$${TMPDIR:-/tmp}/agent-contracts-example-$$name-XXXXXX"); outs+=("$$out"); \
 	  echo "examples: $$name -> $$out"; \
-	  node bin/agent-contracts.mjs generate --spec "$$dir" --out "$$out"; \
-	  flock /tmp/kotlin.lock bash generators/targets/kotlin/toolchain/test-copy.sh "$$out/generated/kotlin"; \
-	  SWIFT_CONSUMER=0 bash generators/targets/swift/toolchain/swift-test.sh "$$out/generated/swift"; \
-	  rm -rf "$$out"; \
-	done
+	  cp -r "$$dir/spec" "$$out/spec"; \
+	  node bin/agent-contracts.mjs generate --spec "$$out"; \
+	  projects="$$projects:$$out"; \
+	done; \
+	AGENT_CONTRACTS_DRIVER_FULL=1 AGENT_CONTRACTS_DRIVER_PROJECTS="$$projects" npx vitest run --config property-tests/drivers/vitest.config.ts
 
 clean-install:
 	rm -rf node_modules

@@ -1,7 +1,6 @@
 // Lifecycle machines for the Kotlin bindings: per lifecycle an object with State, Event, Guard
 // and Effect enums and the transition table, run by runtime/LifecycleMachine.kt; plus the
 // language-neutral paths suites (generators/lifecycles/paths.ts) as test resources. Pure.
-import { renderPaths } from "../../lifecycles/paths.js";
 import type { Lifecycle } from "../../model/lifecycle.js";
 import type { OutputFile, Protocol } from "../../model/types.js";
 import { kdoc, lifecycleObjectName, lifecyclePackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
@@ -43,13 +42,4 @@ export function lifecycleContext(protocol: Protocol, lifecycle: Lifecycle): obje
 
 function listOrEmpty(items: string[]): string {
   return items.length === 0 ? "emptyList()" : `listOf(${items.join(", ")})`;
-}
-
-/** The paths suite of a lifecycle, byte for byte the spec's `<name>.paths.json`. */
-export function emitPathsResource(lifecycle: Lifecycle): OutputFile {
-  return {
-    path: `src/test/resources/lifecycles/${lifecycle.protocol}/${lifecycle.name}.paths.json`,
-    contents: renderPaths(lifecycle),
-    sources: [lifecycle.location.file],
-  };
 }

@@ -47,9 +47,20 @@ export function emitKotlinRuntime(runtime: readonly KotlinSource[]): OutputFile[
   return place(runtime, "runtime", "src/main/kotlin", (pkg) => pkg === KOTLIN_RUNTIME_PACKAGE);
 }
 
-/** The JUnit suites, each under src/test/kotlin in the folder of its package. */
-export function emitKotlinTests(tests: readonly KotlinSource[]): OutputFile[] {
-  return place(tests, "tests", "src/test/kotlin", (pkg) => pkg.startsWith("dev.agentcontracts."));
+/**
+ * The JUnit suites, each under src/test/kotlin in the folder of its package. A suite written for
+ * one protocol's types or vectors names them (a `dev.agentcontracts.<package>` of a protocol, a
+ * `"spec/<protocol>/vectors/..."` file); it is left out of a spec that lacks them, as the Swift
+ * target leaves out a template whose `reads:` files are missing, so every spec's project compiles
+ * and passes. `protocolPackages` are the spec's protocol packages, `testData` the repository paths
+ * copied as test resources (emit-test-data.ts).
+ */
+export function emitKotlinTests(tests: readonly KotlinSource[], protocolPackages: ReadonlySet<string>, testData: ReadonlySet<string>): OutputFile[] {
+  const own = new Set([KOTLIN_RUNTIME_PACKAGE, "dev.agentcontracts.bindings", ...protocolPackages]);
+  const available = (source: KotlinSource) =>
+    [...source.text.matchAll(/\bdev\.agentcontracts\.[a-z][a-z0-9]*\b/g)].every((m) => own.has(m[0])) &&
+    [...source.text.matchAll(/"(spec\/[^"$]+)"/g)].every((m) => testData.has(m[1]!));
+  return place(tests.filter(available), "tests", "src/test/kotlin", (pkg) => pkg.startsWith("dev.agentcontracts."));
 }
 
 function place(sources: readonly KotlinSource[], folder: string, sourceRoot: string, allowed: (pkg: string) => boolean): OutputFile[] {

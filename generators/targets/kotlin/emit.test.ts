@@ -5,7 +5,7 @@ import type { Model } from "../../model/types.js";
 import { emitKotlinRuntime, emitKotlinTests, readKotlinSources } from "./emit-runtime.js";
 import { emitKotlin, emitKotlinProject } from "./emit.js";
 import { KOTLIN_TEST_DATA, SHARED_RESOURCES, emitKotlinTestData, readKotlinTestData } from "./emit-test-data.js";
-import { camelCase, identifier, kdoc, screamingSnake, stringLiteral } from "./kotlin-names.js";
+import { camelCase, identifier, kdoc, protocolPackage, screamingSnake, stringLiteral } from "./kotlin-names.js";
 import { kotlinDeclarations } from "./kotlin-types.js";
 
 function model(): Model {
@@ -78,9 +78,25 @@ describe("emitKotlin", () => {
   it("ships the runtime and its suites beside the bindings", () => {
     const runtime = emitKotlinRuntime(readKotlinSources(REPO_ROOT, "runtime"));
     expect(runtime.map((f) => f.path)).toContain("src/main/kotlin/dev/agentcontracts/runtime/CanonicalJson.kt");
-    const tests = emitKotlinTests(readKotlinSources(REPO_ROOT, "tests"));
+    const packages = new Set(model().protocols.map((p) => protocolPackage(p.id)));
+    const data = new Set(["spec/common/vectors/jcs.json"]);
+    const tests = emitKotlinTests(readKotlinSources(REPO_ROOT, "tests"), packages, data);
     expect(tests.map((f) => f.path)).toContain("src/test/kotlin/dev/agentcontracts/bindings/ExamplesRoundTripTest.kt");
-    expect(() => emitKotlinTests([{ name: "X.kt", text: "package other\n" }])).toThrow(/generators\/targets\/kotlin\/tests\/X.kt/);
+    expect(tests.map((f) => f.path)).toContain("src/test/kotlin/dev/agentcontracts/bindings/SharedCaseDriver.kt");
+    expect(() => emitKotlinTests([{ name: "X.kt", text: "package other\n" }], packages, data)).toThrow(/generators\/targets\/kotlin\/tests\/X.kt/);
+  });
+
+  it("leaves out a suite that names a protocol package or spec vector file the spec lacks", () => {
+    const suite = (name: string, body: string) => ({ name, text: `package dev.agentcontracts.bindings\n${body}\n` });
+    const tests = [
+      suite("Generic.kt", "import dev.agentcontracts.Protocols\nimport dev.agentcontracts.runtime.StrictJson"),
+      suite("Typed.kt", "import dev.agentcontracts.doorbell.DoorbellSigning"),
+      suite("Vectors.kt", 'val f = TestData.json("spec/doorbell/vectors/ring.json")'),
+    ];
+    const kept = (packages: string[], data: string[]) => emitKotlinTests(tests, new Set(packages), new Set(data)).map((f) => f.path.split("/").pop());
+    expect(kept([], [])).toEqual(["Generic.kt"]);
+    expect(kept(["dev.agentcontracts.doorbell"], [])).toEqual(["Generic.kt", "Typed.kt"]);
+    expect(kept(["dev.agentcontracts.doorbell"], ["spec/doorbell/vectors/ring.json"])).toEqual(["Generic.kt", "Typed.kt", "Vectors.kt"]);
   });
 
   it("keys an anyOf by a boolean const (agent-service ExecuteApprovalResult)", () => {
@@ -100,12 +116,13 @@ describe("emitKotlin", () => {
     expect(() => kotlinDeclarations(m, broken, broken.messages)).toThrow(/ExecuteApprovalResult/);
   });
 
-  it("emits a lifecycle object per machine, its paths suite and the signing functions", () => {
+  it("emits a lifecycle object per machine and the signing functions", () => {
     const trust = file("src/main/kotlin/dev/agentcontracts/agentconnector/lifecycles/TrustLifecycle.kt");
     expect(trust).toContain("object TrustLifecycle {");
     expect(trust).toContain('IMPORTED("imported"),');
     expect(trust).toContain("rule(State.IMPORTED, Event.APPROVE, State.APPROVED, emptyList(), listOf(Effect.AUDIT_APPROVED)),");
-    expect(files.some((f) => f.path === "src/test/resources/lifecycles/agent-connector/trust.paths.json")).toBe(true);
+    // The paths suites are the shared-case driver's (property-tests/drivers), not a Kotlin resource.
+    expect(files.some((f) => f.path.startsWith("src/test/resources/lifecycles/"))).toBe(false);
     const signing = file("src/main/kotlin/dev/agentcontracts/agentprovider/AgentProviderSigning.kt");
     expect(signing).toContain('HmacV1Line("arguments_sha256", "arguments", HmacV1Line.Value.SHA256_JCS_BASE64_STD_NOPAD),');
     expect(file("src/main/kotlin/dev/agentcontracts/agentconnector/AgentConnectorSigning.kt")).toContain("?.let(::verifyConnectorManifestId) == true");

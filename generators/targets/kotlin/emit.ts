@@ -11,7 +11,7 @@ import { camelCase, checkDistinct, kdoc, lifecycleObjectName, lifecyclePackage, 
 import { emitSchemaResource, validatorsContext } from "./emit-validation.js";
 import { signingContext } from "./emit-signing.js";
 import { emitValidationCases } from "./emit-validation-cases.js";
-import { emitPathsResource, lifecycleContext } from "./emit-lifecycles.js";
+import { lifecycleContext } from "./emit-lifecycles.js";
 // From the package root, not this file: compiled, every target shares dist/cli/ (generator-home.mjs).
 import { packageFileUrl } from "../../write/generator-home.mjs";
 
@@ -218,14 +218,11 @@ function emitSigningObject(protocol: Protocol): OutputFile[] {
 
 /** One object per lifecycle machine, and the paths suites its test replays. */
 function emitLifecycles(protocol: Protocol): OutputFile[] {
-  return protocol.lifecycles.flatMap((lifecycle) => [
-    {
-      path: sourceFile(lifecyclePackage(protocol.id), lifecycleObjectName(lifecycle.name)),
-      contents: render("lifecycle.kt", lifecycleContext(protocol, lifecycle)),
-      sources: [lifecycle.location.file],
-    },
-    emitPathsResource(lifecycle),
-  ]);
+  return protocol.lifecycles.map((lifecycle) => ({
+    path: sourceFile(lifecyclePackage(protocol.id), lifecycleObjectName(lifecycle.name)),
+    contents: render("lifecycle.kt", lifecycleContext(protocol, lifecycle)),
+    sources: [lifecycle.location.file],
+  }));
 }
 
 // --- templates -----------------------------------------------------------------------------------

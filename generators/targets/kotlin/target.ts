@@ -1,7 +1,7 @@
 // The Kotlin target: generated/kotlin, a self-contained Maven project (pom.xml included).
 import { generatorHome } from "../../write/generator-home.mjs";
 import { COMMENT_SYNTAX, defineTarget } from "../target.js";
-import { kotlinNaming } from "./kotlin-names.js";
+import { kotlinNaming, protocolPackage } from "./kotlin-names.js";
 import { emitKotlin, emitKotlinProject } from "./emit.js";
 import { emitKotlinRuntime, emitKotlinRuntimeResources, emitKotlinTests, readKotlinRuntimeResources, readKotlinSources } from "./emit-runtime.js";
 import { emitKotlinTestData, readKotlinTestData } from "./emit-test-data.js";
@@ -29,7 +29,7 @@ export const kotlinTarget = defineTarget({
     relocateKotlin([
       ...emitKotlinRuntime(inputs.runtime),
       ...emitKotlinRuntimeResources(inputs.runtimeResources),
-      ...emitKotlinTests(inputs.tests),
+      ...emitKotlinTests(inputs.tests, new Set(model.protocols.map((p) => protocolPackage(p.id))), new Set(inputs.testData.map((f) => f.path))),
       ...emitKotlinTestData(inputs.testData),
       ...emitKotlinProject(model),
       ...emitKotlin(model),

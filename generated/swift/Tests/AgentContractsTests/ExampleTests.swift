@@ -3,8 +3,8 @@ import Foundation
 import XCTest
 @testable import AgentContracts
 
-/// Every message's valid and invalid examples from the spec (Resources/examples), judged by the
-/// generated types: the same verdicts, first-error pointers and keywords as the TypeScript suite.
+/// Every message's valid and invalid examples from the spec (Resources/examples) through the
+/// generated types' Codable conformance.
 final class ExampleTests: XCTestCase {
     static let messageTypes: [String: any ContractMessage.Type] = [
         "agent-connector/AuditLogEntry": AgentConnector.AuditLogEntry.self,
@@ -71,7 +71,10 @@ final class ExampleTests: XCTestCase {
         XCTAssertEqual(Self.messageTypes.count, 51)
     }
 
-    func testExamples() throws {
+    /// Codable: every valid example decodes to its typed value and encodes back to a valid message,
+    /// and every invalid one is refused by decode. The verdicts and first errors themselves are the
+    /// shared-case driver's (SharedCaseDriverTests, compared by property-tests/drivers).
+    func testExamplesDecode() throws {
         var valid = 0
         var invalid = 0
         for resource in Self.resources {
@@ -84,8 +87,6 @@ final class ExampleTests: XCTestCase {
                     continue
                 }
                 for example in entry["valid"]?.arrayValue ?? [] {
-                    XCTAssertEqual(type.validate(example), [], "\(name): valid example")
-                    // Codable: the typed value decodes, and encodes back to a valid message.
                     do {
                         let decoded = try type.decode(example)
                         XCTAssertEqual(decoded.validate(), [], "\(name): re-encoded example")
@@ -95,16 +96,7 @@ final class ExampleTests: XCTestCase {
                     valid += 1
                 }
                 for case let .object(item) in entry["invalid"]?.arrayValue ?? [] {
-                    let description = "\(name): \(item.text("description"))"
-                    let instance = item["instance"] ?? .null
-                    let expected = item["error"]?.objectValue ?? JSONObject()
-                    let first = type.validate(instance).first
-                    XCTAssertEqual(first?.instancePath, expected.text("instancePath"), description)
-                    XCTAssertEqual(first?.keyword, expected.text("keyword"), description)
-                    if let rule = expected["rule"]?.stringValue {
-                        XCTAssertEqual(first?.rule, rule, description)
-                    }
-                    XCTAssertThrowsError(try type.decode(instance), description)
+                    XCTAssertThrowsError(try type.decode(item["instance"] ?? .null), "\(name): \(item.text("description"))")
                     invalid += 1
                 }
             }

@@ -3,64 +3,10 @@ import Foundation
 import XCTest
 @testable import AgentContracts
 
-/// The language-neutral lifecycle suites (spec/<protocol>/lifecycles/*.paths.json): every case
-/// starts in the initial state and replays its steps through the generated machine.
+/// The typed machines' terminal states. The language-neutral paths suites
+/// (spec/<protocol>/lifecycles/*.paths.json) are replayed by the shared-case driver
+/// (SharedCaseDriverTests, compared by property-tests/drivers).
 final class LifecycleTests: XCTestCase {
-    private func replay<M: LifecycleMachine>(_ machine: M.Type, _ resource: String) throws -> Int {
-        let document = try SharedCases.load(resource)
-        XCTAssertEqual(document["initial"]?.stringValue, M.initial.rawValue, resource)
-        XCTAssertEqual(document["states"]?.arrayValue?.compactMap { $0.stringValue }, M.State.allCases.map { $0.rawValue }, resource)
-        let cases = try SharedCases.cases(resource)
-        for c in cases {
-            let id = "\(resource) \(c.text("id"))"
-            var state = M.initial
-            for case let .object(step) in c["steps"]?.arrayValue ?? [] {
-                guard let event = M.Event(rawValue: step.text("event")) else {
-                    XCTFail("\(id): unknown event \(step.text("event"))")
-                    break
-                }
-                var guards: [M.Guard: Bool] = [:]
-                for member in step["guards"]?.objectValue ?? JSONObject() {
-                    guard let named = M.Guard(rawValue: member.key), let value = member.value.boolValue else {
-                        XCTFail("\(id): unknown guard \(member.key)")
-                        continue
-                    }
-                    guards[named] = value
-                }
-                let expect = step["expect"]?.objectValue ?? JSONObject()
-                switch M.transition(from: state, on: event, guards: guards) {
-                case let .transitioned(next, effects):
-                    XCTAssertEqual(expect["ok"], .bool(true), id)
-                    XCTAssertEqual(next.rawValue, expect.text("state"), id)
-                    XCTAssertEqual(effects.map { $0.rawValue }, (expect["effects"]?.arrayValue ?? []).compactMap { $0.stringValue }, id)
-                    state = next
-                case let .refused(reason, failedGuard):
-                    XCTAssertEqual(expect["ok"], .bool(false), id)
-                    XCTAssertEqual(reason.rawValue, expect.text("refusal"), id)
-                    XCTAssertEqual(failedGuard, expect["guard"]?.stringValue, id)
-                    XCTAssertEqual(state.rawValue, expect.text("state"), id)
-                }
-            }
-        }
-        return cases.count
-    }
-
-    func testEveryMachineAgainstItsPaths() throws {
-        var total = 0
-        total += try replay(AgentConnector.TrustLifecycle.self, "agent-connector/lifecycles/trust.paths.json")
-        total += try replay(AgentProvider.InstallHandshakeLifecycle.self, "agent-provider/lifecycles/install-handshake.paths.json")
-        total += try replay(AgentProvider.ProposalRecordLifecycle.self, "agent-provider/lifecycles/proposal-record.paths.json")
-        total += try replay(AgentProvider.ProviderProposalHandlingLifecycle.self, "agent-provider/lifecycles/provider-proposal-handling.paths.json")
-        total += try replay(AgentProvider.TriggerHandlingLifecycle.self, "agent-provider/lifecycles/trigger-handling.paths.json")
-        total += try replay(AgentService.ApprovalTokenLifecycle.self, "agent-service/lifecycles/approval-token.paths.json")
-        total += try replay(AgentService.ExecutionLifecycle.self, "agent-service/lifecycles/execution.paths.json")
-        total += try replay(AgentService.PendingInteractionLifecycle.self, "agent-service/lifecycles/pending-interaction.paths.json")
-        total += try replay(AgentService.RequestAdmissionLifecycle.self, "agent-service/lifecycles/request-admission.paths.json")
-        total += try replay(ProviderIntegration.ConnectionLifecycle.self, "provider-integration/lifecycles/connection.paths.json")
-        total += try replay(ProviderIntegration.InboxHandlingLifecycle.self, "provider-integration/lifecycles/inbox-handling.paths.json")
-        XCTAssertGreaterThan(total, 0, "read no lifecycle case")
-    }
-
     func testTerminalStatesRefuseEverything() {
         for state in AgentConnector.TrustLifecycle.terminalStates {
             for event in AgentConnector.TrustLifecycle.Event.allCases {

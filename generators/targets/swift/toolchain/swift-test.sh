@@ -15,6 +15,7 @@
 #   SWIFT_PROVISION=0 swift-test.sh    never create a root (skip instead when none exists)
 #   SWIFT_REQUIRE=1 swift-test.sh      fail instead of skipping (CI: .ci/run sets it)
 #   SWIFT_CONSUMER=0 swift-test.sh     skip the consumer package (property-tests/consumers/swift)
+#   SWIFT_TEST_ENV='A=1 B=2' swift-test.sh   run the tests with these variables set (inside the root too)
 #
 # For the repository's generated/swift, the consumer package then builds against a copy of it (both
 # copied, without .build, to a folder outside the repository) and runs: see consumer_stage below.
@@ -55,7 +56,8 @@ if [ -f "$package_dir/Package.swift" ]; then
   module=$(sed -n 's/^ *\.target(name: "\([A-Za-z0-9]*\)".*/\1/p' "$package_dir/Package.swift" | head -n 1)
   [ -n "$module" ] || { echo "swift: $package_dir/Package.swift names no .target" >&2; exit 1; }
 fi
-default_cmd="swift build --scratch-path .build/strict --target $module -Xswiftc -swift-version -Xswiftc 6 -Xswiftc -warnings-as-errors && swift build --build-tests && swift test --skip-build"
+# SWIFT_TEST_ENV: assignments for the test run (the shared-case driver's files: property-tests/drivers).
+default_cmd="swift build --scratch-path .build/strict --target $module -Xswiftc -swift-version -Xswiftc 6 -Xswiftc -warnings-as-errors && swift build --build-tests && ${SWIFT_TEST_ENV:+env $SWIFT_TEST_ENV }swift test --skip-build"
 build_cmd=${SWIFT_COMMAND:-$default_cmd}
 
 if command -v swift >/dev/null 2>&1; then

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test
 /**
  * Every example in the spec decodes into its generated class and encodes back to the same
  * canonical JSON: wire names, optional members, nulls, consts and discriminated unions all
- * survive the trip. (ValidationExamplesTest checks the verdicts, invalid examples included.)
+ * survive the trip. (The verdicts, invalid examples included, are the shared-case driver's: SharedCaseDriver.kt.)
  */
 class ExamplesRoundTripTest {
     @Test

@@ -1,0 +1,73 @@
+package dev.agentcontracts.bindings
+
+import dev.agentcontracts.Protocols
+import dev.agentcontracts.runtime.CanonicalJson
+import dev.agentcontracts.runtime.LifecycleName
+import dev.agentcontracts.runtime.Outcome
+import dev.agentcontracts.runtime.StrictJson
+import dev.agentcontracts.runtime.StrictJsonLimits
+import kotlinx.serialization.json.JsonArray
+import kotlinx.serialization.json.JsonElement
+import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.JsonPrimitive
+import kotlinx.serialization.json.boolean
+import kotlinx.serialization.json.jsonArray
+import kotlinx.serialization.json.jsonObject
+import kotlinx.serialization.json.jsonPrimitive
+import java.nio.file.Files
+import java.nio.file.Path
+import kotlin.system.exitProcess
+
+/**
+ * The Kotlin shared-case driver: answers every case of a language-neutral case file with these
+ * bindings and writes the verdicts as JSON. The TypeScript test property-tests/drivers/drivers.test.ts
+ * writes the cases, runs every language's driver, and compares the verdicts with the spec's (its
+ * README.md spells each kind's verdict). One JVM answers every case.
+ *
+ *   java -cp <test classpath> <package>.bindings.SharedCaseDriverKt <cases.json> <verdicts.json>
+ */
+fun main(args: Array<String>) {
+    if (args.size != 2) {
+        System.err.println("usage: SharedCaseDriverKt <cases.json> <verdicts.json>")
+        exitProcess(2)
+    }
+    val cases = StrictJson.parse(Files.readAllBytes(Path.of(args[0])), StrictJsonLimits(maxBytes = 256 * 1024 * 1024, maxDepth = 1000))
+        .jsonObject.getValue("cases").jsonArray.map { it.jsonObject }
+    val verdicts = cases.map { case ->
+        val verdict = try {
+            answer(case)
+        } catch (e: Exception) {
+            JsonPrimitive("error: ${e.javaClass.simpleName}: ${e.message}")
+        }
+        JsonObject(mapOf("id" to case.getValue("id"), "verdict" to verdict))
+    }
+    Files.writeString(Path.of(args[1]), JsonObject(mapOf("language" to JsonPrimitive("kotlin"), "verdicts" to JsonArray(verdicts))).toString() + "\n")
+}
+
+private fun JsonObject.text(field: String): String = getValue(field).jsonPrimitive.content
+
+private fun answer(case: JsonObject): JsonElement = when (val kind = case.text("kind")) {
+    "validate" -> {
+        val validator = Protocols.validators[case.text("protocol")] ?: error("unknown protocol ${case.text("protocol")}")
+        val first = validator.errors(case.text("message"), case.getValue("instance")).firstOrNull()
+        JsonPrimitive(first?.let { "${it.instancePath} ${it.keyword}${it.params["rule"]?.let { rule -> " $rule" } ?: ""}" } ?: "valid")
+    }
+    "lifecycle" -> {
+        val key = "${case.text("protocol")}/${case.text("lifecycle")}"
+        val machine = Protocols.lifecycles[key] ?: error("unknown lifecycle $key")
+        var state = machine.initial.wireName
+        JsonArray(case.getValue("steps").jsonArray.map { it.jsonObject }.map { step ->
+            val guards = step.getValue("guards").jsonObject.mapValues { it.value.jsonPrimitive.boolean }
+            when (val outcome = machine.transitionByName(state, step.text("event"), guards)) {
+                is Outcome.Moved<*, *> -> {
+                    state = (outcome.to as LifecycleName).wireName
+                    JsonPrimitive("moved $state [${outcome.effects.joinToString(",") { (it as LifecycleName).wireName }}]")
+                }
+                is Outcome.Refused -> JsonPrimitive("refused ${outcome.reason.wireName} ${outcome.guard ?: "-"}")
+            }
+        })
+    }
+    "canonicalize" -> JsonPrimitive(CanonicalJson.canonicalize(StrictJson.parse(case.text("input"))))
+    "number" -> JsonPrimitive(CanonicalJson.serializeNumber(Double.fromBits(java.lang.Long.parseUnsignedLong(case.text("bits"), 16))))
+    else -> JsonPrimitive("error: unknown case kind $kind")
+}

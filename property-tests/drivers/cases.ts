@@ -1,0 +1,116 @@
+// The shared cases every language's driver answers (property-tests/drivers/README.md), built from
+// the spec's own data, never from a driver: each message's examples (valid, or the first error its
+// x-invalid-examples entry declares), the model's validation cases (mutations of the first example
+// with the reference validator's first error), each lifecycle's paths suite
+// (spec/<protocol>/lifecycles/<name>.paths.json, step by step), and the RFC 8785 vectors
+// (spec/common/vectors/jcs.json, RFC 8785's own input/output pairs and its ES6 number file).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { JsonValue, Model } from "../../generators/model/types.js";
+
+/** One case as the drivers read it: what to do (`kind`) and its input; `id` names it in every report. */
+export type DriverCase =
+  | { id: string; kind: "validate"; protocol: string; message: string; instance: JsonValue }
+  | { id: string; kind: "lifecycle"; protocol: string; lifecycle: string; steps: { event: string; guards: Record<string, boolean> }[] }
+  | { id: string; kind: "canonicalize"; input: string }
+  | { id: string; kind: "number"; bits: string };
+
+/** A driver's answer to one case (see README.md for each kind's spelling). */
+export type Verdict = string | string[];
+
+export interface SharedCases {
+  cases: DriverCase[];
+  /** The answer each case must get, keyed by case id. */
+  expected: Map<string, Verdict>;
+}
+
+interface PathsSuite {
+  protocol: string;
+  lifecycle: string;
+  cases: { id: string; steps: { event: string; guards: Record<string, boolean>; expect: { ok: boolean; state: string; effects?: string[]; refusal?: string; guard?: string } }[] }[];
+}
+
+/** `valid`, or the first error as `<instancePath> <keyword>` with ` <rule id>` for an x-rules error. */
+export function firstError(error: { instancePath: string; keyword: string; rule?: string } | null | undefined): string {
+  if (error === null || error === undefined) return "valid";
+  return `${error.instancePath} ${error.keyword}${error.rule === undefined ? "" : ` ${error.rule}`}`;
+}
+
+/** One lifecycle step's outcome: `moved <state> [<effect>,...]` or `refused <reason> <guard or ->`. */
+export function stepOutcome(outcome: { ok: boolean; state: string; effects?: readonly string[]; refusal?: string; guard?: string }): string {
+  return outcome.ok ? `moved ${outcome.state} [${(outcome.effects ?? []).join(",")}]` : `refused ${outcome.refusal} ${outcome.guard ?? "-"}`;
+}
+
+/** `base` with the member at `pointer` replaced by `value`, or removed (a copy; `base` is left alone). */
+export function patched(base: JsonValue, pointer: string, remove: boolean, value: JsonValue): JsonValue {
+  if (pointer === "") return remove ? null : value;
+  const tokens = pointer.slice(1).split("/").map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const copy = structuredClone(base) as JsonValue;
+  let node = copy as Record<string, JsonValue> | JsonValue[];
+  for (const token of tokens.slice(0, -1)) node = (Array.isArray(node) ? node[Number(token)] : node[token]) as typeof node;
+  const last = tokens[tokens.length - 1]!;
+  if (Array.isArray(node)) {
+    if (remove) node.splice(Number(last), 1);
+    else node[Number(last)] = value;
+  } else if (remove) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+/**
+ * Every shared case of `model` (whose project lives at `root`), with the expected answers.
+ * `vectorsRoot` is where the runtime's outside vectors live (this repository: the JCS files are
+ * the runtime's, not a spec's, so an example project is checked against them too).
+ */
+export function sharedCases(root: string, model: Model, vectorsRoot: string): SharedCases {
+  const cases: DriverCase[] = [];
+  const expected = new Map<string, Verdict>();
+  const add = (c: DriverCase, verdict: Verdict) => {
+    if (expected.has(c.id)) throw new Error(`two shared cases with id ${c.id}`);
+    cases.push(c);
+    expected.set(c.id, verdict);
+  };
+  for (const protocol of model.protocols) {
+    for (const message of protocol.messages) {
+      const at = `${protocol.id}/${message.name}`;
+      message.examples.forEach((instance, i) => add({ id: `example ${at} #${i}`, kind: "validate", protocol: protocol.id, message: message.name, instance }, "valid"));
+      message.invalidExamples.forEach((invalid, i) =>
+        add({ id: `invalid-example ${at} #${i} (${invalid.description})`, kind: "validate", protocol: protocol.id, message: message.name, instance: invalid.instance }, firstError(invalid.error)),
+      );
+      const base = message.examples[0];
+      if (base === undefined) continue;
+      message.validationCases.forEach((c, i) =>
+        add(
+          { id: `mutation ${at} #${i} ${c.pointer} ${c.remove ? "removed" : JSON.stringify(c.value)}`, kind: "validate", protocol: protocol.id, message: message.name, instance: patched(base, c.pointer, c.remove, c.value) },
+          firstError(c.expected),
+        ),
+      );
+    }
+    for (const lifecycle of protocol.lifecycles) {
+      const file = join(root, "spec", protocol.id, "lifecycles", `${lifecycle.name}.paths.json`);
+      const suite = JSON.parse(readFileSync(file, "utf8")) as PathsSuite;
+      for (const c of suite.cases) {
+        add(
+          { id: `lifecycle ${protocol.id}/${lifecycle.name} ${c.id}`, kind: "lifecycle", protocol: protocol.id, lifecycle: lifecycle.name, steps: c.steps.map((s) => ({ event: s.event, guards: s.guards })) },
+          c.steps.map((s) => stepOutcome(s.expect)),
+        );
+      }
+    }
+  }
+  const jcs = JSON.parse(readFileSync(join(vectorsRoot, "spec/common/vectors/jcs.json"), "utf8")) as { cases: { name: string; input: string; canonical: string }[] };
+  for (const c of jcs.cases) add({ id: `jcs ${c.name}`, kind: "canonicalize", input: c.input }, c.canonical);
+  // RFC 8785's reference pairs (property-tests/vectors/jcs/README.md): input/<f> canonicalizes to output/<f>.
+  const rfc = join(vectorsRoot, "property-tests/vectors/jcs/testdata");
+  for (const name of readdirSync(join(rfc, "input")).sort()) {
+    if (!existsSync(join(rfc, "output", name))) throw new Error(`RFC 8785 vector ${name} has no output file`);
+    add({ id: `rfc8785 ${name}`, kind: "canonicalize", input: readFileSync(join(rfc, "input", name), "utf8") }, readFileSync(join(rfc, "output", name), "utf8"));
+  }
+  // RFC 8785's ES6 number lines: `<IEEE 754 bits in hex>,<the number's ES6 string>`.
+  const es6 = readFileSync(join(vectorsRoot, "property-tests/vectors/jcs/es6numbers/es6testfile_10000.txt"), "utf8").split("\n").filter((l) => l !== "");
+  if (es6.length !== 10_000) throw new Error(`the ES6 number file has ${es6.length} lines, not 10000`);
+  es6.forEach((line, i) => {
+    const [bits, text] = line.split(",");
+    add({ id: `es6-number #${i} ${bits}`, kind: "number", bits: bits!.padStart(16, "0") }, text!);
+  });
+  return { cases, expected };
+}
