@@ -76,6 +76,7 @@ export function createSite(model: Model, inputs: DocsInputs): Site {
       ["Signing", sitePaths.signing],
       ["Interoperability", sitePaths.interop],
       ["Hostile input", sitePaths.limits],
+      ["Runtime contract", sitePaths.runtime],
       ...inputs.guides.map((g): [string, string] => [g.title, sitePaths.guide(g.name)]),
       ...(hasApi ? [["API reference", sitePaths.api] as [string, string]] : []),
       ...(hasBench ? [["Performance", sitePaths.performance] as [string, string]] : []),
