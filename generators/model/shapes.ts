@@ -87,6 +87,8 @@ export interface EnumShape extends NamedShape {
 export interface AliasInfo {
   title?: string;
   description?: string;
+  /** A titled schema that narrows another titled one (`allOf: [{$ref: Timestamp}, ...]`): that one's shape. */
+  aliasOf?: Shape;
 }
 
 export type Shape = RecordShape | UnionShape | EnumShape | (UnnamedShape & AliasInfo);
@@ -246,7 +248,8 @@ class ShapeBuilder {
     const { title, description } = at.schema;
     // `type: [X, "null"]` gave its title to X already (a record named by it keeps its name).
     if (typeof title !== "string" || (shape.kind === "nullable" && (shape.inner as AliasInfo).title === title)) return shape;
-    return { ...shape, title, ...(typeof description === "string" ? { description } : {}) };
+    const { title: inner, description: _innerDescription, aliasOf: _innerAlias, ...bare } = shape;
+    return { ...bare, title, ...(typeof description === "string" ? { description } : {}), ...(inner !== undefined ? { aliasOf: shape } : {}) } as Shape;
   }
 
   /** The shape of a schema whose $refs are followed; a scalar's own title is added by shapeOf. */

@@ -39,9 +39,14 @@ export type PackageId = string;
 export type PreviousEventId = string;
 
 /**
+ * RFC 3339 date-time with an uppercase "T", seconds 00-59 (no leap second), optional fraction of 1-9 digits and a "Z" or numeric offset.
+ */
+export type Timestamp = string;
+
+/**
  * The output of ECMAScript Date.prototype.toISOString for years 0000-9999: a Timestamp in UTC with exactly three fraction digits.
  */
-export type TimestampMillisUtc = string;
+export type TimestampMillisUtc = Timestamp;
 
 /**
  * The target package becomes installed; written right after the disabled entry of the package it replaces.

@@ -7,7 +7,7 @@
 // were checked (and signed), so changing it afterwards is a type error; a mutable object is still
 // assignable, so building a message is unchanged. The shapes decide what a schema is; this file
 // only decides how TypeScript spells it. Pure.
-import { protocolShapes, type Declared, type RecordShape, type Shape } from "../../model/shapes.js";
+import { protocolShapes, type AliasInfo, type Declared, type RecordShape, type Shape, type UnnamedShape } from "../../model/shapes.js";
 import type { Model, Protocol } from "../../model/types.js";
 import { pascal } from "../../emit/case.js";
 
@@ -77,10 +77,11 @@ class TypePrinter {
   }
 
   /** A titled scalar, array or map: `export type Title = <its type>;`, one declaration per title. */
-  private alias(shape: Shape & { title: string }): string {
+  private alias(shape: UnnamedShape & AliasInfo & { title: string }): string {
     const name = this.typeName(shape.title);
-    const { title: _title, description, ...bare } = shape;
-    const body = this.type(bare as Shape);
+    const { title: _title, description, aliasOf, ...bare } = shape;
+    // A titled schema narrowing another titled one is written as that one's alias (TimestampMillisUtc = Timestamp).
+    const body = this.type(aliasOf ?? (bare as Shape));
     const declaration = `${jsdoc(description, "")}export type ${name} = ${body};\n`;
     const owner = this.owners.get(name);
     if (owner === undefined) {
@@ -100,7 +101,7 @@ class TypePrinter {
       return shape.kind === "enum" && shape.nullable ? `${name} | null` : name;
     }
     if (shape.kind !== "record" && shape.kind !== "union" && shape.kind !== "enum" && shape.title !== undefined) {
-      return this.alias(shape as Shape & { title: string });
+      return this.alias(shape as UnnamedShape & AliasInfo & { title: string });
     }
     if (shape.kind === "record" || shape.kind === "union" || shape.kind === "enum") {
       if (this.inline.has(shape.id)) throw new Error(`${where(shape)}: an untitled type contains itself; give it a title`);
