@@ -15,6 +15,7 @@ import { startStaticServer } from "../../generators/targets/docs/serve.js";
 import { projectFacts } from "../../generators/targets/docs/pages-site.js";
 import { workedVectors } from "../../generators/targets/docs/signing-view.js";
 import type { Lifecycle } from "../../generators/model/lifecycle.js";
+import { RUNTIME_CONTRACT } from "../../generators/emit/runtime-contract.js";
 import type { Model } from "../../generators/model/types.js";
 import { loadModel } from "../../generators/pipeline.js";
 
@@ -76,6 +77,17 @@ describe("emitDocsSite", () => {
     expect(page).toContain("too-deep");
     expect(page).not.toMatch(/TODO|TBD/);
     expect(byPath.get(sitePaths.signing)).toContain("integers-beyond-2-53");
+  });
+
+  it("has a Runtime contract page: the parity table, one row per contract function and its symbol in each language", () => {
+    const page = byPath.get(sitePaths.runtime) ?? "";
+    const rows = [...page.matchAll(/<tr><td><code>([^<]+)<\/code><\/td>(.*?)<\/tr>/g)].map((m) => [m[1]!, m[2]!] as const);
+    expect(rows.map(([id]) => id)).toEqual(RUNTIME_CONTRACT.map((e) => e.id));
+    // Written by hand from the three runtimes' sources.
+    const canonicalize = rows.find(([id]) => id === "canonicalize")![1];
+    for (const name of ["<code>canonicalize</code>", "<code>CanonicalJson.canonicalize</code>", "<code>CanonicalJSON.canonicalize</code>"]) expect(canonicalize).toContain(name);
+    expect(rows.find(([id]) => id === "auditAppend")![1]).toContain('<td class="gap">—</td>');
+    expect(page.match(/class="gap"/g)?.length ?? 0).toBe(RUNTIME_CONTRACT.flatMap((e) => [e.ts, e.kotlin, e.swift]).filter((s) => s === null).length);
   });
 
   it("links only relatively, to files and ids that exist", () => {

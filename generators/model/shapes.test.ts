@@ -33,6 +33,7 @@ function accepts(shape: Shape, value: JsonValue): boolean {
     case "array":
       return Array.isArray(value) && value.every((v) => shape.items === undefined || accepts(shape.items, v));
     case "map":
+      if (shape.empty === true) return isObject(value) && Object.keys(value).length === 0;
       return isObject(value) && Object.values(value).every((v) => shape.values === undefined || accepts(shape.values, v));
     case "record":
       if (!isObject(value)) return false;

@@ -79,10 +79,21 @@ export interface EnumShape extends NamedShape {
   closed?: string;
 }
 
-export type Shape =
-  | RecordShape
-  | UnionShape
-  | EnumShape
+/**
+ * A titled schema that is no record, union or enum (`Sha256Hex`: a string): the title names it and
+ * its description documents it, for a language that declares such aliases (TypeScript); its type
+ * is the shape's own. Reached twice, it is two equal objects: the title, not an identity, names it.
+ */
+export interface AliasInfo {
+  title?: string;
+  description?: string;
+  /** A titled schema that narrows another titled one (`allOf: [{$ref: Timestamp}, ...]`): that one's shape. */
+  aliasOf?: Shape;
+}
+
+export type Shape = RecordShape | UnionShape | EnumShape | (UnnamedShape & AliasInfo);
+
+export type UnnamedShape =
   | { kind: "const"; value: string | number | boolean | null }
   | { kind: "string" }
   | { kind: "boolean" }
@@ -91,8 +102,11 @@ export type Shape =
   | { kind: "null" }
   /** A list; items undefined: any JSON values. */
   | { kind: "array"; items: Shape | undefined }
-  /** An object without declared properties; values undefined: any JSON values. `typed`: the schema says type: object. */
-  | { kind: "map"; values: Shape | undefined; typed: boolean }
+  /**
+   * An object without declared properties; values undefined: any JSON values. `typed`: the schema
+   * says type: object. `empty`: additionalProperties is false, so only `{}` is accepted.
+   */
+  | { kind: "map"; values: Shape | undefined; typed: boolean; empty?: true }
   | { kind: "nullable"; inner: Shape }
   | { kind: "any" };
 
@@ -229,6 +243,17 @@ class ShapeBuilder {
 
   shapeOf(start: At): Shape {
     const at = this.target(start);
+    const shape = this.untitledShapeOf(at);
+    if (shape.kind === "record" || shape.kind === "union" || shape.kind === "enum") return shape;
+    const { title, description } = at.schema;
+    // `type: [X, "null"]` gave its title to X already (a record named by it keeps its name).
+    if (typeof title !== "string" || (shape.kind === "nullable" && (shape.inner as AliasInfo).title === title)) return shape;
+    const { title: inner, description: _innerDescription, aliasOf: _innerAlias, ...bare } = shape;
+    return { ...bare, title, ...(typeof description === "string" ? { description } : {}), ...(inner !== undefined ? { aliasOf: shape } : {}) } as Shape;
+  }
+
+  /** The shape of a schema whose $refs are followed; a scalar's own title is added by shapeOf. */
+  private untitledShapeOf(at: At): Shape {
     const s = at.schema;
     const known = this.named.get(`${at.document}#${at.pointer}`);
     if (known !== undefined) return known;
@@ -280,6 +305,7 @@ class ShapeBuilder {
         }
         if (s["type"] === "object") {
           const additional = s["additionalProperties"];
+          if (additional === false) return { kind: "map", values: undefined, typed: true, empty: true };
           return { kind: "map", values: isObject(additional) ? this.shapeOf(this.child(at, additional, "additionalProperties")) : undefined, typed: true };
         }
         return { kind: "any" };

@@ -10,18 +10,23 @@ const CONSUMER = `
 import { expectTypeOf } from "expect-type";
 import type { ActionResult, AgentTriggerRequest, InstallBinding, ActionRisk, TriggerAcknowledgement } from "./agent-provider/index.js";
 import type { ConnectorResume } from "./agent-connector/index.js";
+import type { ChatMessage } from "./agent-service/index.js";
 import { validateActionResult } from "./agent-provider/index.js";
 import * as provider from "./agent-provider/index.js";
 
-// Literal unions stay literal.
-expectTypeOf<ActionResult["status"]>().toEqualTypeOf<"succeeded" | "failed" | "canceled">();
-expectTypeOf<ActionRisk>().toEqualTypeOf<"low" | "medium" | "high" | "critical">();
-expectTypeOf<TriggerAcknowledgement["status"]>().toEqualTypeOf<"accepted" | "queued" | "rejected" | "unsupported" | "host_unavailable">();
+// Open enums (no x-closed-enum in the spec): the known literals, and any string a later version
+// may send ("string & {}" keeps the literals offered by editors).
+expectTypeOf<ActionResult["status"]>().toEqualTypeOf<"succeeded" | "failed" | "canceled" | (string & {})>();
+expectTypeOf<ActionRisk>().toEqualTypeOf<"low" | "medium" | "high" | "critical" | (string & {})>();
+expectTypeOf<TriggerAcknowledgement["status"]>().toEqualTypeOf<"accepted" | "queued" | "rejected" | "unsupported" | "host_unavailable" | (string & {})>();
+const laterStatus: ActionResult["status"] = "a-status-of-a-later-version";
+// Closed enums (x-closed-enum) and constants stay literal.
+expectTypeOf<ChatMessage["role"]>().toEqualTypeOf<"user" | "assistant">();
 expectTypeOf<AgentTriggerRequest["signature_algorithm"]>().toEqualTypeOf<"hmac-sha256-v1">();
-// @ts-expect-error "expired" is a record state, never a result status
-const badStatus: ActionResult["status"] = "expired";
-// @ts-expect-error a plain string is not a status
-const widened: ActionResult["status"] = String("succeeded");
+// @ts-expect-error "system" is refused: the role enum is closed
+const badRole: ChatMessage["role"] = "system";
+// @ts-expect-error a plain string is not a role
+const widened: ChatMessage["role"] = String("user");
 
 // Required members are required, optional ones optional.
 expectTypeOf<AgentTriggerRequest>().toHaveProperty("signature").toEqualTypeOf<string>();
@@ -52,7 +57,7 @@ const checked = validateActionResult({});
 if (checked.ok) expectTypeOf(checked.value).toEqualTypeOf<ActionResult>();
 expectTypeOf(provider.validateActionResult).parameter(0).toEqualTypeOf<unknown>();
 
-void badStatus; void widened; void noCompletedAt; void noRequestId; void harmony; void platformOf;
+void laterStatus; void badRole; void widened; void noCompletedAt; void noRequestId; void harmony; void platformOf;
 `;
 
 let dir = "";
@@ -66,8 +71,8 @@ it("the emitted declarations meet the consumer's type expectations", () => {
   expect(diagnostics(CONSUMER)).toEqual([]);
 });
 
-it("the consumer can fail: a widened status and a stale @ts-expect-error are reported", () => {
-  const widenedStatus = CONSUMER.replace('toEqualTypeOf<"succeeded" | "failed" | "canceled">()', "toEqualTypeOf<string>()");
+it("the consumer can fail: a widened closed enum and a stale @ts-expect-error are reported", () => {
+  const widenedStatus = CONSUMER.replace('toEqualTypeOf<"user" | "assistant">()', "toEqualTypeOf<string>()");
   expect(diagnostics(widenedStatus).length).toBeGreaterThanOrEqual(1);
   const stale = CONSUMER.replace('const harmony: InstallBinding["platform"] = "harmonyos";', 'const harmony: InstallBinding["platform"] = "ios";');
   expect(diagnostics(stale).join("\n")).toMatch(/Unused '@ts-expect-error' directive/);

@@ -147,7 +147,7 @@ function withEdited(file: string, from: string, to: string): string[] {
 }
 
 it("can fail: an empty NoDetails interface is reported (it accepts 42)", () => {
-  const found = withEdited("agent-connector/types.d.ts", "export type NoDetails = {[k: string]: never};", "export interface NoDetails {}");
+  const found = withEdited("agent-connector/types.d.ts", "export type NoDetails = { readonly [k: string]: never };", "export interface NoDetails {}");
   expect(found.join("\n")).toMatch(/Unused '@ts-expect-error' directive/);
 });
 
@@ -157,7 +157,7 @@ it("can fail: a signX that accepts a signed message is reported", () => {
 });
 
 it("can fail: a mutable member, or an initialState typed as its literal, is reported", () => {
-  const mutable = withEdited("agent-provider/types.d.ts", "  readonly payload: {\n    readonly [k: string]", "  payload: {\n    [k: string]");
+  const mutable = withEdited("agent-provider/types.d.ts", "  readonly payload: { readonly [k: string]", "  payload: { [k: string]");
   expect(mutable.join("\n")).toMatch(/Unused '@ts-expect-error' directive/);
   const literal = withEdited("agent-connector/lifecycles/trust.d.ts", "export declare const initialState: TrustState;", 'export declare const initialState: "imported";');
   expect(literal.join("\n")).toMatch(/not assignable to type '"imported"'/);

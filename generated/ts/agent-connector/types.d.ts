@@ -3,72 +3,6 @@
  * One line of the append-only, hash-chained trust audit log (audit.jsonl). eventId hashes the canonical entry without eventId; previousEventId links to the prior line ("" for the first), and sequence is the 1-based line number. The details depend on the action.
  */
 export type AuditLogEntry = ImportedEntry | UpgradedEntry | TransitionEntry;
-/**
- * A SHA-256 digest as 64 lowercase hexadecimal characters.
- */
-export type Sha256Hex = string;
-export type EventId = string;
-export type PackageId = string;
-/**
- * The eventId of the previous line, or "" for the first line.
- */
-export type PreviousEventId = string;
-/**
- * The output of ECMAScript Date.prototype.toISOString for years 0000-9999: a Timestamp in UTC with exactly three fraction digits.
- */
-export type TimestampMillisUtc = Timestamp;
-/**
- * RFC 3339 date-time with an uppercase "T", seconds 00-59 (no leap second), optional fraction of 1-9 digits and a "Z" or numeric offset.
- */
-export type Timestamp = string;
-export type NoDetails = {[k: string]: never};
-/**
- * A public identifier safe to show and to log.
- */
-export type PublicId = string;
-/**
- * A full SemVer 2.0 version; numeric identifiers have no leading zeros.
- */
-export type SemVer = string;
-/**
- * Display text with no control characters. The message's noSecrets rules refuse what the Agent Connector host's secret filter would redact (bearer tokens, Basic credentials, API key prefixes, AWS and Google keys, JWTs, private key blocks, URL credentials, key=value secrets): the filter's shapes need lookarounds, back-references and base64/JSON checks, which no single linear-time pattern states.
- */
-export type SafeText = string;
-export type TransportType = "cli" | "acp" | "http" | "a2a";
-export type TransportProtocol = "text" | "json" | "jsonl" | "acp" | "event-stream";
-export type InputType = "text" | "image" | "audio" | "video" | "file" | "structured-data";
-export type PermissionMode = "read-only" | "workspace-write";
-export type EventType =
-  | "Permission"
-  | "SourceUsed"
-  | "Artifact"
-  | "Evidence"
-  | "Usage"
-  | "WaitingInput"
-  | "Completed"
-  | "Failed"
-  | "Cancelled";
-/**
- * Exactly a serialized HTTPS origin as the WHATWG URL parser writes it (the rule outbound-destinations-are-origins): lowercase host (IDNA ASCII form, IPv4 dotted decimal, IPv6 in brackets, a trailing dot kept), no trailing slash, no user info, path, query or fragment, and no explicit default port.
- */
-export type HttpsOrigin = string;
-export type CredentialSlotType = "api-key" | "oauth" | "token" | "provider-profile";
-/**
- * The app-owned recipe provider the package selects, keyed by id.
- */
-export type ConnectorProvider = LocalEchoProvider | HttpJsonProvider;
-/**
- * Configuration of sdk.local-echo.v1, the credential-free local reference provider. It takes no settings: the object must be empty, so no command, path or URL can ride along.
- */
-export type LocalEchoProviderConfig = {[k: string]: never};
-/**
- * An https URL, read by the WHATWG URL parser (rule endpoint-is-https), without user info, query or fragment; a path is allowed (the parser percent-encodes a space in it), and an empty "?" or "#" is no query or fragment.
- */
-export type HttpsEndpoint = string;
-/**
- * How a waiting run is resumed: with the user's text input, or with the user's decision on a permission request. Each carries the hashes that bind it to the request and session it answers.
- */
-export type ConnectorResume = InputResume | PermissionResume;
 
 export interface ImportedEntry {
   readonly action: "imported";
@@ -81,6 +15,7 @@ export interface ImportedEntry {
   readonly sequence: number;
   readonly timestamp: TimestampMillisUtc;
 }
+
 export interface ImportedDetails {
   /**
    * The base name of the imported file (never a path), 1-255 characters without control characters.
@@ -88,6 +23,31 @@ export interface ImportedDetails {
   readonly originFilename: string;
   readonly originSha256: Sha256Hex;
 }
+
+/**
+ * A SHA-256 digest as 64 lowercase hexadecimal characters.
+ */
+export type Sha256Hex = string;
+
+export type EventId = string;
+
+export type PackageId = string;
+
+/**
+ * The eventId of the previous line, or "" for the first line.
+ */
+export type PreviousEventId = string;
+
+/**
+ * RFC 3339 date-time with an uppercase "T", seconds 00-59 (no leap second), optional fraction of 1-9 digits and a "Z" or numeric offset.
+ */
+export type Timestamp = string;
+
+/**
+ * The output of ECMAScript Date.prototype.toISOString for years 0000-9999: a Timestamp in UTC with exactly three fraction digits.
+ */
+export type TimestampMillisUtc = Timestamp;
+
 /**
  * The target package becomes installed; written right after the disabled entry of the package it replaces.
  */
@@ -102,9 +62,11 @@ export interface UpgradedEntry {
   readonly sequence: number;
   readonly timestamp: TimestampMillisUtc;
 }
+
 export interface UpgradedDetails {
   readonly fromPackageId: PackageId;
 }
+
 export interface TransitionEntry {
   readonly action: "approved" | "installed" | "disabled" | "revoked" | "removed";
   readonly details: NoDetails;
@@ -116,6 +78,9 @@ export interface TransitionEntry {
   readonly sequence: number;
   readonly timestamp: TimestampMillisUtc;
 }
+
+export type NoDetails = { readonly [k: string]: never };
+
 /**
  * The strict, content-addressed, versioned Agent Connector Manifest: what a connector is, how it is reached, what it may do and which credentials and outbound destinations it declares. Every object is closed: an unknown field (for example an `executable`) is rejected at every level.
  */
@@ -134,35 +99,18 @@ export interface ConnectorManifest {
   readonly transport: Transport;
   readonly upstream: UpstreamRange;
   readonly invocation: Invocation;
-  /**
-   * @minItems 1
-   * @maxItems 32
-   */
   readonly domains: readonly PublicId[];
   readonly session: SessionCapabilities;
-  /**
-   * @minItems 1
-   * @maxItems 16
-   */
   readonly inputTypes: readonly InputType[];
-  /**
-   * @minItems 1
-   * @maxItems 2
-   */
   readonly permissionModes: readonly PermissionMode[];
   readonly eventProtocolVersion: 1;
   /**
    * The Run Event types the connector may emit; the three terminal types are always declared.
-   *
-   * @minItems 3
-   * @maxItems 9
    */
   readonly eventTypes: readonly EventType[];
   readonly usage: UsageReporting;
   /**
    * Bare HTTPS origins the connector may contact; nothing else is reachable.
-   *
-   * @maxItems 16
    */
   readonly outboundDestinations: readonly HttpsOrigin[];
   readonly credentials: Credentials;
@@ -171,6 +119,22 @@ export interface ConnectorManifest {
    */
   readonly license: string;
 }
+
+/**
+ * A public identifier safe to show and to log.
+ */
+export type PublicId = string;
+
+/**
+ * A full SemVer 2.0 version; numeric identifiers have no leading zeros.
+ */
+export type SemVer = string;
+
+/**
+ * Display text with no control characters. The message's noSecrets rules refuse what the Agent Connector host's secret filter would redact (bearer tokens, Basic credentials, API key prefixes, AWS and Google keys, JWTs, private key blocks, URL credentials, key=value secrets): the filter's shapes need lookarounds, back-references and base64/JSON checks, which no single linear-time pattern states.
+ */
+export type SafeText = string;
+
 /**
  * How the connector is reached. Allowed pairs: cli with text/json/jsonl, acp with acp, http and a2a with json/event-stream.
  */
@@ -178,6 +142,11 @@ export interface Transport {
   readonly type: TransportType;
   readonly protocol: TransportProtocol;
 }
+
+export type TransportType = "cli" | "acp" | "http" | "a2a" | (string & {});
+
+export type TransportProtocol = "text" | "json" | "jsonl" | "acp" | "event-stream" | (string & {});
+
 /**
  * The inclusive range of upstream versions the connector works with.
  */
@@ -186,13 +155,15 @@ export interface UpstreamRange {
   readonly minVersion: SemVer;
   readonly maxVersion: SemVer;
 }
+
 export interface Invocation {
   readonly recipeId: PublicId;
   /**
    * "durable" requires the caller to pass an operationId that is reused across retries.
    */
-  readonly idempotencyMode?: "none" | "durable";
+  readonly idempotencyMode?: "none" | "durable" | (string & {});
 }
+
 /**
  * Without session support there is nothing to resume or checkpoint; cancel stays independent.
  */
@@ -202,6 +173,13 @@ export interface SessionCapabilities {
   readonly cancel: boolean;
   readonly checkpoint: boolean;
 }
+
+export type InputType = "text" | "image" | "audio" | "video" | "file" | "structured-data" | (string & {});
+
+export type PermissionMode = "read-only" | "workspace-write" | (string & {});
+
+export type EventType = "Permission" | "SourceUsed" | "Artifact" | "Evidence" | "Usage" | "WaitingInput" | "Completed" | "Failed" | "Cancelled" | (string & {});
+
 /**
  * Which Usage event fields the connector reports; an undeclared field is refused at run time.
  */
@@ -213,21 +191,28 @@ export interface UsageReporting {
   readonly outboundBytes: boolean;
   readonly elapsedMs: boolean;
 }
+
+/**
+ * Exactly a serialized HTTPS origin as the WHATWG URL parser writes it (the rule outbound-destinations-are-origins): lowercase host (IDNA ASCII form, IPv4 dotted decimal, IPv6 in brackets, a trailing dot kept), no trailing slash, no user info, path, query or fragment, and no explicit default port.
+ */
+export type HttpsOrigin = string;
+
 /**
  * mode "none" has no slots; mode "credential-ref" has at least one.
  */
 export interface Credentials {
-  readonly mode: "none" | "credential-ref";
-  /**
-   * @maxItems 16
-   */
+  readonly mode: "none" | "credential-ref" | (string & {});
   readonly slots: readonly CredentialSlot[];
 }
+
 export interface CredentialSlot {
   readonly slotId: PublicId;
   readonly type: CredentialSlotType;
   readonly required: boolean;
 }
+
+export type CredentialSlotType = "api-key" | "oauth" | "token" | "provider-profile" | (string & {});
+
 /**
  * A local, content-addressed connector package: one app-owned recipe provider and one strict manifest. It cannot register an executable, expose a filesystem path or add shell access. Imported only when its bytes equal its RFC 8785 canonical form.
  */
@@ -242,6 +227,7 @@ export interface ConnectorPackage {
   readonly provider: ConnectorProvider;
   readonly manifest: ConnectorManifest;
 }
+
 /**
  * Who publishes the package; shown in the approval dialog.
  */
@@ -249,24 +235,51 @@ export interface Publisher {
   readonly id: PublicId;
   readonly name: SafeText;
 }
+
+/**
+ * The app-owned recipe provider the package selects, keyed by id.
+ */
+export type ConnectorProvider = LocalEchoProvider | HttpJsonProvider;
+
 export interface LocalEchoProvider {
   readonly id: "sdk.local-echo.v1";
   readonly config: LocalEchoProviderConfig;
 }
+
+/**
+ * Configuration of sdk.local-echo.v1, the credential-free local reference provider. It takes no settings: the object must be empty, so no command, path or URL can ride along.
+ */
+export type LocalEchoProviderConfig = { readonly [k: string]: never };
+
 export interface HttpJsonProvider {
   readonly id: "sdk.http-json.v1";
   readonly config: HttpJsonProviderConfig;
 }
+
 /**
  * Configuration of sdk.http-json.v1, which sends one bounded JSON POST from the main process. The endpoint is HTTPS with no credentials, query or fragment; its origin must be declared in the manifest's outboundDestinations (a package-level rule). authSlotId is null or the one declared credential slot whose secret is sent as a Bearer token.
  */
 export interface HttpJsonProviderConfig {
+  /**
+   * An https URL, read by the WHATWG URL parser (rule endpoint-is-https), without user info, query or fragment; a path is allowed (the parser percent-encodes a space in it), and an empty "?" or "#" is no query or fragment.
+   */
   readonly endpoint: HttpsEndpoint;
   /**
    * The credential slot whose secret becomes the Bearer token, or null for none.
    */
   readonly authSlotId: PublicId | null;
 }
+
+/**
+ * An https URL, read by the WHATWG URL parser (rule endpoint-is-https), without user info, query or fragment; a path is allowed (the parser percent-encodes a space in it), and an empty "?" or "#" is no query or fragment.
+ */
+export type HttpsEndpoint = string;
+
+/**
+ * How a waiting run is resumed: with the user's text input, or with the user's decision on a permission request. Each carries the hashes that bind it to the request and session it answers.
+ */
+export type ConnectorResume = InputResume | PermissionResume;
+
 export interface InputResume {
   readonly type: "input";
   readonly requestId: PublicId;
@@ -278,15 +291,17 @@ export interface InputResume {
   readonly sessionRefHash: Sha256Hex;
   readonly sessionProvenanceHash: Sha256Hex;
 }
+
 export interface PermissionResume {
   readonly type: "permission";
   readonly requestId: PublicId;
-  readonly status: "approved" | "rejected";
+  readonly status: "approved" | "rejected" | (string & {});
   readonly optionId: PublicId;
   readonly requestHash: Sha256Hex;
   readonly sessionRefHash: Sha256Hex;
   readonly sessionProvenanceHash: Sha256Hex;
 }
+
 /**
  * The JSON body sdk.http-json.v1 POSTs to its endpoint (content-type application/json; an Authorization Bearer header when the package names an auth slot; redirects are refused).
  */
@@ -304,8 +319,12 @@ export interface HttpJsonRequest {
    */
   readonly resume: ConnectorResume | null;
   readonly permissionMode: PermissionMode;
+  /**
+   * The caller's idempotency key, reused on retries when the manifest asks for durable idempotency.
+   */
   readonly operationId: PublicId;
 }
+
 /**
  * The body an sdk.http-json.v1 endpoint answers with on a 2xx status: a JSON object (at most 4 MiB) with the required reply text and optionally a session reference to resume later.
  */
@@ -318,5 +337,5 @@ export interface HttpJsonResponse {
    * A session reference to pass back on the next call; absent, never null.
    */
   readonly sessionRef?: string;
-  readonly [k: string]: unknown | undefined;
+  readonly [k: string]: unknown;
 }

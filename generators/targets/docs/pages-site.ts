@@ -1,4 +1,5 @@
 // The site-wide pages: home, common types, signing, interoperability, performance and search.
+import { runtimeContractHtml } from "./runtime-contract-view.js";
 import { camel } from "../../emit/case.js";
 import { safeHtml } from "../../emit/render.js";
 import type { ProjectIdentity, ReplayDeclaration } from "../../model/types.js";
@@ -133,10 +134,11 @@ export function interopPage(site: Site): void {
   for (const d of divergences) search.push({ t: d.divergence.id, k: "divergence", p: d.protocol, u: `${page}#${d.anchor}`, d: summaryOf(d.divergence.summary) });
 }
 
-/** The hostile-input limits page, the optional performance page, the hand-written guides, the search page and its index, and the assets. */
+/** The hostile-input limits page, the runtime contract's parity table, the optional performance page, the hand-written guides, the search page and its index, and the assets. */
 export function finishSite(site: Site): void {
   const { inputs, files, search, hasBench, render } = site;
   render(sitePaths.limits, "limits", "Hostile input", [{ label: "Home", path: sitePaths.home }, { label: "Hostile input" }], { html: safeHtml(wrapTables(hostileInputsHtml())) }, { index: { kind: "concept" } });
+  render(sitePaths.runtime, "guide", "Runtime contract", [{ label: "Home", path: sitePaths.home }, { label: "Runtime contract" }], { title: "Runtime contract", html: safeHtml(wrapTables(runtimeContractHtml())) }, { nav: { group: "Reference" }, index: { kind: "concept" } });
   if (hasBench) {
     render(sitePaths.performance, "performance", "Performance", [{ label: "Home", path: sitePaths.home }, { label: "Performance" }], { html: safeHtml(wrapTables(headingIds(demoteHeadings(inputs.renderMarkdown(inputs.bench!))))) }, { nav: { group: "Project" }, index: { kind: "page" } });
   }

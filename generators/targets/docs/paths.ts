@@ -10,6 +10,7 @@ export const sitePaths = {
   search: "search.html",
   performance: "performance.html",
   limits: "limits.html",
+  runtime: "runtime.html",
   breakingRules: "breaking-rules.html",
   specChangelog: "spec-changelog.html",
   changelog: "changelog.html",

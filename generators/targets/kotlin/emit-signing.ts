@@ -1,11 +1,17 @@
 // Security functions for the Kotlin bindings: per protocol a `<Protocol>Signing` object that binds
 // each message's x-signature, x-content-address and x-approval-token declaration (rendered as
 // Kotlin values) to the generic schemes in the runtime. The same surface as generators/targets/ts/emit-signing.ts.
+import { runtimeSymbol, type ContractId } from "../../emit/runtime-contract.js";
 import { nestedContentAddressed } from "../../model/queries.js";
 import { canonicalizationDialects } from "../../model/dialects.js";
 import { withArticle } from "../../emit/prose.js";
 import type { JsonValue, Message, Protocol, SignatureDeclaration } from "../../model/types.js";
 import { protocolPackage, screamingSnake, signingName, stringLiteral, validatorsName } from "./kotlin-names.js";
+
+/** The Kotlin runtime's names for the contract functions signing.kt calls (generators/emit/runtime-contract.ts). */
+const KOTLIN_RUNTIME_CALLS = Object.fromEntries(
+  (["hmacSign", "hmacVerify", "computeContentId", "verifyContentId", "importContentRecord", "approvalMint", "approvalDecode", "approvalVerify"] as const satisfies readonly ContractId[]).map((id) => [id, runtimeSymbol("kotlin", id).qualified]),
+);
 
 
 const RUNTIME = "dev.agentcontracts.runtime";
@@ -36,6 +42,7 @@ export function signingContext(protocol: Protocol): object | undefined {
   if (signed.some((m) => signatureOf(m).lines.some((l) => l.default !== undefined))) imports.add(`${RUNTIME}.StrictJson`);
   return {
     package: protocolPackage(protocol.id),
+    runtime: KOTLIN_RUNTIME_CALLS,
     protocolId: protocol.id,
     objectName: signingName(protocol.id),
     imports: [...imports].sort(),

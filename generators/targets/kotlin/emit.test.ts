@@ -37,7 +37,7 @@ describe("emitKotlin", () => {
 
   // Determinism across processes is property-tests/determinism.
   it("stays inside the Maven layout", () => {
-    for (const f of files) expect(f.path).toMatch(/^src\/(main\/kotlin\/dev\/agentcontracts|main\/resources\/dev\/agentcontracts\/schemas|test\/resources\/(examples|lifecycles|validation-cases))\//);
+    for (const f of files) expect(f.path).toMatch(/^src\/(main\/kotlin\/dev\/agentcontracts|main\/resources\/dev\/agentcontracts\/schemas|test\/resources\/(examples|lifecycles|validation-cases)|test\/kotlin\/dev\/agentcontracts\/bindings)\//);
   });
 
   it("writes wire constants as const vals, typed by value", () => {

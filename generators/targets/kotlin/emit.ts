@@ -28,6 +28,7 @@ export function emitKotlin(model: Model): OutputFile[] {
     files.push(...emitSigningObject(protocol));
   }
   const names = (p: Protocol) => ({ package: protocolPackage(p.id), objectName: registryName(p.id), validatorsName: validatorsName(p.id), idLiteral: stringLiteral(p.id) });
+  files.push(...emitEnumOpennessTest(model));
   files.push({
     path: sourceFile("dev.agentcontracts", "Protocols"),
     contents: render("protocols.kt", {
@@ -37,6 +38,43 @@ export function emitKotlin(model: Model): OutputFile[] {
     sources: model.protocols.map((p) => p.location.file),
   });
   return files;
+}
+
+/**
+ * The JUnit test of every message enum's openness (the Swift package's EnumTests): open enums keep
+ * an unknown value and write it back, closed ones refuse it, and one message carrying an unknown
+ * value of an open enum round-trips while its validator refuses it. None when no message has an enum.
+ */
+function emitEnumOpennessTest(model: Model): OutputFile[] {
+  const open: { type: string }[] = [];
+  const closed: { type: string }[] = [];
+  let openMessage: object | false = false;
+  for (const protocol of model.protocols) {
+    const pkg = protocolPackage(protocol.id);
+    const declarations = kotlinDeclarations(model, protocol, protocol.messages);
+    const openEnums = new Set(declarations.filter((d) => d.kind === "enum" && d.closed === undefined).map((d) => d.name));
+    for (const d of declarations) if (d.kind === "enum") (d.closed === undefined ? open : closed).push({ type: `${pkg}.${d.name}` });
+    for (const message of protocol.messages) {
+      const declaration = declarations.find((d) => d.name === message.name);
+      const member = declaration?.kind === "class" ? declaration.properties.find((p) => p.constLiteral === undefined && openEnums.has(p.type.replace(/\?$/, ""))) : undefined;
+      if (openMessage !== false || member === undefined || message.examples.length === 0) continue;
+      openMessage = {
+        type: `${pkg}.${message.name}`,
+        name: message.name,
+        validators: `${pkg}.${validatorsName(protocol.id)}`,
+        member: member.wireName,
+        memberLiteral: stringLiteral(member.wireName),
+        exampleLiteral: stringLiteral(JSON.stringify(message.examples[0])),
+      };
+    }
+  }
+  if (open.length + closed.length === 0) return [];
+  const byType = (a: { type: string }, b: { type: string }) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0);
+  return [{
+    path: "src/test/kotlin/dev/agentcontracts/bindings/EnumOpennessTest.kt",
+    contents: render("EnumOpennessTest.kt", { openEnums: open.sort(byType), closedEnums: closed.sort(byType), openMessage }),
+    sources: model.protocols.flatMap((p) => p.messages.map((m) => m.location.file)),
+  }];
 }
 
 /**
@@ -110,7 +148,7 @@ function emitMessages(model: Model, protocol: Protocol): OutputFile[] {
     if (unsigned !== undefined) own.push(unsigned);
     files.push({
       path: sourceFile(pkg, message.name),
-      contents: render("message.kt", { package: pkg, declarations: own.map(declarationContext) }).trimEnd() + "\n",
+      contents: render("message.kt", { package: pkg, declarations: own.map((d) => declarationContext(d, pkg)) }).trimEnd() + "\n",
       sources: [message.location.file],
     });
   }
@@ -142,13 +180,17 @@ function emitValidation(model: Model, protocol: Protocol): OutputFile[] {
   ];
 }
 
-function declarationContext(d: KotlinDeclaration): object {
+/** The catch-all case of an open enum (Swift's `unknown`): Kotlin's enum constants are SCREAMING_SNAKE, so no value takes this name. */
+export const OPEN_ENUM_UNKNOWN = "Unknown";
+
+function declarationContext(d: KotlinDeclaration, pkg: string): object {
   const base = {
     name: d.name,
     doc: kdoc(d.description, ""),
     isClass: d.kind === "class",
     isObject: d.kind === "object",
-    isEnum: d.kind === "enum",
+    isClosedEnum: d.kind === "enum" && d.closed !== undefined,
+    isOpenEnum: d.kind === "enum" && d.closed === undefined,
     isUnion: d.kind === "union",
   };
   switch (d.kind) {
@@ -175,7 +217,17 @@ function declarationContext(d: KotlinDeclaration): object {
     case "object":
       return { ...base, open: d.open, supertypes: supertypes(d.parents) };
     case "enum":
-      return { ...base, values: d.values.map((v) => ({ constant: v.constant, wireLiteral: stringLiteral(v.wire) })) };
+      return {
+        ...base,
+        // A closed enum says why in its doc, as Swift's does; an open one's catch-all case is Unknown.
+        doc: kdoc([d.description ?? "", d.closed === undefined ? "" : `Closed: ${d.closed}`].filter((t) => t !== "").join(" "), ""),
+        values: d.values.map((v) => ({ constant: v.constant, wireLiteral: stringLiteral(v.wire) })),
+        unknown: OPEN_ENUM_UNKNOWN,
+        entries: d.values.map((v) => v.constant).join(", "),
+        firstConstant: d.values[0]!.constant,
+        firstWireLiteral: stringLiteral(d.values[0]!.wire),
+        serialNameLiteral: stringLiteral(`${pkg}.${d.name}`),
+      };
     case "union":
       return {
         ...base,

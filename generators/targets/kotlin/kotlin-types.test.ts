@@ -135,6 +135,8 @@ describe("enums and constants", () => {
     const out = declare({ Demo: object({ mode: { enum: ["not-started", "in_progress", "2xx"], description: "Mode." }, kind: { title: "Kind", enum: ["a"] } }) });
     expect(out[1]).toEqual({ kind: "enum", name: "DemoMode", description: "Mode.", file: "Demo", values: [{ constant: "NOT_STARTED", wire: "not-started" }, { constant: "IN_PROGRESS", wire: "in_progress" }, { constant: "V_2XX", wire: "2xx" }] });
     expect(out[2]?.name).toBe("Kind");
+    expect(out[2]).toEqual({ kind: "enum", name: "Kind", file: "Demo", values: [{ constant: "A", wire: "a" }] });
+    expect(out[2]).not.toHaveProperty("closed");
     expect(() => typeOf({ enum: ["a", 1] })).toThrow("spec/demo/Demo.yaml /properties/x: only an enum of strings (and null) has a type shape");
     expect(() => typeOf({ enum: ["a-b", "a_b"] })).toThrow("Kotlin enum DemoX (Demo): 'a-b' and 'a_b' both become 'A_B'");
   });
@@ -161,6 +163,12 @@ describe("edges the mutation run found", () => {
     expect(typeOf({ anyOf: [object({ k: { const: "a" } })] })).toBe("JsonElement");
     expect(properties({ x: { type: "string", description: 5 as never } })["x"]!.description).toBeUndefined();
   });
+  it("an enum is open unless the spec gives x-closed-enum, whose reason it carries", () => {
+    const out = declare({ Demo: object({ role: { enum: ["user"], "x-closed-enum": "No peer may send another role." }, mode: { enum: ["a"] } }) });
+    expect(out[1]).toEqual({ kind: "enum", name: "DemoRole", file: "Demo", values: [{ constant: "USER", wire: "user" }], closed: "No peer may send another role." });
+    expect(out[2]).not.toHaveProperty("closed");
+  });
+
   it("types enum and union properties without `?` when required", () => {
     const p = properties({
       mode: { enum: ["a"] },

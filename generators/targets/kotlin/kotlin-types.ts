@@ -1,5 +1,6 @@
 // Renders a protocol's type shapes (model/shapes.ts) as Kotlin declarations: data classes for
-// records, enum classes for string enums, sealed interfaces for tagged unions, plain Kotlin types
+// records, string enums (an enum class when closed, a sealed class keeping unknown values when
+// open), sealed interfaces for tagged unions, plain Kotlin types
 // for scalars and arrays. The shapes decide what a schema is; this file only decides how Kotlin
 // spells it. Pure: reads only the model.
 import { protocolShapes, type Declared, type EnumShape, type ProtocolShapes, type RecordShape, type Shape, type UnionShape } from "../../model/shapes.js";
@@ -22,7 +23,15 @@ export interface KotlinProperty {
 export type KotlinDeclaration =
   | { kind: "class"; name: string; description?: string; properties: KotlinProperty[]; open: boolean; parents: string[]; file: string }
   | { kind: "object"; name: string; description?: string; open: boolean; parents: string[]; file: string }
-  | { kind: "enum"; name: string; description?: string; values: { constant: string; wire: string }[]; file: string }
+  | {
+      kind: "enum";
+      name: string;
+      description?: string;
+      values: { constant: string; wire: string }[];
+      /** Why the spec forbids values this version does not know (x-closed-enum); undefined: open. */
+      closed?: string;
+      file: string;
+    }
   | {
       kind: "union";
       name: string;
@@ -115,7 +124,7 @@ class TypeRenderer {
     if (!this.claim(shape, name)) return this.declarations.get(shape.id)!.name;
     checkDistinct(`enum ${name} (${shape.source.owner})`, shape.values, screamingSnake);
     const values = shape.values.map((wire) => ({ constant: screamingSnake(wire), wire }));
-    this.declarations.set(shape.id, { kind: "enum", name, description: shape.description, values, file: shape.source.owner });
+    this.declarations.set(shape.id, { kind: "enum", name, description: shape.description, values, ...(shape.closed === undefined ? {} : { closed: shape.closed }), file: shape.source.owner });
     return name;
   }
 

@@ -1,11 +1,15 @@
 // <Protocol>Signing.swift: the signing, replay, content-address and approval-token declarations
 // of each message that has them (x-signature, x-replay, x-content-address, x-approval-token).
+import { runtimeSymbol, type ContractId } from "../../emit/runtime-contract.js";
 import type { JsonValue, Protocol, SignatureDeclaration } from "../../model/types.js";
 import { nestedContentAddressed } from "../../model/queries.js";
 import { stringLiteral, typeName } from "./naming.js";
 import { article, jsonValueLiteral } from "./emit-support.js";
 import { renderTypedSigning } from "./emit-typed-signing.js";
 import type { ProtocolTypes } from "./types.js";
+
+/** The Swift runtime's name for a contract function (generators/emit/runtime-contract.ts). */
+const rt = (id: ContractId): string => runtimeSymbol("swift", id).qualified;
 
 export function renderSigning(protocol: Protocol, namespace: string, types: ProtocolTypes): { text: string; sources: string[] } | undefined {
   const out: string[] = ["import Foundation", ""];
@@ -45,7 +49,7 @@ export function renderSigning(protocol: Protocol, namespace: string, types: Prot
         "",
         `${i1}/// \`sign\` with a key prepared once (HMACSHA256Key: the pads are not hashed again per message).`,
         `${i1}public static func sign(_ message: JSONObject, key: HMACSHA256Key) throws -> (message: JSONObject, signature: String) {`,
-        `${i2}try HMACSHA256V1.sign(signatureDeclaration, message, key: key, input: buildSigningInput)`,
+        `${i2}try ${rt("hmacSign")}(signatureDeclaration, message, key: key, input: buildSigningInput)`,
         `${i1}}`,
         "",
         `${i1}/// Verifies the signature of a received ${m.name} exactly as it arrived; throws HMACV1Error.`,
@@ -55,7 +59,7 @@ export function renderSigning(protocol: Protocol, namespace: string, types: Prot
         "",
         `${i1}/// \`verifySignature\` with a key prepared once: what a receiver holding one key per install binding calls.`,
         `${i1}public static func verifySignature(_ message: JSONObject, key: HMACSHA256Key) throws {`,
-        `${i2}try HMACSHA256V1.verify(signatureDeclaration, message, key: key, input: buildSigningInput)`,
+        `${i2}try ${rt("hmacVerify")}(signatureDeclaration, message, key: key, input: buildSigningInput)`,
         `${i1}}`,
         "",
         `${i1}/// This message, signed with \`key\` (a UTF-8 secret's bytes).`,
@@ -91,23 +95,23 @@ export function renderSigning(protocol: Protocol, namespace: string, types: Prot
     }
     if (address) {
       const nested = nestedContentAddressed(m, protocol);
-      const nestedChecks = nested.map((n) => ` && ContentAddress.verifyID(${namespace}.${typeName(n.message.name)}.contentAddress, value[${stringLiteral(n.property)}]?.objectValue ?? JSONObject())`).join("");
+      const nestedChecks = nested.map((n) => ` && ${rt("verifyContentId")}(${namespace}.${typeName(n.message.name)}.contentAddress, value[${stringLiteral(n.property)}]?.objectValue ?? JSONObject())`).join("");
       body.push(
         `${i1}/// How ${m.name} is named by its content (x-content-address).`,
         `${i1}public static let contentAddress = ContentAddressDeclaration(idField: ${stringLiteral(address.idField)}, prefix: ${stringLiteral(address.prefix)}, maxCanonicalBytes: ${address.maxCanonicalBytes ?? "nil"}, canonicalInput: ${address.canonicalInput === true})`,
         "",
         `${i1}/// The ${address.idField} ${article(m.name)} ${m.name} should carry: prefix + SHA-256 of its canonical bytes without the id.`,
         `${i1}public static func computeID(_ record: JSONObject) throws -> String {`,
-        `${i2}try ContentAddress.computeID(contentAddress, record)`,
+        `${i2}try ${rt("computeContentId")}(contentAddress, record)`,
         `${i1}}`,
         "",
         `${i1}public static func verifyID(_ record: JSONObject) -> Bool {`,
-        `${i2}ContentAddress.verifyID(contentAddress, record)`,
+        `${i2}${rt("verifyContentId")}(contentAddress, record)`,
         `${i1}}`,
         "",
         `${i1}/// Imports untrusted bytes: JSON, then schema${nested.length > 0 ? " (with nested ids)" : ""}, then id, then canonical form.`,
         `${i1}public static func importRecord(_ bytes: [UInt8]) -> Result<(record: JSONObject, id: String), ContentImportError> {`,
-        `${i2}ContentAddress.importRecord(contentAddress, bytes) { value in validate(value).isEmpty${nestedChecks} }`,
+        `${i2}${rt("importContentRecord")}(contentAddress, bytes) { value in validate(value).isEmpty${nestedChecks} }`,
         `${i1}}`,
         "",
       );
@@ -118,17 +122,17 @@ export function renderSigning(protocol: Protocol, namespace: string, types: Prot
         `${i1}public static let tokenDeclaration = ApprovalTokenDeclaration(version: ${token.version}, maxLifetimeSeconds: ${token.maxLifetimeSeconds}, clockSkewSeconds: ${token.clockSkewSeconds}, minTTLSeconds: ${token.minTtlSeconds}, maxTTLSeconds: ${token.maxTtlSeconds}, defaultTTLSeconds: ${token.defaultTtlSeconds}, minSecretBytes: ${token.minSecretBytes})`,
         "",
         `${i1}public static func mintToken(_ input: MintApprovalInput, secret: [UInt8], nowSeconds: Int64, ttlSeconds: Int64? = nil) throws -> (token: String, claims: ApprovalClaims) {`,
-        `${i2}try ApprovalToken.mint(input, secret: secret, declaration: tokenDeclaration, nowSeconds: nowSeconds, ttlSeconds: ttlSeconds)`,
+        `${i2}try ${rt("approvalMint")}(input, secret: secret, declaration: tokenDeclaration, nowSeconds: nowSeconds, ttlSeconds: ttlSeconds)`,
         `${i1}}`,
         "",
         `${i1}/// Authenticates a token and reads its claims; throws ApprovalTokenError.`,
         `${i1}public static func decodeToken(_ token: String, secret: [UInt8], nowSeconds: Int64) throws -> ApprovalClaims {`,
-        `${i2}try ApprovalToken.decode(token, secret: secret, declaration: tokenDeclaration, nowSeconds: nowSeconds)`,
+        `${i2}try ${rt("approvalDecode")}(token, secret: secret, declaration: tokenDeclaration, nowSeconds: nowSeconds)`,
         `${i1}}`,
         "",
         `${i1}/// decodeToken, then the checks binding the token to this request.`,
         `${i1}public static func verifyToken(_ token: String, secret: [UInt8], bindings: ApprovalBindings, nowSeconds: Int64) throws -> ApprovalClaims {`,
-        `${i2}try ApprovalToken.verify(token, secret: secret, bindings: bindings, declaration: tokenDeclaration, nowSeconds: nowSeconds)`,
+        `${i2}try ${rt("approvalVerify")}(token, secret: secret, bindings: bindings, declaration: tokenDeclaration, nowSeconds: nowSeconds)`,
         `${i1}}`,
         "",
       );

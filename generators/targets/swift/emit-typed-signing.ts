@@ -2,6 +2,7 @@
 // `Unsigned<Message>` (every member but the algorithm and signature fields), `sign<Message>`,
 // `verify<Message>`, `create<Message>ReplayGuard`, and for content-addressed records
 // `import<Message>` / `compute<Message>ID` returning and taking the typed record.
+import { runtimeSymbol } from "../../emit/runtime-contract.js";
 import type { Message, Protocol } from "../../model/types.js";
 import { nestedContentAddressed } from "../../model/queries.js";
 import { stringLiteral, typeName } from "./naming.js";
@@ -79,7 +80,7 @@ function signFunctions(m: Message, t: string): string[] {
 function importFunctions(m: Message, t: string, protocol: Protocol, namespace: string): string[] {
   const nested = nestedContentAddressed(m, protocol);
   const nestedChecks = nested
-    .map((n) => ` && ContentAddress.verifyID(${namespace}.${typeName(n.message.name)}.contentAddress, value[${stringLiteral(n.property)}]?.objectValue ?? JSONObject())`)
+    .map((n) => ` && ${runtimeSymbol("swift", "verifyContentId").qualified}(${namespace}.${typeName(n.message.name)}.contentAddress, value[${stringLiteral(n.property)}]?.objectValue ?? JSONObject())`)
     .join("");
   const idField = m.contentAddress!.idField;
   return [

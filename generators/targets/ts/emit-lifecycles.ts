@@ -5,6 +5,7 @@
 //   generated/ts/<protocol>/lifecycles/<name>.js      defineMachine({...}) + transition/allowedEvents/isTerminal
 //   generated/ts/<protocol>/lifecycles/<name>.d.ts    typed state, event, guard and effect names
 //   generated/ts/<protocol>/lifecycles/index.js/.d.ts `export * as <camelName> from "./<name>.js"`
+import { runtimeSymbol } from "../../emit/runtime-contract.js";
 import type { OutputFile } from "../../model/types.js";
 import type { Lifecycle } from "../../model/lifecycle.js";
 import { lifecycleNamespace, lifecycleTypePrefix } from "./naming.js";
@@ -16,7 +17,9 @@ export interface LifecycleProtocolInput {
 }
 
 /** Import path of the runtime from `<protocol>/lifecycles/<name>.js`. */
-export const LIFECYCLE_RUNTIME_IMPORT = "../../runtime/lifecycle-runner.js";
+/** The runtime's lifecycle runner (generators/emit/runtime-contract.ts) and the module generated machines import it from. */
+const MACHINE = runtimeSymbol("ts", "lifecycleMachine");
+export const LIFECYCLE_RUNTIME_IMPORT = `../../runtime/${MACHINE.file.replace(/\.ts$/, ".js")}`;
 
 /** The namer's spellings under the names the lifecycle tests import. */
 export { lifecycleNamespace as camelName, lifecycleTypePrefix as pascalName } from "./naming.js";
@@ -58,9 +61,9 @@ function emitModule(l: Lifecycle): string {
     .join("");
   return (
     `// ${l.protocol} lifecycle "${l.name}": ${l.title}.\n` +
-    `import { defineMachine } from ${q(LIFECYCLE_RUNTIME_IMPORT)};\n\n` +
+    `import { ${MACHINE.name} } from ${q(LIFECYCLE_RUNTIME_IMPORT)};\n\n` +
     jsdocBlock(l.description) +
-    `export const ${machine} = defineMachine({\n` +
+    `export const ${machine} = ${MACHINE.name}({\n` +
     `  protocol: ${q(l.protocol)},\n` +
     `  name: ${q(l.name)},\n` +
     `  initial: ${q(l.initial)},\n` +

@@ -6,6 +6,18 @@ import { withArticle } from "../../emit/prose.js";
 import { nestedContentAddressed } from "../../model/queries.js";
 import { canonicalizationDialects } from "../../model/dialects.js";
 import { signingInputFunction, signingInputFunctionName } from "./emit-signing-input.js";
+import { runtimeSymbol, type ContractId } from "../../emit/runtime-contract.js";
+
+/** The TypeScript runtime's name for a contract function (generators/emit/runtime-contract.ts). */
+const rt = (id: ContractId): string => runtimeSymbol("ts", id).name;
+
+/** One import line for contract functions of one runtime module, names sorted. */
+function runtimeImport(...ids: ContractId[]): string {
+  const symbols = ids.map((id) => runtimeSymbol("ts", id));
+  const files = new Set(symbols.map((s) => s.file));
+  if (files.size !== 1) throw new Error(`TypeScript: ${ids.join(", ")} live in ${[...files].join(", ")}, not one module`);
+  return `import { ${symbols.map((s) => s.name).sort().join(", ")} } from "../runtime/${[...files][0]!.replace(/\.ts$/, ".js")}";`;
+}
 
 export function emitSigning(protocol: Protocol): OutputFile[] {
   const signed = protocol.messages.filter((m) => m.signature !== undefined);
@@ -24,9 +36,9 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
         ]
       : [`import { signHmacV1, verifyHmacV1 } from "../runtime/signing-hmac-v1.js";`]),
     `import { explainHmacV1 } from "../runtime/signature-doctor.js";`,
-    `import { computeContentId, importCanonicalRecord, verifyContentId } from "../runtime/content-address.js";`,
-    `import { decodeApprovalToken, mintApprovalToken, verifyApprovalToken } from "../runtime/approval-token.js";`,
-    `import { ReplayGuard } from "../runtime/replay-guard.js";`,
+    runtimeImport("computeContentId", "importContentRecord", "verifyContentId"),
+    runtimeImport("approvalDecode", "approvalMint", "approvalVerify"),
+    runtimeImport("replayGuard"),
     `import { signTyped, verifyTyped } from "../runtime/typed-signing.js";`,
     `import * as messages from "./messages.js";`,
   ];
@@ -59,8 +71,8 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
       signingInputFunction(m.name, m.signature!),
       `\n/** Signs an ${unsigned}: returns the signed ${m.name}, checked against its schema; throws SigningError. */\nexport function sign${m.name}(unsigned, key) {\n  return signTyped(${decl}, messages.validate${m.name}, unsigned, key, ${input});\n}`,
       `\n/** Verifies a received ${m.name} (value, JSON text or bytes): signature in constant time, then schema; returns it typed or a reason code. */\nexport function verify${m.name}(input, key) {\n  return verifyTyped(${decl}, messages.validate${m.name}, input, key, ${input});\n}`,
-      `\n/** The ${m.name} signature as a result, without the schema check: the generic form the CLI uses. */\nexport function compute${m.name}Signature(message, key) {\n  return signHmacV1(${decl}, message, key, ${input});\n}`,
-      `\n/** Verifies ${withArticle(m.name)}'s signature in constant time; the reason code says what failed. */\nexport function verify${m.name}Signature(message, key) {\n  return verifyHmacV1(${decl}, message, key, ${input});\n}`,
+      `\n/** The ${m.name} signature as a result, without the schema check: the generic form the CLI uses. */\nexport function compute${m.name}Signature(message, key) {\n  return ${rt("hmacSign")}(${decl}, message, key, ${input});\n}`,
+      `\n/** Verifies ${withArticle(m.name)}'s signature in constant time; the reason code says what failed. */\nexport function verify${m.name}Signature(message, key) {\n  return ${rt("hmacVerify")}(${decl}, message, key, ${input});\n}`,
       `\n/** Verifies the received ${m.name} text and, when that fails, names each recorded dialect whose bytes the signature matches (never acceptance). */\nexport function explain${m.name}Signature(text, key) {\n  return explainHmacV1(${decl}, CANONICALIZATION_DIALECTS, text, key);\n}`,
     );
     dts.push(
@@ -82,7 +94,7 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
     const decl = `${constName(m.name)}_REPLAY`;
     js.push(
       `\n/** How a receiver admits ${m.name} only once (x-replay). */\nexport const ${decl} = /* @__PURE__ */ Object.freeze(${JSON.stringify(m.replay)});`,
-      `\n/** A replay guard for ${m.name}: run admit() after the signature verifies, so forgeries leave no record. */\nexport function create${m.name}ReplayGuard(store, now) {\n  return new ReplayGuard(${decl}, store, now);\n}`,
+      `\n/** A replay guard for ${m.name}: run admit() after the signature verifies, so forgeries leave no record. */\nexport function create${m.name}ReplayGuard(store, now) {\n  return new ${rt("replayGuard")}(${decl}, store, now);\n}`,
     );
     dts.push(
       `\nexport declare const ${decl}: ReplayDeclaration;`,
@@ -92,12 +104,12 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
   for (const m of addressed) {
     const decl = `${constName(m.name)}_CONTENT_ADDRESS`;
     const nested = nestedContentAddressed(m, protocol);
-    const nestedChecks = nested.map((n) => ` && verifyContentId(${constName(n.message.name)}_CONTENT_ADDRESS, value[${JSON.stringify(n.property)}])`).join("");
+    const nestedChecks = nested.map((n) => ` && ${rt("verifyContentId")}(${constName(n.message.name)}_CONTENT_ADDRESS, value[${JSON.stringify(n.property)}])`).join("");
     js.push(
       `\n/** How ${m.name} is named by its content (x-content-address). */\nexport const ${decl} = /* @__PURE__ */ Object.freeze(${JSON.stringify(m.contentAddress)});`,
-      `\n/** The ${m.contentAddress!.idField} of a ${m.name}: prefix + SHA-256 of its canonical bytes without the id. */\nexport function compute${m.name}Id(record) {\n  return computeContentId(${decl}, record);\n}`,
-      `\nexport function verify${m.name}Id(record) {\n  return verifyContentId(${decl}, record);\n}`,
-      `\n/** Imports untrusted bytes: JSON, then schema${nested.length ? " (with nested ids)" : ""}, then id, then canonical form. */\nexport function import${m.name}(input) {\n  return importCanonicalRecord(${decl}, input, (value) => messages.validate${m.name}(value).ok${nestedChecks});\n}`,
+      `\n/** The ${m.contentAddress!.idField} of a ${m.name}: prefix + SHA-256 of its canonical bytes without the id. */\nexport function compute${m.name}Id(record) {\n  return ${rt("computeContentId")}(${decl}, record);\n}`,
+      `\nexport function verify${m.name}Id(record) {\n  return ${rt("verifyContentId")}(${decl}, record);\n}`,
+      `\n/** Imports untrusted bytes: JSON, then schema${nested.length ? " (with nested ids)" : ""}, then id, then canonical form. */\nexport function import${m.name}(input) {\n  return ${rt("importContentRecord")}(${decl}, input, (value) => messages.validate${m.name}(value).ok${nestedChecks});\n}`,
     );
     dts.push(
       `\nexport declare const ${decl}: ContentAddressDeclaration;`,
@@ -110,9 +122,9 @@ export function emitSigning(protocol: Protocol): OutputFile[] {
     const decl = `${constName(m.name)}_TOKEN`;
     js.push(
       `\n/** The approval token rules for ${m.name} (x-approval-token). */\nexport const ${decl} = /* @__PURE__ */ Object.freeze(${JSON.stringify(m.approvalToken)});`,
-      `\nexport function mint${m.name}Token(input, secret, options = {}) {\n  return mintApprovalToken(input, secret, { ...options, declaration: ${decl} });\n}`,
-      `\nexport function decode${m.name}Token(token, secret, nowMs = Date.now()) {\n  return decodeApprovalToken(token, secret, nowMs, ${decl});\n}`,
-      `\nexport function verify${m.name}Token(token, secret, bindings, nowMs = Date.now()) {\n  return verifyApprovalToken(token, secret, bindings, nowMs, ${decl});\n}`,
+      `\nexport function mint${m.name}Token(input, secret, options = {}) {\n  return ${rt("approvalMint")}(input, secret, { ...options, declaration: ${decl} });\n}`,
+      `\nexport function decode${m.name}Token(token, secret, nowMs = Date.now()) {\n  return ${rt("approvalDecode")}(token, secret, nowMs, ${decl});\n}`,
+      `\nexport function verify${m.name}Token(token, secret, bindings, nowMs = Date.now()) {\n  return ${rt("approvalVerify")}(token, secret, bindings, nowMs, ${decl});\n}`,
     );
     dts.push(
       `\nexport declare const ${decl}: ApprovalTokenDeclaration;`,

@@ -15,21 +15,21 @@ import { emitSigning } from "./emit-signing.js";
 import type { TranspiledRuntime, TsInputs } from "./inputs.js";
 import { checkTsNames, protocolNamespace, rulesConstant } from "./naming.js";
 import { jsdocText } from "./ts-doc.js";
+import { renderProtocolTypes } from "./ts-types.js";
+import { packageDependencies } from "./package-dependencies.js";
 // From the package root, not this file: compiled, every target shares dist/cli/ (generator-home.mjs).
 import { packageFileUrl } from "../../write/generator-home.mjs";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
 
-/** Pure: the runtime's transpiled text and the type declarations come from inputs.ts. */
+/** Pure: the runtime's transpiled text comes from inputs.ts; the types are rendered from the shape model. */
 export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
   checkTsNames(model.protocols);
   const files: OutputFile[] = [];
   const ajvHelpers = new Map<string, AjvHelper>();
   for (const protocol of model.protocols) {
     const sources = protocolSources(model, protocol);
-    const types = inputs.declarations[protocol.id];
-    if (types === undefined) throw new Error(`TypeScript: no type declarations for ${protocol.id}`);
-    files.push({ path: `${protocol.id}/types.d.ts`, contents: types, sources });
+    files.push({ path: `${protocol.id}/types.d.ts`, contents: renderProtocolTypes(model, protocol), sources });
     files.push(...emitValidators(model, protocol, sources, ajvHelpers));
     files.push(...emitMessagesApi(protocol, sources));
     files.push(...emitConstants(protocol));
@@ -42,7 +42,7 @@ export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
   files.push(...ajvHelperModules(ajvHelpers).map((m) => ({ ...m, sources: model.sourceFiles })));
   files.push(...emitRuntime(inputs.runtime));
   files.push(emitNodeOnlyStub(model));
-  files.push(emitPackageJson(model));
+  files.push(emitPackageJson(model, files));
   files.push(...emitPackageDocs(model, inputs.license));
   return files;
 }
@@ -188,7 +188,8 @@ function emitNodeOnlyStub(model: Model): OutputFile {
   return { path: "runtime/node-only.js", contents: `// The "browser" condition's target for the Node-only store subpaths (package.json exports).\nthrow new Error(${JSON.stringify(message)});\n`, sources: model.sourceFiles };
 }
 
-function emitPackageJson(model: Model): OutputFile {
+/** package.json; its dependencies are the packages the other emitted files import (package-dependencies.ts). */
+function emitPackageJson(model: Model, files: readonly OutputFile[]): OutputFile {
   const exportsMap: Record<string, ExportEntry> = {
     ".": { types: "./index.d.ts", default: "./index.js" },
     "./registry": { types: "./registry.d.ts", default: "./registry.js" },
@@ -208,11 +209,9 @@ function emitPackageJson(model: Model): OutputFile {
     sideEffects: false,
     exports: exportsMap,
     types: "./index.d.ts",
-    dependencies: { "@noble/hashes": "^1.8.0", ajv: "^8.20.0", "ajv-formats": "^3.0.1" },
-    // The durable stores' drivers: each is needed only by the runtime module that names it
-    // (runtime/replay-sqlite, runtime/replay-redis, runtime/replay-postgres).
-    peerDependencies: { "better-sqlite3": "^12.0.0", pg: "^8.0.0", redis: "^5.0.0 || ^6.0.0" },
-    peerDependenciesMeta: { "better-sqlite3": { optional: true }, pg: { optional: true }, redis: { optional: true } },
+    // Optional peers: the durable stores' drivers, each loaded only by the runtime module that
+    // names it (runtime/replay-sqlite, runtime/replay-redis, runtime/replay-postgres).
+    ...packageDependencies(files),
     engines: { node: ">=20.11" },
   };
   return { path: "package.json", contents: JSON.stringify(pkg, null, 2) + "\n", sources: model.sourceFiles };

@@ -1,7 +1,7 @@
 // The TypeScript target's inputs stage: everything emit.ts needs besides the model, computed with
 // I/O and asynchronous tools so that emitTypeScript stays pure and synchronous:
-// - the hand-written runtime (runtime/src/*.ts), transpiled to JS and declarations;
-// - each protocol's type declarations, from json-schema-to-typescript (whose compile is async).
+// the hand-written runtime (runtime/src/*.ts), transpiled to JS and declarations, and the licence.
+// (Each protocol's types.d.ts is rendered from the shape model by ts-types.ts, in emit.)
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -18,20 +18,14 @@ export interface TranspiledRuntime {
 
 export interface TsInputs {
   runtime: TranspiledRuntime[];
-  /** generated/ts/<protocol>/types.d.ts, by protocol id. */
-  declarations: Record<string, string>;
   /** The Apache-2.0 text shipped as generated/ts/LICENSE (package-files/README.md names its source). */
   license: string;
 }
 
 export async function readTsInputs(root: string, model: Model): Promise<TsInputs> {
-  // json-schema-to-typescript is heavy: load it only when generating.
-  const { emitProtocolTypes } = await import("./emit-types.js");
-  const declarations: Record<string, string> = {};
-  for (const protocol of model.protocols) declarations[protocol.id] = await emitProtocolTypes(model, protocol);
   const home = generatorHome(root);
   const license = readFileSync(`${home}/generators/targets/ts/package-files/LICENSE`, "utf8");
-  return { runtime: readRuntime(home).map((source) => ({ name: source.name, ...transpileRuntimeCached(source) })), declarations, license };
+  return { runtime: readRuntime(home).map((source) => ({ name: source.name, ...transpileRuntimeCached(source) })), license };
 }
 
 interface RuntimeSource {

@@ -6,9 +6,14 @@ package dev.agentcontracts.agentconnector
 import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.EncodeDefault
 import kotlinx.serialization.ExperimentalSerializationApi
-import kotlinx.serialization.SerialName
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.Serializable
 import kotlinx.serialization.SerializationException
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 import kotlinx.serialization.json.JsonContentPolymorphicSerializer
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
@@ -112,18 +117,43 @@ data class TransitionEntry(
     val schemaVersion: Int = 1
 }
 
-@Serializable
-enum class TransitionEntryAction {
-    @SerialName("approved")
-    APPROVED,
-    @SerialName("installed")
-    INSTALLED,
-    @SerialName("disabled")
-    DISABLED,
-    @SerialName("revoked")
-    REVOKED,
-    @SerialName("removed")
-    REMOVED,
+@Serializable(with = TransitionEntryActionSerializer::class)
+sealed class TransitionEntryAction(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object APPROVED : TransitionEntryAction("approved")
+    object INSTALLED : TransitionEntryAction("installed")
+    object DISABLED : TransitionEntryAction("disabled")
+    object REVOKED : TransitionEntryAction("revoked")
+    object REMOVED : TransitionEntryAction("removed")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : TransitionEntryAction(wireValue)
+
+    // Equality and hashing by spelling: Unknown("approved") built by hand equals APPROVED.
+    final override fun equals(other: Any?): Boolean = other is TransitionEntryAction && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<TransitionEntryAction> by lazy { listOf(APPROVED, INSTALLED, DISABLED, REVOKED, REMOVED) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): TransitionEntryAction = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into TransitionEntryAction (a value this version does not know as TransitionEntryAction.Unknown) and writes its spelling back. */
+internal object TransitionEntryActionSerializer : KSerializer<TransitionEntryAction> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentconnector.TransitionEntryAction", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: TransitionEntryAction) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): TransitionEntryAction = TransitionEntryAction.fromWireValue(decoder.decodeString())
 }
 
 @Serializable

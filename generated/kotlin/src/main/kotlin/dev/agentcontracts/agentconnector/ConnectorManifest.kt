@@ -5,8 +5,13 @@ package dev.agentcontracts.agentconnector
 
 import kotlinx.serialization.EncodeDefault
 import kotlinx.serialization.ExperimentalSerializationApi
-import kotlinx.serialization.SerialName
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.Serializable
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 
 /**
  * The strict, content-addressed, versioned Agent Connector Manifest: what a connector is, how it is
@@ -64,30 +69,81 @@ data class Transport(
     val protocol: TransportProtocol,
 )
 
-@Serializable
-enum class TransportType {
-    @SerialName("cli")
-    CLI,
-    @SerialName("acp")
-    ACP,
-    @SerialName("http")
-    HTTP,
-    @SerialName("a2a")
-    A2A,
+@Serializable(with = TransportTypeSerializer::class)
+sealed class TransportType(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object CLI : TransportType("cli")
+    object ACP : TransportType("acp")
+    object HTTP : TransportType("http")
+    object A2A : TransportType("a2a")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : TransportType(wireValue)
+
+    // Equality and hashing by spelling: Unknown("cli") built by hand equals CLI.
+    final override fun equals(other: Any?): Boolean = other is TransportType && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<TransportType> by lazy { listOf(CLI, ACP, HTTP, A2A) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): TransportType = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
 }
 
-@Serializable
-enum class TransportProtocol {
-    @SerialName("text")
-    TEXT,
-    @SerialName("json")
-    JSON,
-    @SerialName("jsonl")
-    JSONL,
-    @SerialName("acp")
-    ACP,
-    @SerialName("event-stream")
-    EVENT_STREAM,
+/** Reads any string into TransportType (a value this version does not know as TransportType.Unknown) and writes its spelling back. */
+internal object TransportTypeSerializer : KSerializer<TransportType> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentconnector.TransportType", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: TransportType) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): TransportType = TransportType.fromWireValue(decoder.decodeString())
+}
+
+@Serializable(with = TransportProtocolSerializer::class)
+sealed class TransportProtocol(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object TEXT : TransportProtocol("text")
+    object JSON : TransportProtocol("json")
+    object JSONL : TransportProtocol("jsonl")
+    object ACP : TransportProtocol("acp")
+    object EVENT_STREAM : TransportProtocol("event-stream")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : TransportProtocol(wireValue)
+
+    // Equality and hashing by spelling: Unknown("text") built by hand equals TEXT.
+    final override fun equals(other: Any?): Boolean = other is TransportProtocol && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<TransportProtocol> by lazy { listOf(TEXT, JSON, JSONL, ACP, EVENT_STREAM) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): TransportProtocol = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into TransportProtocol (a value this version does not know as TransportProtocol.Unknown) and writes its spelling back. */
+internal object TransportProtocolSerializer : KSerializer<TransportProtocol> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentconnector.TransportProtocol", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: TransportProtocol) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): TransportProtocol = TransportProtocol.fromWireValue(decoder.decodeString())
 }
 
 /** The inclusive range of upstream versions the connector works with. */
@@ -106,12 +162,40 @@ data class Invocation(
 )
 
 /** "durable" requires the caller to pass an operationId that is reused across retries. */
-@Serializable
-enum class InvocationIdempotencyMode {
-    @SerialName("none")
-    NONE,
-    @SerialName("durable")
-    DURABLE,
+@Serializable(with = InvocationIdempotencyModeSerializer::class)
+sealed class InvocationIdempotencyMode(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object NONE : InvocationIdempotencyMode("none")
+    object DURABLE : InvocationIdempotencyMode("durable")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : InvocationIdempotencyMode(wireValue)
+
+    // Equality and hashing by spelling: Unknown("none") built by hand equals NONE.
+    final override fun equals(other: Any?): Boolean = other is InvocationIdempotencyMode && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<InvocationIdempotencyMode> by lazy { listOf(NONE, DURABLE) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): InvocationIdempotencyMode = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into InvocationIdempotencyMode (a value this version does not know as InvocationIdempotencyMode.Unknown) and writes its spelling back. */
+internal object InvocationIdempotencyModeSerializer : KSerializer<InvocationIdempotencyMode> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentconnector.InvocationIdempotencyMode", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: InvocationIdempotencyMode) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): InvocationIdempotencyMode = InvocationIdempotencyMode.fromWireValue(decoder.decodeString())
 }
 
 /** Without session support there is nothing to resume or checkpoint; cancel stays independent. */
@@ -123,50 +207,123 @@ data class SessionCapabilities(
     val checkpoint: Boolean,
 )
 
-@Serializable
-enum class InputType {
-    @SerialName("text")
-    TEXT,
-    @SerialName("image")
-    IMAGE,
-    @SerialName("audio")
-    AUDIO,
-    @SerialName("video")
-    VIDEO,
-    @SerialName("file")
-    FILE,
-    @SerialName("structured-data")
-    STRUCTURED_DATA,
+@Serializable(with = InputTypeSerializer::class)
+sealed class InputType(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object TEXT : InputType("text")
+    object IMAGE : InputType("image")
+    object AUDIO : InputType("audio")
+    object VIDEO : InputType("video")
+    object FILE : InputType("file")
+    object STRUCTURED_DATA : InputType("structured-data")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : InputType(wireValue)
+
+    // Equality and hashing by spelling: Unknown("text") built by hand equals TEXT.
+    final override fun equals(other: Any?): Boolean = other is InputType && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<InputType> by lazy { listOf(TEXT, IMAGE, AUDIO, VIDEO, FILE, STRUCTURED_DATA) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): InputType = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
 }
 
-@Serializable
-enum class PermissionMode {
-    @SerialName("read-only")
-    READ_ONLY,
-    @SerialName("workspace-write")
-    WORKSPACE_WRITE,
+/** Reads any string into InputType (a value this version does not know as InputType.Unknown) and writes its spelling back. */
+internal object InputTypeSerializer : KSerializer<InputType> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentconnector.InputType", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: InputType) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): InputType = InputType.fromWireValue(decoder.decodeString())
 }
 
-@Serializable
-enum class EventType {
-    @SerialName("Permission")
-    PERMISSION,
-    @SerialName("SourceUsed")
-    SOURCE_USED,
-    @SerialName("Artifact")
-    ARTIFACT,
-    @SerialName("Evidence")
-    EVIDENCE,
-    @SerialName("Usage")
-    USAGE,
-    @SerialName("WaitingInput")
-    WAITING_INPUT,
-    @SerialName("Completed")
-    COMPLETED,
-    @SerialName("Failed")
-    FAILED,
-    @SerialName("Cancelled")
-    CANCELLED,
+@Serializable(with = PermissionModeSerializer::class)
+sealed class PermissionMode(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object READ_ONLY : PermissionMode("read-only")
+    object WORKSPACE_WRITE : PermissionMode("workspace-write")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : PermissionMode(wireValue)
+
+    // Equality and hashing by spelling: Unknown("read-only") built by hand equals READ_ONLY.
+    final override fun equals(other: Any?): Boolean = other is PermissionMode && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<PermissionMode> by lazy { listOf(READ_ONLY, WORKSPACE_WRITE) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): PermissionMode = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into PermissionMode (a value this version does not know as PermissionMode.Unknown) and writes its spelling back. */
+internal object PermissionModeSerializer : KSerializer<PermissionMode> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentconnector.PermissionMode", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: PermissionMode) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): PermissionMode = PermissionMode.fromWireValue(decoder.decodeString())
+}
+
+@Serializable(with = EventTypeSerializer::class)
+sealed class EventType(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object PERMISSION : EventType("Permission")
+    object SOURCE_USED : EventType("SourceUsed")
+    object ARTIFACT : EventType("Artifact")
+    object EVIDENCE : EventType("Evidence")
+    object USAGE : EventType("Usage")
+    object WAITING_INPUT : EventType("WaitingInput")
+    object COMPLETED : EventType("Completed")
+    object FAILED : EventType("Failed")
+    object CANCELLED : EventType("Cancelled")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : EventType(wireValue)
+
+    // Equality and hashing by spelling: Unknown("Permission") built by hand equals PERMISSION.
+    final override fun equals(other: Any?): Boolean = other is EventType && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<EventType> by lazy { listOf(PERMISSION, SOURCE_USED, ARTIFACT, EVIDENCE, USAGE, WAITING_INPUT, COMPLETED, FAILED, CANCELLED) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): EventType = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into EventType (a value this version does not know as EventType.Unknown) and writes its spelling back. */
+internal object EventTypeSerializer : KSerializer<EventType> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentconnector.EventType", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: EventType) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): EventType = EventType.fromWireValue(decoder.decodeString())
 }
 
 /** Which Usage event fields the connector reports; an undeclared field is refused at run time. */
@@ -187,12 +344,40 @@ data class Credentials(
     val slots: List<CredentialSlot>,
 )
 
-@Serializable
-enum class CredentialsMode {
-    @SerialName("none")
-    NONE,
-    @SerialName("credential-ref")
-    CREDENTIAL_REF,
+@Serializable(with = CredentialsModeSerializer::class)
+sealed class CredentialsMode(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object NONE : CredentialsMode("none")
+    object CREDENTIAL_REF : CredentialsMode("credential-ref")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : CredentialsMode(wireValue)
+
+    // Equality and hashing by spelling: Unknown("none") built by hand equals NONE.
+    final override fun equals(other: Any?): Boolean = other is CredentialsMode && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<CredentialsMode> by lazy { listOf(NONE, CREDENTIAL_REF) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): CredentialsMode = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into CredentialsMode (a value this version does not know as CredentialsMode.Unknown) and writes its spelling back. */
+internal object CredentialsModeSerializer : KSerializer<CredentialsMode> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentconnector.CredentialsMode", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: CredentialsMode) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): CredentialsMode = CredentialsMode.fromWireValue(decoder.decodeString())
 }
 
 @Serializable
@@ -202,14 +387,40 @@ data class CredentialSlot(
     val required: Boolean,
 )
 
-@Serializable
-enum class CredentialSlotType {
-    @SerialName("api-key")
-    API_KEY,
-    @SerialName("oauth")
-    OAUTH,
-    @SerialName("token")
-    TOKEN,
-    @SerialName("provider-profile")
-    PROVIDER_PROFILE,
+@Serializable(with = CredentialSlotTypeSerializer::class)
+sealed class CredentialSlotType(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object API_KEY : CredentialSlotType("api-key")
+    object OAUTH : CredentialSlotType("oauth")
+    object TOKEN : CredentialSlotType("token")
+    object PROVIDER_PROFILE : CredentialSlotType("provider-profile")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : CredentialSlotType(wireValue)
+
+    // Equality and hashing by spelling: Unknown("api-key") built by hand equals API_KEY.
+    final override fun equals(other: Any?): Boolean = other is CredentialSlotType && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<CredentialSlotType> by lazy { listOf(API_KEY, OAUTH, TOKEN, PROVIDER_PROFILE) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): CredentialSlotType = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into CredentialSlotType (a value this version does not know as CredentialSlotType.Unknown) and writes its spelling back. */
+internal object CredentialSlotTypeSerializer : KSerializer<CredentialSlotType> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentconnector.CredentialSlotType", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: CredentialSlotType) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): CredentialSlotType = CredentialSlotType.fromWireValue(decoder.decodeString())
 }

@@ -6,9 +6,14 @@ package dev.agentcontracts.agentconnector
 import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.EncodeDefault
 import kotlinx.serialization.ExperimentalSerializationApi
-import kotlinx.serialization.SerialName
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.Serializable
 import kotlinx.serialization.SerializationException
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 import kotlinx.serialization.json.JsonContentPolymorphicSerializer
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
@@ -61,10 +66,38 @@ data class PermissionResume(
     val type: String = "permission"
 }
 
-@Serializable
-enum class PermissionResumeStatus {
-    @SerialName("approved")
-    APPROVED,
-    @SerialName("rejected")
-    REJECTED,
+@Serializable(with = PermissionResumeStatusSerializer::class)
+sealed class PermissionResumeStatus(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object APPROVED : PermissionResumeStatus("approved")
+    object REJECTED : PermissionResumeStatus("rejected")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : PermissionResumeStatus(wireValue)
+
+    // Equality and hashing by spelling: Unknown("approved") built by hand equals APPROVED.
+    final override fun equals(other: Any?): Boolean = other is PermissionResumeStatus && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<PermissionResumeStatus> by lazy { listOf(APPROVED, REJECTED) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): PermissionResumeStatus = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into PermissionResumeStatus (a value this version does not know as PermissionResumeStatus.Unknown) and writes its spelling back. */
+internal object PermissionResumeStatusSerializer : KSerializer<PermissionResumeStatus> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentconnector.PermissionResumeStatus", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: PermissionResumeStatus) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): PermissionResumeStatus = PermissionResumeStatus.fromWireValue(decoder.decodeString())
 }

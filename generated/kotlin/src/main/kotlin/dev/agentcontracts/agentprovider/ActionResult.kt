@@ -4,8 +4,14 @@
 package dev.agentcontracts.agentprovider
 
 import kotlinx.serialization.ExperimentalSerializationApi
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 import kotlinx.serialization.json.JsonObject
 
 /**
@@ -53,12 +59,39 @@ data class ActionResult(
  * on its proposal record (a bridge error after expiry, or a late succeeded; lifecycle
  * proposal-record) and reports it in the model's tool output.
  */
-@Serializable
-enum class ActionResultStatus {
-    @SerialName("succeeded")
-    SUCCEEDED,
-    @SerialName("failed")
-    FAILED,
-    @SerialName("canceled")
-    CANCELED,
+@Serializable(with = ActionResultStatusSerializer::class)
+sealed class ActionResultStatus(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object SUCCEEDED : ActionResultStatus("succeeded")
+    object FAILED : ActionResultStatus("failed")
+    object CANCELED : ActionResultStatus("canceled")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : ActionResultStatus(wireValue)
+
+    // Equality and hashing by spelling: Unknown("succeeded") built by hand equals SUCCEEDED.
+    final override fun equals(other: Any?): Boolean = other is ActionResultStatus && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<ActionResultStatus> by lazy { listOf(SUCCEEDED, FAILED, CANCELED) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): ActionResultStatus = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into ActionResultStatus (a value this version does not know as ActionResultStatus.Unknown) and writes its spelling back. */
+internal object ActionResultStatusSerializer : KSerializer<ActionResultStatus> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentprovider.ActionResultStatus", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: ActionResultStatus) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): ActionResultStatus = ActionResultStatus.fromWireValue(decoder.decodeString())
 }

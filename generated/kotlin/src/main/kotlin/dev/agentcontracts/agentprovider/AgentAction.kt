@@ -4,33 +4,93 @@
 package dev.agentcontracts.agentprovider
 
 import kotlinx.serialization.ExperimentalSerializationApi
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 import kotlinx.serialization.json.JsonObject
 
 /**
  * Risk class of an action. High and critical actions require provider-owned confirmation; the host
  * is never a substitute for it.
  */
-@Serializable
-enum class ActionRisk {
-    @SerialName("low")
-    LOW,
-    @SerialName("medium")
-    MEDIUM,
-    @SerialName("high")
-    HIGH,
-    @SerialName("critical")
-    CRITICAL,
+@Serializable(with = ActionRiskSerializer::class)
+sealed class ActionRisk(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object LOW : ActionRisk("low")
+    object MEDIUM : ActionRisk("medium")
+    object HIGH : ActionRisk("high")
+    object CRITICAL : ActionRisk("critical")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : ActionRisk(wireValue)
+
+    // Equality and hashing by spelling: Unknown("low") built by hand equals LOW.
+    final override fun equals(other: Any?): Boolean = other is ActionRisk && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<ActionRisk> by lazy { listOf(LOW, MEDIUM, HIGH, CRITICAL) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): ActionRisk = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into ActionRisk (a value this version does not know as ActionRisk.Unknown) and writes its spelling back. */
+internal object ActionRiskSerializer : KSerializer<ActionRisk> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentprovider.ActionRisk", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: ActionRisk) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): ActionRisk = ActionRisk.fromWireValue(decoder.decodeString())
 }
 
 /** Whether the provider app must show its own confirmation before executing. */
-@Serializable
-enum class ConfirmationPolicy {
-    @SerialName("none")
-    NONE,
-    @SerialName("provider_required")
-    PROVIDER_REQUIRED,
+@Serializable(with = ConfirmationPolicySerializer::class)
+sealed class ConfirmationPolicy(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object NONE : ConfirmationPolicy("none")
+    object PROVIDER_REQUIRED : ConfirmationPolicy("provider_required")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : ConfirmationPolicy(wireValue)
+
+    // Equality and hashing by spelling: Unknown("none") built by hand equals NONE.
+    final override fun equals(other: Any?): Boolean = other is ConfirmationPolicy && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<ConfirmationPolicy> by lazy { listOf(NONE, PROVIDER_REQUIRED) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): ConfirmationPolicy = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into ConfirmationPolicy (a value this version does not know as ConfirmationPolicy.Unknown) and writes its spelling back. */
+internal object ConfirmationPolicySerializer : KSerializer<ConfirmationPolicy> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentprovider.ConfirmationPolicy", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: ConfirmationPolicy) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): ConfirmationPolicy = ConfirmationPolicy.fromWireValue(decoder.decodeString())
 }
 
 /**
@@ -84,12 +144,39 @@ data class AgentAction(
     val localizedDescriptions: JsonObject? = null,
 )
 
-@Serializable
-enum class ExecutionMode {
-    @SerialName("app_handoff")
-    APP_HANDOFF,
-    @SerialName("backend_api")
-    BACKEND_API,
-    @SerialName("android_activity_result")
-    ANDROID_ACTIVITY_RESULT,
+@Serializable(with = ExecutionModeSerializer::class)
+sealed class ExecutionMode(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object APP_HANDOFF : ExecutionMode("app_handoff")
+    object BACKEND_API : ExecutionMode("backend_api")
+    object ANDROID_ACTIVITY_RESULT : ExecutionMode("android_activity_result")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : ExecutionMode(wireValue)
+
+    // Equality and hashing by spelling: Unknown("app_handoff") built by hand equals APP_HANDOFF.
+    final override fun equals(other: Any?): Boolean = other is ExecutionMode && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<ExecutionMode> by lazy { listOf(APP_HANDOFF, BACKEND_API, ANDROID_ACTIVITY_RESULT) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): ExecutionMode = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into ExecutionMode (a value this version does not know as ExecutionMode.Unknown) and writes its spelling back. */
+internal object ExecutionModeSerializer : KSerializer<ExecutionMode> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentprovider.ExecutionMode", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: ExecutionMode) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): ExecutionMode = ExecutionMode.fromWireValue(decoder.decodeString())
 }

@@ -4,8 +4,14 @@
 package dev.agentcontracts.agentprovider
 
 import kotlinx.serialization.ExperimentalSerializationApi
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 
 /**
  * The provider's answer to an AgentInstallRequest. Android: RESULT_OK with extra
@@ -40,12 +46,39 @@ data class AgentInstallResult(
     val completedAt: String,
 )
 
-@Serializable
-enum class AgentInstallResultStatus {
-    @SerialName("succeeded")
-    SUCCEEDED,
-    @SerialName("failed")
-    FAILED,
-    @SerialName("canceled")
-    CANCELED,
+@Serializable(with = AgentInstallResultStatusSerializer::class)
+sealed class AgentInstallResultStatus(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object SUCCEEDED : AgentInstallResultStatus("succeeded")
+    object FAILED : AgentInstallResultStatus("failed")
+    object CANCELED : AgentInstallResultStatus("canceled")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : AgentInstallResultStatus(wireValue)
+
+    // Equality and hashing by spelling: Unknown("succeeded") built by hand equals SUCCEEDED.
+    final override fun equals(other: Any?): Boolean = other is AgentInstallResultStatus && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<AgentInstallResultStatus> by lazy { listOf(SUCCEEDED, FAILED, CANCELED) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): AgentInstallResultStatus = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into AgentInstallResultStatus (a value this version does not know as AgentInstallResultStatus.Unknown) and writes its spelling back. */
+internal object AgentInstallResultStatusSerializer : KSerializer<AgentInstallResultStatus> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentprovider.AgentInstallResultStatus", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: AgentInstallResultStatus) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): AgentInstallResultStatus = AgentInstallResultStatus.fromWireValue(decoder.decodeString())
 }

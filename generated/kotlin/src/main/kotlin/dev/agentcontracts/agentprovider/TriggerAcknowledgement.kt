@@ -4,8 +4,14 @@
 package dev.agentcontracts.agentprovider
 
 import kotlinx.serialization.ExperimentalSerializationApi
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 
 /**
  * The answer to a background AgentTriggerRequest (Kotlin AgentTriggerSubmitResult), returned as a
@@ -31,16 +37,41 @@ data class TriggerAcknowledgement(
     val error: ActionError? = null,
 )
 
-@Serializable
-enum class TriggerAcknowledgementStatus {
-    @SerialName("accepted")
-    ACCEPTED,
-    @SerialName("queued")
-    QUEUED,
-    @SerialName("rejected")
-    REJECTED,
-    @SerialName("unsupported")
-    UNSUPPORTED,
-    @SerialName("host_unavailable")
-    HOST_UNAVAILABLE,
+@Serializable(with = TriggerAcknowledgementStatusSerializer::class)
+sealed class TriggerAcknowledgementStatus(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object ACCEPTED : TriggerAcknowledgementStatus("accepted")
+    object QUEUED : TriggerAcknowledgementStatus("queued")
+    object REJECTED : TriggerAcknowledgementStatus("rejected")
+    object UNSUPPORTED : TriggerAcknowledgementStatus("unsupported")
+    object HOST_UNAVAILABLE : TriggerAcknowledgementStatus("host_unavailable")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : TriggerAcknowledgementStatus(wireValue)
+
+    // Equality and hashing by spelling: Unknown("accepted") built by hand equals ACCEPTED.
+    final override fun equals(other: Any?): Boolean = other is TriggerAcknowledgementStatus && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<TriggerAcknowledgementStatus> by lazy { listOf(ACCEPTED, QUEUED, REJECTED, UNSUPPORTED, HOST_UNAVAILABLE) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): TriggerAcknowledgementStatus = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into TriggerAcknowledgementStatus (a value this version does not know as TriggerAcknowledgementStatus.Unknown) and writes its spelling back. */
+internal object TriggerAcknowledgementStatusSerializer : KSerializer<TriggerAcknowledgementStatus> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentprovider.TriggerAcknowledgementStatus", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: TriggerAcknowledgementStatus) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): TriggerAcknowledgementStatus = TriggerAcknowledgementStatus.fromWireValue(decoder.decodeString())
 }

@@ -30,7 +30,8 @@ data class ChatMessage(
 
 /**
  * Who spoke. "system", "tool", "USER" and every other value are refused with 400 "only user and
- * assistant chat roles are accepted".
+ * assistant chat roles are accepted". Closed: The service refuses every other role with 400, so no
+ * peer may send a new one.
  */
 @Serializable
 enum class ChatMessageRole {

@@ -6,9 +6,15 @@ package dev.agentcontracts.agentservice
 import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.EncodeDefault
 import kotlinx.serialization.ExperimentalSerializationApi
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
 import kotlinx.serialization.SerializationException
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 import kotlinx.serialization.json.JsonContentPolymorphicSerializer
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
@@ -85,27 +91,80 @@ data class ScreenedInputDecision(
 }
 
 /** "blocked" exactly when blocked is true. */
-@Serializable
-enum class ScreenedInputDecisionOutcome {
-    @SerialName("passed")
-    PASSED,
-    @SerialName("blocked")
-    BLOCKED,
+@Serializable(with = ScreenedInputDecisionOutcomeSerializer::class)
+sealed class ScreenedInputDecisionOutcome(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object PASSED : ScreenedInputDecisionOutcome("passed")
+    object BLOCKED : ScreenedInputDecisionOutcome("blocked")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : ScreenedInputDecisionOutcome(wireValue)
+
+    // Equality and hashing by spelling: Unknown("passed") built by hand equals PASSED.
+    final override fun equals(other: Any?): Boolean = other is ScreenedInputDecisionOutcome && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<ScreenedInputDecisionOutcome> by lazy { listOf(PASSED, BLOCKED) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): ScreenedInputDecisionOutcome = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into ScreenedInputDecisionOutcome (a value this version does not know as ScreenedInputDecisionOutcome.Unknown) and writes its spelling back. */
+internal object ScreenedInputDecisionOutcomeSerializer : KSerializer<ScreenedInputDecisionOutcome> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentservice.ScreenedInputDecisionOutcome", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: ScreenedInputDecisionOutcome) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): ScreenedInputDecisionOutcome = ScreenedInputDecisionOutcome.fromWireValue(decoder.decodeString())
 }
 
 /** Which layer decided. */
-@Serializable
-enum class ScreenedInputDecisionDecisionSource {
-    @SerialName("llm")
-    LLM,
-    @SerialName("llm_and_deterministic_block")
-    LLM_AND_DETERMINISTIC_BLOCK,
-    @SerialName("deterministic_block_fallback")
-    DETERMINISTIC_BLOCK_FALLBACK,
-    @SerialName("deterministic_allow_override")
-    DETERMINISTIC_ALLOW_OVERRIDE,
-    @SerialName("llm_and_deterministic_allow")
-    LLM_AND_DETERMINISTIC_ALLOW,
+@Serializable(with = ScreenedInputDecisionDecisionSourceSerializer::class)
+sealed class ScreenedInputDecisionDecisionSource(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object LLM : ScreenedInputDecisionDecisionSource("llm")
+    object LLM_AND_DETERMINISTIC_BLOCK : ScreenedInputDecisionDecisionSource("llm_and_deterministic_block")
+    object DETERMINISTIC_BLOCK_FALLBACK : ScreenedInputDecisionDecisionSource("deterministic_block_fallback")
+    object DETERMINISTIC_ALLOW_OVERRIDE : ScreenedInputDecisionDecisionSource("deterministic_allow_override")
+    object LLM_AND_DETERMINISTIC_ALLOW : ScreenedInputDecisionDecisionSource("llm_and_deterministic_allow")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : ScreenedInputDecisionDecisionSource(wireValue)
+
+    // Equality and hashing by spelling: Unknown("llm") built by hand equals LLM.
+    final override fun equals(other: Any?): Boolean = other is ScreenedInputDecisionDecisionSource && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<ScreenedInputDecisionDecisionSource> by lazy { listOf(LLM, LLM_AND_DETERMINISTIC_BLOCK, DETERMINISTIC_BLOCK_FALLBACK, DETERMINISTIC_ALLOW_OVERRIDE, LLM_AND_DETERMINISTIC_ALLOW) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): ScreenedInputDecisionDecisionSource = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into ScreenedInputDecisionDecisionSource (a value this version does not know as ScreenedInputDecisionDecisionSource.Unknown) and writes its spelling back. */
+internal object ScreenedInputDecisionDecisionSourceSerializer : KSerializer<ScreenedInputDecisionDecisionSource> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentservice.ScreenedInputDecisionDecisionSource", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: ScreenedInputDecisionDecisionSource) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): ScreenedInputDecisionDecisionSource = ScreenedInputDecisionDecisionSource.fromWireValue(decoder.decodeString())
 }
 
 /**

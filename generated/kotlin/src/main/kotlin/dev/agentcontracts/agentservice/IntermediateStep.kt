@@ -42,7 +42,10 @@ data class IntermediateStep(
     val payload: StepPayload,
 )
 
-/** The step type. Only these six are part of the contract. */
+/**
+ * The step type. Only these six are part of the contract. Closed: The document fixes the step types
+ * at these six; a seventh would be a new contract.
+ */
 @Serializable
 enum class IntermediateStepType {
     @SerialName("WORKFLOW_START")

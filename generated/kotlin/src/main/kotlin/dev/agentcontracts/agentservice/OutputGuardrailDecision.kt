@@ -5,8 +5,14 @@ package dev.agentcontracts.agentservice
 
 import kotlinx.serialization.EncodeDefault
 import kotlinx.serialization.ExperimentalSerializationApi
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 import kotlinx.serialization.json.JsonIgnoreUnknownKeys
 import kotlinx.serialization.json.JsonObject
 
@@ -54,12 +60,39 @@ data class OutputGuardrailDecision(
  * "blocked" when the answer was cut (secret pattern or oversize), else "modified" when PII was
  * masked, else "passed".
  */
-@Serializable
-enum class OutputGuardrailDecisionOutcome {
-    @SerialName("passed")
-    PASSED,
-    @SerialName("modified")
-    MODIFIED,
-    @SerialName("blocked")
-    BLOCKED,
+@Serializable(with = OutputGuardrailDecisionOutcomeSerializer::class)
+sealed class OutputGuardrailDecisionOutcome(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object PASSED : OutputGuardrailDecisionOutcome("passed")
+    object MODIFIED : OutputGuardrailDecisionOutcome("modified")
+    object BLOCKED : OutputGuardrailDecisionOutcome("blocked")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : OutputGuardrailDecisionOutcome(wireValue)
+
+    // Equality and hashing by spelling: Unknown("passed") built by hand equals PASSED.
+    final override fun equals(other: Any?): Boolean = other is OutputGuardrailDecisionOutcome && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<OutputGuardrailDecisionOutcome> by lazy { listOf(PASSED, MODIFIED, BLOCKED) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): OutputGuardrailDecisionOutcome = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into OutputGuardrailDecisionOutcome (a value this version does not know as OutputGuardrailDecisionOutcome.Unknown) and writes its spelling back. */
+internal object OutputGuardrailDecisionOutcomeSerializer : KSerializer<OutputGuardrailDecisionOutcome> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.agentservice.OutputGuardrailDecisionOutcome", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: OutputGuardrailDecisionOutcome) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): OutputGuardrailDecisionOutcome = OutputGuardrailDecisionOutcome.fromWireValue(decoder.decodeString())
 }

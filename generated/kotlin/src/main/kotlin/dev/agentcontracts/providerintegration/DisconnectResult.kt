@@ -6,9 +6,15 @@ package dev.agentcontracts.providerintegration
 import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.EncodeDefault
 import kotlinx.serialization.ExperimentalSerializationApi
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
 import kotlinx.serialization.SerializationException
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 import kotlinx.serialization.json.JsonContentPolymorphicSerializer
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
@@ -55,12 +61,40 @@ data class DisconnectCompleted(
 }
 
 /** Whether a live channel was open and has been closed, or none was open. */
-@Serializable
-enum class DisconnectCompletedLiveChannel {
-    @SerialName("closed")
-    CLOSED,
-    @SerialName("not_open")
-    NOT_OPEN,
+@Serializable(with = DisconnectCompletedLiveChannelSerializer::class)
+sealed class DisconnectCompletedLiveChannel(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object CLOSED : DisconnectCompletedLiveChannel("closed")
+    object NOT_OPEN : DisconnectCompletedLiveChannel("not_open")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : DisconnectCompletedLiveChannel(wireValue)
+
+    // Equality and hashing by spelling: Unknown("closed") built by hand equals CLOSED.
+    final override fun equals(other: Any?): Boolean = other is DisconnectCompletedLiveChannel && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<DisconnectCompletedLiveChannel> by lazy { listOf(CLOSED, NOT_OPEN) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): DisconnectCompletedLiveChannel = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into DisconnectCompletedLiveChannel (a value this version does not know as DisconnectCompletedLiveChannel.Unknown) and writes its spelling back. */
+internal object DisconnectCompletedLiveChannelSerializer : KSerializer<DisconnectCompletedLiveChannel> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.providerintegration.DisconnectCompletedLiveChannel", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: DisconnectCompletedLiveChannel) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): DisconnectCompletedLiveChannel = DisconnectCompletedLiveChannel.fromWireValue(decoder.decodeString())
 }
 
 /**
@@ -78,12 +112,39 @@ data class DisconnectIncomplete(
     val outcome: String = "incomplete"
 }
 
-@Serializable
-enum class DisconnectIncompleteFailedStepsItem {
-    @SerialName("revoke_binding")
-    REVOKE_BINDING,
-    @SerialName("close_live_channel")
-    CLOSE_LIVE_CHANNEL,
-    @SerialName("remove_credential")
-    REMOVE_CREDENTIAL,
+@Serializable(with = DisconnectIncompleteFailedStepsItemSerializer::class)
+sealed class DisconnectIncompleteFailedStepsItem(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object REVOKE_BINDING : DisconnectIncompleteFailedStepsItem("revoke_binding")
+    object CLOSE_LIVE_CHANNEL : DisconnectIncompleteFailedStepsItem("close_live_channel")
+    object REMOVE_CREDENTIAL : DisconnectIncompleteFailedStepsItem("remove_credential")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : DisconnectIncompleteFailedStepsItem(wireValue)
+
+    // Equality and hashing by spelling: Unknown("revoke_binding") built by hand equals REVOKE_BINDING.
+    final override fun equals(other: Any?): Boolean = other is DisconnectIncompleteFailedStepsItem && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<DisconnectIncompleteFailedStepsItem> by lazy { listOf(REVOKE_BINDING, CLOSE_LIVE_CHANNEL, REMOVE_CREDENTIAL) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): DisconnectIncompleteFailedStepsItem = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into DisconnectIncompleteFailedStepsItem (a value this version does not know as DisconnectIncompleteFailedStepsItem.Unknown) and writes its spelling back. */
+internal object DisconnectIncompleteFailedStepsItemSerializer : KSerializer<DisconnectIncompleteFailedStepsItem> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.providerintegration.DisconnectIncompleteFailedStepsItem", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: DisconnectIncompleteFailedStepsItem) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): DisconnectIncompleteFailedStepsItem = DisconnectIncompleteFailedStepsItem.fromWireValue(decoder.decodeString())
 }

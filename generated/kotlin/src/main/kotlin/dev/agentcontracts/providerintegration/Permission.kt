@@ -4,8 +4,13 @@
 package dev.agentcontracts.providerintegration
 
 import kotlinx.serialization.ExperimentalSerializationApi
-import kotlinx.serialization.SerialName
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.Serializable
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 
 /**
  * One grant name the owner approves on the single approval screen and the agent-scoped credential
@@ -14,18 +19,42 @@ import kotlinx.serialization.Serializable
  * The document names only the four recommended grants; `contacts:read` and `contacts:write` are
  * known only from the Pi adapter's PERMISSIONS list.
  */
-@Serializable
-enum class Permission {
-    @SerialName("identity:read")
-    IDENTITY_READ,
-    @SerialName("messages:write")
-    MESSAGES_WRITE,
-    @SerialName("inbox:read")
-    INBOX_READ,
-    @SerialName("inbox:bookmark")
-    INBOX_BOOKMARK,
-    @SerialName("contacts:read")
-    CONTACTS_READ,
-    @SerialName("contacts:write")
-    CONTACTS_WRITE,
+@Serializable(with = PermissionSerializer::class)
+sealed class Permission(
+    /** The value on the wire, exactly as the message carries it. */
+    val wireValue: String,
+) {
+    object IDENTITY_READ : Permission("identity:read")
+    object MESSAGES_WRITE : Permission("messages:write")
+    object INBOX_READ : Permission("inbox:read")
+    object INBOX_BOOKMARK : Permission("inbox:bookmark")
+    object CONTACTS_READ : Permission("contacts:read")
+    object CONTACTS_WRITE : Permission("contacts:write")
+
+    /** A value this version does not know; it encodes back unchanged. */
+    class Unknown(wireValue: String) : Permission(wireValue)
+
+    // Equality and hashing by spelling: Unknown("identity:read") built by hand equals IDENTITY_READ.
+    final override fun equals(other: Any?): Boolean = other is Permission && other.wireValue == wireValue
+
+    final override fun hashCode(): Int = wireValue.hashCode()
+
+    final override fun toString(): String = wireValue
+
+    companion object {
+        /** The values this version knows (lazy: the objects extend this class, which must be initialised first). */
+        val entries: List<Permission> by lazy { listOf(IDENTITY_READ, MESSAGES_WRITE, INBOX_READ, INBOX_BOOKMARK, CONTACTS_READ, CONTACTS_WRITE) }
+
+        /** The known value spelled [wireValue], or [Unknown] holding it. */
+        fun fromWireValue(wireValue: String): Permission = entries.firstOrNull { it.wireValue == wireValue } ?: Unknown(wireValue)
+    }
+}
+
+/** Reads any string into Permission (a value this version does not know as Permission.Unknown) and writes its spelling back. */
+internal object PermissionSerializer : KSerializer<Permission> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("dev.agentcontracts.providerintegration.Permission", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: Permission) = encoder.encodeString(value.wireValue)
+
+    override fun deserialize(decoder: Decoder): Permission = Permission.fromWireValue(decoder.decodeString())
 }

@@ -1,7 +1,9 @@
-// TypeScript declarations per protocol, with json-schema-to-typescript over one bundle so shared
-// types are declared once. jstt sees a "type view" of the schemas: validation-only keywords
-// (if/then, not, contains, constraint-only allOf branches, siblings of $ref) are dropped because
-// they either add nothing to a type or make jstt invent intersections and duplicate names.
+// The independent oracle for ts-types.ts (used by ts-types.oracle.test.ts only, never to generate):
+// TypeScript declarations per protocol from json-schema-to-typescript over one bundle so shared
+// types are declared once, made deeply readonly as the emitted types are. Until issue 29 this was
+// how generated/ts's types.d.ts was made. jstt sees a "type view" of the schemas: validation-only
+// keywords (if/then, not, contains, constraint-only allOf branches, siblings of $ref) are dropped
+// because they either add nothing to a type or make jstt invent intersections and duplicate names.
 import { compile } from "json-schema-to-typescript";
 import type { JsonSchema, JsonValue, Model, Protocol } from "../../model/types.js";
 

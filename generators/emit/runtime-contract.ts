@@ -1,0 +1,167 @@
+// The runtime contract (issue 29): the functions every language's hand-written runtime offers, so
+// a new language knows what to implement, and the symbol that implements each in each language.
+// A symbol names the runtime file (generators/targets/ts/runtime/src, kotlin/runtime, swift/runtime),
+// the object or type that holds it when there is one, and its name; null: that runtime does not
+// offer it yet (the docs site's Runtime contract page shows the gap). Each target reaches its
+// runtime through its column (runtimeSymbol below), never by a name of its own, and
+// generators/test/runtime-contract.test.ts checks every symbol against the runtime's real exports
+// (TypeScript: the module imported) and declarations (Kotlin, Swift: the sources read).
+
+/** The languages with a hand-written runtime, by target id. */
+export const RUNTIME_LANGUAGES = { ts: "TypeScript", kotlin: "Kotlin", swift: "Swift" } as const;
+
+export type RuntimeLanguage = keyof typeof RUNTIME_LANGUAGES;
+
+export interface RuntimeSymbol {
+  /** The runtime source file that declares it. */
+  readonly file: string;
+  /** The object (Kotlin), enum or type (Swift) it is a member of; absent for a top-level export. */
+  readonly container?: string;
+  readonly name: string;
+}
+
+export interface ContractEntry {
+  /** The contract name (camelCase), the same in every language modulo casing where the runtimes agree. */
+  readonly id: string;
+  /** What it does, for the parity table. */
+  readonly does: string;
+  readonly ts: RuntimeSymbol | null;
+  readonly kotlin: RuntimeSymbol | null;
+  readonly swift: RuntimeSymbol | null;
+}
+
+export const RUNTIME_CONTRACT = [
+  {
+    id: "strictParse",
+    does: "Parses untrusted bytes as strict JSON (RFC 8259 with I-JSON limits: no duplicate keys, no lone surrogates, bounded depth and size), the first step before any validation.",
+    ts: { file: "strict-json.ts", name: "parseStrictJson" },
+    kotlin: { file: "StrictJson.kt", container: "StrictJson", name: "parse" },
+    swift: { file: "StrictJSON.swift", container: "StrictJSON", name: "parse" },
+  },
+  {
+    id: "canonicalize",
+    does: "Writes a JSON value as RFC 8785 (JCS) canonical text: the bytes every hash and signature is computed over.",
+    ts: { file: "canonical-json.ts", name: "canonicalize" },
+    kotlin: { file: "CanonicalJson.kt", container: "CanonicalJson", name: "canonicalize" },
+    swift: { file: "CanonicalJSON.swift", container: "CanonicalJSON", name: "canonicalize" },
+  },
+  {
+    id: "hmacSigningInput",
+    does: "The exact text an hmac-sha256-v1 signature covers (x-signature): the canonical message without its signature member.",
+    ts: { file: "signing-hmac-v1.ts", name: "hmacV1SigningInput" },
+    kotlin: { file: "HmacSha256V1.kt", container: "HmacSha256V1", name: "signingInput" },
+    swift: { file: "SigningHmacV1.swift", container: "HMACSHA256V1", name: "signingInput" },
+  },
+  {
+    id: "hmacSign",
+    does: "Signs a message held as JSON with hmac-sha256-v1: a copy with its algorithm and signature members set.",
+    ts: { file: "signing-hmac-v1.ts", name: "signHmacV1" },
+    kotlin: { file: "HmacSha256V1.kt", container: "HmacSha256V1", name: "sign" },
+    swift: { file: "SigningHmacV1.swift", container: "HMACSHA256V1", name: "sign" },
+  },
+  {
+    id: "hmacVerify",
+    does: "Verifies an hmac-sha256-v1 signature in constant time and says why it failed (a reason code).",
+    ts: { file: "signing-hmac-v1.ts", name: "verifyHmacV1" },
+    kotlin: { file: "HmacSha256V1.kt", container: "HmacSha256V1", name: "check" },
+    swift: { file: "SigningHmacV1.swift", container: "HMACSHA256V1", name: "verify" },
+  },
+  {
+    id: "replayGuard",
+    does: "Admits a signed message once within its freshness window (x-replay): refuses a replayed nonce or a stale timestamp, over a pluggable store.",
+    ts: { file: "replay-guard.ts", name: "ReplayGuard" },
+    kotlin: { file: "ReplayGuard.kt", name: "ReplayGuard" },
+    swift: { file: "ReplayGuard.swift", name: "ReplayGuard" },
+  },
+  {
+    id: "computeContentId",
+    does: "The id of a content-addressed record (x-content-address): prefix + SHA-256 of its canonical bytes without the id member.",
+    ts: { file: "content-address.ts", name: "computeContentId" },
+    kotlin: { file: "ContentAddress.kt", container: "ContentAddress", name: "computeId" },
+    swift: { file: "ContentAddress.swift", container: "ContentAddress", name: "computeID" },
+  },
+  {
+    id: "verifyContentId",
+    does: "Whether a content-addressed record carries the id its bytes give.",
+    ts: { file: "content-address.ts", name: "verifyContentId" },
+    kotlin: { file: "ContentAddress.kt", container: "ContentAddress", name: "verifyId" },
+    swift: { file: "ContentAddress.swift", container: "ContentAddress", name: "verifyID" },
+  },
+  {
+    id: "importContentRecord",
+    does: "Imports untrusted bytes as a content-addressed record: strict JSON, schema, id, then canonical form.",
+    ts: { file: "content-address.ts", name: "importCanonicalRecord" },
+    kotlin: { file: "ContentAddress.kt", container: "ContentAddress", name: "importAs" },
+    swift: { file: "ContentAddress.swift", container: "ContentAddress", name: "importRecord" },
+  },
+  {
+    id: "auditEventId",
+    does: "The event id of an audit-chain entry (x-audit-chain): SHA-256 of the canonical entry without its id.",
+    ts: { file: "audit-chain.ts", name: "computeAuditEventId" },
+    kotlin: { file: "AuditChain.kt", container: "AuditChain", name: "computeEventId" },
+    swift: { file: "AuditChain.swift", container: "AuditChain", name: "eventID" },
+  },
+  {
+    id: "auditAppend",
+    does: "Appends an entry to a hash-chained audit log: sequence, previous id and event id filled in.",
+    ts: { file: "audit-chain.ts", name: "appendAuditEntry" },
+    kotlin: null,
+    swift: { file: "AuditChain.swift", container: "AuditChain", name: "append" },
+  },
+  {
+    id: "auditVerify",
+    does: "Verifies a hash-chained audit log: every link, sequence number and id, and the expected head.",
+    ts: { file: "audit-chain.ts", name: "verifyAuditChain" },
+    kotlin: { file: "AuditChain.kt", container: "AuditChain", name: "verify" },
+    swift: { file: "AuditChain.swift", container: "AuditChain", name: "verify" },
+  },
+  {
+    id: "auditVerifyLog",
+    does: "Verifies an audit log read as JSON lines (audit.jsonl).",
+    ts: { file: "audit-chain.ts", name: "verifyAuditLog" },
+    kotlin: { file: "AuditChain.kt", container: "AuditChain", name: "verifyLog" },
+    swift: { file: "AuditChain.swift", container: "AuditChain", name: "verifyLog" },
+  },
+  {
+    id: "approvalMint",
+    does: "Mints a signed, expiring approval token (x-approval-token) bound to the request it approves.",
+    ts: { file: "approval-token.ts", name: "mintApprovalToken" },
+    kotlin: { file: "ApprovalToken.kt", container: "ApprovalToken", name: "mint" },
+    swift: { file: "ApprovalToken.swift", container: "ApprovalToken", name: "mint" },
+  },
+  {
+    id: "approvalDecode",
+    does: "Decodes an approval token: signature and expiry checked, claims returned.",
+    ts: { file: "approval-token.ts", name: "decodeApprovalToken" },
+    kotlin: { file: "ApprovalToken.kt", container: "ApprovalToken", name: "decode" },
+    swift: { file: "ApprovalToken.swift", container: "ApprovalToken", name: "decode" },
+  },
+  {
+    id: "approvalVerify",
+    does: "Verifies an approval token against the request it must approve (its bindings).",
+    ts: { file: "approval-token.ts", name: "verifyApprovalToken" },
+    kotlin: { file: "ApprovalToken.kt", container: "ApprovalToken", name: "verify" },
+    swift: { file: "ApprovalToken.swift", container: "ApprovalToken", name: "verify" },
+  },
+  {
+    id: "lifecycleMachine",
+    does: "Runs a lifecycle state machine: the transition an event takes from a state under its guards, the allowed events, the terminal states.",
+    ts: { file: "lifecycle-runner.ts", name: "defineMachine" },
+    kotlin: { file: "LifecycleMachine.kt", name: "LifecycleMachine" },
+    swift: { file: "Lifecycle.swift", name: "LifecycleMachine" },
+  },
+] as const satisfies readonly ContractEntry[];
+
+export type ContractId = (typeof RUNTIME_CONTRACT)[number]["id"];
+
+/**
+ * How a language's emitted code names a contract function: `Container.name`, or the bare name of a
+ * top-level export. Throws when that runtime does not offer it: an emitter must not emit a call
+ * into a function its runtime lacks.
+ */
+export function runtimeSymbol(language: RuntimeLanguage, id: ContractId): RuntimeSymbol & { qualified: string } {
+  const entry: ContractEntry = RUNTIME_CONTRACT.find((e) => e.id === id)!;
+  const symbol = entry[language];
+  if (symbol === null) throw new Error(`the ${RUNTIME_LANGUAGES[language]} runtime does not offer ${id} (generators/emit/runtime-contract.ts)`);
+  return { ...symbol, qualified: symbol.container === undefined ? symbol.name : `${symbol.container}.${symbol.name}` };
+}

@@ -1,0 +1,69 @@
+// Every symbol of the runtime contract (generators/emit/runtime-contract.ts) is really there: the
+// TypeScript runtime module, imported, exports it as a function or class; the Kotlin and Swift
+// runtime sources declare it (a top-level declaration, or a member of the named object or type,
+// read from the source between the container's opening line and its closing brace).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { RUNTIME_CONTRACT, runtimeSymbol, type RuntimeSymbol } from "../emit/runtime-contract.js";
+import { REPO_ROOT } from "./fixture.js";
+
+const TS_RUNTIME = `${REPO_ROOT}/generators/targets/ts/runtime/src`;
+
+/** The body of a top-level declaration `<keyword> Name` up to the `}` that closes it at column 0. */
+function containerBody(source: string, keywords: RegExp, container: string): string | undefined {
+  const start = new RegExp(`^(?:${keywords.source}) ${container}\\b[^\\n]*\\{$`, "m").exec(source);
+  if (start === null) return undefined;
+  const end = source.indexOf("\n}", start.index);
+  return source.slice(start.index, end === -1 ? undefined : end);
+}
+
+function kotlinDeclares(symbol: RuntimeSymbol): boolean {
+  const source = readFileSync(`${REPO_ROOT}/generators/targets/kotlin/runtime/${symbol.file}`, "utf8");
+  if (symbol.container === undefined) return new RegExp(`^(?:class|object|interface|fun(?: <[^>]*>)?) ${symbol.name}\\b`, "m").test(source);
+  const body = containerBody(source, /object|class/, symbol.container);
+  return body !== undefined && new RegExp(`^ {4}(?:suspend )?fun (?:<[^>]*> )?${symbol.name}\\(`, "m").test(body);
+}
+
+function swiftDeclares(symbol: RuntimeSymbol): boolean {
+  const source = readFileSync(`${REPO_ROOT}/generators/targets/swift/runtime/${symbol.file}`, "utf8");
+  if (symbol.container === undefined) return new RegExp(`^public (?:final class|class|struct|enum|protocol|func) ${symbol.name}\\b`, "m").test(source);
+  const body = containerBody(source, /public enum|public struct|public final class|extension/, symbol.container);
+  return body !== undefined && new RegExp(`^ {4}public static func ${symbol.name}\\(`, "m").test(body);
+}
+
+describe("the runtime contract", () => {
+  it("names each function once", () => {
+    const ids = RUNTIME_CONTRACT.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each(RUNTIME_CONTRACT.filter((e) => e.ts !== null).map((e) => [e.id, e.ts as RuntimeSymbol] as const))("TypeScript %s is exported by its module", async (_id, symbol) => {
+    expect(symbol.container).toBeUndefined();
+    const module = (await import(`${TS_RUNTIME}/${symbol.file}`)) as Record<string, unknown>;
+    expect(typeof module[symbol.name]).toBe("function");
+  });
+
+  it.each(RUNTIME_CONTRACT.filter((e) => e.kotlin !== null).map((e) => [e.id, e.kotlin!] as const))("Kotlin %s is declared by the runtime", (_id, symbol) => {
+    expect(kotlinDeclares(symbol)).toBe(true);
+  });
+
+  it.each(RUNTIME_CONTRACT.filter((e) => e.swift !== null).map((e) => [e.id, e.swift!] as const))("Swift %s is declared by the runtime", (_id, symbol) => {
+    expect(swiftDeclares(symbol)).toBe(true);
+  });
+
+  it("can fail: a name, container or file the runtime does not declare is refused", async () => {
+    expect(kotlinDeclares({ file: "HmacSha256V1.kt", container: "HmacSha256V1", name: "signature" })).toBe(false);
+    expect(kotlinDeclares({ file: "HmacSha256V1.kt", container: "ContentAddress", name: "sign" })).toBe(false);
+    expect(swiftDeclares({ file: "SigningHmacV1.swift", container: "HMACSHA256V1", name: "check" })).toBe(false);
+    expect(swiftDeclares({ file: "AuditChain.swift", container: "AuditChain", name: "computeEventId" })).toBe(false);
+    const module = (await import(`${TS_RUNTIME}/signing-hmac-v1.ts`)) as Record<string, unknown>;
+    expect(typeof module["HmacSha256V1"]).not.toBe("function");
+  });
+
+  it("refuses to name a function a runtime does not offer", () => {
+    const gap = RUNTIME_CONTRACT.find((e) => e.kotlin === null)!;
+    expect(() => runtimeSymbol("kotlin", gap.id)).toThrow(`the Kotlin runtime does not offer ${gap.id}`);
+    expect(runtimeSymbol("kotlin", "hmacSign").qualified).toBe("HmacSha256V1.sign");
+    expect(runtimeSymbol("ts", "hmacSign").qualified).toBe("signHmacV1");
+  });
+});
