@@ -43,6 +43,7 @@ export function docsFromTheInstall(setup: () => Install): void {
     const expectedNotices = [
       `docs: left out: the API reference (api/): ${project}/generated/ts has no index.d.ts; run \`agent-contracts generate\` in the project first`,
       `docs: left out: the Performance page (performance.html): ${project}/docs-site/bench has none of latest.md, kotlin.md, swift.md (\`make bench\` writes them in a checkout of agent-contracts)`,
+      `docs: left out: the Compatibility page (guides/compatibility.html): ${project}/docs-site/compatibility has no *.json conformance result file (\`agent-contracts conformance <protocol> --url URL --report FILE\` writes one)`,
       `docs: left out: the bindings' own error messages on the message pages (each invalid example shows its expected error only): ${project}/generated/ts/index.js is missing; run \`agent-contracts generate\` in the project first`,
       `docs: left out: the playground pages (<protocol>/playground.html): ${project}/generated/ts is missing; run \`agent-contracts generate\` in the project first`,
     ];
@@ -100,7 +101,8 @@ export function docsFromTheInstall(setup: () => Install): void {
     expect(here.status, here.stderr).toBe(0);
     const r = docs(install, ["--spec", project, "--out", "site-full"]);
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toMatch(/^docs: left out: the entries of the spec changelog \(spec-changelog.html says why\): git history is not available here [^\n]*\n$/);
+    // This checkout has no conformance result files either (docs-site/compatibility/).
+    expect(r.err).toMatch(/^docs: left out: the Compatibility page \(guides\/compatibility.html\): [^\n]*\ndocs: left out: the entries of the spec changelog \(spec-changelog.html says why\): git history is not available here [^\n]*\n$/);
     const site = join(install.elsewhere, "site-full");
     expect(existsSync(join(site, "api", "index.html"))).toBe(true);
     const files = siteFiles(site);

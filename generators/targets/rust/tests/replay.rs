@@ -78,7 +78,7 @@ fn memory_store_refuses_when_full_of_live_records() {
 #[test]
 fn sqlite_store_rejects_a_replay_across_a_restart() {
     use agent_contracts::runtime::replay_sqlite::SqliteReplayStore;
-    let dir = std::env::temp_dir().join(format!("agent-contracts-replay-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("replay-sqlite-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("replay.sqlite");
     let path = path.to_str().unwrap();
