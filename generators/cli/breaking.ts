@@ -77,8 +77,8 @@ Exit codes: 0 nothing breaks (compatible and documentation changes never fail), 
       if (format === "github" || format === "sarif") {
         const ci = await import("../breaking/ci-formats.js");
         const { GENERATOR_VERSION } = await import("../pipeline.js");
-        const lines = format === "github" ? ci.githubLines(result.findings, result.changes) : [JSON.stringify(ci.sarifLog(result.findings, result.changes, GENERATOR_VERSION.replace(/^agent-contracts /, "")), null, 2)];
-        for (const line of lines) io.out(line);
+        const { printReport } = await import("./report-formats.js");
+        printReport(io, ci.breakingReport(format, result.findings, result.changes, GENERATOR_VERSION.replace(/^agent-contracts /, "")));
         // The version check is not a place in a file: it goes to stderr, as text, in these formats.
         for (const line of versionLines(versions ?? [])) io.err(line);
       } else if (format === "json") io.out(JSON.stringify(report.jsonReport(result.findings, other.label, result.config.enforce, result.changes, versions), null, 2));

@@ -35,7 +35,7 @@ export interface TestResult {
 }
 
 export type ReportInput =
-  | { kind: "findings"; subject: string; findings: readonly Finding[] }
+  | { kind: "findings"; subject: string; findings: readonly Finding[]; /** SARIF rule descriptions by rule id (else "<subject>: <id>"). */ ruleDescriptions?: Readonly<Record<string, string>> }
   | { kind: "tests"; subject: string; tests: readonly TestResult[] };
 
 export interface ToolInfo {
@@ -115,7 +115,7 @@ export function sarifLog(input: ReportInput, tool: ToolInfo): Record<string, unk
             name: tool.name,
             version: tool.version,
             ...(tool.informationUri === undefined ? {} : { informationUri: tool.informationUri }),
-            rules: ruleIds.map((id) => ({ id, shortDescription: { text: `${input.subject}: ${id}` } })),
+            rules: ruleIds.map((id) => ({ id, shortDescription: { text: (input.kind === "findings" ? input.ruleDescriptions?.[id] : undefined) ?? `${input.subject}: ${id}` } })),
           },
         },
         results: findings.map((f) => ({
