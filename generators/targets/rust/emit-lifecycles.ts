@@ -23,7 +23,9 @@ function nameEnum(name: string, doc: string, values: readonly { name: string; de
 }
 
 export function renderLifecycles(lifecycles: readonly Lifecycle[]): string {
-  const out: string[] = ["use crate::runtime::lifecycle::{GuardLiteral, LifecycleMachine, LifecycleName, Transition};", ""];
+  // GuardLiteral only where a transition has a guard, so clippy's unused-import lint holds.
+  const guarded = lifecycles.some((l) => l.transitions.some((t) => t.guards.length > 0));
+  const out: string[] = [`use crate::runtime::lifecycle::{${guarded ? "GuardLiteral, " : ""}LifecycleMachine, LifecycleName, Transition};`, ""];
   for (const l of lifecycles) {
     const module = identifier(snakeCase(l.name));
     const machine = lifecycleTypeName(l);
