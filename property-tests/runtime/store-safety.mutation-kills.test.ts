@@ -39,6 +39,75 @@ describe("store-support fleet checks", () => {
     expect(runs).toBe(4);
     expect(check.due(1)).toBeUndefined();
   });
+  it("PeriodicCheck: half an interval after a pass the next run starts in the background; callers wait only once the last pass is an interval old or failed", async () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    let runs = 0;
+    let fail = false;
+    let release: () => void = () => {};
+    let hold = false;
+    const check = new PeriodicCheck(1000, async () => {
+      runs++;
+      if (hold) await new Promise<void>((r) => (release = r));
+      if (fail) throw new Error("refused");
+    });
+    await check.due(0);
+    expect(runs).toBe(1);
+    // Before half the interval: nothing runs.
+    await sleep(50);
+    expect(check.due(0)).toBeUndefined();
+    expect(runs).toBe(1);
+    // After half the interval: the caller goes on, and a run has started behind it.
+    await sleep(500);
+    hold = true;
+    expect(check.due(0)).toBeUndefined();
+    expect(runs).toBe(2);
+    // The run is shared: a second caller neither waits nor starts another.
+    expect(check.due(0)).toBeUndefined();
+    expect(runs).toBe(2);
+    // Once the last pass is an interval old the caller waits for the run in flight.
+    await sleep(500);
+    const waiting = check.due(0);
+    expect(waiting).toBeInstanceOf(Promise);
+    release();
+    await waiting;
+    expect(runs).toBe(2);
+    // A background run that fails leaves the store refused: the next caller waits for a new run.
+    hold = false;
+    await sleep(50);
+    fail = true;
+    hold = true;
+    expect(check.due(0)).toBeUndefined();
+    hold = false;
+    release();
+    await sleep(10);
+    const refused = check.due(0);
+    expect(refused).toBeInstanceOf(Promise);
+    await expect(refused).rejects.toThrow("refused");
+    expect(runs).toBe(4);
+  });
+  it("PeriodicCheck: a run in flight for the connection before a reconnect is not shared with the new connection", async () => {
+    let runs = 0;
+    let release: () => void = () => {};
+    const connections: number[] = [];
+    const check = new PeriodicCheck(10_000, async () => {
+      runs++;
+      await new Promise<void>((r) => (release = r));
+    });
+    const old = check.due(0) as Promise<void>;
+    const afterReconnect = check.due(1) as Promise<void>;
+    expect(afterReconnect).not.toBe(old);
+    void old.then(() => connections.push(0));
+    void afterReconnect.then(() => connections.push(1));
+    release();
+    await old;
+    // The old run has passed; the new connection's caller is still waiting, on a run of its own.
+    await new Promise((r) => setTimeout(r, 10));
+    expect([runs, connections]).toEqual([2, [0]]);
+    release();
+    await afterReconnect;
+    expect(connections).toEqual([0, 1]);
+    expect(check.due(1)).toBeUndefined();
+  });
   it("ServerClock: the server's time carried forward locally, compared within the bound plus half the round trip", () => {
     const clock = new ServerClock();
     // Never read: refused.
