@@ -23,20 +23,24 @@ export declare class StoreSafetyError extends Error {
     constructor(problem: StoreSafetyProblem, message: string);
 }
 /**
- * Runs a store's server checks when they are due: first use, `intervalMs` after the last passing
- * run, and whenever the connection changed (a reconnect may reach another server). Concurrent
- * callers share one run; a failed run is due again at once, so the store stays refused until a
- * run passes.
+ * Runs a store's server checks when they are due: first use, `intervalMs` after the start of the
+ * last passing run, and whenever the connection changed (a reconnect may reach another server).
+ * Concurrent callers share one run; a failed run is due again at once, so the store stays refused
+ * until a run passes. Half an interval after a pass the next run starts in the background, while
+ * callers go on without waiting: a busy store then never stalls every caller on a check, and no
+ * answer is given more than `intervalMs` after the start of the run that vouched for it.
  */
 export declare class PeriodicCheck {
     private readonly intervalMs;
     private readonly run;
     private running;
+    private runningConnection;
     private passedAtMs;
     private checkedConnection;
     constructor(intervalMs: number, run: () => Promise<void>);
-    /** undefined when nothing is due (the fast path), else the run's promise. */
+    /** undefined when the caller need not wait (the fast path), else the run's promise. */
     due(connection: number): Promise<void> | undefined;
+    private start;
 }
 /**
  * The server's clock as last read, carried forward on the local monotonic clock. A reading taken

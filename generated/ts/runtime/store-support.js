@@ -57,38 +57,53 @@ export class StoreSafetyError extends Error {
     }
 }
 /**
- * Runs a store's server checks when they are due: first use, `intervalMs` after the last passing
- * run, and whenever the connection changed (a reconnect may reach another server). Concurrent
- * callers share one run; a failed run is due again at once, so the store stays refused until a
- * run passes.
+ * Runs a store's server checks when they are due: first use, `intervalMs` after the start of the
+ * last passing run, and whenever the connection changed (a reconnect may reach another server).
+ * Concurrent callers share one run; a failed run is due again at once, so the store stays refused
+ * until a run passes. Half an interval after a pass the next run starts in the background, while
+ * callers go on without waiting: a busy store then never stalls every caller on a check, and no
+ * answer is given more than `intervalMs` after the start of the run that vouched for it.
  */
 export class PeriodicCheck {
     intervalMs;
     run;
     running;
+    runningConnection = -1;
     passedAtMs = Number.NEGATIVE_INFINITY;
     checkedConnection = -1;
     constructor(intervalMs, run) {
         this.intervalMs = intervalMs;
         this.run = run;
     }
-    /** undefined when nothing is due (the fast path), else the run's promise. */
+    /** undefined when the caller need not wait (the fast path), else the run's promise. */
     due(connection) {
-        if (this.running === undefined && connection === this.checkedConnection && performance.now() - this.passedAtMs < this.intervalMs)
+        const ageMs = performance.now() - this.passedAtMs;
+        if (connection === this.checkedConnection && ageMs < this.intervalMs) {
+            if (this.running === undefined && ageMs >= this.intervalMs / 2)
+                this.start(connection);
             return undefined;
-        if (this.running === undefined) {
-            const run = this.run();
-            this.running = run;
-            run.then(() => {
-                this.passedAtMs = performance.now();
-                this.checkedConnection = connection;
-                this.running = undefined;
-            }, () => {
-                this.passedAtMs = Number.NEGATIVE_INFINITY;
-                this.running = undefined;
-            });
         }
-        return this.running;
+        if (this.running === undefined)
+            return this.start(connection);
+        if (this.runningConnection === connection)
+            return this.running;
+        // A run for the connection before a reconnect vouches for nothing on this one.
+        return this.running.catch(() => undefined).then(() => this.due(connection));
+    }
+    start(connection) {
+        const startedAtMs = performance.now();
+        const run = this.run();
+        this.running = run;
+        this.runningConnection = connection;
+        run.then(() => {
+            this.passedAtMs = startedAtMs;
+            this.checkedConnection = connection;
+            this.running = undefined;
+        }, () => {
+            this.passedAtMs = Number.NEGATIVE_INFINITY;
+            this.running = undefined;
+        });
+        return run;
     }
 }
 /**
