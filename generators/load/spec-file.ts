@@ -45,7 +45,31 @@ export function readSpecFile(root: string, relativePath: string, budget: SpecRea
   return parseSpecText(relativePath, text);
 }
 
+// One generate reads the same spec text more than once: the current spec for the model, again
+// for the release target's tree (loadTree), and the release bundles' files, mostly unchanged. A
+// parse is a pure function of the path and the text, so it is kept and shared: the values are
+// frozen (deeply), so no reader can change what another reader sees. Bounded: cleared when full.
+const parsedTexts = new Map<string, SpecFileResult>();
+const MAX_PARSED_TEXTS = 4096;
+
 export function parseSpecText(file: string, text: string): SpecFileResult {
+  const key = `${file}\u0000${text}`;
+  const known = parsedTexts.get(key);
+  if (known !== undefined) return known;
+  const result = parseSpecTextOnce(file, text);
+  if (result.ok) deepFreeze(result.spec.value);
+  if (parsedTexts.size >= MAX_PARSED_TEXTS) parsedTexts.clear();
+  parsedTexts.set(key, result);
+  return result;
+}
+
+function deepFreeze(value: JsonValue): void {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Array.isArray(value) ? value : Object.values(value)) deepFreeze(child);
+}
+
+function parseSpecTextOnce(file: string, text: string): SpecFileResult {
   if (file.endsWith(".json")) {
     const plain = readPlainJson(text, MAX_SPEC_DEPTH);
     if (plain !== undefined) return { ok: true, spec: { file, value: plain.value, locate: locator(plain.offsets, lineCounterOf(text)) } };
