@@ -4,7 +4,7 @@
 // to sha256-portable.ts (@noble/hashes) everywhere else, so a browser bundle never sees node:crypto.
 // Same bytes as the portable backend for the same input (property-tests/runtime/sha256-backends.test.ts):
 // Node encodes a string as UTF-8 with a lone surrogate as U+FFFD, as TextEncoder does.
-import { createHash, createHmac, createSecretKey, hash } from "node:crypto";
+import { createHash, createHmac, createSecretKey } from "node:crypto";
 /** Which implementation this is, for tests and the bench's notes. */
 export const SHA256_BACKEND = "node:crypto";
 // A Buffer's bytes as a plain Uint8Array of exactly those bytes (a copy: 32 bytes), so callers
@@ -12,12 +12,8 @@ export const SHA256_BACKEND = "node:crypto";
 function plain(digest) {
     return new Uint8Array(digest);
 }
-// crypto.hash (one call, no Hash object) exists from Node 20.12; the package supports 20.11.
-const oneShot = typeof hash === "function" ? hash : undefined;
 /** SHA-256 of bytes, or of a string's UTF-8 encoding. */
 export function sha256Digest(data) {
-    if (oneShot !== undefined)
-        return plain(oneShot("sha256", data, "buffer"));
     return plain(createHash("sha256").update(data).digest());
 }
 /** HMAC-SHA256 with a one-off key. */
@@ -30,7 +26,8 @@ export function hmacSha256Digest(key, message) {
  * object and any later mac() throws.
  */
 export function prepareHmacSha256(key) {
-    let secret = createSecretKey(typeof key === "string" ? Buffer.from(key, "utf8") : key);
+    // Buffer.from: a string's UTF-8 bytes, or a copy of the caller's bytes.
+    let secret = createSecretKey(Buffer.from(key));
     return {
         mac(message) {
             if (secret === undefined)

@@ -3,7 +3,7 @@
 // to sha256-portable.ts (@noble/hashes) everywhere else, so a browser bundle never sees node:crypto.
 // Same bytes as the portable backend for the same input (property-tests/runtime/sha256-backends.test.ts):
 // Node encodes a string as UTF-8 with a lone surrogate as U+FFFD, as TextEncoder does.
-import { createHash, createHmac, createSecretKey, hash, type KeyObject } from "node:crypto";
+import { createHash, createHmac, createSecretKey, type KeyObject } from "node:crypto";
 
 /** Which implementation this is, for tests and the bench's notes. */
 export const SHA256_BACKEND: string = "node:crypto";
@@ -14,12 +14,8 @@ function plain(digest: Uint8Array): Uint8Array {
   return new Uint8Array(digest);
 }
 
-// crypto.hash (one call, no Hash object) exists from Node 20.12; the package supports 20.11.
-const oneShot = typeof hash === "function" ? hash : undefined;
-
 /** SHA-256 of bytes, or of a string's UTF-8 encoding. */
 export function sha256Digest(data: string | Uint8Array): Uint8Array {
-  if (oneShot !== undefined) return plain(oneShot("sha256", data, "buffer") as unknown as Uint8Array);
   return plain(createHash("sha256").update(data).digest());
 }
 
@@ -40,7 +36,8 @@ export interface PreparedHmacSha256 {
  * object and any later mac() throws.
  */
 export function prepareHmacSha256(key: string | Uint8Array): PreparedHmacSha256 {
-  let secret: KeyObject | undefined = createSecretKey(typeof key === "string" ? Buffer.from(key, "utf8") : key);
+  // Buffer.from: a string's UTF-8 bytes, or a copy of the caller's bytes.
+  let secret: KeyObject | undefined = createSecretKey(Buffer.from(key as never));
   return {
     mac(message: string | Uint8Array): Uint8Array {
       if (secret === undefined) throw new Error("this HmacSha256Key was destroyed");
