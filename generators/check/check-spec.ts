@@ -11,10 +11,9 @@ import { lintTargetKeywords, lintUnknownKeywords, type TargetSupport } from "./k
 import type { SpecFile } from "../load/spec-file.js";
 import { joinPointer } from "../load/spec-file.js";
 import { SchemaKeywordError } from "../model/runtime-keywords.js";
-import { createSchemaCompiler } from "../model/schema-compiler.js";
 import type { CrossFieldRule, JsonSchema, JsonValue, Lifecycle, SpecError } from "../model/types.js";
 import { createMetaAjv, META_IDS } from "./meta.js";
-import { referenceCheck, type CompiledValidator } from "./reference-validator.js";
+import { referenceCheck, referenceCompiler, type CompiledValidator } from "./reference-validator.js";
 import { lintIdMatchesFile, lintRefs, lintRulePointers, lintSchemaShapes, reporter } from "./lints.js";
 import { checkProtocolReferences } from "./protocol-lints.js";
 import { lintIntegerRange } from "./number-lints.js";
@@ -134,7 +133,7 @@ function metaCheck(file: SpecFile, validate: (v: JsonValue) => boolean, errorsOf
 function checkExamples(spec: LoadedSpec, schemaFiles: SpecFile[], errors: SpecError[]): void {
   let ajv;
   try {
-    ajv = createSchemaCompiler(schemaFiles.map((f) => f.value as JsonSchema));
+    ajv = referenceCompiler(schemaFiles.map((f) => f.value as JsonSchema));
   } catch (error) {
     // A keyword or format the runtimes do not enforce: reported in its file, at its JSON pointer.
     const file = error instanceof SchemaKeywordError ? schemaFiles.find((f) => (f.value as JsonSchema)["$id"] === error.document) : undefined;

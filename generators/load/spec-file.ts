@@ -6,6 +6,7 @@ import type { JsonValue, SpecError } from "../model/types.js";
 import { numberNotShared } from "../emit/number-literal.js";
 import { duplicateKeyErrors } from "./duplicate-keys.js";
 import { admitSpecFile, MAX_SPEC_DEPTH, parseWithDepthLimit, resolveInsideSpec, specReadBudget, type SpecReadBudget } from "./spec-guard.js";
+import { readPlainJson } from "./spec-json.js";
 
 export interface SpecFile {
   /** Path relative to the repository root. */
@@ -44,7 +45,64 @@ export function readSpecFile(root: string, relativePath: string, budget: SpecRea
   return parseSpecText(relativePath, text);
 }
 
+// One generate reads the same spec text more than once: the current spec for the model, again
+// for the release target's tree (loadTree), and the release bundles' files, mostly unchanged. A
+// parse is a pure function of the path and the text, so it is kept and shared: the values are
+// frozen (deeply), so no reader can change what another reader sees. Bounded: cleared when full.
+const parsedTexts = new Map<string, SpecFileResult>();
+const MAX_PARSED_TEXTS = 4096;
+
 export function parseSpecText(file: string, text: string): SpecFileResult {
+  const key = `${file}\u0000${text}`;
+  const known = parsedTexts.get(key);
+  if (known !== undefined) return known;
+  const result = parseSpecTextOnce(file, text);
+  if (result.ok) deepFreeze(result.spec.value);
+  if (parsedTexts.size >= MAX_PARSED_TEXTS) parsedTexts.clear();
+  parsedTexts.set(key, result);
+  return result;
+}
+
+function deepFreeze(value: JsonValue): void {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Array.isArray(value) ? value : Object.values(value)) deepFreeze(child);
+}
+
+function parseSpecTextOnce(file: string, text: string): SpecFileResult {
+  if (file.endsWith(".json")) {
+    const plain = readPlainJson(text, MAX_SPEC_DEPTH);
+    if (plain !== undefined) return { ok: true, spec: { file, value: plain.value, locate: locator(plain.offsets, lineCounterOf(text)) } };
+  }
+  return parseSpecTextWithYaml(file, text);
+}
+
+/** The lines of `text` as the YAML parser counts them (a line starts at 0 and after each LF). */
+function lineCounterOf(text: string): LineCounter {
+  const lineCounter = new LineCounter();
+  lineCounter.addNewLine(0);
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineCounter.addNewLine(i + 1);
+  return lineCounter;
+}
+
+/** Each pointer's line and column, falling back to the nearest ancestor that has a position (e.g. a missing property). */
+function locator(offsets: ReadonlyMap<string, number>, lineCounter: LineCounter): (pointer: string) => { line: number; column: number } {
+  return (pointer) => {
+    let p = pointer;
+    for (;;) {
+      const offset = offsets.get(p);
+      if (offset !== undefined) {
+        const pos = lineCounter.linePos(offset);
+        return { line: pos.line, column: pos.col };
+      }
+      if (p === "") return { line: 1, column: 1 };
+      p = p.slice(0, p.lastIndexOf("/"));
+    }
+  };
+}
+
+/** parseSpecText through the YAML library: every YAML file, and a JSON file readPlainJson leaves to it. */
+export function parseSpecTextWithYaml(file: string, text: string): SpecFileResult {
   const lineCounter = new LineCounter();
   const parsed = parseWithDepthLimit(text, lineCounter, { uniqueKeys: true, prettyErrors: false, version: "1.2", schema: "core" });
   if ("tooDeep" in parsed) {
@@ -68,20 +126,7 @@ export function parseSpecText(file: string, text: string): SpecFileResult {
   }, text);
   if (errors.length > 0) return { ok: false, errors };
 
-  const locate = (pointer: string): { line: number; column: number } => {
-    // Fall back to the nearest ancestor that has a position (e.g. a missing property).
-    let p = pointer;
-    for (;;) {
-      const offset = offsets.get(p);
-      if (offset !== undefined) {
-        const pos = lineCounter.linePos(offset);
-        return { line: pos.line, column: pos.col };
-      }
-      if (p === "") return { line: 1, column: 1 };
-      p = p.slice(0, p.lastIndexOf("/"));
-    }
-  };
-  return { ok: true, spec: { file, value, locate } };
+  return { ok: true, spec: { file, value, locate: locator(offsets, lineCounter) } };
 }
 
 type Report = (pointer: string, offset: number, message: string, lint?: string) => void;

@@ -13,8 +13,9 @@ const REPLACEMENTS: JsonValue[] = [null, true, 0, 1.5, "x", [], {}];
 
 /** Fills `message.validationCases` for every message of the model (in place: the model is being built). */
 export function addValidationCases(model: Model): void {
+  // Every protocol's schemas in one compile (their $ids are distinct), the one the check stage made.
+  const validate = referenceValidator([...model.shared.map((s) => s.schema), ...model.protocols.flatMap((p) => p.messages.map((m) => m.schema))]);
   for (const protocol of model.protocols) {
-    const validate = referenceValidator([...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)]);
     for (const message of protocol.messages) {
       const base = message.examples[0];
       if (base === undefined) continue;

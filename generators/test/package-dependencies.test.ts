@@ -51,6 +51,7 @@ describe("package dependencies follow the emitted modules", () => {
     expect(packageOf("@noble/hashes/sha2.js")).toBe("@noble/hashes");
     expect(packageOf("node:crypto")).toBeUndefined();
     expect(packageOf("../runtime/x.js")).toBeUndefined();
+    expect(packageOf("#sha256-backend")).toBeUndefined();
   });
 
   it("Kotlin: every pom.xml dependency is used by the emitted sources, and each one used is declared", () => {

@@ -1,5 +1,5 @@
 // Generation: `agent-contracts generate` from cold and as a no-op, run in a throw-away copy of the
-// repository (spec/, generators/, generated/, bin/ and a link to node_modules) so the bench never
+// repository (spec/, generators/, generated/, bin/, property-tests/ and a link to node_modules) so the bench never
 // writes into the working tree. Cold = every output the manifest lists deleted, the manifest too,
 // and an empty tsx transpile cache (a fresh TMPDIR). Whole
 // processes are timed on the wall clock (tinybench adds nothing for multi-second runs); then an
@@ -76,7 +76,8 @@ export function generationArea(options: GenerationOptions): GenerationResult {
   const repo = join(work, "repo");
   try {
     mkdirSync(repo);
-    for (const entry of ["spec", "generators", "generated", "bin", "dist", "package.json", "package-lock.json", "tsconfig.json"]) {
+    // property-tests/: generation reads data from it (vectors, the JSON-Schema-Test-Suite, the IDNA table).
+    for (const entry of ["spec", "generators", "generated", "bin", "dist", "property-tests", "package.json", "package-lock.json", "tsconfig.json"]) {
       if (existsSync(join(ROOT, entry))) cpSync(join(ROOT, entry), join(repo, entry), { recursive: true });
     }
     symlinkSync(join(ROOT, "node_modules"), join(repo, "node_modules"), "dir");

@@ -175,8 +175,8 @@ export async function replayMemory(entries = 1_000_000): Promise<MemoryResult> {
       [[formatOps(entries), `${result.heapMiB.toFixed(0)} MiB`, `${bytesPerEntry.toFixed(0)} B`, `${floor.toFixed(0)} B`, `${result.rssMiB.toFixed(0)} MiB`, `≤ ${MEMORY_GOAL_BYTES} B: ${verdict === "met" ? "met" : "**MISSED**"}`]],
     ) +
     `\n\nMemoryReplayStore after ${formatOps(entries)} AgentTriggerRequests admitted through ReplayGuard (UUID request ids, one scope), measured with process.memoryUsage() after global.gc(). ` +
-    `Each record is one entry of its scope's Map<string, number>: the key as the guard joins it (JSON.stringify of the key fields, 42 characters here) and the retain-until time as a double. ` +
-    `The floor is a bare Map of the same keys and doubles built in the same process.\n`;
+    `Each record is one entry of its scope's Map<string, number>: the key as the guard joins it (JSON.stringify of the key fields, 40 characters here), which the store holds packed (compactReplayKey: a UUID key as a mark and its 128 bits in 8 UTF-16 units; any other key as its text), and the retain-until time as a double. ` +
+    `The floor is a bare Map of the same key texts and doubles built in the same process: what the store cost before it packed UUID keys, and still costs for a key that is not one UUID.\n`;
   return { ...result, markdown };
 }
 

@@ -59,6 +59,8 @@ export declare class ReplayGuard<M extends object = JsonObject> {
     /** Admits the message once; run it after the signature check so forged messages leave no record. */
     admit(received: M): Promise<ReplayDecision>;
 }
+/** The form MemoryReplayStore keeps a key in: one-to-one, shorter for a UUID key. */
+export declare function compactReplayKey(key: string): string;
 /**
  * In-memory store. Memory is bounded by `maxEntries`: when full it first evicts expired records
  * and, if none are, refuses the new message rather than forget a live one (fail closed). Each

@@ -5,7 +5,7 @@
 // no escaping, the hashed object as base64-std-nopad(SHA-256(JCS(value))), the MAC as
 // base64-std-nopad(HMAC-SHA256(utf8(secret), utf8(lines))).
 import { CanonicalJsonError, canonicalize } from "./canonical-json.js";
-import { base64StdNoPadDecodeTransient, HmacSha256Key, hmacSha256Base64StdNoPad, hmacSha256Matches, sha256Base64StdNoPad } from "./crypto.js";
+import { base64StdNoPadDecodeTransient, hmacSha256Base64StdNoPad, hmacSha256Matches, isHmacSha256Key, sha256Base64StdNoPad } from "./crypto.js";
 import { isJsonObject, setMember } from "./json-value.js";
 function fail(code, message) {
     return { ok: false, error: { code, message } };
@@ -72,7 +72,7 @@ export function hmacV1SigningInput(declaration, message) {
 // encoding is.
 // A prepared key remembers whether its secret was empty.
 function isEmptyKey(key) {
-    return key instanceof HmacSha256Key ? key.empty : key.length === 0;
+    return isHmacSha256Key(key) ? key.empty : key.length === 0;
 }
 // The canonical unpadded base64 of 32 bytes is always 43 characters; any other length cannot be a
 // valid hmac-sha256-v1 signature, so it is refused before decoding.

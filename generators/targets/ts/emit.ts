@@ -178,6 +178,7 @@ function emitRuntime(runtime: readonly TranspiledRuntime[]): OutputFile[] {
 // with no Node built-in, so one file serves every runtime ("default"). The durable stores need
 // their Node drivers: under the "browser" condition they resolve to a module that throws a clear
 // error when imported, instead of a bundler failing on node:module or a driver deep inside.
+const SHA256_BACKEND_IMPORT = "#sha256-backend";
 const NODE_ONLY_RUNTIME = ["replay-sqlite", "replay-redis", "replay-postgres"] as const;
 type ExportEntry = { types: string; browser?: string; node?: string; default: string };
 
@@ -208,6 +209,9 @@ function emitPackageJson(model: Model, files: readonly OutputFile[]): OutputFile
     license: "Apache-2.0",
     sideEffects: false,
     exports: exportsMap,
+    // The runtime's own SHA-256/HMAC (runtime/crypto.js imports "#sha256-backend"): OpenSSL through
+    // node:crypto where Node's built-ins exist (Node, Deno, Bun), @noble/hashes everywhere else.
+    imports: { [SHA256_BACKEND_IMPORT]: { node: "./runtime/sha256-node.js", default: "./runtime/sha256-portable.js" } },
     types: "./index.d.ts",
     // Optional peers: the durable stores' drivers, each loaded only by the runtime module that
     // names it (runtime/replay-sqlite, runtime/replay-redis, runtime/replay-postgres).

@@ -18,9 +18,12 @@ export const TS_PACKAGE_VERSIONS: Readonly<Record<string, string>> = {
 const STATIC_IMPORT = /^\s*(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"|^\s*import\s+"([^"]+)"/gm;
 const LOADED_WHEN_USED = /\b(?:import|requirePeer)\(\s*"([^"]+)"\s*\)/g;
 
-/** `@scope/name/sub.js` → `@scope/name`, `name/sub.js` → `name`; undefined for a relative path or a `node:` built-in. */
+/**
+ * `@scope/name/sub.js` → `@scope/name`, `name/sub.js` → `name`; undefined for a relative path, a
+ * `node:` built-in or one of the package's own `#` imports (package.json `imports`).
+ */
 export function packageOf(specifier: string): string | undefined {
-  if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("node:")) return undefined;
+  if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("node:") || specifier.startsWith("#")) return undefined;
   const parts = specifier.split("/");
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 }

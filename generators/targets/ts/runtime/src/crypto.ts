@@ -1,26 +1,17 @@
-// Hashing, MACs and the byte encodings the protocols put on the wire, in plain JavaScript so that
-// every JavaScript runtime (browsers, workers, React Native, Deno, Bun, Node) runs the same code:
-// SHA-256 and HMAC from @noble/hashes (audited, synchronous, no dependencies), bytes as Uint8Array,
-// text as UTF-8 through TextEncoder (a lone surrogate becomes U+FFFD, as Node's string hashing
-// did). No Node built-in is imported here or anywhere on the paths that validate, sign and verify.
+// Hashing, MACs and the byte encodings the protocols put on the wire. Everything here is plain
+// JavaScript that every runtime (browsers, workers, React Native, Deno, Bun, Node) runs alike, except
+// SHA-256 and HMAC themselves, which come from "#sha256-backend" (package.json `imports`): node:crypto
+// under the "node" condition (sha256-node.ts), @noble/hashes everywhere else (sha256-portable.ts), the
+// same bytes from both. No Node built-in is imported on a browser's path that validates, signs or verifies.
 //
 // Decoders are strict: a signature or token with padding, whitespace or stray bits is a different
 // string from the one that was signed, so it is refused instead of being normalised into acceptance.
 
-import { hmac } from "@noble/hashes/hmac.js";
-import { sha256 as nobleSha256 } from "@noble/hashes/sha2.js";
+import { hmacSha256Digest, type PreparedHmacSha256, prepareHmacSha256, sha256Digest } from "#sha256-backend";
 
-// Pure annotations let a bundler drop these tables from a bundle that uses none of their functions.
-const UTF8 = /* @__PURE__ */ new TextEncoder();
-
-/** A string's UTF-8 bytes; bytes as they are. */
-function asBytes(data: string | Uint8Array): Uint8Array {
-  return typeof data === "string" ? UTF8.encode(data) : data;
-}
-
-/** SHA-256 of raw bytes, or of a string's UTF-8 encoding. */
+/** SHA-256 of raw bytes, or of a string's UTF-8 encoding (a lone surrogate as U+FFFD). */
 export function sha256(data: string | Uint8Array): Uint8Array {
-  return nobleSha256(asBytes(data));
+  return sha256Digest(data);
 }
 
 /** Lowercase hex SHA-256. */
@@ -35,8 +26,9 @@ export function sha256Base64StdNoPad(data: string | Uint8Array): string {
 
 /** HMAC-SHA256; a string key means its UTF-8 bytes (never hex- or base64-decoded). */
 export function hmacSha256(key: string | Uint8Array | HmacSha256Key, message: string | Uint8Array): Uint8Array {
-  if (key instanceof HmacSha256Key) return key.mac(message);
-  return hmac(nobleSha256, asBytes(key), asBytes(message));
+  if (isHmacSha256Key(key)) return key.mac(message);
+  if (typeof key !== "string" && !(key instanceof Uint8Array)) throw new TypeError("an HMAC-SHA256 key is a string, a Uint8Array or an HmacSha256Key");
+  return hmacSha256Digest(key, message);
 }
 
 /** base64-std-nopad(HMAC-SHA256(key, message)), string key and message as UTF-8: the hmac-sha256-v1 signature. */
@@ -44,39 +36,50 @@ export function hmacSha256Base64StdNoPad(key: string | Uint8Array | HmacSha256Ke
   return base64StdNoPadEncode(hmacSha256(key, message));
 }
 
+// The mark of a prepared key, shared by every copy of this runtime in one JavaScript realm
+// (Symbol.for): an application that ends up with two copies of the package (two versions, or a
+// bundle beside node_modules) passes keys between them, and `instanceof` would refuse a key the
+// other copy made. The version in the name changes if a prepared key's members ever do.
+const PREPARED_KEY_BRAND: symbol = Symbol.for("agent-contracts.HmacSha256Key.v1");
+
 /**
- * An HMAC-SHA256 key prepared once (RFC 2104): the key block XOR ipad and XOR opad are absorbed
- * into two SHA-256 states when it is made, so each MAC starts from copies of them and skips the
- * two pad compressions a fresh HMAC spends on every call. The states derive from the secret, so
- * the object is as sensitive as the secret: it lives exactly as long as the caller keeps it (no
- * module holds one) and destroy() wipes it for good.
+ * Whether `key` is an HmacSha256Key made by this or any other copy of this runtime. Reads only
+ * the brand's own data property (no getter or inherited member runs), so any value is safe to ask about.
+ */
+export function isHmacSha256Key(key: unknown): key is HmacSha256Key {
+  if (typeof key !== "object" || key === null) return false;
+  const brand = Object.getOwnPropertyDescriptor(key, PREPARED_KEY_BRAND);
+  return brand !== undefined && brand.value === true;
+}
+
+/**
+ * An HMAC-SHA256 key prepared once: with @noble/hashes, the key block XOR ipad and XOR opad are
+ * absorbed into two SHA-256 states when it is made, so each MAC skips the two pad compressions a
+ * fresh HMAC spends; with node:crypto, the secret is held as a KeyObject. Either derives from the
+ * secret, so the object is as sensitive as the secret: it lives exactly as long as the caller
+ * keeps it (no module holds one) and destroy() makes it unusable for good. Recognised by its brand
+ * (isHmacSha256Key), not by `instanceof`, so a key from another copy of the runtime works here.
  */
 export class HmacSha256Key {
-  // The keyed states, never updated with a message: every MAC copies them into #scratch first.
-  readonly #keyed: ReturnType<typeof hmac.create>;
-  readonly #scratch: ReturnType<typeof hmac.create>;
+  readonly #prepared: PreparedHmacSha256;
   /** Whether the secret was empty (zero bytes); hmac-sha256-v1 refuses to sign or verify with it. */
   readonly empty: boolean;
 
   constructor(secret: string | Uint8Array) {
-    const bytes = asBytes(secret);
-    this.empty = bytes.length === 0;
-    this.#keyed = hmac.create(nobleSha256, bytes);
-    this.#scratch = this.#keyed.clone();
+    if (typeof secret !== "string" && !(secret instanceof Uint8Array)) throw new TypeError("an HMAC-SHA256 secret is a string or a Uint8Array");
+    this.empty = secret.length === 0;
+    this.#prepared = prepareHmacSha256(secret);
+    Object.defineProperty(this, PREPARED_KEY_BRAND, { value: true });
   }
 
   /** HMAC-SHA256(secret, message); a string message means its UTF-8 bytes. */
   mac(message: string | Uint8Array): Uint8Array {
-    // Synchronous from copy to digest, so one scratch state per key is never shared by two calls.
-    const state = this.#keyed._cloneInto(this.#scratch);
-    state.update(asBytes(message));
-    return state.digest();
+    return this.#prepared.mac(message);
   }
 
-  /** Overwrites the keyed states; any later mac() throws. */
+  /** Overwrites or drops the keyed state; any later mac() throws. */
   destroy(): void {
-    this.#keyed.destroy();
-    this.#scratch.destroy();
+    this.#prepared.destroy();
   }
 }
 

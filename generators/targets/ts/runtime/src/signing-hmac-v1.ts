@@ -5,7 +5,7 @@
 // base64-std-nopad(HMAC-SHA256(utf8(secret), utf8(lines))).
 
 import { CanonicalJsonError, canonicalize } from "./canonical-json.js";
-import { base64StdNoPadDecodeTransient, HmacSha256Key, hmacSha256Base64StdNoPad, hmacSha256Matches, sha256Base64StdNoPad } from "./crypto.js";
+import { base64StdNoPadDecodeTransient, type HmacSha256Key, hmacSha256Base64StdNoPad, hmacSha256Matches, isHmacSha256Key, sha256Base64StdNoPad } from "./crypto.js";
 import { isJsonObject, type JsonObject, type JsonValue, setMember } from "./json-value.js";
 
 /** One line of the signing input. */
@@ -131,7 +131,7 @@ export function hmacV1SigningInput(declaration: HmacSha256V1Declaration, message
 // encoding is.
 // A prepared key remembers whether its secret was empty.
 function isEmptyKey(key: HmacV1Key): boolean {
-  return key instanceof HmacSha256Key ? key.empty : key.length === 0;
+  return isHmacSha256Key(key) ? key.empty : key.length === 0;
 }
 
 // The canonical unpadded base64 of 32 bytes is always 43 characters; any other length cannot be a
