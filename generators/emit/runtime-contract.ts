@@ -20,6 +20,11 @@ export interface RuntimeSymbol {
   /** The object (Kotlin), enum or type (Swift) it is a member of; absent for a top-level export. */
   readonly container?: string;
   readonly name: string;
+  /**
+   * The name a released runtime had before it took the contract's name, still declared as a
+   * deprecated alias, and the version that renamed it (RUNTIME_RENAMES: the changelog says so).
+   */
+  readonly formerly?: { readonly name: string; readonly renamedIn: string };
 }
 
 export interface ContractEntry {
@@ -188,7 +193,7 @@ export const RUNTIME_CONTRACT = [
     id: "lifecycleMachine",
     name: "lifecycleMachine",
     does: "Runs a lifecycle state machine: the transition an event takes from a state under its guards, the allowed events, the terminal states.",
-    ts: { file: "lifecycle-runner.ts", name: "defineMachine" },
+    ts: { file: "lifecycle-runner.ts", name: "lifecycleMachine", formerly: { name: "defineMachine", renamedIn: "0.1.1" } },
     kotlin: { file: "LifecycleMachine.kt", name: "LifecycleMachine" },
     swift: { file: "Lifecycle.swift", name: "LifecycleMachine" },
     rust: { file: "lifecycle.rs", name: "LifecycleMachine" },
@@ -222,7 +227,16 @@ export function caseless(name: string): string {
  * only shrinks.
  */
 export const NAMES_NOT_YET_ALIGNED: readonly string[] = [
-  "ts:lifecycleMachine",
   ...["strictParse", "hmacSigningInput", "hmacSign", "hmacVerify", "computeContentId", "verifyContentId", "importContentRecord", "auditEventId", "auditVerify", "auditVerifyLog", "approvalMint", "approvalDecode", "approvalVerify"].flatMap((id) => [`kotlin:${id}`, `swift:${id}`]),
   "swift:auditAppend",
 ];
+
+/** Every symbol renamed to its contract name, with the old name it keeps as a deprecated alias, for the changelog. */
+export const RUNTIME_RENAMES: readonly { language: RuntimeLanguage; from: string; to: string; version: string }[] = RUNTIME_CONTRACT.flatMap((entry: ContractEntry) =>
+  (Object.keys(RUNTIME_LANGUAGES) as RuntimeLanguage[]).flatMap((language) => {
+    const symbol = entry[language];
+    if (symbol?.formerly === undefined) return [];
+    const qualified = (name: string): string => (symbol.container === undefined ? name : `${symbol.container}.${name}`);
+    return [{ language, from: qualified(symbol.formerly.name), to: qualified(symbol.name), version: symbol.formerly.renamedIn }];
+  }),
+);

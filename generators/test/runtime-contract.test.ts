@@ -5,7 +5,8 @@
 // each is named as its entry says, modulo casing, but for the renames still listed as owed.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { caseless, NAMES_NOT_YET_ALIGNED, RUNTIME_CONTRACT, RUNTIME_LANGUAGES, runtimeSymbol, type RuntimeLanguage, type RuntimeSymbol } from "../emit/runtime-contract.js";
+import { changelogMarkdown } from "../breaking/changelog.js";
+import { caseless, NAMES_NOT_YET_ALIGNED, RUNTIME_RENAMES, RUNTIME_CONTRACT, RUNTIME_LANGUAGES, runtimeSymbol, type RuntimeLanguage, type RuntimeSymbol } from "../emit/runtime-contract.js";
 import { REPO_ROOT } from "./fixture.js";
 
 const TS_RUNTIME = `${REPO_ROOT}/generators/targets/ts/runtime/src`;
@@ -72,6 +73,26 @@ describe("the runtime contract", () => {
 
   it("names each symbol as its entry, modulo casing, but for the renames listed as still owed", () => {
     expect(misnamed(RUNTIME_CONTRACT)).toEqual([...NAMES_NOT_YET_ALIGNED].sort((a, b) => RUNTIME_CONTRACT.findIndex((e) => e.id === a.split(":")[1]) - RUNTIME_CONTRACT.findIndex((e) => e.id === b.split(":")[1]) || LANGUAGES.indexOf(a.split(":")[0] as RuntimeLanguage) - LANGUAGES.indexOf(b.split(":")[0] as RuntimeLanguage)));
+  });
+
+  it("keeps each renamed TypeScript export's old name as a deprecated alias of the same function", async () => {
+    const renamed = RUNTIME_CONTRACT.flatMap((e) => (e.ts !== null && "formerly" in e.ts ? [e.ts as RuntimeSymbol] : []));
+    expect(renamed.map((s) => s.formerly!.name)).toContain("defineMachine");
+    for (const symbol of renamed) {
+      const module = (await import(`${TS_RUNTIME}/${symbol.file}`)) as Record<string, unknown>;
+      expect(module[symbol.formerly!.name]).toBe(module[symbol.name]);
+      const source = readFileSync(`${TS_RUNTIME}/${symbol.file}`, "utf8");
+      expect(source).toMatch(new RegExp(`@deprecated[^]*?\\*/\\nexport const ${symbol.formerly!.name}\\b`));
+    }
+  });
+
+  it("the changelog names every rename under the version that made it", () => {
+    expect(RUNTIME_RENAMES).toContainEqual({ language: "ts", from: "defineMachine", to: "lifecycleMachine", version: "0.1.1" });
+    const markdown = changelogMarkdown({ project: "p", versions: [{ version: "0.1.1", released: false, previous: "0.1.0", bump: "minor", protocols: {} }, { version: "0.1.0", released: true, commit: "c", protocols: {} }] });
+    const unreleased = markdown.slice(markdown.indexOf("## 0.1.1"), markdown.indexOf("## 0.1.0"));
+    expect(unreleased).toContain("### Runtime API");
+    expect(unreleased).toContain("- TypeScript: `defineMachine` is now `lifecycleMachine` (`defineMachine` deprecated)");
+    expect(markdown.slice(markdown.indexOf("## 0.1.0"))).not.toContain("defineMachine");
   });
 
   it("can fail: casing alone is no difference, other words are", () => {

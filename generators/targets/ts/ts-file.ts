@@ -5,7 +5,7 @@
 // from it (transpile.ts), so code and declarations cannot drift apart.
 //
 // An import no line of the body uses is an error when the file is rendered: the generated
-// package never carries an unused import (ts-file.test.ts; generated-ts-compiles.test.ts compiles
+// package never carries an unused import (ts-modules-compile.test.ts tests both, and compiles
 // every emitted module with noUnusedLocals).
 import { posix } from "node:path";
 import { runtimeSymbol, type ContractId } from "../../emit/runtime-contract.js";
