@@ -86,12 +86,23 @@ describe("the runtime contract", () => {
     }
   });
 
+  it("keeps each renamed Swift function's old name as a deprecated alias", () => {
+    const renamed = RUNTIME_CONTRACT.flatMap((e) => (e.swift !== null && "formerly" in e.swift ? [e.swift as RuntimeSymbol] : []));
+    expect(renamed.length).toBeGreaterThan(0);
+    for (const symbol of renamed) {
+      const body = containerBody(readFileSync(`${REPO_ROOT}/generators/targets/swift/runtime/${symbol.file}`, "utf8"), /public enum|public struct/, symbol.container!)!;
+      expect(body, `${symbol.container}.${symbol.formerly!.name}`).toMatch(new RegExp(`@available\\(\\*, deprecated, renamed: "${symbol.name}\\([^"]*"\\)\\n(?: {4}@discardableResult\\n)? {4}public static func ${symbol.formerly!.name}\\(`));
+    }
+  });
+
   it("the changelog names every rename under the version that made it", () => {
     expect(RUNTIME_RENAMES).toContainEqual({ language: "ts", from: "defineMachine", to: "lifecycleMachine", version: "0.1.1" });
+    expect(RUNTIME_RENAMES).toContainEqual({ language: "swift", from: "AuditChain.verifyLog", to: "AuditChain.verifyAuditLog", version: "0.1.1" });
     const markdown = changelogMarkdown({ project: "p", versions: [{ version: "0.1.1", released: false, previous: "0.1.0", bump: "minor", protocols: {} }, { version: "0.1.0", released: true, commit: "c", protocols: {} }] });
     const unreleased = markdown.slice(markdown.indexOf("## 0.1.1"), markdown.indexOf("## 0.1.0"));
     expect(unreleased).toContain("### Runtime API");
     expect(unreleased).toContain("- TypeScript: `defineMachine` is now `lifecycleMachine` (`defineMachine` deprecated)");
+    expect(unreleased).toContain("- Swift: `ContentAddress.computeID` is now `ContentAddress.computeContentID` (`ContentAddress.computeID` deprecated)");
     expect(markdown.slice(markdown.indexOf("## 0.1.0"))).not.toContain("defineMachine");
   });
 
