@@ -7,88 +7,85 @@ import * as agentServiceAll from "./agent-service/validators-all.js";
 import * as agentService from "./agent-service/messages.js";
 import * as providerIntegrationAll from "./provider-integration/validators-all.js";
 import * as providerIntegration from "./provider-integration/messages.js";
-import { parseAllErrors, validateAllErrors } from "./runtime/all-errors.js";
 import { UnknownMessageError } from "./registry.js";
-
+import { parseAllErrors, validateAllErrors } from "./runtime/all-errors.js";
 export { DEFAULT_MAX_ERRORS } from "./runtime/all-errors.js";
-
 const registry = Object.freeze({
-  "agent-connector": Object.freeze({
-    AuditLogEntry: [agentConnectorAll.validateAuditLogEntry, agentConnector.validateAuditLogEntry],
-    ConnectorManifest: [agentConnectorAll.validateConnectorManifest, agentConnector.validateConnectorManifest],
-    ConnectorPackage: [agentConnectorAll.validateConnectorPackage, agentConnector.validateConnectorPackage],
-    ConnectorResume: [agentConnectorAll.validateConnectorResume, agentConnector.validateConnectorResume],
-    HttpJsonProviderConfig: [agentConnectorAll.validateHttpJsonProviderConfig, agentConnector.validateHttpJsonProviderConfig],
-    HttpJsonRequest: [agentConnectorAll.validateHttpJsonRequest, agentConnector.validateHttpJsonRequest],
-    HttpJsonResponse: [agentConnectorAll.validateHttpJsonResponse, agentConnector.validateHttpJsonResponse],
-    LocalEchoProviderConfig: [agentConnectorAll.validateLocalEchoProviderConfig, agentConnector.validateLocalEchoProviderConfig],
-  }),
-  "agent-provider": Object.freeze({
-    ActionError: [agentProviderAll.validateActionError, agentProvider.validateActionError],
-    ActionProposal: [agentProviderAll.validateActionProposal, agentProvider.validateActionProposal],
-    ActionResult: [agentProviderAll.validateActionResult, agentProvider.validateActionResult],
-    AgentAction: [agentProviderAll.validateAgentAction, agentProvider.validateAgentAction],
-    AgentInstallRequest: [agentProviderAll.validateAgentInstallRequest, agentProvider.validateAgentInstallRequest],
-    AgentInstallResult: [agentProviderAll.validateAgentInstallResult, agentProvider.validateAgentInstallResult],
-    AgentPackage: [agentProviderAll.validateAgentPackage, agentProvider.validateAgentPackage],
-    AgentTriggerRequest: [agentProviderAll.validateAgentTriggerRequest, agentProvider.validateAgentTriggerRequest],
-    InstallBinding: [agentProviderAll.validateInstallBinding, agentProvider.validateInstallBinding],
-    ProposalCallback: [agentProviderAll.validateProposalCallback, agentProvider.validateProposalCallback],
-    ProviderInstallLaunch: [agentProviderAll.validateProviderInstallLaunch, agentProvider.validateProviderInstallLaunch],
-    TriggerAcknowledgement: [agentProviderAll.validateTriggerAcknowledgement, agentProvider.validateTriggerAcknowledgement],
-    TrustedHostBinding: [agentProviderAll.validateTrustedHostBinding, agentProvider.validateTrustedHostBinding],
-  }),
-  "agent-service": Object.freeze({
-    AnswerChunk: [agentServiceAll.validateAnswerChunk, agentService.validateAnswerChunk],
-    ApprovalTokenClaims: [agentServiceAll.validateApprovalTokenClaims, agentService.validateApprovalTokenClaims],
-    ChatMessage: [agentServiceAll.validateChatMessage, agentService.validateChatMessage],
-    ErrorBody: [agentServiceAll.validateErrorBody, agentService.validateErrorBody],
-    ExecuteApprovalRequest: [agentServiceAll.validateExecuteApprovalRequest, agentService.validateExecuteApprovalRequest],
-    ExecuteApprovalResult: [agentServiceAll.validateExecuteApprovalResult, agentService.validateExecuteApprovalResult],
-    InputGuardrailDecision: [agentServiceAll.validateInputGuardrailDecision, agentService.validateInputGuardrailDecision],
-    InteractionRequired: [agentServiceAll.validateInteractionRequired, agentService.validateInteractionRequired],
-    InteractionResponse: [agentServiceAll.validateInteractionResponse, agentService.validateInteractionResponse],
-    IntermediateStep: [agentServiceAll.validateIntermediateStep, agentService.validateIntermediateStep],
-    OutputGuardrailDecision: [agentServiceAll.validateOutputGuardrailDecision, agentService.validateOutputGuardrailDecision],
-    VersionInfo: [agentServiceAll.validateVersionInfo, agentService.validateVersionInfo],
-    WorkflowErrorEvent: [agentServiceAll.validateWorkflowErrorEvent, agentService.validateWorkflowErrorEvent],
-    WorkflowRequest: [agentServiceAll.validateWorkflowRequest, agentService.validateWorkflowRequest],
-  }),
-  "provider-integration": Object.freeze({
-    ConnectPollRequest: [providerIntegrationAll.validateConnectPollRequest, providerIntegration.validateConnectPollRequest],
-    ConnectPollResponse: [providerIntegrationAll.validateConnectPollResponse, providerIntegration.validateConnectPollResponse],
-    ConnectStartRequest: [providerIntegrationAll.validateConnectStartRequest, providerIntegration.validateConnectStartRequest],
-    ConnectStartResponse: [providerIntegrationAll.validateConnectStartResponse, providerIntegration.validateConnectStartResponse],
-    DisconnectResult: [providerIntegrationAll.validateDisconnectResult, providerIntegration.validateDisconnectResult],
-    ErrorResponse: [providerIntegrationAll.validateErrorResponse, providerIntegration.validateErrorResponse],
-    InboxBookmark: [providerIntegrationAll.validateInboxBookmark, providerIntegration.validateInboxBookmark],
-    InboxEntry: [providerIntegrationAll.validateInboxEntry, providerIntegration.validateInboxEntry],
-    InboxPage: [providerIntegrationAll.validateInboxPage, providerIntegration.validateInboxPage],
-    LiveInboxChanged: [providerIntegrationAll.validateLiveInboxChanged, providerIntegration.validateLiveInboxChanged],
-    NotificationAcceptance: [providerIntegrationAll.validateNotificationAcceptance, providerIntegration.validateNotificationAcceptance],
-    NotificationEvent: [providerIntegrationAll.validateNotificationEvent, providerIntegration.validateNotificationEvent],
-    Permission: [providerIntegrationAll.validatePermission, providerIntegration.validatePermission],
-    SendMessageRequest: [providerIntegrationAll.validateSendMessageRequest, providerIntegration.validateSendMessageRequest],
-    SendMessageResponse: [providerIntegrationAll.validateSendMessageResponse, providerIntegration.validateSendMessageResponse],
-    Whoami: [providerIntegrationAll.validateWhoami, providerIntegration.validateWhoami],
-  }),
+    "agent-connector": Object.freeze({
+        AuditLogEntry: [agentConnectorAll.validateAuditLogEntry, agentConnector.validateAuditLogEntry],
+        ConnectorManifest: [agentConnectorAll.validateConnectorManifest, agentConnector.validateConnectorManifest],
+        ConnectorPackage: [agentConnectorAll.validateConnectorPackage, agentConnector.validateConnectorPackage],
+        ConnectorResume: [agentConnectorAll.validateConnectorResume, agentConnector.validateConnectorResume],
+        HttpJsonProviderConfig: [agentConnectorAll.validateHttpJsonProviderConfig, agentConnector.validateHttpJsonProviderConfig],
+        HttpJsonRequest: [agentConnectorAll.validateHttpJsonRequest, agentConnector.validateHttpJsonRequest],
+        HttpJsonResponse: [agentConnectorAll.validateHttpJsonResponse, agentConnector.validateHttpJsonResponse],
+        LocalEchoProviderConfig: [agentConnectorAll.validateLocalEchoProviderConfig, agentConnector.validateLocalEchoProviderConfig],
+    }),
+    "agent-provider": Object.freeze({
+        ActionError: [agentProviderAll.validateActionError, agentProvider.validateActionError],
+        ActionProposal: [agentProviderAll.validateActionProposal, agentProvider.validateActionProposal],
+        ActionResult: [agentProviderAll.validateActionResult, agentProvider.validateActionResult],
+        AgentAction: [agentProviderAll.validateAgentAction, agentProvider.validateAgentAction],
+        AgentInstallRequest: [agentProviderAll.validateAgentInstallRequest, agentProvider.validateAgentInstallRequest],
+        AgentInstallResult: [agentProviderAll.validateAgentInstallResult, agentProvider.validateAgentInstallResult],
+        AgentPackage: [agentProviderAll.validateAgentPackage, agentProvider.validateAgentPackage],
+        AgentTriggerRequest: [agentProviderAll.validateAgentTriggerRequest, agentProvider.validateAgentTriggerRequest],
+        InstallBinding: [agentProviderAll.validateInstallBinding, agentProvider.validateInstallBinding],
+        ProposalCallback: [agentProviderAll.validateProposalCallback, agentProvider.validateProposalCallback],
+        ProviderInstallLaunch: [agentProviderAll.validateProviderInstallLaunch, agentProvider.validateProviderInstallLaunch],
+        TriggerAcknowledgement: [agentProviderAll.validateTriggerAcknowledgement, agentProvider.validateTriggerAcknowledgement],
+        TrustedHostBinding: [agentProviderAll.validateTrustedHostBinding, agentProvider.validateTrustedHostBinding],
+    }),
+    "agent-service": Object.freeze({
+        AnswerChunk: [agentServiceAll.validateAnswerChunk, agentService.validateAnswerChunk],
+        ApprovalTokenClaims: [agentServiceAll.validateApprovalTokenClaims, agentService.validateApprovalTokenClaims],
+        ChatMessage: [agentServiceAll.validateChatMessage, agentService.validateChatMessage],
+        ErrorBody: [agentServiceAll.validateErrorBody, agentService.validateErrorBody],
+        ExecuteApprovalRequest: [agentServiceAll.validateExecuteApprovalRequest, agentService.validateExecuteApprovalRequest],
+        ExecuteApprovalResult: [agentServiceAll.validateExecuteApprovalResult, agentService.validateExecuteApprovalResult],
+        InputGuardrailDecision: [agentServiceAll.validateInputGuardrailDecision, agentService.validateInputGuardrailDecision],
+        InteractionRequired: [agentServiceAll.validateInteractionRequired, agentService.validateInteractionRequired],
+        InteractionResponse: [agentServiceAll.validateInteractionResponse, agentService.validateInteractionResponse],
+        IntermediateStep: [agentServiceAll.validateIntermediateStep, agentService.validateIntermediateStep],
+        OutputGuardrailDecision: [agentServiceAll.validateOutputGuardrailDecision, agentService.validateOutputGuardrailDecision],
+        VersionInfo: [agentServiceAll.validateVersionInfo, agentService.validateVersionInfo],
+        WorkflowErrorEvent: [agentServiceAll.validateWorkflowErrorEvent, agentService.validateWorkflowErrorEvent],
+        WorkflowRequest: [agentServiceAll.validateWorkflowRequest, agentService.validateWorkflowRequest],
+    }),
+    "provider-integration": Object.freeze({
+        ConnectPollRequest: [providerIntegrationAll.validateConnectPollRequest, providerIntegration.validateConnectPollRequest],
+        ConnectPollResponse: [providerIntegrationAll.validateConnectPollResponse, providerIntegration.validateConnectPollResponse],
+        ConnectStartRequest: [providerIntegrationAll.validateConnectStartRequest, providerIntegration.validateConnectStartRequest],
+        ConnectStartResponse: [providerIntegrationAll.validateConnectStartResponse, providerIntegration.validateConnectStartResponse],
+        DisconnectResult: [providerIntegrationAll.validateDisconnectResult, providerIntegration.validateDisconnectResult],
+        ErrorResponse: [providerIntegrationAll.validateErrorResponse, providerIntegration.validateErrorResponse],
+        InboxBookmark: [providerIntegrationAll.validateInboxBookmark, providerIntegration.validateInboxBookmark],
+        InboxEntry: [providerIntegrationAll.validateInboxEntry, providerIntegration.validateInboxEntry],
+        InboxPage: [providerIntegrationAll.validateInboxPage, providerIntegration.validateInboxPage],
+        LiveInboxChanged: [providerIntegrationAll.validateLiveInboxChanged, providerIntegration.validateLiveInboxChanged],
+        NotificationAcceptance: [providerIntegrationAll.validateNotificationAcceptance, providerIntegration.validateNotificationAcceptance],
+        NotificationEvent: [providerIntegrationAll.validateNotificationEvent, providerIntegration.validateNotificationEvent],
+        Permission: [providerIntegrationAll.validatePermission, providerIntegration.validatePermission],
+        SendMessageRequest: [providerIntegrationAll.validateSendMessageRequest, providerIntegration.validateSendMessageRequest],
+        SendMessageResponse: [providerIntegrationAll.validateSendMessageResponse, providerIntegration.validateSendMessageResponse],
+        Whoami: [providerIntegrationAll.validateWhoami, providerIntegration.validateWhoami],
+    }),
 });
-
 function entry(protocol, name) {
-  const messages = Object.prototype.hasOwnProperty.call(registry, protocol) ? registry[protocol] : undefined;
-  if (messages === undefined) throw new UnknownMessageError(protocol);
-  if (!Object.prototype.hasOwnProperty.call(messages, name)) throw new UnknownMessageError(protocol, name);
-  return messages[name];
+    const messages = Object.prototype.hasOwnProperty.call(registry, protocol) ? registry[protocol] : undefined;
+    if (messages === undefined)
+        throw new UnknownMessageError(protocol);
+    if (!Object.prototype.hasOwnProperty.call(messages, name))
+        throw new UnknownMessageError(protocol, name);
+    return messages[name];
 }
-
-/** Validates a value as the named message, reporting every error (up to options.maxErrors, default 100). */
+/** Validates a value as the named message, reporting every error (up to options.maxErrors, default 100). Throws UnknownMessageError for a name not in the spec. */
 export function validateMessageAllErrors(protocol, name, value, options = {}) {
-  const [schemaAll, validate] = entry(protocol, name);
-  return validateAllErrors(schemaAll, validate, value, options);
+    const [schemaAll, validate] = entry(protocol, name);
+    return validateAllErrors(schemaAll, validate, value, options);
 }
-
 /** Strictly parses untrusted JSON, then validates it as the named message, reporting every error. */
 export function parseMessageAllErrors(protocol, name, input, options = {}) {
-  const [schemaAll, validate] = entry(protocol, name);
-  return parseAllErrors(schemaAll, validate, input, options);
+    const [schemaAll, validate] = entry(protocol, name);
+    return parseAllErrors(schemaAll, validate, input, options);
 }

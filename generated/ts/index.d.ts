@@ -3,9 +3,7 @@ import * as agentConnector from "./agent-connector/index.js";
 import * as agentProvider from "./agent-provider/index.js";
 import * as agentService from "./agent-service/index.js";
 import * as providerIntegration from "./provider-integration/index.js";
-
 export { agentConnector, agentProvider, agentService, providerIntegration };
 export * from "./runtime/index.js";
-
 export { UnknownMessageError, listMessages, parseMessage, validateMessage } from "./registry.js";
 export type { MessageName, MessageTypes, ProtocolId, RuntimeName } from "./registry.js";

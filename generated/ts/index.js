@@ -3,7 +3,6 @@ import * as agentConnector from "./agent-connector/index.js";
 import * as agentProvider from "./agent-provider/index.js";
 import * as agentService from "./agent-service/index.js";
 import * as providerIntegration from "./provider-integration/index.js";
-
 export { agentConnector, agentProvider, agentService, providerIntegration };
 export * from "./runtime/index.js";
 // By-name lookup (every protocol's validators): a bundler keeps it only when one of these is used.

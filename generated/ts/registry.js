@@ -7,46 +7,40 @@ import { messages as agentConnectorMessages } from "./agent-connector/messages.j
 import { messages as agentProviderMessages } from "./agent-provider/messages.js";
 import { messages as agentServiceMessages } from "./agent-service/messages.js";
 import { messages as providerIntegrationMessages } from "./provider-integration/messages.js";
-
 let registry;
 function protocols() {
-  return (registry ??= Object.freeze({
-    "agent-connector": agentConnectorMessages,
-    "agent-provider": agentProviderMessages,
-    "agent-service": agentServiceMessages,
-    "provider-integration": providerIntegrationMessages,
-  }));
+    return (registry ??= Object.freeze({
+        "agent-connector": agentConnectorMessages,
+        "agent-provider": agentProviderMessages,
+        "agent-service": agentServiceMessages,
+        "provider-integration": providerIntegrationMessages,
+    }));
 }
-
 /** Thrown when a protocol or message name is not in the spec: a programming error, not bad input. */
 export class UnknownMessageError extends Error {
-  constructor(protocol, message) {
-    super(message === undefined ? `unknown protocol ${protocol}` : `unknown message ${message} in protocol ${protocol}`);
-    this.name = "UnknownMessageError";
-    this.protocol = protocol;
-    this.messageName = message;
-  }
+    constructor(protocol, message) {
+        super(message === undefined ? `unknown protocol ${protocol}` : `unknown message ${message} in protocol ${protocol}`);
+        this.name = "UnknownMessageError";
+        this.protocol = protocol;
+        this.messageName = message;
+    }
 }
-
 function entry(protocol, name) {
-  const messages = Object.prototype.hasOwnProperty.call(protocols(), protocol) ? protocols()[protocol] : undefined;
-  if (messages === undefined) throw new UnknownMessageError(protocol);
-  if (!Object.prototype.hasOwnProperty.call(messages, name)) throw new UnknownMessageError(protocol, name);
-  return messages[name];
+    const messages = Object.prototype.hasOwnProperty.call(protocols(), protocol) ? protocols()[protocol] : undefined;
+    if (messages === undefined)
+        throw new UnknownMessageError(protocol);
+    if (!Object.prototype.hasOwnProperty.call(messages, name))
+        throw new UnknownMessageError(protocol, name);
+    return messages[name];
 }
-
-/** Validates a value as the named message of the named protocol. */
 export function validateMessage(protocol, name, value) {
-  return entry(protocol, name).validate(value);
+    return entry(protocol, name).validate(value);
 }
-
-/** Strictly parses and validates untrusted JSON as the named message. */
 export function parseMessage(protocol, name, input) {
-  return entry(protocol, name).parse(input);
+    return entry(protocol, name).parse(input);
 }
-
 /** Every protocol and message name, sorted. */
 export function listMessages() {
-  const table = protocols();
-  return Object.keys(table).flatMap((protocol) => Object.keys(table[protocol]).map((name) => ({ protocol, name })));
+    const table = protocols();
+    return Object.keys(table).flatMap((protocol) => Object.keys(table[protocol]).map((name) => ({ protocol: protocol, name })));
 }

@@ -5,6 +5,7 @@
 // it into every package and the docs site (generators/targets/release).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { RUNTIME_LANGUAGES, RUNTIME_RENAMES } from "../emit/runtime-contract.js";
 import { BundleError, materializeBundle, parseBundle } from "./bundle.js";
 import type { Change } from "./changes.js";
 import { compareTrees } from "./compare.js";
@@ -132,6 +133,12 @@ export function changelogMarkdown(log: SpecChangelog): string {
       continue;
     }
     lines.push(`Compared with ${v.previous}: ${v.bump === "none" ? "no change" : `a ${v.bump} bump`}.`, "");
+    const renames = RUNTIME_RENAMES.filter((r) => r.version === v.version);
+    if (renames.length > 0) {
+      lines.push("### Runtime API", "", "Renamed to the runtime contract's name, the same in every language modulo casing; the old name stays as a deprecated alias:", "");
+      for (const r of renames) lines.push(`- ${RUNTIME_LANGUAGES[r.language]}: \`${r.from}\` is now \`${r.to}\` (\`${r.from}\` deprecated)`);
+      lines.push("");
+    }
     const ids = Object.keys(v.protocols);
     if (ids.length === 0) lines.push("No change.", "");
     for (const id of ids) {

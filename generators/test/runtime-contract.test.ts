@@ -1,10 +1,12 @@
 // Every symbol of the runtime contract (generators/emit/runtime-contract.ts) is really there: the
-// TypeScript runtime module, imported, exports it as a function or class; the Kotlin and Swift
-// runtime sources declare it (a top-level declaration, or a member of the named object or type,
-// read from the source between the container's opening line and its closing brace).
+// TypeScript runtime module, imported, exports it as a function or class; the Kotlin, Swift and
+// Rust runtime sources declare it (a top-level declaration, or a member of the named object or
+// type, read from the source between the container's opening line and its closing brace). And
+// each is named as its entry says, modulo casing, but for the renames still listed as owed.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { RUNTIME_CONTRACT, runtimeSymbol, type RuntimeSymbol } from "../emit/runtime-contract.js";
+import { changelogMarkdown } from "../breaking/changelog.js";
+import { caseless, NAMES_NOT_YET_ALIGNED, RUNTIME_RENAMES, RUNTIME_CONTRACT, RUNTIME_LANGUAGES, runtimeSymbol, type RuntimeLanguage, type RuntimeSymbol } from "../emit/runtime-contract.js";
 import { REPO_ROOT } from "./fixture.js";
 
 const TS_RUNTIME = `${REPO_ROOT}/generators/targets/ts/runtime/src`;
@@ -31,6 +33,20 @@ function swiftDeclares(symbol: RuntimeSymbol): boolean {
   return body !== undefined && new RegExp(`^ {4}public static func ${symbol.name}\\(`, "m").test(body);
 }
 
+function rustDeclares(symbol: RuntimeSymbol): boolean {
+  const source = readFileSync(`${REPO_ROOT}/generators/targets/rust/runtime/${symbol.file}`, "utf8");
+  if (symbol.container === undefined) return new RegExp(`^pub (?:fn|struct|trait|enum) ${symbol.name}\\b`, "m").test(source);
+  const body = containerBody(source, /impl(?:<[^>]*>)?/, symbol.container);
+  return body !== undefined && new RegExp(`^ {4}pub fn ${symbol.name}\\b`, "m").test(body);
+}
+
+const LANGUAGES = Object.keys(RUNTIME_LANGUAGES) as RuntimeLanguage[];
+
+/** `<language>:<id>` of every symbol whose name is not its entry's name modulo casing. */
+function misnamed(contract: readonly { id: string; name: string; ts: RuntimeSymbol | null; kotlin: RuntimeSymbol | null; swift: RuntimeSymbol | null; rust: RuntimeSymbol | null }[]): string[] {
+  return contract.flatMap((entry) => LANGUAGES.filter((l) => entry[l] !== null && caseless(entry[l]!.name) !== caseless(entry.name)).map((l) => `${l}:${entry.id}`));
+}
+
 describe("the runtime contract", () => {
   it("names each function once", () => {
     const ids = RUNTIME_CONTRACT.map((e) => e.id);
@@ -51,7 +67,56 @@ describe("the runtime contract", () => {
     expect(swiftDeclares(symbol)).toBe(true);
   });
 
+  it.each(RUNTIME_CONTRACT.filter((e) => e.rust !== null).map((e) => [e.id, e.rust!] as const))("Rust %s is declared by the runtime", (_id, symbol) => {
+    expect(rustDeclares(symbol)).toBe(true);
+  });
+
+  it("names each symbol as its entry, modulo casing, but for the renames listed as still owed", () => {
+    expect(misnamed(RUNTIME_CONTRACT)).toEqual([...NAMES_NOT_YET_ALIGNED].sort((a, b) => RUNTIME_CONTRACT.findIndex((e) => e.id === a.split(":")[1]) - RUNTIME_CONTRACT.findIndex((e) => e.id === b.split(":")[1]) || LANGUAGES.indexOf(a.split(":")[0] as RuntimeLanguage) - LANGUAGES.indexOf(b.split(":")[0] as RuntimeLanguage)));
+  });
+
+  it("keeps each renamed TypeScript export's old name as a deprecated alias of the same function", async () => {
+    const renamed = RUNTIME_CONTRACT.flatMap((e) => (e.ts !== null && "formerly" in e.ts ? [e.ts as RuntimeSymbol] : []));
+    expect(renamed.map((s) => s.formerly!.name)).toContain("defineMachine");
+    for (const symbol of renamed) {
+      const module = (await import(`${TS_RUNTIME}/${symbol.file}`)) as Record<string, unknown>;
+      expect(module[symbol.formerly!.name]).toBe(module[symbol.name]);
+      const source = readFileSync(`${TS_RUNTIME}/${symbol.file}`, "utf8");
+      expect(source).toMatch(new RegExp(`@deprecated[^]*?\\*/\\nexport const ${symbol.formerly!.name}\\b`));
+    }
+  });
+
+  it("keeps each renamed Swift function's old name as a deprecated alias", () => {
+    const renamed = RUNTIME_CONTRACT.flatMap((e) => (e.swift !== null && "formerly" in e.swift ? [e.swift as RuntimeSymbol] : []));
+    expect(renamed.length).toBeGreaterThan(0);
+    for (const symbol of renamed) {
+      const body = containerBody(readFileSync(`${REPO_ROOT}/generators/targets/swift/runtime/${symbol.file}`, "utf8"), /public enum|public struct/, symbol.container!)!;
+      expect(body, `${symbol.container}.${symbol.formerly!.name}`).toMatch(new RegExp(`@available\\(\\*, deprecated, renamed: "${symbol.name}\\([^"]*"\\)\\n(?: {4}@discardableResult\\n)? {4}public static func ${symbol.formerly!.name}\\(`));
+    }
+  });
+
+  it("the changelog names every rename under the version that made it", () => {
+    expect(RUNTIME_RENAMES).toContainEqual({ language: "ts", from: "defineMachine", to: "lifecycleMachine", version: "0.1.1" });
+    expect(RUNTIME_RENAMES).toContainEqual({ language: "swift", from: "AuditChain.verifyLog", to: "AuditChain.verifyAuditLog", version: "0.1.1" });
+    const markdown = changelogMarkdown({ project: "p", versions: [{ version: "0.1.1", released: false, previous: "0.1.0", bump: "minor", protocols: {} }, { version: "0.1.0", released: true, commit: "c", protocols: {} }] });
+    const unreleased = markdown.slice(markdown.indexOf("## 0.1.1"), markdown.indexOf("## 0.1.0"));
+    expect(unreleased).toContain("### Runtime API");
+    expect(unreleased).toContain("- TypeScript: `defineMachine` is now `lifecycleMachine` (`defineMachine` deprecated)");
+    expect(unreleased).toContain("- Swift: `ContentAddress.computeID` is now `ContentAddress.computeContentID` (`ContentAddress.computeID` deprecated)");
+    expect(markdown.slice(markdown.indexOf("## 0.1.0"))).not.toContain("defineMachine");
+  });
+
+  it("can fail: casing alone is no difference, other words are", () => {
+    expect(caseless("verify_hmac_v1")).toBe(caseless("verifyHMACV1"));
+    expect(caseless("computeContentID")).toBe(caseless("computeContentId"));
+    const entry = { id: "x", name: "computeContentId", ts: { file: "a.ts", name: "computeContentId" }, kotlin: { file: "A.kt", container: "A", name: "computeId" }, swift: { file: "A.swift", container: "A", name: "computeContentID" }, rust: { file: "a.rs", name: "compute_content_id" } };
+    expect(misnamed([entry])).toEqual(["kotlin:x"]);
+  });
+
   it("can fail: a name, container or file the runtime does not declare is refused", async () => {
+    expect(rustDeclares({ file: "hmac_v1.rs", name: "sign" })).toBe(false);
+    expect(rustDeclares({ file: "replay.rs", container: "ReplayGuard", name: "admit" })).toBe(true);
+    expect(rustDeclares({ file: "replay.rs", container: "ReplayGuard", name: "forget" })).toBe(false);
     expect(kotlinDeclares({ file: "HmacSha256V1.kt", container: "HmacSha256V1", name: "signature" })).toBe(false);
     expect(kotlinDeclares({ file: "HmacSha256V1.kt", container: "ContentAddress", name: "sign" })).toBe(false);
     expect(swiftDeclares({ file: "SigningHmacV1.swift", container: "HMACSHA256V1", name: "check" })).toBe(false);
@@ -61,8 +126,8 @@ describe("the runtime contract", () => {
   });
 
   it("refuses to name a function a runtime does not offer", () => {
-    const gap = RUNTIME_CONTRACT.find((e) => e.kotlin === null)!;
-    expect(() => runtimeSymbol("kotlin", gap.id)).toThrow(`the Kotlin runtime does not offer ${gap.id}`);
+    const gap = RUNTIME_CONTRACT.find((e) => e.rust === null)!;
+    expect(() => runtimeSymbol("rust", gap.id)).toThrow(`the Rust runtime does not offer ${gap.id}`);
     expect(runtimeSymbol("kotlin", "hmacSign").qualified).toBe("HmacSha256V1.sign");
     expect(runtimeSymbol("ts", "hmacSign").qualified).toBe("signHmacV1");
   });

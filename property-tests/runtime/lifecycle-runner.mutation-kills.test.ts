@@ -3,7 +3,7 @@
 // event_not_allowed, guard_missing, guard_failed, guards_conflict, else the one candidate fires
 // with its effects in spec order), plus the name checks and the frozen definition.
 import { beforeAll, describe, expect, it } from "vitest";
-import { UnknownLifecycleNameError, defineMachine, type MachineDefinition } from "../../generators/targets/ts/runtime/src/lifecycle-runner.js";
+import { UnknownLifecycleNameError, defineMachine, lifecycleMachine, type MachineDefinition } from "../../generators/targets/ts/runtime/src/lifecycle-runner.js";
 
 type S = "a" | "b" | "c" | "done";
 type E = "go" | "stop" | "idle";
@@ -31,9 +31,9 @@ const definition = (): MachineDefinition<S, E, G, F> => ({
 describe("transition", () => {
   // Built inside the tests, so a runner that throws while indexing fails them (at collection it
   // would only fail the file).
-  let m: ReturnType<typeof defineMachine<S, E, G, F>>;
+  let m: ReturnType<typeof lifecycleMachine<S, E, G, F>>;
   beforeAll(() => {
-    m = defineMachine(definition());
+    m = lifecycleMachine(definition());
   });
   it("fires the one candidate whose guards hold, with its effects in spec order", () => {
     expect(m.transition("a", "go", { x: true, y: false })).toEqual({ ok: true, from: "a", event: "go", state: "b", effects: ["f2", "f1"] });
@@ -55,7 +55,7 @@ describe("transition", () => {
   it("4. no candidate holds: the first candidate's failing literal", () => {
     expect(m.transition("a", "go", { x: false, y: false })).toEqual({ ok: false, from: "a", event: "go", state: "a", refusal: "guard_failed", guard: "x" });
     expect(m.transition("b", "go", { x: false, y: false })).toEqual({ ok: false, from: "b", event: "go", state: "b", refusal: "guard_failed", guard: "x" });
-    const negated = defineMachine({ ...definition(), transitions: [{ from: "a", event: "go", to: "b", guards: [{ guard: "y", negated: false }, { guard: "x", negated: true }], effects: [] }] });
+    const negated = lifecycleMachine({ ...definition(), transitions: [{ from: "a", event: "go", to: "b", guards: [{ guard: "y", negated: false }, { guard: "x", negated: true }], effects: [] }] });
     expect(negated.transition("a", "go", { x: true, y: true })).toMatchObject({ refusal: "guard_failed", guard: "not x" });
   });
   it("5. two candidates hold: guards_conflict, without a guard name", () => {
@@ -77,9 +77,9 @@ describe("transition", () => {
 });
 
 describe("queries and the definition", () => {
-  let m: ReturnType<typeof defineMachine<S, E, G, F>>;
+  let m: ReturnType<typeof lifecycleMachine<S, E, G, F>>;
   beforeAll(() => {
-    m = defineMachine(definition());
+    m = lifecycleMachine(definition());
   });
   it("allowedEvents: events with a transition from the state, in spec order; none from terminal", () => {
     expect(m.allowedEvents("a")).toEqual(["go", "stop"]);
@@ -95,11 +95,15 @@ describe("queries and the definition", () => {
   });
   it("the definition is deep-frozen in place (not copied), and so is the machine", () => {
     const d = definition();
-    const machine = defineMachine(d);
+    const machine = lifecycleMachine(d);
     expect(machine.definition).toBe(d);
     expect([Object.isFrozen(d), Object.isFrozen(d.transitions), Object.isFrozen(d.transitions[0]), Object.isFrozen(d.transitions[0]!.guards[0]), Object.isFrozen(d.states)]).toEqual([true, true, true, true, true]);
     expect(Object.isFrozen(machine)).toBe(true);
     // An already frozen definition is accepted as is.
-    expect(defineMachine(d).transition("a", "stop").ok).toBe(true);
+    expect(lifecycleMachine(d).transition("a", "stop").ok).toBe(true);
   });
+});
+
+it("defineMachine, the name 0.1.0 shipped, is the same function as lifecycleMachine", () => {
+  expect(defineMachine).toBe(lifecycleMachine);
 });

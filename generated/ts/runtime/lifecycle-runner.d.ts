@@ -62,4 +62,10 @@ export declare class UnknownLifecycleNameError extends Error {
     constructor(machine: string, kind: "state" | "event", value: unknown);
 }
 /** Builds the machine for a generated definition; the definition is deep-frozen, not copied. */
-export declare function defineMachine<S extends string, E extends string, G extends string, F extends string>(definition: MachineDefinition<S, E, G, F>): Machine<S, E, G, F>;
+export declare function lifecycleMachine<S extends string, E extends string, G extends string, F extends string>(definition: MachineDefinition<S, E, G, F>): Machine<S, E, G, F>;
+/**
+ * The former name of lifecycleMachine, kept for code written against 0.1.0.
+ * @deprecated Renamed lifecycleMachine, the runtime contract's name in every language (the other
+ * runtimes' LifecycleMachine); see the changelog.
+ */
+export declare const defineMachine: typeof lifecycleMachine;

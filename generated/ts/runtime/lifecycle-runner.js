@@ -33,7 +33,7 @@ function deepFreeze(value) {
     return value;
 }
 /** Builds the machine for a generated definition; the definition is deep-frozen, not copied. */
-export function defineMachine(definition) {
+export function lifecycleMachine(definition) {
     deepFreeze(definition);
     const label = `${definition.protocol}/${definition.name}`;
     const stateSet = new Set(definition.states);
@@ -101,3 +101,9 @@ export function defineMachine(definition) {
         isEvent,
     });
 }
+/**
+ * The former name of lifecycleMachine, kept for code written against 0.1.0.
+ * @deprecated Renamed lifecycleMachine, the runtime contract's name in every language (the other
+ * runtimes' LifecycleMachine); see the changelog.
+ */
+export const defineMachine = lifecycleMachine;

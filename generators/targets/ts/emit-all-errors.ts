@@ -1,5 +1,5 @@
 // The TypeScript target's all-errors validators (issue 17): per protocol, validators-all.js, the
-// same schemas compiled by ajv with allErrors; at the root, all-errors.js, which names them by
+// same schemas compiled by ajv with allErrors; at the root, all-errors.ts, which names them by
 // protocol and message (validateMessageAllErrors / parseMessageAllErrors). A separate entry
 // point (@agent-contracts/bindings/all-errors), so code that never asks for every error never
 // loads them.
@@ -10,6 +10,7 @@ import type { JsonSchema, Model, OutputFile, Protocol } from "../../model/types.
 import { pruneSchemaConstants } from "./prune-schema-constants.js";
 import { type AjvHelper, standaloneAsEsm } from "./ajv-esm.js";
 import { protocolNamespace } from "./naming.js";
+import { TsFile } from "./ts-file.js";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
 
@@ -30,60 +31,48 @@ function protocolFiles(model: Model, protocol: Protocol, sources: string[], help
   ];
 }
 
-function rootFiles(model: Model): OutputFile[] {
-  const imports = model.protocols.flatMap((p) => [
-    `import * as ${protocolNamespace(p.id)}All from "./${p.id}/validators-all.js";`,
-    `import * as ${protocolNamespace(p.id)} from "./${p.id}/messages.js";`,
-  ]);
-  const registry = model.protocols.map(
-    (p) => `  ${JSON.stringify(p.id)}: Object.freeze({\n${p.messages.map((m) => `    ${m.name}: [${protocolNamespace(p.id)}All.validate${m.name}, ${protocolNamespace(p.id)}.validate${m.name}],`).join("\n")}\n  }),`,
+/** all-errors.ts: every protocol's allErrors validators by protocol and message name. */
+function rootModule(model: Model): TsFile {
+  const f = new TsFile("all-errors.ts", model.protocols.map((p) => p.location.file).sort());
+  const ALL_ERRORS = "runtime/all-errors.js";
+  const registry = model.protocols.map((p) => {
+    const all = f.importNamespace(`${p.id}/validators-all.js`, `${protocolNamespace(p.id)}All`);
+    const messages = f.importNamespace(`${p.id}/messages.js`, protocolNamespace(p.id));
+    return `  ${JSON.stringify(p.id)}: Object.freeze({\n${p.messages.map((m) => `    ${m.name}: [${all}.validate${m.name}, ${messages}.validate${m.name}] as const,`).join("\n")}\n  }),`;
+  });
+  const options = f.importType("AllErrorsOptions", ALL_ERRORS);
+  const result = f.importType("AllErrorsResult", ALL_ERRORS);
+  const entry = `readonly [${f.importType("CompiledValidator", "runtime/validation.js")}, (value: unknown) => ${f.importType("ValidationResult", "runtime/validation.js")}<unknown>]`;
+  f.print(
+    `export { DEFAULT_MAX_ERRORS } from "./runtime/all-errors.js";`,
+    "",
+    `const registry: Readonly<Record<string, Readonly<Record<string, ${entry}>>>> = Object.freeze({`,
+    ...registry,
+    "});",
+    "",
+    `function entry(protocol: string, name: string): ${entry} {`,
+    "  const messages = Object.prototype.hasOwnProperty.call(registry, protocol) ? registry[protocol] : undefined;",
+    `  if (messages === undefined) throw new ${f.import("UnknownMessageError", "registry.js")}(protocol);`,
+    "  if (!Object.prototype.hasOwnProperty.call(messages, name)) throw new UnknownMessageError(protocol, name);",
+    "  return messages[name]!;",
+    "}",
+    "",
+    "/** Validates a value as the named message, reporting every error (up to options.maxErrors, default 100). Throws UnknownMessageError for a name not in the spec. */",
+    `export function validateMessageAllErrors(protocol: string, name: string, value: unknown, options: ${options} = {}): ${result}<unknown> {`,
+    "  const [schemaAll, validate] = entry(protocol, name);",
+    `  return ${f.import("validateAllErrors", ALL_ERRORS)}(schemaAll, validate, value, options);`,
+    "}",
+    "",
+    "/** Strictly parses untrusted JSON, then validates it as the named message, reporting every error. */",
+    `export function parseMessageAllErrors(protocol: string, name: string, input: string | Uint8Array, options: ${options} = {}): ${result}<unknown> {`,
+    "  const [schemaAll, validate] = entry(protocol, name);",
+    `  return ${f.import("parseAllErrors", ALL_ERRORS)}(schemaAll, validate, input, options);`,
+    "}",
   );
-  const js = `${imports.join("\n")}
-import { parseAllErrors, validateAllErrors } from "./runtime/all-errors.js";
-import { UnknownMessageError } from "./registry.js";
-
-export { DEFAULT_MAX_ERRORS } from "./runtime/all-errors.js";
-
-const registry = Object.freeze({
-${registry.join("\n")}
-});
-
-function entry(protocol, name) {
-  const messages = Object.prototype.hasOwnProperty.call(registry, protocol) ? registry[protocol] : undefined;
-  if (messages === undefined) throw new UnknownMessageError(protocol);
-  if (!Object.prototype.hasOwnProperty.call(messages, name)) throw new UnknownMessageError(protocol, name);
-  return messages[name];
+  return f;
 }
 
-/** Validates a value as the named message, reporting every error (up to options.maxErrors, default 100). */
-export function validateMessageAllErrors(protocol, name, value, options = {}) {
-  const [schemaAll, validate] = entry(protocol, name);
-  return validateAllErrors(schemaAll, validate, value, options);
-}
-
-/** Strictly parses untrusted JSON, then validates it as the named message, reporting every error. */
-export function parseMessageAllErrors(protocol, name, input, options = {}) {
-  const [schemaAll, validate] = entry(protocol, name);
-  return parseAllErrors(schemaAll, validate, input, options);
-}
-`;
-  const dts = `import type { AllErrorsOptions, AllErrorsResult } from "./runtime/all-errors.js";
-
-export { DEFAULT_MAX_ERRORS } from "./runtime/all-errors.js";
-
-/** Validates a value as the named message, reporting every error (up to options.maxErrors, default 100). Throws UnknownMessageError for a name not in the spec. */
-export declare function validateMessageAllErrors(protocol: string, name: string, value: unknown, options?: AllErrorsOptions): AllErrorsResult<unknown>;
-
-/** Strictly parses untrusted JSON, then validates it as the named message, reporting every error. */
-export declare function parseMessageAllErrors(protocol: string, name: string, input: string | Uint8Array, options?: AllErrorsOptions): AllErrorsResult<unknown>;
-`;
-  const sources = model.protocols.map((p) => p.location.file).sort();
-  return [
-    { path: "all-errors.js", contents: js, sources },
-    { path: "all-errors.d.ts", contents: dts, sources },
-  ];
-}
-
-export function emitAllErrors(model: Model, protocolSources: (protocol: Protocol) => string[], helpers: Map<string, AjvHelper>): OutputFile[] {
-  return [...model.protocols.flatMap((p) => protocolFiles(model, p, protocolSources(p), helpers)), ...rootFiles(model)];
+/** Each protocol's validators-all.js and .d.ts (ajv's output), and the root module naming them. */
+export function emitAllErrors(model: Model, protocolSources: (protocol: Protocol) => string[], helpers: Map<string, AjvHelper>): { validators: OutputFile[]; root: TsFile } {
+  return { validators: model.protocols.flatMap((p) => protocolFiles(model, p, protocolSources(p), helpers)), root: rootModule(model) };
 }

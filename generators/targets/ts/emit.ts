@@ -1,28 +1,30 @@
 // The TypeScript target: model -> the files of generated/ts, an ESM npm package
 // (the npm name spec/project.yaml gives) that imports under plain Node, tsx and vitest.
 import standaloneModule from "ajv/dist/standalone/index.js";
-import { numberLiteral } from "../../emit/number-literal.js";
-import { templateFolder, templateRenderer } from "../../emit/render.js";
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import { createSchemaCompiler } from "../../model/schema-compiler.js";
-import type { JsonSchema, JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
+import type { JsonSchema, Model, OutputFile, Protocol } from "../../model/types.js";
 import { pruneSchemaConstants } from "./prune-schema-constants.js";
 import { type AjvHelper, ajvHelperModules, standaloneAsEsm } from "./ajv-esm.js";
 import { emitAllErrors } from "./emit-all-errors.js";
 import { emitPackageDocs } from "./emit-package-docs.js";
-import { COMPILED_RULE_IMPORTS, compileRules } from "./emit-rules.js";
-import { emitSigning } from "./emit-signing.js";
+import { constantsModule, protocolIndexModule } from "./emit-constants.js";
+import { lifecycleModules } from "./emit-lifecycles.js";
+import { messageModules, rootModules } from "./emit-messages.js";
+import { signingModules } from "./emit-signing.js";
 import type { TranspiledRuntime, TsInputs } from "./inputs.js";
-import { checkTsNames, protocolNamespace, rulesConstant } from "./naming.js";
-import { jsdocText } from "./ts-doc.js";
+import { checkTsNames } from "./naming.js";
+import { shipModules, type TsFile } from "./ts-file.js";
 import { renderProtocolTypes } from "./ts-types.js";
 import { packageDependencies } from "./package-dependencies.js";
-// From the package root, not this file: compiled, every target shares dist/cli/ (generator-home.mjs).
-import { packageFileUrl } from "../../write/generator-home.mjs";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
 
-/** Pure: the runtime's transpiled text comes from inputs.ts; the types are rendered from the shape model. */
+/**
+ * Pure: the runtime's transpiled text comes from inputs.ts; the types are rendered from the shape
+ * model. Every module of the typed API is emitted once, as TypeScript (typeScriptModules), and ships
+ * as the .js and .d.ts the compiler derives from it; the validators are ajv's JavaScript.
+ */
 export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
   checkTsNames(model.protocols);
   const files: OutputFile[] = [];
@@ -31,20 +33,32 @@ export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
     const sources = protocolSources(model, protocol);
     files.push({ path: `${protocol.id}/types.d.ts`, contents: renderProtocolTypes(model, protocol), sources });
     files.push(...emitValidators(model, protocol, sources, ajvHelpers));
-    files.push(...emitMessagesApi(protocol, sources));
-    files.push(...emitConstants(protocol));
-    const signing = emitSigning(protocol);
-    files.push(...signing);
-    files.push(...emitProtocolIndex(protocol, sources, signing.length > 0));
   }
-  files.push(...emitRootIndex(model));
-  files.push(...emitAllErrors(model, (p) => protocolSources(model, p), ajvHelpers));
+  const allErrors = emitAllErrors(model, (p) => protocolSources(model, p), ajvHelpers);
+  files.push(...allErrors.validators);
+  files.push(...shipModules([...typeScriptModules(model), allErrors.root]));
   files.push(...ajvHelperModules(ajvHelpers).map((m) => ({ ...m, sources: model.sourceFiles })));
   files.push(...emitRuntime(inputs.runtime));
   files.push(emitNodeOnlyStub(model));
   files.push(emitPackageJson(model, files));
   files.push(...emitPackageDocs(model, inputs.license));
   return files;
+}
+
+/**
+ * The package's own TypeScript modules, before they ship as .js and .d.ts (all-errors.ts, which
+ * needs the validators' helpers, aside): each protocol's messages, constants, signing and index,
+ * its lifecycles, and the root registry and index.
+ */
+export function typeScriptModules(model: Model): TsFile[] {
+  const modules: TsFile[] = [];
+  for (const protocol of model.protocols) {
+    const sources = protocolSources(model, protocol);
+    const signing = signingModules(protocol);
+    modules.push(...messageModules(protocol, sources), constantsModule(protocol), ...signing, protocolIndexModule(protocol, sources, signing.length > 0));
+  }
+  modules.push(...lifecycleModules(model.protocols), ...rootModules(model));
+  return modules;
 }
 
 function protocolSources(model: Model, protocol: Protocol): string[] {
@@ -70,95 +84,6 @@ function emitValidators(model: Model, protocol: Protocol, sources: string[], hel
   return [
     { path: `${protocol.id}/validators.js`, contents: js, sources },
     { path: `${protocol.id}/validators.d.ts`, contents: dts, sources },
-  ];
-}
-
-// --- typed API: validateX / parseX -----------------------------------------------------------
-
-const render = templateRenderer(templateFolder(packageFileUrl("generators/targets/ts/templates/")), { htmlEscape: true });
-
-function emitMessagesApi(protocol: Protocol, sources: string[]): OutputFile[] {
-  const messages = protocol.messages.map((m) => ({
-    name: m.name,
-    idJson: JSON.stringify(m.id),
-    rulesConst: rulesConstant(m.name),
-    rulesJson: JSON.stringify(m.rules.map(({ id, kind, message, ...fields }) => ({ id, kind, message, ...fields }))),
-    ruleCount: m.rules.length,
-    compiledRules: m.rules.length > 0 ? compileRules(`check${m.name}Rules`, rulesConstant(m.name), m.rules) : "",
-  }));
-  const withRules = messages.filter((m) => m.ruleCount > 0);
-  const context = {
-    protocolId: protocol.id,
-    messages,
-    withRules,
-    reexports: messages.flatMap((m) => [`validate${m.name}`, `parse${m.name}`]).join(", "),
-    typeImports: protocol.messages.map((m) => m.name).join(", "),
-  };
-  const perMessage = messages.flatMap((m) => {
-    const messageContext = { ...m, ruleImports: m.ruleCount > 0 ? COMPILED_RULE_IMPORTS.join(", ") : "" };
-    return [
-      { path: `${protocol.id}/messages/${m.name}.js`, contents: render("message.js", messageContext), sources },
-      { path: `${protocol.id}/messages/${m.name}.d.ts`, contents: render("message.d.ts", messageContext), sources },
-    ];
-  });
-  return [
-    ...perMessage,
-    { path: `${protocol.id}/messages.js`, contents: render("messages.js", context), sources },
-    { path: `${protocol.id}/messages.d.ts`, contents: render("messages.d.ts", context), sources },
-  ];
-}
-
-// --- wire constants --------------------------------------------------------------------------
-
-/** A constant's literal: numbers through the shared exact-literal helper, strings and booleans as JSON. */
-function tsLiteral(value: string | number | boolean): string {
-  return typeof value === "number" ? numberLiteral(value, "ts").literal : JSON.stringify(value);
-}
-
-function emitConstants(protocol: Protocol): OutputFile[] {
-  const sources = [protocol.location.file];
-  const js: string[] = [];
-  const dts: string[] = [];
-  for (const group of protocol.constants) {
-    const body = group.items.map((item) => `  /** ${jsdocText(item.description)}${item.unit ? ` (${item.unit})` : ""} */\n  ${item.name}: ${tsLiteral(item.value)},`).join("\n");
-    js.push(`/** ${jsdocText(group.description)} */\nexport const ${group.group} = Object.freeze({\n${body}\n});`);
-    const types = group.items.map((item) => `  readonly ${item.name}: ${tsLiteral(item.value)};`).join("\n");
-    dts.push(`/** ${jsdocText(group.description)} */\nexport declare const ${group.group}: {\n${types}\n};`);
-  }
-  const routesJs = `/** HTTP routes with their auth and every response status. */\nexport const routes = Object.freeze(${JSON.stringify(Object.fromEntries(protocol.routes.map((r) => [r.id, r])), null, 2)});`;
-  js.push(routesJs);
-  dts.push(`export interface RouteResponse { readonly status: number; readonly message?: string; readonly contentType?: string; readonly description: string }\nexport interface Route { readonly id: string; readonly method: string; readonly path: string; readonly auth: string; readonly description: string; readonly request?: string; readonly requestContentType?: string; readonly responses: readonly RouteResponse[] }\nexport declare const routes: { readonly [id: string]: Route };`);
-  return [
-    { path: `${protocol.id}/constants.js`, contents: js.join("\n\n") + "\n", sources },
-    { path: `${protocol.id}/constants.d.ts`, contents: dts.join("\n\n") + "\n", sources },
-  ];
-}
-
-// --- indexes and package ---------------------------------------------------------------------
-
-function emitProtocolIndex(protocol: Protocol, sources: string[], hasSigning: boolean): OutputFile[] {
-  const lines = [`export * from "./messages.js";`, `export * from "./constants.js";`];
-  if (hasSigning) lines.push(`export * from "./signing.js";`);
-  if (protocol.lifecycles.length > 0) lines.push(`export * as lifecycles from "./lifecycles/index.js";`);
-  return [
-    { path: `${protocol.id}/index.js`, contents: lines.join("\n") + "\n", sources },
-    { path: `${protocol.id}/index.d.ts`, contents: [...lines, `export type * from "./types.js";`].join("\n") + "\n", sources },
-  ];
-}
-
-function emitRootIndex(model: Model): OutputFile[] {
-  const protocols = model.protocols.map((p) => ({ id: p.id, idJson: JSON.stringify(p.id), namespace: protocolNamespace(p.id) }));
-  const context = {
-    protocols,
-    namespaceList: protocols.map((p) => p.namespace).join(", "),
-    protocolIdUnion: protocols.map((p) => p.idJson).join(" | ") || "never",
-  };
-  const sources = model.protocols.map((p) => p.location.file);
-  return [
-    { path: "index.js", contents: render("index.js", context), sources },
-    { path: "index.d.ts", contents: render("index.d.ts", context), sources },
-    { path: "registry.js", contents: render("registry.js", context), sources },
-    { path: "registry.d.ts", contents: render("registry.d.ts", context), sources },
   ];
 }
 

@@ -1,7 +1,6 @@
 // The TypeScript target: generated/ts, an ESM npm package named by spec/project.yaml (packages.npm).
 import { COMMENT_SYNTAX, defineTarget, notJson } from "../target.js";
 import { emitTypeScript } from "./emit.js";
-import { emitLifecyclesTs } from "./emit-lifecycles.js";
 import { readTsInputs } from "./inputs.js";
 import { TS_SCHEMA_SUPPORT } from "./schema-support.js";
 
@@ -15,5 +14,5 @@ export const tsTarget = defineTarget({
   comments: COMMENT_SYNTAX,
   schemaSupport: TS_SCHEMA_SUPPORT,
   inputs: readTsInputs,
-  emit: (model, inputs) => [...emitTypeScript(model, inputs), ...emitLifecyclesTs(model.protocols)],
+  emit: emitTypeScript,
 });

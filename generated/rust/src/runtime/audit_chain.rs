@@ -7,7 +7,7 @@ use crate::runtime::canonical_json::canonicalize;
 use crate::runtime::crypto::sha256_hex;
 use serde::Deserialize;
 use serde_json::{Map, Value};
-use crate::runtime::strict_json::parse_strict;
+use crate::runtime::strict_json::parse_strict_json;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
@@ -213,7 +213,7 @@ pub fn verify_audit_log(declaration: &AuditChainDeclaration, text: &str, expecte
     lines.pop();
     let mut entries = Vec::with_capacity(lines.len());
     for (index, line) in lines.iter().enumerate() {
-        match parse_strict(line.as_bytes()) {
+        match parse_strict_json(line.as_bytes()) {
             Ok(value) => entries.push(value),
             Err(error) => return chain_error(AuditChainErrorCode::EntryInvalid, index, &format!("line is not strict JSON: {}", error.code.as_str())),
         }

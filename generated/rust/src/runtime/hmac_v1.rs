@@ -108,7 +108,7 @@ pub fn jcs_sha256_base64(value: &Value) -> String {
 }
 
 /// The exact text that is MACed, or which covered field is missing or malformed.
-pub fn signing_input(declaration: &HmacV1Declaration, message: &Map<String, Value>) -> Result<String, HmacV1Error> {
+pub fn hmac_v1_signing_input(declaration: &HmacV1Declaration, message: &Map<String, Value>) -> Result<String, HmacV1Error> {
     let mut input = String::new();
     for (index, line) in declaration.lines.iter().enumerate() {
         let Some(raw) = message.get(&line.field).or(line.default.as_ref()) else {
@@ -135,11 +135,11 @@ pub fn signing_input(declaration: &HmacV1Declaration, message: &Map<String, Valu
 const SIGNATURE_TEXT_LENGTH: usize = 43;
 
 /// Returns a copy of `message` with the algorithm and signature fields set, and the signature.
-pub fn sign(declaration: &HmacV1Declaration, message: &Map<String, Value>, key: &[u8]) -> Result<(Map<String, Value>, String), HmacV1Error> {
+pub fn sign_hmac_v1(declaration: &HmacV1Declaration, message: &Map<String, Value>, key: &[u8]) -> Result<(Map<String, Value>, String), HmacV1Error> {
     if key.is_empty() {
         return fail(HmacV1ErrorCode::KeyMissing, "signing key is empty".into());
     }
-    let input = signing_input(declaration, message)?;
+    let input = hmac_v1_signing_input(declaration, message)?;
     let signature = base64_std_nopad(&hmac_sha256(key, input.as_bytes()));
     let mut signed = message.clone();
     signed.insert(declaration.algorithm_field.clone(), Value::String(declaration.algorithm_id.clone()));
@@ -148,7 +148,7 @@ pub fn sign(declaration: &HmacV1Declaration, message: &Map<String, Value>, key: 
 }
 
 /// Verifies a received message exactly as it arrived; compares MAC bytes in constant time.
-pub fn verify(declaration: &HmacV1Declaration, message: &Value, key: &[u8]) -> Result<(), HmacV1Error> {
+pub fn verify_hmac_v1(declaration: &HmacV1Declaration, message: &Value, key: &[u8]) -> Result<(), HmacV1Error> {
     let Value::Object(message) = message else {
         return fail(HmacV1ErrorCode::NotAnObject, "a signed message must be a JSON object".into());
     };
@@ -166,7 +166,7 @@ pub fn verify(declaration: &HmacV1Declaration, message: &Value, key: &[u8]) -> R
     let Some(received) = received.filter(|bytes| bytes.len() == 32) else {
         return fail(HmacV1ErrorCode::SignatureEncoding, "signature is not 32 bytes of unpadded standard base64".into());
     };
-    let input = signing_input(declaration, message)?;
+    let input = hmac_v1_signing_input(declaration, message)?;
     if !hmac_sha256_matches(key, input.as_bytes(), &received) {
         return fail(HmacV1ErrorCode::SignatureMismatch, "signature does not match".into());
     }

@@ -2,7 +2,7 @@
 //! Reading a typed message from untrusted bytes: strict JSON first (duplicate keys, lone surrogates,
 //! depth and inexact numbers refused with the shared codes), then the typed view.
 
-use crate::runtime::strict_json::{parse_strict, StrictJsonError};
+use crate::runtime::strict_json::{parse_strict_json, StrictJsonError};
 use crate::runtime::validation::SchemaError;
 use serde_json::Value;
 use serde::de::DeserializeOwned;
@@ -44,13 +44,13 @@ pub trait ContractMessage: DeserializeOwned {
 
 /// Parses `bytes` strictly, validates them against `T`'s schema, then decodes them as `T`.
 pub fn parse_validated<T: ContractMessage>(bytes: &[u8]) -> Result<T, MessageError> {
-    let value = parse_strict(bytes).map_err(MessageError::Json)?;
+    let value = parse_strict_json(bytes).map_err(MessageError::Json)?;
     T::validate_json(&value).map_err(MessageError::Schema)?;
     serde_json::from_value(value).map_err(MessageError::Shape)
 }
 
 /// Parses `bytes` strictly and decodes them as `T`, without the schema check.
 pub fn parse_message<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, MessageError> {
-    let value = parse_strict(bytes).map_err(MessageError::Json)?;
+    let value = parse_strict_json(bytes).map_err(MessageError::Json)?;
     serde_json::from_value(value).map_err(MessageError::Shape)
 }

@@ -87,7 +87,7 @@ impl Default for StrictJsonLimits {
 }
 
 /// Parses untrusted bytes with the default limits (4 MiB, depth 64).
-pub fn parse_strict(bytes: &[u8]) -> Result<Value, StrictJsonError> {
+pub fn parse_strict_json(bytes: &[u8]) -> Result<Value, StrictJsonError> {
     parse_strict_with(bytes, StrictJsonLimits::default())
 }
 

@@ -82,7 +82,7 @@ final class ConnectorRulesTests: XCTestCase {
             }
             var verdict = "valid"
             do {
-                try AuditChain.verifyLog(.connectorAuditLog, text: c.text("text"), expectedHead: head)
+                try AuditChain.verifyAuditLog(.connectorAuditLog, text: c.text("text"), expectedHead: head)
             } catch let error as AuditChainError {
                 verdict = error.code.rawValue
             }

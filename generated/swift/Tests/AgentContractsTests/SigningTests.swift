@@ -214,7 +214,7 @@ final class SigningTests: XCTestCase {
             let head = c["head"]?.objectValue.map { AuditHead(sequence: Int($0["sequence"]?.numberValue ?? -1), eventID: $0.text("eventId")) }
             var verdict = "valid"
             do {
-                try AuditChain.verify(declaration, entries: c["entries"]?.arrayValue ?? [], expectedHead: head)
+                try AuditChain.verifyAuditChain(declaration, entries: c["entries"]?.arrayValue ?? [], expectedHead: head)
             } catch let error as AuditChainError {
                 verdict = error.code.rawValue
             }
@@ -227,12 +227,12 @@ final class SigningTests: XCTestCase {
         var head: AuditHead?
         var entries: [JSONValue] = []
         for action in ["imported", "approved", "installed"] {
-            let next = try AuditChain.append(.connectorAudit, head: head, body: JSONObject(pairs: [("action", .string(action))]))
+            let next = try AuditChain.appendAuditEntry(.connectorAudit, head: head, body: JSONObject(pairs: [("action", .string(action))]))
             entries.append(.object(next.entry))
             head = next.head
         }
-        XCTAssertEqual(try AuditChain.verify(.connectorAudit, entries: entries, expectedHead: head), head)
-        XCTAssertThrowsError(try AuditChain.verify(.connectorAudit, entries: Array(entries.dropLast()), expectedHead: head))
+        XCTAssertEqual(try AuditChain.verifyAuditChain(.connectorAudit, entries: entries, expectedHead: head), head)
+        XCTAssertThrowsError(try AuditChain.verifyAuditChain(.connectorAudit, entries: Array(entries.dropLast()), expectedHead: head))
     }
 
     /// AuditLogEntry's own valid examples import from their canonical bytes with the ids they carry.

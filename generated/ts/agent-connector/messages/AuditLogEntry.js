@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateAuditLogEntry as schemaAuditLogEntry } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates AuditLogEntry against its schema (it has no cross-field rules). */
 export function validateAuditLogEntry(value) {
-  return schemaAuditLogEntry(value) ? { ok: true, value } : schemaFailure(schemaAuditLogEntry);
+    return schemaAuditLogEntry(value) ? { ok: true, value: value } : schemaFailure(schemaAuditLogEntry);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AuditLogEntry. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AuditLogEntry. */
 export function parseAuditLogEntry(input) {
-  return parseAndValidate(input, validateAuditLogEntry);
+    return parseAndValidate(input, validateAuditLogEntry);
 }

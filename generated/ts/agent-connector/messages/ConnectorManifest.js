@@ -3,48 +3,61 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateConnectorManifest as schemaConnectorManifest } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-import { member, ruleError, equalBroken, urlOriginInBroken, semverLteBroken, semverRangeIncludesBroken, lastItemEqualsBroken, firstRepeated, firstFailing, HOLDS, ITSELF, hasNoSecret, isHttpsOrigin, isHttpsEndpoint } from "../../runtime/rules.js";
-
-const CONNECTOR_MANIFEST_RULES = [{"id":"upstream-range-ordered","kind":"semverLte","message":"upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)","lower":"/upstream/minVersion","upper":"/upstream/maxVersion"},{"id":"credential-slot-ids-unique","kind":"uniqueBy","message":"every credential slot needs its own slotId","array":"/credentials/slots","key":"slotId"},{"id":"label-has-no-secret","kind":"noSecrets","message":"must not contain anything the host's secret filter would redact","text":"/label"},{"id":"description-has-no-secret","kind":"noSecrets","message":"must not contain anything the host's secret filter would redact","text":"/description"},{"id":"outbound-destinations-are-origins","kind":"whatwgUrl","message":"must be exactly the serialized WHATWG origin of an https URL","url":"/outboundDestinations","form":"origin"}];
-
+import { HOLDS, ITSELF, firstFailing, firstRepeated, hasNoSecret, isHttpsOrigin, member, ruleError, semverLteBroken } from "../../runtime/rules.js";
+const CONNECTOR_MANIFEST_RULES = [{ "id": "upstream-range-ordered", "kind": "semverLte", "message": "upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)", "lower": "/upstream/minVersion", "upper": "/upstream/maxVersion" }, { "id": "credential-slot-ids-unique", "kind": "uniqueBy", "message": "every credential slot needs its own slotId", "array": "/credentials/slots", "key": "slotId" }, { "id": "label-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact", "text": "/label" }, { "id": "description-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact", "text": "/description" }, { "id": "outbound-destinations-are-origins", "kind": "whatwgUrl", "message": "must be exactly the serialized WHATWG origin of an https URL", "url": "/outboundDestinations", "form": "origin" }];
 // The 5 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
 const checkConnectorManifestRulesKey0 = (item) => member(item, "slotId");
 function checkConnectorManifestRules(value) {
-  const v0 = value === null ? undefined : value;
-  const v1 = member(v0, "upstream");
-  const v2 = member(v1, "minVersion");
-  const v3 = member(v1, "maxVersion");
-  const v4 = member(v0, "credentials");
-  const v5 = member(v4, "slots");
-  const v6 = member(v0, "label");
-  const v7 = member(v0, "description");
-  const v8 = member(v0, "outboundDestinations");
-  let errors;
-  // upstream-range-ordered (semverLte)
-  if (semverLteBroken(v2, v3)) (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[0], "/upstream/minVersion"));
-  // credential-slot-ids-unique (uniqueBy)
-  { const i = firstRepeated(v5, checkConnectorManifestRulesKey0); if (i >= 0) (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[1], "/credentials/slots/" + i + "/slotId")); }
-  // label-has-no-secret (noSecrets)
-  { const f = firstFailing(v6, hasNoSecret); if (f !== HOLDS) (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[2], f === ITSELF ? "/label" : "/label/" + f)); }
-  // description-has-no-secret (noSecrets)
-  { const f = firstFailing(v7, hasNoSecret); if (f !== HOLDS) (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[3], f === ITSELF ? "/description" : "/description/" + f)); }
-  // outbound-destinations-are-origins (whatwgUrl)
-  { const f = firstFailing(v8, isHttpsOrigin); if (f !== HOLDS) (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[4], f === ITSELF ? "/outboundDestinations" : "/outboundDestinations/" + f)); }
-  return errors;
+    const v0 = value === null ? undefined : value;
+    const v1 = member(v0, "upstream");
+    const v2 = member(v1, "minVersion");
+    const v3 = member(v1, "maxVersion");
+    const v4 = member(v0, "credentials");
+    const v5 = member(v4, "slots");
+    const v6 = member(v0, "label");
+    const v7 = member(v0, "description");
+    const v8 = member(v0, "outboundDestinations");
+    let errors;
+    // upstream-range-ordered (semverLte)
+    if (semverLteBroken(v2, v3))
+        (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[0], "/upstream/minVersion"));
+    // credential-slot-ids-unique (uniqueBy)
+    {
+        const i = firstRepeated(v5, checkConnectorManifestRulesKey0);
+        if (i >= 0)
+            (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[1], "/credentials/slots/" + i + "/slotId"));
+    }
+    // label-has-no-secret (noSecrets)
+    {
+        const f = firstFailing(v6, hasNoSecret);
+        if (f !== HOLDS)
+            (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[2], f === ITSELF ? "/label" : "/label/" + f));
+    }
+    // description-has-no-secret (noSecrets)
+    {
+        const f = firstFailing(v7, hasNoSecret);
+        if (f !== HOLDS)
+            (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[3], f === ITSELF ? "/description" : "/description/" + f));
+    }
+    // outbound-destinations-are-origins (whatwgUrl)
+    {
+        const f = firstFailing(v8, isHttpsOrigin);
+        if (f !== HOLDS)
+            (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[4], f === ITSELF ? "/outboundDestinations" : "/outboundDestinations/" + f));
+    }
+    return errors;
 }
-
 /** Validates ConnectorManifest: the schema, then 5 cross-field rule(s). */
 export function validateConnectorManifest(value) {
-  if (!schemaConnectorManifest(value)) return schemaFailure(schemaConnectorManifest);
-  const errors = checkConnectorManifestRules(value);
-  return errors === undefined ? { ok: true, value } : { ok: false, errors };
+    if (!schemaConnectorManifest(value))
+        return schemaFailure(schemaConnectorManifest);
+    const errors = checkConnectorManifestRules(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
-
 /** The x-rules table beside its compiled check, for testing one against the reference evaluator. */
 export const crossFieldRules = /* @__PURE__ */ Object.freeze({ rules: CONNECTOR_MANIFEST_RULES, check: checkConnectorManifestRules });
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectorManifest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectorManifest. */
 export function parseConnectorManifest(input) {
-  return parseAndValidate(input, validateConnectorManifest);
+    return parseAndValidate(input, validateConnectorManifest);
 }

@@ -3,67 +3,87 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateConnectorPackage as schemaConnectorPackage } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-import { member, ruleError, equalBroken, urlOriginInBroken, semverLteBroken, semverRangeIncludesBroken, lastItemEqualsBroken, firstRepeated, firstFailing, HOLDS, ITSELF, hasNoSecret, isHttpsOrigin, isHttpsEndpoint } from "../../runtime/rules.js";
-
-const CONNECTOR_PACKAGE_RULES = [{"id":"endpoint-is-https","kind":"whatwgUrl","message":"must be an https URL without user info, query or fragment","url":"/provider/config/endpoint","form":"endpoint"},{"id":"recipe-matches-provider","kind":"equal","message":"manifest.invocation.recipeId must name the package's provider","left":"/manifest/invocation/recipeId","right":"/provider/id"},{"id":"sdk-version-supported","kind":"semverRangeIncludes","message":"the manifest's upstream range must include SDK version 1.0.0","min":"/manifest/upstream/minVersion","max":"/manifest/upstream/maxVersion","version":"1.0.0"},{"id":"endpoint-origin-declared","kind":"urlOriginIn","message":"the origin of provider.config.endpoint must be one of manifest.outboundDestinations","url":"/provider/config/endpoint","list":"/manifest/outboundDestinations"},{"id":"auth-slot-declared","kind":"equal","message":"provider.config.authSlotId must be the manifest's declared credential slot","left":"/provider/config/authSlotId","right":"/manifest/credentials/slots/0/slotId"},{"id":"publisher-name-has-no-secret","kind":"noSecrets","message":"must not contain anything the host's secret filter would redact","text":"/publisher/name"},{"id":"manifest-label-has-no-secret","kind":"noSecrets","message":"must not contain anything the host's secret filter would redact","text":"/manifest/label"},{"id":"manifest-description-has-no-secret","kind":"noSecrets","message":"must not contain anything the host's secret filter would redact","text":"/manifest/description"},{"id":"manifest-outbound-destinations-are-origins","kind":"whatwgUrl","message":"must be exactly the serialized WHATWG origin of an https URL","url":"/manifest/outboundDestinations","form":"origin"}];
-
+import { HOLDS, ITSELF, equalBroken, firstFailing, hasNoSecret, isHttpsEndpoint, isHttpsOrigin, member, ruleError, semverRangeIncludesBroken, urlOriginInBroken } from "../../runtime/rules.js";
+const CONNECTOR_PACKAGE_RULES = [{ "id": "endpoint-is-https", "kind": "whatwgUrl", "message": "must be an https URL without user info, query or fragment", "url": "/provider/config/endpoint", "form": "endpoint" }, { "id": "recipe-matches-provider", "kind": "equal", "message": "manifest.invocation.recipeId must name the package's provider", "left": "/manifest/invocation/recipeId", "right": "/provider/id" }, { "id": "sdk-version-supported", "kind": "semverRangeIncludes", "message": "the manifest's upstream range must include SDK version 1.0.0", "min": "/manifest/upstream/minVersion", "max": "/manifest/upstream/maxVersion", "version": "1.0.0" }, { "id": "endpoint-origin-declared", "kind": "urlOriginIn", "message": "the origin of provider.config.endpoint must be one of manifest.outboundDestinations", "url": "/provider/config/endpoint", "list": "/manifest/outboundDestinations" }, { "id": "auth-slot-declared", "kind": "equal", "message": "provider.config.authSlotId must be the manifest's declared credential slot", "left": "/provider/config/authSlotId", "right": "/manifest/credentials/slots/0/slotId" }, { "id": "publisher-name-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact", "text": "/publisher/name" }, { "id": "manifest-label-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact", "text": "/manifest/label" }, { "id": "manifest-description-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact", "text": "/manifest/description" }, { "id": "manifest-outbound-destinations-are-origins", "kind": "whatwgUrl", "message": "must be exactly the serialized WHATWG origin of an https URL", "url": "/manifest/outboundDestinations", "form": "origin" }];
 // The 9 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
 function checkConnectorPackageRules(value) {
-  const v0 = value === null ? undefined : value;
-  const v1 = member(v0, "provider");
-  const v2 = member(v1, "config");
-  const v3 = member(v2, "endpoint");
-  const v4 = member(v0, "manifest");
-  const v5 = member(v4, "invocation");
-  const v6 = member(v5, "recipeId");
-  const v7 = member(v1, "id");
-  const v8 = member(v4, "upstream");
-  const v9 = member(v8, "minVersion");
-  const v10 = member(v8, "maxVersion");
-  const v11 = member(v4, "outboundDestinations");
-  const v12 = member(v2, "authSlotId");
-  const v13 = member(v4, "credentials");
-  const v14 = member(v13, "slots");
-  const v15 = member(v14, "0");
-  const v16 = member(v15, "slotId");
-  const v17 = member(v0, "publisher");
-  const v18 = member(v17, "name");
-  const v19 = member(v4, "label");
-  const v20 = member(v4, "description");
-  let errors;
-  // endpoint-is-https (whatwgUrl)
-  { const f = firstFailing(v3, isHttpsEndpoint); if (f !== HOLDS) (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[0], f === ITSELF ? "/provider/config/endpoint" : "/provider/config/endpoint/" + f)); }
-  // recipe-matches-provider (equal)
-  if (equalBroken(v6, v7)) (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[1], "/manifest/invocation/recipeId"));
-  // sdk-version-supported (semverRangeIncludes)
-  if (semverRangeIncludesBroken(v9, v10, "1.0.0")) (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[2], "/manifest/upstream/minVersion"));
-  // endpoint-origin-declared (urlOriginIn)
-  if (urlOriginInBroken(v3, v11)) (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[3], "/provider/config/endpoint"));
-  // auth-slot-declared (equal)
-  if (equalBroken(v12, v16)) (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[4], "/provider/config/authSlotId"));
-  // publisher-name-has-no-secret (noSecrets)
-  { const f = firstFailing(v18, hasNoSecret); if (f !== HOLDS) (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[5], f === ITSELF ? "/publisher/name" : "/publisher/name/" + f)); }
-  // manifest-label-has-no-secret (noSecrets)
-  { const f = firstFailing(v19, hasNoSecret); if (f !== HOLDS) (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[6], f === ITSELF ? "/manifest/label" : "/manifest/label/" + f)); }
-  // manifest-description-has-no-secret (noSecrets)
-  { const f = firstFailing(v20, hasNoSecret); if (f !== HOLDS) (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[7], f === ITSELF ? "/manifest/description" : "/manifest/description/" + f)); }
-  // manifest-outbound-destinations-are-origins (whatwgUrl)
-  { const f = firstFailing(v11, isHttpsOrigin); if (f !== HOLDS) (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[8], f === ITSELF ? "/manifest/outboundDestinations" : "/manifest/outboundDestinations/" + f)); }
-  return errors;
+    const v0 = value === null ? undefined : value;
+    const v1 = member(v0, "provider");
+    const v2 = member(v1, "config");
+    const v3 = member(v2, "endpoint");
+    const v4 = member(v0, "manifest");
+    const v5 = member(v4, "invocation");
+    const v6 = member(v5, "recipeId");
+    const v7 = member(v1, "id");
+    const v8 = member(v4, "upstream");
+    const v9 = member(v8, "minVersion");
+    const v10 = member(v8, "maxVersion");
+    const v11 = member(v4, "outboundDestinations");
+    const v12 = member(v2, "authSlotId");
+    const v13 = member(v4, "credentials");
+    const v14 = member(v13, "slots");
+    const v15 = member(v14, "0");
+    const v16 = member(v15, "slotId");
+    const v17 = member(v0, "publisher");
+    const v18 = member(v17, "name");
+    const v19 = member(v4, "label");
+    const v20 = member(v4, "description");
+    let errors;
+    // endpoint-is-https (whatwgUrl)
+    {
+        const f = firstFailing(v3, isHttpsEndpoint);
+        if (f !== HOLDS)
+            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[0], f === ITSELF ? "/provider/config/endpoint" : "/provider/config/endpoint/" + f));
+    }
+    // recipe-matches-provider (equal)
+    if (equalBroken(v6, v7))
+        (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[1], "/manifest/invocation/recipeId"));
+    // sdk-version-supported (semverRangeIncludes)
+    if (semverRangeIncludesBroken(v9, v10, "1.0.0"))
+        (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[2], "/manifest/upstream/minVersion"));
+    // endpoint-origin-declared (urlOriginIn)
+    if (urlOriginInBroken(v3, v11))
+        (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[3], "/provider/config/endpoint"));
+    // auth-slot-declared (equal)
+    if (equalBroken(v12, v16))
+        (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[4], "/provider/config/authSlotId"));
+    // publisher-name-has-no-secret (noSecrets)
+    {
+        const f = firstFailing(v18, hasNoSecret);
+        if (f !== HOLDS)
+            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[5], f === ITSELF ? "/publisher/name" : "/publisher/name/" + f));
+    }
+    // manifest-label-has-no-secret (noSecrets)
+    {
+        const f = firstFailing(v19, hasNoSecret);
+        if (f !== HOLDS)
+            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[6], f === ITSELF ? "/manifest/label" : "/manifest/label/" + f));
+    }
+    // manifest-description-has-no-secret (noSecrets)
+    {
+        const f = firstFailing(v20, hasNoSecret);
+        if (f !== HOLDS)
+            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[7], f === ITSELF ? "/manifest/description" : "/manifest/description/" + f));
+    }
+    // manifest-outbound-destinations-are-origins (whatwgUrl)
+    {
+        const f = firstFailing(v11, isHttpsOrigin);
+        if (f !== HOLDS)
+            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[8], f === ITSELF ? "/manifest/outboundDestinations" : "/manifest/outboundDestinations/" + f));
+    }
+    return errors;
 }
-
 /** Validates ConnectorPackage: the schema, then 9 cross-field rule(s). */
 export function validateConnectorPackage(value) {
-  if (!schemaConnectorPackage(value)) return schemaFailure(schemaConnectorPackage);
-  const errors = checkConnectorPackageRules(value);
-  return errors === undefined ? { ok: true, value } : { ok: false, errors };
+    if (!schemaConnectorPackage(value))
+        return schemaFailure(schemaConnectorPackage);
+    const errors = checkConnectorPackageRules(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
-
 /** The x-rules table beside its compiled check, for testing one against the reference evaluator. */
 export const crossFieldRules = /* @__PURE__ */ Object.freeze({ rules: CONNECTOR_PACKAGE_RULES, check: checkConnectorPackageRules });
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectorPackage. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectorPackage. */
 export function parseConnectorPackage(input) {
-  return parseAndValidate(input, validateConnectorPackage);
+    return parseAndValidate(input, validateConnectorPackage);
 }

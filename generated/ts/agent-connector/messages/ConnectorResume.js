@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateConnectorResume as schemaConnectorResume } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ConnectorResume against its schema (it has no cross-field rules). */
 export function validateConnectorResume(value) {
-  return schemaConnectorResume(value) ? { ok: true, value } : schemaFailure(schemaConnectorResume);
+    return schemaConnectorResume(value) ? { ok: true, value: value } : schemaFailure(schemaConnectorResume);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectorResume. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectorResume. */
 export function parseConnectorResume(input) {
-  return parseAndValidate(input, validateConnectorResume);
+    return parseAndValidate(input, validateConnectorResume);
 }

@@ -3,32 +3,32 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateHttpJsonProviderConfig as schemaHttpJsonProviderConfig } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-import { member, ruleError, equalBroken, urlOriginInBroken, semverLteBroken, semverRangeIncludesBroken, lastItemEqualsBroken, firstRepeated, firstFailing, HOLDS, ITSELF, hasNoSecret, isHttpsOrigin, isHttpsEndpoint } from "../../runtime/rules.js";
-
-const HTTP_JSON_PROVIDER_CONFIG_RULES = [{"id":"endpoint-is-https","kind":"whatwgUrl","message":"must be an https URL without user info, query or fragment","url":"/endpoint","form":"endpoint"}];
-
+import { HOLDS, ITSELF, firstFailing, isHttpsEndpoint, member, ruleError } from "../../runtime/rules.js";
+const HTTP_JSON_PROVIDER_CONFIG_RULES = [{ "id": "endpoint-is-https", "kind": "whatwgUrl", "message": "must be an https URL without user info, query or fragment", "url": "/endpoint", "form": "endpoint" }];
 // The 1 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
 function checkHttpJsonProviderConfigRules(value) {
-  const v0 = value === null ? undefined : value;
-  const v1 = member(v0, "endpoint");
-  let errors;
-  // endpoint-is-https (whatwgUrl)
-  { const f = firstFailing(v1, isHttpsEndpoint); if (f !== HOLDS) (errors ??= []).push(ruleError(HTTP_JSON_PROVIDER_CONFIG_RULES[0], f === ITSELF ? "/endpoint" : "/endpoint/" + f)); }
-  return errors;
+    const v0 = value === null ? undefined : value;
+    const v1 = member(v0, "endpoint");
+    let errors;
+    // endpoint-is-https (whatwgUrl)
+    {
+        const f = firstFailing(v1, isHttpsEndpoint);
+        if (f !== HOLDS)
+            (errors ??= []).push(ruleError(HTTP_JSON_PROVIDER_CONFIG_RULES[0], f === ITSELF ? "/endpoint" : "/endpoint/" + f));
+    }
+    return errors;
 }
-
 /** Validates HttpJsonProviderConfig: the schema, then 1 cross-field rule(s). */
 export function validateHttpJsonProviderConfig(value) {
-  if (!schemaHttpJsonProviderConfig(value)) return schemaFailure(schemaHttpJsonProviderConfig);
-  const errors = checkHttpJsonProviderConfigRules(value);
-  return errors === undefined ? { ok: true, value } : { ok: false, errors };
+    if (!schemaHttpJsonProviderConfig(value))
+        return schemaFailure(schemaHttpJsonProviderConfig);
+    const errors = checkHttpJsonProviderConfigRules(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
-
 /** The x-rules table beside its compiled check, for testing one against the reference evaluator. */
 export const crossFieldRules = /* @__PURE__ */ Object.freeze({ rules: HTTP_JSON_PROVIDER_CONFIG_RULES, check: checkHttpJsonProviderConfigRules });
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as HttpJsonProviderConfig. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as HttpJsonProviderConfig. */
 export function parseHttpJsonProviderConfig(input) {
-  return parseAndValidate(input, validateHttpJsonProviderConfig);
+    return parseAndValidate(input, validateHttpJsonProviderConfig);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateHttpJsonRequest as schemaHttpJsonRequest } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates HttpJsonRequest against its schema (it has no cross-field rules). */
 export function validateHttpJsonRequest(value) {
-  return schemaHttpJsonRequest(value) ? { ok: true, value } : schemaFailure(schemaHttpJsonRequest);
+    return schemaHttpJsonRequest(value) ? { ok: true, value: value } : schemaFailure(schemaHttpJsonRequest);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as HttpJsonRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as HttpJsonRequest. */
 export function parseHttpJsonRequest(input) {
-  return parseAndValidate(input, validateHttpJsonRequest);
+    return parseAndValidate(input, validateHttpJsonRequest);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateHttpJsonResponse as schemaHttpJsonResponse } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates HttpJsonResponse against its schema (it has no cross-field rules). */
 export function validateHttpJsonResponse(value) {
-  return schemaHttpJsonResponse(value) ? { ok: true, value } : schemaFailure(schemaHttpJsonResponse);
+    return schemaHttpJsonResponse(value) ? { ok: true, value: value } : schemaFailure(schemaHttpJsonResponse);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as HttpJsonResponse. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as HttpJsonResponse. */
 export function parseHttpJsonResponse(input) {
-  return parseAndValidate(input, validateHttpJsonResponse);
+    return parseAndValidate(input, validateHttpJsonResponse);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateLocalEchoProviderConfig as schemaLocalEchoProviderConfig } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates LocalEchoProviderConfig against its schema (it has no cross-field rules). */
 export function validateLocalEchoProviderConfig(value) {
-  return schemaLocalEchoProviderConfig(value) ? { ok: true, value } : schemaFailure(schemaLocalEchoProviderConfig);
+    return schemaLocalEchoProviderConfig(value) ? { ok: true, value: value } : schemaFailure(schemaLocalEchoProviderConfig);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as LocalEchoProviderConfig. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as LocalEchoProviderConfig. */
 export function parseLocalEchoProviderConfig(input) {
-  return parseAndValidate(input, validateLocalEchoProviderConfig);
+    return parseAndValidate(input, validateLocalEchoProviderConfig);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateActionError as schemaActionError } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ActionError against its schema (it has no cross-field rules). */
 export function validateActionError(value) {
-  return schemaActionError(value) ? { ok: true, value } : schemaFailure(schemaActionError);
+    return schemaActionError(value) ? { ok: true, value: value } : schemaFailure(schemaActionError);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ActionError. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ActionError. */
 export function parseActionError(input) {
-  return parseAndValidate(input, validateActionError);
+    return parseAndValidate(input, validateActionError);
 }

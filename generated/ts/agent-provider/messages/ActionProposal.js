@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateActionProposal as schemaActionProposal } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ActionProposal against its schema (it has no cross-field rules). */
 export function validateActionProposal(value) {
-  return schemaActionProposal(value) ? { ok: true, value } : schemaFailure(schemaActionProposal);
+    return schemaActionProposal(value) ? { ok: true, value: value } : schemaFailure(schemaActionProposal);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ActionProposal. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ActionProposal. */
 export function parseActionProposal(input) {
-  return parseAndValidate(input, validateActionProposal);
+    return parseAndValidate(input, validateActionProposal);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateActionResult as schemaActionResult } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ActionResult against its schema (it has no cross-field rules). */
 export function validateActionResult(value) {
-  return schemaActionResult(value) ? { ok: true, value } : schemaFailure(schemaActionResult);
+    return schemaActionResult(value) ? { ok: true, value: value } : schemaFailure(schemaActionResult);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ActionResult. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ActionResult. */
 export function parseActionResult(input) {
-  return parseAndValidate(input, validateActionResult);
+    return parseAndValidate(input, validateActionResult);
 }

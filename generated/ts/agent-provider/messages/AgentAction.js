@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateAgentAction as schemaAgentAction } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates AgentAction against its schema (it has no cross-field rules). */
 export function validateAgentAction(value) {
-  return schemaAgentAction(value) ? { ok: true, value } : schemaFailure(schemaAgentAction);
+    return schemaAgentAction(value) ? { ok: true, value: value } : schemaFailure(schemaAgentAction);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AgentAction. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentAction. */
 export function parseAgentAction(input) {
-  return parseAndValidate(input, validateAgentAction);
+    return parseAndValidate(input, validateAgentAction);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateAgentInstallRequest as schemaAgentInstallRequest } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates AgentInstallRequest against its schema (it has no cross-field rules). */
 export function validateAgentInstallRequest(value) {
-  return schemaAgentInstallRequest(value) ? { ok: true, value } : schemaFailure(schemaAgentInstallRequest);
+    return schemaAgentInstallRequest(value) ? { ok: true, value: value } : schemaFailure(schemaAgentInstallRequest);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AgentInstallRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentInstallRequest. */
 export function parseAgentInstallRequest(input) {
-  return parseAndValidate(input, validateAgentInstallRequest);
+    return parseAndValidate(input, validateAgentInstallRequest);
 }

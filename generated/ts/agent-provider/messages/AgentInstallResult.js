@@ -3,37 +3,41 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateAgentInstallResult as schemaAgentInstallResult } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-import { member, ruleError, equalBroken, urlOriginInBroken, semverLteBroken, semverRangeIncludesBroken, lastItemEqualsBroken, firstRepeated, firstFailing, HOLDS, ITSELF, hasNoSecret, isHttpsOrigin, isHttpsEndpoint } from "../../runtime/rules.js";
-
-const AGENT_INSTALL_RESULT_RULES = [{"id":"unique-action-id","kind":"uniqueBy","message":"action_id must be unique within the returned package","array":"/package/actions","key":"action_id"},{"id":"unique-tool-name","kind":"uniqueBy","message":"tool_name must be unique within the returned package","array":"/package/actions","key":"tool_name"}];
-
+import { firstRepeated, member, ruleError } from "../../runtime/rules.js";
+const AGENT_INSTALL_RESULT_RULES = [{ "id": "unique-action-id", "kind": "uniqueBy", "message": "action_id must be unique within the returned package", "array": "/package/actions", "key": "action_id" }, { "id": "unique-tool-name", "kind": "uniqueBy", "message": "tool_name must be unique within the returned package", "array": "/package/actions", "key": "tool_name" }];
 // The 2 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
 const checkAgentInstallResultRulesKey0 = (item) => member(item, "action_id");
 const checkAgentInstallResultRulesKey1 = (item) => member(item, "tool_name");
 function checkAgentInstallResultRules(value) {
-  const v0 = value === null ? undefined : value;
-  const v1 = member(v0, "package");
-  const v2 = member(v1, "actions");
-  let errors;
-  // unique-action-id (uniqueBy)
-  { const i = firstRepeated(v2, checkAgentInstallResultRulesKey0); if (i >= 0) (errors ??= []).push(ruleError(AGENT_INSTALL_RESULT_RULES[0], "/package/actions/" + i + "/action_id")); }
-  // unique-tool-name (uniqueBy)
-  { const i = firstRepeated(v2, checkAgentInstallResultRulesKey1); if (i >= 0) (errors ??= []).push(ruleError(AGENT_INSTALL_RESULT_RULES[1], "/package/actions/" + i + "/tool_name")); }
-  return errors;
+    const v0 = value === null ? undefined : value;
+    const v1 = member(v0, "package");
+    const v2 = member(v1, "actions");
+    let errors;
+    // unique-action-id (uniqueBy)
+    {
+        const i = firstRepeated(v2, checkAgentInstallResultRulesKey0);
+        if (i >= 0)
+            (errors ??= []).push(ruleError(AGENT_INSTALL_RESULT_RULES[0], "/package/actions/" + i + "/action_id"));
+    }
+    // unique-tool-name (uniqueBy)
+    {
+        const i = firstRepeated(v2, checkAgentInstallResultRulesKey1);
+        if (i >= 0)
+            (errors ??= []).push(ruleError(AGENT_INSTALL_RESULT_RULES[1], "/package/actions/" + i + "/tool_name"));
+    }
+    return errors;
 }
-
 /** Validates AgentInstallResult: the schema, then 2 cross-field rule(s). */
 export function validateAgentInstallResult(value) {
-  if (!schemaAgentInstallResult(value)) return schemaFailure(schemaAgentInstallResult);
-  const errors = checkAgentInstallResultRules(value);
-  return errors === undefined ? { ok: true, value } : { ok: false, errors };
+    if (!schemaAgentInstallResult(value))
+        return schemaFailure(schemaAgentInstallResult);
+    const errors = checkAgentInstallResultRules(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
-
 /** The x-rules table beside its compiled check, for testing one against the reference evaluator. */
 export const crossFieldRules = /* @__PURE__ */ Object.freeze({ rules: AGENT_INSTALL_RESULT_RULES, check: checkAgentInstallResultRules });
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AgentInstallResult. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentInstallResult. */
 export function parseAgentInstallResult(input) {
-  return parseAndValidate(input, validateAgentInstallResult);
+    return parseAndValidate(input, validateAgentInstallResult);
 }

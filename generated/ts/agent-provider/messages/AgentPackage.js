@@ -3,36 +3,40 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateAgentPackage as schemaAgentPackage } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-import { member, ruleError, equalBroken, urlOriginInBroken, semverLteBroken, semverRangeIncludesBroken, lastItemEqualsBroken, firstRepeated, firstFailing, HOLDS, ITSELF, hasNoSecret, isHttpsOrigin, isHttpsEndpoint } from "../../runtime/rules.js";
-
-const AGENT_PACKAGE_RULES = [{"id":"unique-action-id","kind":"uniqueBy","message":"action_id must be unique within the package","array":"/actions","key":"action_id"},{"id":"unique-tool-name","kind":"uniqueBy","message":"tool_name must be unique within the package","array":"/actions","key":"tool_name"}];
-
+import { firstRepeated, member, ruleError } from "../../runtime/rules.js";
+const AGENT_PACKAGE_RULES = [{ "id": "unique-action-id", "kind": "uniqueBy", "message": "action_id must be unique within the package", "array": "/actions", "key": "action_id" }, { "id": "unique-tool-name", "kind": "uniqueBy", "message": "tool_name must be unique within the package", "array": "/actions", "key": "tool_name" }];
 // The 2 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
 const checkAgentPackageRulesKey0 = (item) => member(item, "action_id");
 const checkAgentPackageRulesKey1 = (item) => member(item, "tool_name");
 function checkAgentPackageRules(value) {
-  const v0 = value === null ? undefined : value;
-  const v1 = member(v0, "actions");
-  let errors;
-  // unique-action-id (uniqueBy)
-  { const i = firstRepeated(v1, checkAgentPackageRulesKey0); if (i >= 0) (errors ??= []).push(ruleError(AGENT_PACKAGE_RULES[0], "/actions/" + i + "/action_id")); }
-  // unique-tool-name (uniqueBy)
-  { const i = firstRepeated(v1, checkAgentPackageRulesKey1); if (i >= 0) (errors ??= []).push(ruleError(AGENT_PACKAGE_RULES[1], "/actions/" + i + "/tool_name")); }
-  return errors;
+    const v0 = value === null ? undefined : value;
+    const v1 = member(v0, "actions");
+    let errors;
+    // unique-action-id (uniqueBy)
+    {
+        const i = firstRepeated(v1, checkAgentPackageRulesKey0);
+        if (i >= 0)
+            (errors ??= []).push(ruleError(AGENT_PACKAGE_RULES[0], "/actions/" + i + "/action_id"));
+    }
+    // unique-tool-name (uniqueBy)
+    {
+        const i = firstRepeated(v1, checkAgentPackageRulesKey1);
+        if (i >= 0)
+            (errors ??= []).push(ruleError(AGENT_PACKAGE_RULES[1], "/actions/" + i + "/tool_name"));
+    }
+    return errors;
 }
-
 /** Validates AgentPackage: the schema, then 2 cross-field rule(s). */
 export function validateAgentPackage(value) {
-  if (!schemaAgentPackage(value)) return schemaFailure(schemaAgentPackage);
-  const errors = checkAgentPackageRules(value);
-  return errors === undefined ? { ok: true, value } : { ok: false, errors };
+    if (!schemaAgentPackage(value))
+        return schemaFailure(schemaAgentPackage);
+    const errors = checkAgentPackageRules(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
-
 /** The x-rules table beside its compiled check, for testing one against the reference evaluator. */
 export const crossFieldRules = /* @__PURE__ */ Object.freeze({ rules: AGENT_PACKAGE_RULES, check: checkAgentPackageRules });
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AgentPackage. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentPackage. */
 export function parseAgentPackage(input) {
-  return parseAndValidate(input, validateAgentPackage);
+    return parseAndValidate(input, validateAgentPackage);
 }

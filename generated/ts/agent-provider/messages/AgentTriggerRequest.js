@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateAgentTriggerRequest as schemaAgentTriggerRequest } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates AgentTriggerRequest against its schema (it has no cross-field rules). */
 export function validateAgentTriggerRequest(value) {
-  return schemaAgentTriggerRequest(value) ? { ok: true, value } : schemaFailure(schemaAgentTriggerRequest);
+    return schemaAgentTriggerRequest(value) ? { ok: true, value: value } : schemaFailure(schemaAgentTriggerRequest);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AgentTriggerRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentTriggerRequest. */
 export function parseAgentTriggerRequest(input) {
-  return parseAndValidate(input, validateAgentTriggerRequest);
+    return parseAndValidate(input, validateAgentTriggerRequest);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateInstallBinding as schemaInstallBinding } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates InstallBinding against its schema (it has no cross-field rules). */
 export function validateInstallBinding(value) {
-  return schemaInstallBinding(value) ? { ok: true, value } : schemaFailure(schemaInstallBinding);
+    return schemaInstallBinding(value) ? { ok: true, value: value } : schemaFailure(schemaInstallBinding);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InstallBinding. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InstallBinding. */
 export function parseInstallBinding(input) {
-  return parseAndValidate(input, validateInstallBinding);
+    return parseAndValidate(input, validateInstallBinding);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateProposalCallback as schemaProposalCallback } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ProposalCallback against its schema (it has no cross-field rules). */
 export function validateProposalCallback(value) {
-  return schemaProposalCallback(value) ? { ok: true, value } : schemaFailure(schemaProposalCallback);
+    return schemaProposalCallback(value) ? { ok: true, value: value } : schemaFailure(schemaProposalCallback);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ProposalCallback. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ProposalCallback. */
 export function parseProposalCallback(input) {
-  return parseAndValidate(input, validateProposalCallback);
+    return parseAndValidate(input, validateProposalCallback);
 }

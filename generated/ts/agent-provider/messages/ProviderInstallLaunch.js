@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateProviderInstallLaunch as schemaProviderInstallLaunch } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ProviderInstallLaunch against its schema (it has no cross-field rules). */
 export function validateProviderInstallLaunch(value) {
-  return schemaProviderInstallLaunch(value) ? { ok: true, value } : schemaFailure(schemaProviderInstallLaunch);
+    return schemaProviderInstallLaunch(value) ? { ok: true, value: value } : schemaFailure(schemaProviderInstallLaunch);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ProviderInstallLaunch. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ProviderInstallLaunch. */
 export function parseProviderInstallLaunch(input) {
-  return parseAndValidate(input, validateProviderInstallLaunch);
+    return parseAndValidate(input, validateProviderInstallLaunch);
 }

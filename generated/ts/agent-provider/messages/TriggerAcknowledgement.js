@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateTriggerAcknowledgement as schemaTriggerAcknowledgement } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates TriggerAcknowledgement against its schema (it has no cross-field rules). */
 export function validateTriggerAcknowledgement(value) {
-  return schemaTriggerAcknowledgement(value) ? { ok: true, value } : schemaFailure(schemaTriggerAcknowledgement);
+    return schemaTriggerAcknowledgement(value) ? { ok: true, value: value } : schemaFailure(schemaTriggerAcknowledgement);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as TriggerAcknowledgement. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as TriggerAcknowledgement. */
 export function parseTriggerAcknowledgement(input) {
-  return parseAndValidate(input, validateTriggerAcknowledgement);
+    return parseAndValidate(input, validateTriggerAcknowledgement);
 }

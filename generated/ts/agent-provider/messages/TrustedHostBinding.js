@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateTrustedHostBinding as schemaTrustedHostBinding } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates TrustedHostBinding against its schema (it has no cross-field rules). */
 export function validateTrustedHostBinding(value) {
-  return schemaTrustedHostBinding(value) ? { ok: true, value } : schemaFailure(schemaTrustedHostBinding);
+    return schemaTrustedHostBinding(value) ? { ok: true, value: value } : schemaFailure(schemaTrustedHostBinding);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as TrustedHostBinding. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as TrustedHostBinding. */
 export function parseTrustedHostBinding(input) {
-  return parseAndValidate(input, validateTrustedHostBinding);
+    return parseAndValidate(input, validateTrustedHostBinding);
 }

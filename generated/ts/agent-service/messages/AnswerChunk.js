@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateAnswerChunk as schemaAnswerChunk } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates AnswerChunk against its schema (it has no cross-field rules). */
 export function validateAnswerChunk(value) {
-  return schemaAnswerChunk(value) ? { ok: true, value } : schemaFailure(schemaAnswerChunk);
+    return schemaAnswerChunk(value) ? { ok: true, value: value } : schemaFailure(schemaAnswerChunk);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as AnswerChunk. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AnswerChunk. */
 export function parseAnswerChunk(input) {
-  return parseAndValidate(input, validateAnswerChunk);
+    return parseAndValidate(input, validateAnswerChunk);
 }

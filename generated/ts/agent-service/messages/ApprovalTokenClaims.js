@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateApprovalTokenClaims as schemaApprovalTokenClaims } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ApprovalTokenClaims against its schema (it has no cross-field rules). */
 export function validateApprovalTokenClaims(value) {
-  return schemaApprovalTokenClaims(value) ? { ok: true, value } : schemaFailure(schemaApprovalTokenClaims);
+    return schemaApprovalTokenClaims(value) ? { ok: true, value: value } : schemaFailure(schemaApprovalTokenClaims);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ApprovalTokenClaims. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ApprovalTokenClaims. */
 export function parseApprovalTokenClaims(input) {
-  return parseAndValidate(input, validateApprovalTokenClaims);
+    return parseAndValidate(input, validateApprovalTokenClaims);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateChatMessage as schemaChatMessage } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ChatMessage against its schema (it has no cross-field rules). */
 export function validateChatMessage(value) {
-  return schemaChatMessage(value) ? { ok: true, value } : schemaFailure(schemaChatMessage);
+    return schemaChatMessage(value) ? { ok: true, value: value } : schemaFailure(schemaChatMessage);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ChatMessage. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ChatMessage. */
 export function parseChatMessage(input) {
-  return parseAndValidate(input, validateChatMessage);
+    return parseAndValidate(input, validateChatMessage);
 }

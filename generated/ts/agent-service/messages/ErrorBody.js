@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateErrorBody as schemaErrorBody } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ErrorBody against its schema (it has no cross-field rules). */
 export function validateErrorBody(value) {
-  return schemaErrorBody(value) ? { ok: true, value } : schemaFailure(schemaErrorBody);
+    return schemaErrorBody(value) ? { ok: true, value: value } : schemaFailure(schemaErrorBody);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ErrorBody. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ErrorBody. */
 export function parseErrorBody(input) {
-  return parseAndValidate(input, validateErrorBody);
+    return parseAndValidate(input, validateErrorBody);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateExecuteApprovalRequest as schemaExecuteApprovalRequest } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ExecuteApprovalRequest against its schema (it has no cross-field rules). */
 export function validateExecuteApprovalRequest(value) {
-  return schemaExecuteApprovalRequest(value) ? { ok: true, value } : schemaFailure(schemaExecuteApprovalRequest);
+    return schemaExecuteApprovalRequest(value) ? { ok: true, value: value } : schemaFailure(schemaExecuteApprovalRequest);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ExecuteApprovalRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ExecuteApprovalRequest. */
 export function parseExecuteApprovalRequest(input) {
-  return parseAndValidate(input, validateExecuteApprovalRequest);
+    return parseAndValidate(input, validateExecuteApprovalRequest);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateExecuteApprovalResult as schemaExecuteApprovalResult } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ExecuteApprovalResult against its schema (it has no cross-field rules). */
 export function validateExecuteApprovalResult(value) {
-  return schemaExecuteApprovalResult(value) ? { ok: true, value } : schemaFailure(schemaExecuteApprovalResult);
+    return schemaExecuteApprovalResult(value) ? { ok: true, value: value } : schemaFailure(schemaExecuteApprovalResult);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ExecuteApprovalResult. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ExecuteApprovalResult. */
 export function parseExecuteApprovalResult(input) {
-  return parseAndValidate(input, validateExecuteApprovalResult);
+    return parseAndValidate(input, validateExecuteApprovalResult);
 }

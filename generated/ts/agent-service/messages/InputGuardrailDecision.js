@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateInputGuardrailDecision as schemaInputGuardrailDecision } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates InputGuardrailDecision against its schema (it has no cross-field rules). */
 export function validateInputGuardrailDecision(value) {
-  return schemaInputGuardrailDecision(value) ? { ok: true, value } : schemaFailure(schemaInputGuardrailDecision);
+    return schemaInputGuardrailDecision(value) ? { ok: true, value: value } : schemaFailure(schemaInputGuardrailDecision);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InputGuardrailDecision. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InputGuardrailDecision. */
 export function parseInputGuardrailDecision(input) {
-  return parseAndValidate(input, validateInputGuardrailDecision);
+    return parseAndValidate(input, validateInputGuardrailDecision);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateInteractionRequired as schemaInteractionRequired } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates InteractionRequired against its schema (it has no cross-field rules). */
 export function validateInteractionRequired(value) {
-  return schemaInteractionRequired(value) ? { ok: true, value } : schemaFailure(schemaInteractionRequired);
+    return schemaInteractionRequired(value) ? { ok: true, value: value } : schemaFailure(schemaInteractionRequired);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InteractionRequired. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InteractionRequired. */
 export function parseInteractionRequired(input) {
-  return parseAndValidate(input, validateInteractionRequired);
+    return parseAndValidate(input, validateInteractionRequired);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateInteractionResponse as schemaInteractionResponse } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates InteractionResponse against its schema (it has no cross-field rules). */
 export function validateInteractionResponse(value) {
-  return schemaInteractionResponse(value) ? { ok: true, value } : schemaFailure(schemaInteractionResponse);
+    return schemaInteractionResponse(value) ? { ok: true, value: value } : schemaFailure(schemaInteractionResponse);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InteractionResponse. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InteractionResponse. */
 export function parseInteractionResponse(input) {
-  return parseAndValidate(input, validateInteractionResponse);
+    return parseAndValidate(input, validateInteractionResponse);
 }

@@ -3,38 +3,36 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateIntermediateStep as schemaIntermediateStep } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-import { member, ruleError, equalBroken, urlOriginInBroken, semverLteBroken, semverRangeIncludesBroken, lastItemEqualsBroken, firstRepeated, firstFailing, HOLDS, ITSELF, hasNoSecret, isHttpsOrigin, isHttpsEndpoint } from "../../runtime/rules.js";
-
-const INTERMEDIATE_STEP_RULES = [{"id":"payload-uuid-is-step-id","kind":"equal","message":"payload.UUID must equal the step id","left":"/payload/UUID","right":"/id"},{"id":"payload-event-type-is-step-type","kind":"equal","message":"payload.event_type must equal the step type","left":"/payload/event_type","right":"/type"}];
-
+import { equalBroken, member, ruleError } from "../../runtime/rules.js";
+const INTERMEDIATE_STEP_RULES = [{ "id": "payload-uuid-is-step-id", "kind": "equal", "message": "payload.UUID must equal the step id", "left": "/payload/UUID", "right": "/id" }, { "id": "payload-event-type-is-step-type", "kind": "equal", "message": "payload.event_type must equal the step type", "left": "/payload/event_type", "right": "/type" }];
 // The 2 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
 function checkIntermediateStepRules(value) {
-  const v0 = value === null ? undefined : value;
-  const v1 = member(v0, "payload");
-  const v2 = member(v1, "UUID");
-  const v3 = member(v0, "id");
-  const v4 = member(v1, "event_type");
-  const v5 = member(v0, "type");
-  let errors;
-  // payload-uuid-is-step-id (equal)
-  if (equalBroken(v2, v3)) (errors ??= []).push(ruleError(INTERMEDIATE_STEP_RULES[0], "/payload/UUID"));
-  // payload-event-type-is-step-type (equal)
-  if (equalBroken(v4, v5)) (errors ??= []).push(ruleError(INTERMEDIATE_STEP_RULES[1], "/payload/event_type"));
-  return errors;
+    const v0 = value === null ? undefined : value;
+    const v1 = member(v0, "payload");
+    const v2 = member(v1, "UUID");
+    const v3 = member(v0, "id");
+    const v4 = member(v1, "event_type");
+    const v5 = member(v0, "type");
+    let errors;
+    // payload-uuid-is-step-id (equal)
+    if (equalBroken(v2, v3))
+        (errors ??= []).push(ruleError(INTERMEDIATE_STEP_RULES[0], "/payload/UUID"));
+    // payload-event-type-is-step-type (equal)
+    if (equalBroken(v4, v5))
+        (errors ??= []).push(ruleError(INTERMEDIATE_STEP_RULES[1], "/payload/event_type"));
+    return errors;
 }
-
 /** Validates IntermediateStep: the schema, then 2 cross-field rule(s). */
 export function validateIntermediateStep(value) {
-  if (!schemaIntermediateStep(value)) return schemaFailure(schemaIntermediateStep);
-  const errors = checkIntermediateStepRules(value);
-  return errors === undefined ? { ok: true, value } : { ok: false, errors };
+    if (!schemaIntermediateStep(value))
+        return schemaFailure(schemaIntermediateStep);
+    const errors = checkIntermediateStepRules(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
-
 /** The x-rules table beside its compiled check, for testing one against the reference evaluator. */
 export const crossFieldRules = /* @__PURE__ */ Object.freeze({ rules: INTERMEDIATE_STEP_RULES, check: checkIntermediateStepRules });
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as IntermediateStep. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as IntermediateStep. */
 export function parseIntermediateStep(input) {
-  return parseAndValidate(input, validateIntermediateStep);
+    return parseAndValidate(input, validateIntermediateStep);
 }

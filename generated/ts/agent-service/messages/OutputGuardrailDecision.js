@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateOutputGuardrailDecision as schemaOutputGuardrailDecision } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates OutputGuardrailDecision against its schema (it has no cross-field rules). */
 export function validateOutputGuardrailDecision(value) {
-  return schemaOutputGuardrailDecision(value) ? { ok: true, value } : schemaFailure(schemaOutputGuardrailDecision);
+    return schemaOutputGuardrailDecision(value) ? { ok: true, value: value } : schemaFailure(schemaOutputGuardrailDecision);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as OutputGuardrailDecision. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as OutputGuardrailDecision. */
 export function parseOutputGuardrailDecision(input) {
-  return parseAndValidate(input, validateOutputGuardrailDecision);
+    return parseAndValidate(input, validateOutputGuardrailDecision);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateVersionInfo as schemaVersionInfo } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates VersionInfo against its schema (it has no cross-field rules). */
 export function validateVersionInfo(value) {
-  return schemaVersionInfo(value) ? { ok: true, value } : schemaFailure(schemaVersionInfo);
+    return schemaVersionInfo(value) ? { ok: true, value: value } : schemaFailure(schemaVersionInfo);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as VersionInfo. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as VersionInfo. */
 export function parseVersionInfo(input) {
-  return parseAndValidate(input, validateVersionInfo);
+    return parseAndValidate(input, validateVersionInfo);
 }

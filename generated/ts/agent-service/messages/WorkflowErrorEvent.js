@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateWorkflowErrorEvent as schemaWorkflowErrorEvent } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates WorkflowErrorEvent against its schema (it has no cross-field rules). */
 export function validateWorkflowErrorEvent(value) {
-  return schemaWorkflowErrorEvent(value) ? { ok: true, value } : schemaFailure(schemaWorkflowErrorEvent);
+    return schemaWorkflowErrorEvent(value) ? { ok: true, value: value } : schemaFailure(schemaWorkflowErrorEvent);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as WorkflowErrorEvent. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as WorkflowErrorEvent. */
 export function parseWorkflowErrorEvent(input) {
-  return parseAndValidate(input, validateWorkflowErrorEvent);
+    return parseAndValidate(input, validateWorkflowErrorEvent);
 }

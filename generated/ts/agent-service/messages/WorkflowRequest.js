@@ -3,33 +3,30 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateWorkflowRequest as schemaWorkflowRequest } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-import { member, ruleError, equalBroken, urlOriginInBroken, semverLteBroken, semverRangeIncludesBroken, lastItemEqualsBroken, firstRepeated, firstFailing, HOLDS, ITSELF, hasNoSecret, isHttpsOrigin, isHttpsEndpoint } from "../../runtime/rules.js";
-
-const WORKFLOW_REQUEST_RULES = [{"id":"final-turn-is-user","kind":"lastItemEquals","message":"the final chat message must have the user role","array":"/messages","key":"role","value":"user"}];
-
+import { lastItemEqualsBroken, member, ruleError } from "../../runtime/rules.js";
+const WORKFLOW_REQUEST_RULES = [{ "id": "final-turn-is-user", "kind": "lastItemEquals", "message": "the final chat message must have the user role", "array": "/messages", "key": "role", "value": "user" }];
 // The 1 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
 const checkWorkflowRequestRulesKey0 = (item) => member(item, "role");
 function checkWorkflowRequestRules(value) {
-  const v0 = value === null ? undefined : value;
-  const v1 = member(v0, "messages");
-  let errors;
-  // final-turn-is-user (lastItemEquals)
-  if (lastItemEqualsBroken(v1, checkWorkflowRequestRulesKey0, "user")) (errors ??= []).push(ruleError(WORKFLOW_REQUEST_RULES[0], "/messages/" + (v1.length - 1) + "/role"));
-  return errors;
+    const v0 = value === null ? undefined : value;
+    const v1 = member(v0, "messages");
+    let errors;
+    // final-turn-is-user (lastItemEquals)
+    if (lastItemEqualsBroken(v1, checkWorkflowRequestRulesKey0, "user"))
+        (errors ??= []).push(ruleError(WORKFLOW_REQUEST_RULES[0], "/messages/" + (v1.length - 1) + "/role"));
+    return errors;
 }
-
 /** Validates WorkflowRequest: the schema, then 1 cross-field rule(s). */
 export function validateWorkflowRequest(value) {
-  if (!schemaWorkflowRequest(value)) return schemaFailure(schemaWorkflowRequest);
-  const errors = checkWorkflowRequestRules(value);
-  return errors === undefined ? { ok: true, value } : { ok: false, errors };
+    if (!schemaWorkflowRequest(value))
+        return schemaFailure(schemaWorkflowRequest);
+    const errors = checkWorkflowRequestRules(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
-
 /** The x-rules table beside its compiled check, for testing one against the reference evaluator. */
 export const crossFieldRules = /* @__PURE__ */ Object.freeze({ rules: WORKFLOW_REQUEST_RULES, check: checkWorkflowRequestRules });
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as WorkflowRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as WorkflowRequest. */
 export function parseWorkflowRequest(input) {
-  return parseAndValidate(input, validateWorkflowRequest);
+    return parseAndValidate(input, validateWorkflowRequest);
 }

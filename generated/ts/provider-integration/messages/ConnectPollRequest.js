@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateConnectPollRequest as schemaConnectPollRequest } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ConnectPollRequest against its schema (it has no cross-field rules). */
 export function validateConnectPollRequest(value) {
-  return schemaConnectPollRequest(value) ? { ok: true, value } : schemaFailure(schemaConnectPollRequest);
+    return schemaConnectPollRequest(value) ? { ok: true, value: value } : schemaFailure(schemaConnectPollRequest);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectPollRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectPollRequest. */
 export function parseConnectPollRequest(input) {
-  return parseAndValidate(input, validateConnectPollRequest);
+    return parseAndValidate(input, validateConnectPollRequest);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateConnectPollResponse as schemaConnectPollResponse } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ConnectPollResponse against its schema (it has no cross-field rules). */
 export function validateConnectPollResponse(value) {
-  return schemaConnectPollResponse(value) ? { ok: true, value } : schemaFailure(schemaConnectPollResponse);
+    return schemaConnectPollResponse(value) ? { ok: true, value: value } : schemaFailure(schemaConnectPollResponse);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectPollResponse. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectPollResponse. */
 export function parseConnectPollResponse(input) {
-  return parseAndValidate(input, validateConnectPollResponse);
+    return parseAndValidate(input, validateConnectPollResponse);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateConnectStartRequest as schemaConnectStartRequest } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ConnectStartRequest against its schema (it has no cross-field rules). */
 export function validateConnectStartRequest(value) {
-  return schemaConnectStartRequest(value) ? { ok: true, value } : schemaFailure(schemaConnectStartRequest);
+    return schemaConnectStartRequest(value) ? { ok: true, value: value } : schemaFailure(schemaConnectStartRequest);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectStartRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectStartRequest. */
 export function parseConnectStartRequest(input) {
-  return parseAndValidate(input, validateConnectStartRequest);
+    return parseAndValidate(input, validateConnectStartRequest);
 }

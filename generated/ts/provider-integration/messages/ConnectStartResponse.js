@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateConnectStartResponse as schemaConnectStartResponse } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ConnectStartResponse against its schema (it has no cross-field rules). */
 export function validateConnectStartResponse(value) {
-  return schemaConnectStartResponse(value) ? { ok: true, value } : schemaFailure(schemaConnectStartResponse);
+    return schemaConnectStartResponse(value) ? { ok: true, value: value } : schemaFailure(schemaConnectStartResponse);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ConnectStartResponse. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectStartResponse. */
 export function parseConnectStartResponse(input) {
-  return parseAndValidate(input, validateConnectStartResponse);
+    return parseAndValidate(input, validateConnectStartResponse);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateDisconnectResult as schemaDisconnectResult } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates DisconnectResult against its schema (it has no cross-field rules). */
 export function validateDisconnectResult(value) {
-  return schemaDisconnectResult(value) ? { ok: true, value } : schemaFailure(schemaDisconnectResult);
+    return schemaDisconnectResult(value) ? { ok: true, value: value } : schemaFailure(schemaDisconnectResult);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as DisconnectResult. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as DisconnectResult. */
 export function parseDisconnectResult(input) {
-  return parseAndValidate(input, validateDisconnectResult);
+    return parseAndValidate(input, validateDisconnectResult);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateErrorResponse as schemaErrorResponse } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates ErrorResponse against its schema (it has no cross-field rules). */
 export function validateErrorResponse(value) {
-  return schemaErrorResponse(value) ? { ok: true, value } : schemaFailure(schemaErrorResponse);
+    return schemaErrorResponse(value) ? { ok: true, value: value } : schemaFailure(schemaErrorResponse);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as ErrorResponse. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ErrorResponse. */
 export function parseErrorResponse(input) {
-  return parseAndValidate(input, validateErrorResponse);
+    return parseAndValidate(input, validateErrorResponse);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateInboxBookmark as schemaInboxBookmark } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates InboxBookmark against its schema (it has no cross-field rules). */
 export function validateInboxBookmark(value) {
-  return schemaInboxBookmark(value) ? { ok: true, value } : schemaFailure(schemaInboxBookmark);
+    return schemaInboxBookmark(value) ? { ok: true, value: value } : schemaFailure(schemaInboxBookmark);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InboxBookmark. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InboxBookmark. */
 export function parseInboxBookmark(input) {
-  return parseAndValidate(input, validateInboxBookmark);
+    return parseAndValidate(input, validateInboxBookmark);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateInboxEntry as schemaInboxEntry } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates InboxEntry against its schema (it has no cross-field rules). */
 export function validateInboxEntry(value) {
-  return schemaInboxEntry(value) ? { ok: true, value } : schemaFailure(schemaInboxEntry);
+    return schemaInboxEntry(value) ? { ok: true, value: value } : schemaFailure(schemaInboxEntry);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InboxEntry. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InboxEntry. */
 export function parseInboxEntry(input) {
-  return parseAndValidate(input, validateInboxEntry);
+    return parseAndValidate(input, validateInboxEntry);
 }

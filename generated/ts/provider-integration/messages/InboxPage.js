@@ -3,33 +3,33 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateInboxPage as schemaInboxPage } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-import { member, ruleError, equalBroken, urlOriginInBroken, semverLteBroken, semverRangeIncludesBroken, lastItemEqualsBroken, firstRepeated, firstFailing, HOLDS, ITSELF, hasNoSecret, isHttpsOrigin, isHttpsEndpoint } from "../../runtime/rules.js";
-
-const INBOX_PAGE_RULES = [{"id":"entry-sequence-unique","kind":"uniqueBy","message":"Two entries of one page have the same sequence.","array":"/entries","key":"sequence"}];
-
+import { firstRepeated, member, ruleError } from "../../runtime/rules.js";
+const INBOX_PAGE_RULES = [{ "id": "entry-sequence-unique", "kind": "uniqueBy", "message": "Two entries of one page have the same sequence.", "array": "/entries", "key": "sequence" }];
 // The 1 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
 const checkInboxPageRulesKey0 = (item) => member(item, "sequence");
 function checkInboxPageRules(value) {
-  const v0 = value === null ? undefined : value;
-  const v1 = member(v0, "entries");
-  let errors;
-  // entry-sequence-unique (uniqueBy)
-  { const i = firstRepeated(v1, checkInboxPageRulesKey0); if (i >= 0) (errors ??= []).push(ruleError(INBOX_PAGE_RULES[0], "/entries/" + i + "/sequence")); }
-  return errors;
+    const v0 = value === null ? undefined : value;
+    const v1 = member(v0, "entries");
+    let errors;
+    // entry-sequence-unique (uniqueBy)
+    {
+        const i = firstRepeated(v1, checkInboxPageRulesKey0);
+        if (i >= 0)
+            (errors ??= []).push(ruleError(INBOX_PAGE_RULES[0], "/entries/" + i + "/sequence"));
+    }
+    return errors;
 }
-
 /** Validates InboxPage: the schema, then 1 cross-field rule(s). */
 export function validateInboxPage(value) {
-  if (!schemaInboxPage(value)) return schemaFailure(schemaInboxPage);
-  const errors = checkInboxPageRules(value);
-  return errors === undefined ? { ok: true, value } : { ok: false, errors };
+    if (!schemaInboxPage(value))
+        return schemaFailure(schemaInboxPage);
+    const errors = checkInboxPageRules(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
-
 /** The x-rules table beside its compiled check, for testing one against the reference evaluator. */
 export const crossFieldRules = /* @__PURE__ */ Object.freeze({ rules: INBOX_PAGE_RULES, check: checkInboxPageRules });
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as InboxPage. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InboxPage. */
 export function parseInboxPage(input) {
-  return parseAndValidate(input, validateInboxPage);
+    return parseAndValidate(input, validateInboxPage);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateLiveInboxChanged as schemaLiveInboxChanged } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates LiveInboxChanged against its schema (it has no cross-field rules). */
 export function validateLiveInboxChanged(value) {
-  return schemaLiveInboxChanged(value) ? { ok: true, value } : schemaFailure(schemaLiveInboxChanged);
+    return schemaLiveInboxChanged(value) ? { ok: true, value: value } : schemaFailure(schemaLiveInboxChanged);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as LiveInboxChanged. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as LiveInboxChanged. */
 export function parseLiveInboxChanged(input) {
-  return parseAndValidate(input, validateLiveInboxChanged);
+    return parseAndValidate(input, validateLiveInboxChanged);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateNotificationAcceptance as schemaNotificationAcceptance } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates NotificationAcceptance against its schema (it has no cross-field rules). */
 export function validateNotificationAcceptance(value) {
-  return schemaNotificationAcceptance(value) ? { ok: true, value } : schemaFailure(schemaNotificationAcceptance);
+    return schemaNotificationAcceptance(value) ? { ok: true, value: value } : schemaFailure(schemaNotificationAcceptance);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as NotificationAcceptance. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as NotificationAcceptance. */
 export function parseNotificationAcceptance(input) {
-  return parseAndValidate(input, validateNotificationAcceptance);
+    return parseAndValidate(input, validateNotificationAcceptance);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateNotificationEvent as schemaNotificationEvent } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates NotificationEvent against its schema (it has no cross-field rules). */
 export function validateNotificationEvent(value) {
-  return schemaNotificationEvent(value) ? { ok: true, value } : schemaFailure(schemaNotificationEvent);
+    return schemaNotificationEvent(value) ? { ok: true, value: value } : schemaFailure(schemaNotificationEvent);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as NotificationEvent. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as NotificationEvent. */
 export function parseNotificationEvent(input) {
-  return parseAndValidate(input, validateNotificationEvent);
+    return parseAndValidate(input, validateNotificationEvent);
 }

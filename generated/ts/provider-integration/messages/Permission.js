@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validatePermission as schemaPermission } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates Permission against its schema (it has no cross-field rules). */
 export function validatePermission(value) {
-  return schemaPermission(value) ? { ok: true, value } : schemaFailure(schemaPermission);
+    return schemaPermission(value) ? { ok: true, value: value } : schemaFailure(schemaPermission);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as Permission. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as Permission. */
 export function parsePermission(input) {
-  return parseAndValidate(input, validatePermission);
+    return parseAndValidate(input, validatePermission);
 }

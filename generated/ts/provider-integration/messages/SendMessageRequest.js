@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateSendMessageRequest as schemaSendMessageRequest } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates SendMessageRequest against its schema (it has no cross-field rules). */
 export function validateSendMessageRequest(value) {
-  return schemaSendMessageRequest(value) ? { ok: true, value } : schemaFailure(schemaSendMessageRequest);
+    return schemaSendMessageRequest(value) ? { ok: true, value: value } : schemaFailure(schemaSendMessageRequest);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as SendMessageRequest. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as SendMessageRequest. */
 export function parseSendMessageRequest(input) {
-  return parseAndValidate(input, validateSendMessageRequest);
+    return parseAndValidate(input, validateSendMessageRequest);
 }

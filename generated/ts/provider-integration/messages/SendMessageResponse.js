@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateSendMessageResponse as schemaSendMessageResponse } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates SendMessageResponse against its schema (it has no cross-field rules). */
 export function validateSendMessageResponse(value) {
-  return schemaSendMessageResponse(value) ? { ok: true, value } : schemaFailure(schemaSendMessageResponse);
+    return schemaSendMessageResponse(value) ? { ok: true, value: value } : schemaFailure(schemaSendMessageResponse);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as SendMessageResponse. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as SendMessageResponse. */
 export function parseSendMessageResponse(input) {
-  return parseAndValidate(input, validateSendMessageResponse);
+    return parseAndValidate(input, validateSendMessageResponse);
 }

@@ -3,13 +3,11 @@
 // message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.
 import { validateWhoami as schemaWhoami } from "../validators.js";
 import { parseAndValidate, schemaFailure } from "../../runtime/validation.js";
-
 /** Validates Whoami against its schema (it has no cross-field rules). */
 export function validateWhoami(value) {
-  return schemaWhoami(value) ? { ok: true, value } : schemaFailure(schemaWhoami);
+    return schemaWhoami(value) ? { ok: true, value: value } : schemaFailure(schemaWhoami);
 }
-
-/** Strictly parses untrusted JSON text or UTF-8 bytes, then validates it as Whoami. */
+/** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as Whoami. */
 export function parseWhoami(input) {
-  return parseAndValidate(input, validateWhoami);
+    return parseAndValidate(input, validateWhoami);
 }

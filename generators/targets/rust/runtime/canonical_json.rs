@@ -2,7 +2,7 @@
 //! strings with the minimal escapes, numbers as ECMAScript's Number.prototype.toString writes them
 //! (the `ryu-js` crate, proven on RFC 8785's 100 000 ES6 number lines by the tests).
 
-use crate::runtime::strict_json::{parse_strict, StrictJsonError};
+use crate::runtime::strict_json::{parse_strict_json, StrictJsonError};
 use serde_json::{Number, Value};
 
 /// The canonical text of a JSON value. Infallible: a `serde_json::Value` holds no NaN, no
@@ -16,7 +16,7 @@ pub fn canonicalize(value: &Value) -> String {
 /// Parses untrusted bytes strictly (duplicate keys, lone surrogates, inexact numbers refused) and
 /// returns their canonical text.
 pub fn canonicalize_bytes(bytes: &[u8]) -> Result<String, StrictJsonError> {
-    Ok(canonicalize(&parse_strict(bytes)?))
+    Ok(canonicalize(&parse_strict_json(bytes)?))
 }
 
 /// ECMAScript's shortest round-trip text of a finite double ("1e+21", "5e-7", "0" for -0).

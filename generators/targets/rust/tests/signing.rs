@@ -5,7 +5,7 @@
 mod support;
 
 use agent_contracts::agent_provider::{ActionProposal, AgentTriggerRequest};
-use agent_contracts::runtime::hmac_v1::{sign, signing_input, verify, HmacV1Declaration};
+use agent_contracts::runtime::hmac_v1::{hmac_v1_signing_input, sign_hmac_v1, verify_hmac_v1, HmacV1Declaration};
 use serde_json::Value;
 
 fn declaration(message_type: &str) -> HmacV1Declaration {
@@ -34,21 +34,21 @@ fn every_case_gives_its_verdict() {
         let name = &case["name"];
         let declaration = declaration(support::text(case, "message_type"));
         let key = support::text(case, "key_utf8").as_bytes();
-        let verdict = match verify(&declaration, &case["message"], key) {
+        let verdict = match verify_hmac_v1(&declaration, &case["message"], key) {
             Ok(()) => "valid",
             Err(error) => error.code.as_str(),
         };
         assert_eq!(verdict, support::text(case, "expect"), "{name}");
         let message = case["message"].as_object().expect("an object");
         if let Some(Value::String(expected)) = case.get("expected_signing_input") {
-            assert_eq!(&signing_input(&declaration, message).expect("input"), expected, "{name}");
+            assert_eq!(&hmac_v1_signing_input(&declaration, message).expect("input"), expected, "{name}");
         }
         if let (Some(Value::String(expected)), "valid") = (case.get("expected_signature"), verdict) {
             let mut unsigned = message.clone();
             unsigned.shift_remove(&declaration.signature_field);
-            let (signed, signature) = sign(&declaration, &unsigned, key).expect("signs");
+            let (signed, signature) = sign_hmac_v1(&declaration, &unsigned, key).expect("signs");
             assert_eq!(&signature, expected, "{name}");
-            assert!(verify(&declaration, &Value::Object(signed), key).is_ok(), "{name}");
+            assert!(verify_hmac_v1(&declaration, &Value::Object(signed), key).is_ok(), "{name}");
         }
     }
 }
@@ -56,6 +56,6 @@ fn every_case_gives_its_verdict() {
 #[test]
 fn empty_key_and_non_object_are_refused() {
     let declaration = ActionProposal::signature_declaration();
-    assert_eq!(verify(&declaration, &Value::Null, b"k").unwrap_err().code.as_str(), "not-an-object");
-    assert_eq!(sign(&declaration, &serde_json::Map::new(), b"").unwrap_err().code.as_str(), "key-missing");
+    assert_eq!(verify_hmac_v1(&declaration, &Value::Null, b"k").unwrap_err().code.as_str(), "not-an-object");
+    assert_eq!(sign_hmac_v1(&declaration, &serde_json::Map::new(), b"").unwrap_err().code.as_str(), "key-missing");
 }

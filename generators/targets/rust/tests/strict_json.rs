@@ -3,12 +3,12 @@
 
 mod support;
 
-use agent_contracts::runtime::strict_json::{parse_strict, parse_strict_with, StrictJsonErrorCode, StrictJsonLimits};
+use agent_contracts::runtime::strict_json::{parse_strict_json, parse_strict_with, StrictJsonErrorCode, StrictJsonLimits};
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 
 fn verdict(bytes: &[u8]) -> &'static str {
-    match parse_strict(bytes) {
+    match parse_strict_json(bytes) {
         Ok(_) => "ok",
         Err(error) => error.code.as_str(),
     }
@@ -51,6 +51,6 @@ fn limits_are_enforced_before_parsing() {
 
 #[test]
 fn errors_carry_the_offset() {
-    let error = parse_strict(b"{\"a\":1,\"a\":2}").unwrap_err();
+    let error = parse_strict_json(b"{\"a\":1,\"a\":2}").unwrap_err();
     assert_eq!((error.code, error.offset), (StrictJsonErrorCode::DuplicateKey, 7));
 }

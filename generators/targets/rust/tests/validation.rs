@@ -5,7 +5,7 @@
 
 mod support;
 
-use agent_contracts::runtime::strict_json::parse_strict;
+use agent_contracts::runtime::strict_json::parse_strict_json;
 use agent_contracts::runtime::validation::SchemaRegistry;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
@@ -102,7 +102,7 @@ fn fuzz_corpus_gives_the_typescript_verdicts() {
         for case in support::cases(&corpus) {
             let expect = support::text(case, "expect");
             let bytes = STANDARD.decode(support::text(case, "b64")).expect("base64");
-            let verdict = match parse_strict(&bytes) {
+            let verdict = match parse_strict_json(&bytes) {
                 Err(error) => format!("json {}", error.code.as_str()),
                 Ok(value) => {
                     let id = &ids[&(support::text(case, "protocol").to_string(), support::text(case, "message").to_string())];

@@ -83,11 +83,11 @@ public enum TypedSigning {
         }
     }
 
-    /// ContentAddress.importRecord, then the record decoded into its type.
+    /// ContentAddress.importCanonicalRecord, then the record decoded into its type.
     public static func importRecord<Record: ContractMessage>(
         _ declaration: ContentAddressDeclaration, _ bytes: [UInt8], as _: Record.Type, isValid: (JSONValue) -> Bool
     ) -> Result<ImportedRecord<Record>, ContentImportError> {
-        switch ContentAddress.importRecord(declaration, bytes, isValid: isValid) {
+        switch ContentAddress.importCanonicalRecord(declaration, bytes, isValid: isValid) {
         case let .failure(error):
             return .failure(error)
         case let .success((json, id)):
@@ -102,6 +102,6 @@ public enum TypedSigning {
     /// The content id a typed record should carry.
     public static func computeID<Record: ContractMessage>(_ declaration: ContentAddressDeclaration, _ record: Record) throws -> String {
         guard case let .object(object) = try record.jsonValue() else { throw ContentImportError.schemaInvalid }
-        return try ContentAddress.computeID(declaration, object)
+        return try ContentAddress.computeContentID(declaration, object)
     }
 }

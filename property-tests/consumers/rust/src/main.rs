@@ -9,7 +9,7 @@ use agent_contracts::agent_connector::lifecycles::trust::{Event, State, TrustLif
 use agent_contracts::agent_connector::ConnectorPackage;
 use agent_contracts::agent_provider::{ActionProposal, AgentTriggerRequest};
 use agent_contracts::runtime::content_address::compute_content_id;
-use agent_contracts::runtime::hmac_v1::{sign, verify};
+use agent_contracts::runtime::hmac_v1::{sign_hmac_v1, verify_hmac_v1};
 use agent_contracts::runtime::lifecycle::LifecycleMachine;
 use agent_contracts::runtime::message::parse_validated;
 use agent_contracts::runtime::replay::{parse_rfc3339, ReplayGuard};
@@ -42,11 +42,11 @@ fn run(args: &[String]) -> Result<(), String> {
     // 2. Sign and verify an AgentTriggerRequest.
     let declaration = AgentTriggerRequest::signature_declaration();
     let trigger = json!({"protocol_version": 2, "request_id": "trigger-1", "provider_id": "provider", "agent_id": "provider.agent", "message": "Desk button pressed.", "source": "virtual_sensor", "event_type": "button_pressed", "payload": {"button": "desk"}, "created_at": "2026-05-27T00:00:00Z", "expires_at": "2030-01-01T00:00:00Z", "nonce": "nonce-trigger", "idempotency_key": "trigger-1", "host_instance_id": "host-instance-1"});
-    let (signed, signature) = sign(&declaration, trigger.as_object().unwrap(), b"secret-1").map_err(|e| e.to_string())?;
+    let (signed, signature) = sign_hmac_v1(&declaration, trigger.as_object().unwrap(), b"secret-1").map_err(|e| e.to_string())?;
     if signature != TRIGGER_SIGNATURE {
         return Err(format!("signature {signature} differs from the shared vector's {TRIGGER_SIGNATURE}"));
     }
-    verify(&declaration, &Value::Object(signed.clone()), b"secret-1").map_err(|e| e.to_string())?;
+    verify_hmac_v1(&declaration, &Value::Object(signed.clone()), b"secret-1").map_err(|e| e.to_string())?;
     println!("signed AgentTriggerRequest: {signature} (equals the shared vector)");
 
     // 3. Admit it once, across restarts: the guard's clock is the message's creation time.

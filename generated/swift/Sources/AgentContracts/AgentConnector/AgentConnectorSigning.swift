@@ -7,16 +7,16 @@ extension AgentConnector.AuditLogEntry {
 
     /// The eventId an AuditLogEntry should carry: prefix + SHA-256 of its canonical bytes without the id.
     public static func computeID(_ record: JSONObject) throws -> String {
-        try ContentAddress.computeID(contentAddress, record)
+        try ContentAddress.computeContentID(contentAddress, record)
     }
 
     public static func verifyID(_ record: JSONObject) -> Bool {
-        ContentAddress.verifyID(contentAddress, record)
+        ContentAddress.verifyContentID(contentAddress, record)
     }
 
     /// Imports untrusted bytes: JSON, then schema, then id, then canonical form.
     public static func importRecord(_ bytes: [UInt8]) -> Result<(record: JSONObject, id: String), ContentImportError> {
-        ContentAddress.importRecord(contentAddress, bytes) { value in validate(value).isEmpty }
+        ContentAddress.importCanonicalRecord(contentAddress, bytes) { value in validate(value).isEmpty }
     }
 }
 
@@ -26,16 +26,16 @@ extension AgentConnector.ConnectorManifest {
 
     /// The manifestId a ConnectorManifest should carry: prefix + SHA-256 of its canonical bytes without the id.
     public static func computeID(_ record: JSONObject) throws -> String {
-        try ContentAddress.computeID(contentAddress, record)
+        try ContentAddress.computeContentID(contentAddress, record)
     }
 
     public static func verifyID(_ record: JSONObject) -> Bool {
-        ContentAddress.verifyID(contentAddress, record)
+        ContentAddress.verifyContentID(contentAddress, record)
     }
 
     /// Imports untrusted bytes: JSON, then schema, then id, then canonical form.
     public static func importRecord(_ bytes: [UInt8]) -> Result<(record: JSONObject, id: String), ContentImportError> {
-        ContentAddress.importRecord(contentAddress, bytes) { value in validate(value).isEmpty }
+        ContentAddress.importCanonicalRecord(contentAddress, bytes) { value in validate(value).isEmpty }
     }
 }
 
@@ -45,16 +45,16 @@ extension AgentConnector.ConnectorPackage {
 
     /// The packageId a ConnectorPackage should carry: prefix + SHA-256 of its canonical bytes without the id.
     public static func computeID(_ record: JSONObject) throws -> String {
-        try ContentAddress.computeID(contentAddress, record)
+        try ContentAddress.computeContentID(contentAddress, record)
     }
 
     public static func verifyID(_ record: JSONObject) -> Bool {
-        ContentAddress.verifyID(contentAddress, record)
+        ContentAddress.verifyContentID(contentAddress, record)
     }
 
     /// Imports untrusted bytes: JSON, then schema (with nested ids), then id, then canonical form.
     public static func importRecord(_ bytes: [UInt8]) -> Result<(record: JSONObject, id: String), ContentImportError> {
-        ContentAddress.importRecord(contentAddress, bytes) { value in validate(value).isEmpty && ContentAddress.verifyID(AgentConnector.ConnectorManifest.contentAddress, value["manifest"]?.objectValue ?? JSONObject()) }
+        ContentAddress.importCanonicalRecord(contentAddress, bytes) { value in validate(value).isEmpty && ContentAddress.verifyContentID(AgentConnector.ConnectorManifest.contentAddress, value["manifest"]?.objectValue ?? JSONObject()) }
     }
 }
 
@@ -89,7 +89,7 @@ extension AgentConnector {
 
     /// Imports a ConnectorPackage from untrusted bytes (JSON, schema, nested ids, packageId, canonical form): the typed record and its verified id.
     public static func importConnectorPackage(_ bytes: [UInt8]) -> Result<ImportedRecord<ConnectorPackage>, ContentImportError> {
-        TypedSigning.importRecord(ConnectorPackage.contentAddress, bytes, as: ConnectorPackage.self) { value in ConnectorPackage.validate(value).isEmpty && ContentAddress.verifyID(AgentConnector.ConnectorManifest.contentAddress, value["manifest"]?.objectValue ?? JSONObject()) }
+        TypedSigning.importRecord(ConnectorPackage.contentAddress, bytes, as: ConnectorPackage.self) { value in ConnectorPackage.validate(value).isEmpty && ContentAddress.verifyContentID(AgentConnector.ConnectorManifest.contentAddress, value["manifest"]?.objectValue ?? JSONObject()) }
     }
 
     public static func importConnectorPackage(_ data: Data) -> Result<ImportedRecord<ConnectorPackage>, ContentImportError> {

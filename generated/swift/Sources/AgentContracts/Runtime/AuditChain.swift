@@ -114,17 +114,17 @@ public struct AuditChainError: Error, Equatable, Sendable {
 
 public enum AuditChain {
     /// The id an entry should carry (hash of the canonical entry without its id field).
-    public static func eventID(_ declaration: AuditChainDeclaration, _ entry: JSONObject) throws -> String {
+    public static func computeAuditEventID(_ declaration: AuditChainDeclaration, _ entry: JSONObject) throws -> String {
         declaration.prefix + Crypto.sha256Hex(try CanonicalJSON.canonicalBytes(.object(entry.removing(declaration.idField))))
     }
 
     /// Builds the next entry: `body` plus sequence, link and id, and the new head to store.
-    public static func append(_ declaration: AuditChainDeclaration, head: AuditHead?, body: JSONObject) throws -> (entry: JSONObject, head: AuditHead) {
+    public static func appendAuditEntry(_ declaration: AuditChainDeclaration, head: AuditHead?, body: JSONObject) throws -> (entry: JSONObject, head: AuditHead) {
         var entry = body.removing(declaration.idField)
         let sequence = (head?.sequence ?? 0) + 1
         entry.set(declaration.sequenceField, .number(Double(sequence)))
         entry.set(declaration.previousField, .string(head?.eventID ?? declaration.genesisPrevious))
-        let id = try eventID(declaration, entry)
+        let id = try computeAuditEventID(declaration, entry)
         entry.set(declaration.idField, .string(id))
         return (entry, AuditHead(sequence: sequence, eventID: id))
     }
@@ -133,7 +133,7 @@ public enum AuditChain {
     /// `expectedHead`, the log must end exactly there (`.some(nil)`: the log must be empty),
     /// which is what catches deleted tail entries.
     @discardableResult
-    public static func verify(_ declaration: AuditChainDeclaration, entries: [JSONValue], expectedHead: AuditHead?? = .none) throws -> AuditHead? {
+    public static func verifyAuditChain(_ declaration: AuditChainDeclaration, entries: [JSONValue], expectedHead: AuditHead?? = .none) throws -> AuditHead? {
         var previous = declaration.genesisPrevious
         var states: [String: String] = [:]
         for (index, value) in entries.enumerated() {
@@ -144,7 +144,7 @@ public enum AuditChain {
             guard entry[declaration.previousField] == .string(previous) else {
                 throw AuditChainError(code: .previousMismatch, index: index)
             }
-            guard let expected = try? eventID(declaration, entry) else { throw AuditChainError(code: .entryInvalid, index: index) }
+            guard let expected = try? computeAuditEventID(declaration, entry) else { throw AuditChainError(code: .entryInvalid, index: index) }
             guard entry[declaration.idField] == .string(expected) else {
                 throw AuditChainError(code: .eventIDMismatch, index: index)
             }
@@ -178,7 +178,7 @@ public enum AuditChain {
     /// Parses a JSON Lines log strictly (one entry per line, each ended by "\n") and verifies it.
     /// An existing log file is never empty: the first entry is written with the file.
     @discardableResult
-    public static func verifyLog(_ declaration: AuditChainDeclaration, bytes: [UInt8], expectedHead: AuditHead?? = .none) throws -> AuditHead? {
+    public static func verifyAuditLog(_ declaration: AuditChainDeclaration, bytes: [UInt8], expectedHead: AuditHead?? = .none) throws -> AuditHead? {
         if bytes.isEmpty { throw AuditChainError(code: .logEmpty, index: 0) }
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
@@ -192,12 +192,41 @@ public enum AuditChain {
             guard let entry = try? StrictJSON.parse(Array(line)) else { throw AuditChainError(code: .entryInvalid, index: index) }
             entries.append(entry)
         }
-        return try verify(declaration, entries: entries, expectedHead: expectedHead)
+        return try verifyAuditChain(declaration, entries: entries, expectedHead: expectedHead)
     }
 
-    /// `verifyLog` on the UTF-8 bytes of `text`.
+    /// `verifyAuditLog` on the UTF-8 bytes of `text`.
+    @discardableResult
+    public static func verifyAuditLog(_ declaration: AuditChainDeclaration, text: String, expectedHead: AuditHead?? = .none) throws -> AuditHead? {
+        try verifyAuditLog(declaration, bytes: Array(text.utf8), expectedHead: expectedHead)
+    }
+
+    // The names 0.1.0 shipped, before the runtime contract named these as every language does.
+    @available(*, deprecated, renamed: "computeAuditEventID(_:_:)")
+    public static func eventID(_ declaration: AuditChainDeclaration, _ entry: JSONObject) throws -> String {
+        try computeAuditEventID(declaration, entry)
+    }
+
+    @available(*, deprecated, renamed: "appendAuditEntry(_:head:body:)")
+    public static func append(_ declaration: AuditChainDeclaration, head: AuditHead?, body: JSONObject) throws -> (entry: JSONObject, head: AuditHead) {
+        try appendAuditEntry(declaration, head: head, body: body)
+    }
+
+    @available(*, deprecated, renamed: "verifyAuditChain(_:entries:expectedHead:)")
+    @discardableResult
+    public static func verify(_ declaration: AuditChainDeclaration, entries: [JSONValue], expectedHead: AuditHead?? = .none) throws -> AuditHead? {
+        try verifyAuditChain(declaration, entries: entries, expectedHead: expectedHead)
+    }
+
+    @available(*, deprecated, renamed: "verifyAuditLog(_:bytes:expectedHead:)")
+    @discardableResult
+    public static func verifyLog(_ declaration: AuditChainDeclaration, bytes: [UInt8], expectedHead: AuditHead?? = .none) throws -> AuditHead? {
+        try verifyAuditLog(declaration, bytes: bytes, expectedHead: expectedHead)
+    }
+
+    @available(*, deprecated, renamed: "verifyAuditLog(_:text:expectedHead:)")
     @discardableResult
     public static func verifyLog(_ declaration: AuditChainDeclaration, text: String, expectedHead: AuditHead?? = .none) throws -> AuditHead? {
-        try verifyLog(declaration, bytes: Array(text.utf8), expectedHead: expectedHead)
+        try verifyAuditLog(declaration, text: text, expectedHead: expectedHead)
     }
 }

@@ -100,7 +100,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Builds the machine for a generated definition; the definition is deep-frozen, not copied. */
-export function defineMachine<S extends string, E extends string, G extends string, F extends string>(
+export function lifecycleMachine<S extends string, E extends string, G extends string, F extends string>(
   definition: MachineDefinition<S, E, G, F>,
 ): Machine<S, E, G, F> {
   deepFreeze(definition);
@@ -166,3 +166,10 @@ export function defineMachine<S extends string, E extends string, G extends stri
     isEvent,
   });
 }
+
+/**
+ * The former name of lifecycleMachine, kept for code written against 0.1.0.
+ * @deprecated Renamed lifecycleMachine, the runtime contract's name in every language (the other
+ * runtimes' LifecycleMachine); see the changelog.
+ */
+export const defineMachine: typeof lifecycleMachine = lifecycleMachine;

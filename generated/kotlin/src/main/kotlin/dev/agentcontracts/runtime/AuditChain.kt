@@ -71,6 +71,9 @@ enum class AuditChainErrorCode(val wireName: String) {
     HEAD_MISMATCH("head-mismatch"),
 }
 
+/** What [AuditChain.appendAuditEntry] returns: the entry to write and the head to store apart from the log. */
+data class AuditAppended(val entry: JsonObject, val head: AuditHead)
+
 /** [index] is the 0-based entry at fault; the entry count for a head mismatch past the end. */
 data class AuditChainError(val code: AuditChainErrorCode, val index: Int, val message: String)
 
@@ -82,6 +85,24 @@ data class AuditChainError(val code: AuditChainErrorCode, val index: Int, val me
 object AuditChain {
     fun computeEventId(declaration: AuditChainDeclaration, entry: JsonObject): String =
         declaration.prefix + Encoding.hexEncode(Crypto.sha256(CanonicalJson.canonicalBytes(JsonObject(entry - declaration.idField))))
+
+    /**
+     * Builds the next entry, as audit-chain.ts's appendAuditEntry: [body] without an id member,
+     * then the sequence after [head] (1 when [head] is null: the first entry), the link to
+     * [head]'s id (the declaration's genesis link for the first), then its own id. Returns the entry
+     * and the head to store apart from the log; throws [CanonicalJsonException] for a body that has
+     * no canonical form.
+     */
+    fun appendAuditEntry(declaration: AuditChainDeclaration, head: AuditHead?, body: JsonObject): AuditAppended {
+        val entry = LinkedHashMap<String, JsonElement>(body)
+        entry.remove(declaration.idField)
+        val sequence = (head?.sequence ?: 0L) + 1
+        entry[declaration.sequenceField] = JsonPrimitive(sequence)
+        entry[declaration.previousField] = JsonPrimitive(head?.eventId ?: declaration.genesisPrevious)
+        val eventId = computeEventId(declaration, JsonObject(entry))
+        entry[declaration.idField] = JsonPrimitive(eventId)
+        return AuditAppended(JsonObject(entry), AuditHead(sequence, eventId))
+    }
 
     /**
      * Checks every link; null when the chain holds. With [checkHead], the last entry must be exactly
