@@ -3,6 +3,7 @@
 // generated/rust.
 import type { JsonValue, Model, OutputFile } from "../../model/types.js";
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
+import { rustDoctorFiles } from "./emit-doctor.js";
 import { lifecycleTypeName, renderLifecycles } from "./emit-lifecycles.js";
 import { ProtocolTypes, renderDeclarations } from "./emit-types.js";
 import type { RustInputs } from "./inputs.js";
@@ -67,6 +68,9 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
       files.push({ path: `src/${module}/lifecycles.rs`, contents: renderLifecycles(lifecycles).trimEnd() + "\n", sources: lifecycles.map((l) => l.location.file) });
       parts.push("pub mod lifecycles;");
     }
+    const doctor = rustDoctorFiles(protocol, types.messageTypes, module, lib, inputs.cases);
+    if (doctor.length > 0) parts.push("pub mod doctor;");
+    files.push(...doctor);
     files.push({ path: `src/${module}/mod.rs`, contents: `${docComment(`${protocol.title} (${protocol.id} ${protocol.version}): ${protocol.summary}`, "", "//!")}\n${parts.join("\n")}\n`, sources: [protocol.location.file] });
     modules.push(`pub mod ${module};`);
     examples[protocol.id] = {};
@@ -284,11 +288,11 @@ function readme(model: Model, crate: string, lib: string): string {
     "  tagged unions decode by their tag, open enums keep unknown values in `Unknown(String)`).",
     "- `src/<protocol>/lifecycles.rs`: the state machines; `transition` returns `Result<Transitioned, Refused>`.",
     "- `src/schemas.rs`: the spec's schema documents, validated with the `jsonschema` crate (runtime/validation.rs).",
-    "- `src/runtime/`: strict JSON, validation, RFC 8785, hmac-sha256-v1, replay guard (memory, SQLite), content ids, audit chain.",
+    "- `src/<protocol>/doctor.rs` (protocols that sign): the recorded JSON dialects and `explain_signature` on each signed message.",
+    "- `src/runtime/`: strict JSON, validation, RFC 8785, hmac-sha256-v1, the signature doctor, replay guard (memory, SQLite), content ids, audit chain.",
     "- `tests/`: `cargo test` over the shared case files in `tests/cases/`.",
     "",
-    "Not yet in this crate: the cross-field rules (x-rules), the signature doctor, the Redis and",
-    "PostgreSQL replay stores.",
+    "Not yet in this crate: the cross-field rules (x-rules), the Redis and PostgreSQL replay stores.",
     "",
   ].join("\n");
 }

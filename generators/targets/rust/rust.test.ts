@@ -85,6 +85,20 @@ describe("emitRust", () => {
   });
 });
 
+describe("the signature doctor", () => {
+  it("gives each signed message explain_signature over the protocol's recorded dialects, and replays the vectors with their count", () => {
+    const doctor = byPath.get("src/agent_provider/doctor.rs")!;
+    expect(doctor).toContain("impl ActionProposal {\n");
+    expect(doctor).toContain("impl AgentTriggerRequest {\n");
+    expect(doctor).toContain('"divergence":"canonical-json-dialect-serde-json"');
+    expect(byPath.get("src/agent_provider/mod.rs")).toContain("pub mod doctor;");
+    // A protocol that signs nothing has no doctor module.
+    expect(byPath.has("src/provider_integration/doctor.rs")).toBe(false);
+    const vectors = JSON.parse(byPath.get("tests/cases/agent-provider/signature-doctor.json")!) as { cases: unknown[] };
+    expect(byPath.get("tests/agent_provider_signature_doctor.rs")).toContain(`assert_eq!(cases.len(), ${vectors.cases.length});`);
+  });
+});
+
 describe("ProtocolTypes", () => {
   it("refuses two schemas that would be one Rust type", () => {
     const protocol = model.protocols.find((p) => p.id === "agent-provider")!;
