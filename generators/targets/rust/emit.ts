@@ -45,7 +45,18 @@ const DEPENDENCIES = [
   'ryu-js = "1"',
   'jsonschema = { version = "0.61", default-features = false }',
   'rusqlite = { version = "0.32", features = ["bundled"], optional = true }',
+  'redis = { version = "1", default-features = false, optional = true }',
+  'tokio-postgres = { version = "0.7", optional = true }',
+  'tokio = { version = "1", features = ["rt", "time", "net"], optional = true }',
 ];
+
+/** The runtime modules compiled only with a cargo feature (the stores' client crates are optional). */
+const MODULE_FEATURES: Readonly<Record<string, string>> = {
+  replay_sqlite: 'feature = "sqlite"',
+  replay_redis: 'feature = "redis"',
+  replay_postgres: 'feature = "postgres"',
+  fleet_support: 'any(feature = "redis", feature = "postgres")',
+};
 
 export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
   const { crate, lib } = crateNames(model);
@@ -87,7 +98,7 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
   }
   files.push({
     path: "src/runtime/mod.rs",
-    contents: `//! The hand-written runtime (generators/targets/rust/runtime), the same in every project.\n\n${runtimeModules.map((m) => (m === "replay_sqlite" ? `#[cfg(feature = "sqlite")]\npub mod ${m};` : `pub mod ${m};`)).join("\n")}\n`,
+    contents: `//! The hand-written runtime (generators/targets/rust/runtime), the same in every project.\n\n${runtimeModules.map((m) => (MODULE_FEATURES[m] !== undefined ? `#[cfg(${MODULE_FEATURES[m]})]\npub mod ${m};` : `pub mod ${m};`)).join("\n")}\n`,
     sources: inputs.runtime.map((r) => `generators/targets/rust/runtime/${r.name}`),
   });
   files.push({
@@ -124,6 +135,9 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
       'default = ["sqlite"]',
       "# The SQLite replay store (rusqlite with SQLite compiled in).",
       'sqlite = ["dep:rusqlite"]',
+      "# The fleet replay stores (runtime::replay_redis, runtime::replay_postgres): off by default.",
+      'redis = ["dep:redis"]',
+      'postgres = ["dep:tokio-postgres", "dep:tokio"]',
       "",
       "[dependencies]",
       ...DEPENDENCIES,
@@ -289,10 +303,11 @@ function readme(model: Model, crate: string, lib: string): string {
     "- `src/<protocol>/lifecycles.rs`: the state machines; `transition` returns `Result<Transitioned, Refused>`.",
     "- `src/schemas.rs`: the spec's schema documents, validated with the `jsonschema` crate (runtime/validation.rs).",
     "- `src/<protocol>/doctor.rs` (protocols that sign): the recorded JSON dialects and `explain_signature` on each signed message.",
-    "- `src/runtime/`: strict JSON, validation, RFC 8785, hmac-sha256-v1, the signature doctor, replay guard (memory, SQLite), content ids, audit chain.",
+    "- `src/runtime/`: strict JSON, validation, RFC 8785, hmac-sha256-v1, the signature doctor, replay guard (memory, SQLite;",
+    "  Redis and PostgreSQL behind the `redis` and `postgres` features), content ids, audit chain.",
     "- `tests/`: `cargo test` over the shared case files in `tests/cases/`.",
     "",
-    "Not yet in this crate: the cross-field rules (x-rules), the Redis and PostgreSQL replay stores.",
+    "Not yet in this crate: the cross-field rules (x-rules).",
     "",
   ].join("\n");
 }

@@ -85,6 +85,21 @@ describe("emitRust", () => {
   });
 });
 
+describe("the fleet stores", () => {
+  it("are compiled only with their cargo features, whose crates are optional", () => {
+    const manifest = byPath.get("Cargo.toml")!;
+    expect(manifest).toContain('redis = ["dep:redis"]');
+    expect(manifest).toContain('postgres = ["dep:tokio-postgres", "dep:tokio"]');
+    expect(manifest).toMatch(/^redis = \{ version = "1", default-features = false, optional = true \}$/m);
+    expect(manifest).toContain('default = ["sqlite"]');
+    const modules = byPath.get("src/runtime/mod.rs")!;
+    expect(modules).toContain('#[cfg(feature = "redis")]\npub mod replay_redis;');
+    expect(modules).toContain('#[cfg(feature = "postgres")]\npub mod replay_postgres;');
+    expect(modules).toContain('#[cfg(any(feature = "redis", feature = "postgres"))]\npub mod fleet_support;');
+    expect(byPath.get("tests/fleet_stores.rs")).toMatch(/^#!\[cfg\(all\(feature = "redis", feature = "postgres", feature = "sqlite"\)\)\]$/m);
+  });
+});
+
 describe("the signature doctor", () => {
   it("gives each signed message explain_signature over the protocol's recorded dialects, and replays the vectors with their count", () => {
     const doctor = byPath.get("src/agent_provider/doctor.rs")!;
