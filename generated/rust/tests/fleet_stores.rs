@@ -4,7 +4,7 @@
 //! key layout the TypeScript and Kotlin stores use, 4 racing workers recording each key exactly
 //! once, records surviving a crash and restart, the guard refusing while a server is down,
 //! replicas with clocks 3 s apart, an evicting policy set at runtime and one met on reconnect, a
-//! replica promoted in WAIT mode, and ids of 3000 characters or holding U+0000 (the same verdict
+//! replica promoted in WAIT mode, a required synchronous standby that is not there, and ids of 3000 characters or holding U+0000 (the same verdict
 //! as the memory and SQLite stores). Expectations: issue 40's requirements and the Kotlin suite's
 //! (FleetReplayStoresTest.kt) sequences. `make rust` enables the features when redis-server and
 //! PostgreSQL are installed; without them this prints one line and passes, unless
@@ -234,6 +234,10 @@ fn contract(servers: &mut Servers) {
         assert_eq!(store.check_and_record("a", "bc", now + 60_000, now), Ok(ReplayOutcome::Recorded));
         assert_eq!(store.size(), Ok(3));
     }
+    // This server has no synchronous standby: a store told to require one refuses to record.
+    let strict = PostgresReplayStoreOptions { table: "rs_sync".into(), require_synchronous_standby: true, timeout: Duration::from_secs(5), ..Default::default() };
+    let now = system_now_ms();
+    assert_eq!(problem(PostgresReplayStore::open(&servers.pg_url(), strict).unwrap().record("s", "k", now + 60_000, now)), Some(StoreSafetyProblem::NoSynchronousStandby));
 }
 
 fn key_layout(servers: &mut Servers) {
