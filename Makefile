@@ -18,7 +18,7 @@ help:
 	@echo "make drivers  run every language's shared-case driver (TS, Kotlin, Swift) on the spec's cases and compare the verdicts"
 	@echo "make examples generate each spec project of examples/ into a temporary folder and test its TS, Kotlin and Swift"
 	@echo "make fuzz     run the fuzz suite longer (FUZZ_RUNS, default 20000; FUZZ_SEED to vary); make test runs 200 per property"
-	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md, kotlin.md, swift.md)"
+	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md, kotlin.md, swift.md, rust.md)"
 	@echo "               BENCH_ARGS=\"--only kotlin\" (or swift, validation, ...) runs some areas"
 	@echo "make mutation mutation testing: Stryker over the TS runtime, PIT over the Kotlin runtime (reports/mutation/)"
 	@echo "make fresh-check  CI's whole run on a fresh clone with empty caches (npm, Maven, Swift root) under a temporary HOME"

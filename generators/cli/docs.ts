@@ -26,8 +26,8 @@ left out ("docs: left out: ..."):
                         message pages and the playground pages (the bindings bundled for the
                         browser): run \`agent-contracts generate\` first (and install ajv and
                         ajv-formats where the project sits, for the error messages)
-  docs-site/bench/*.md  the Performance page (latest.md, kotlin.md, swift.md: \`make bench\` in a
-                        checkout of agent-contracts writes them)
+  docs-site/bench/*.md  the Performance page (latest.md, kotlin.md, swift.md, rust.md:
+                        \`make bench\` in a checkout of agent-contracts writes them)
   docs-site/guides/*.md hand-written guide pages, besides the guides this CLI ships (a
                         project's guide replaces the CLI's of the same name)
   docs-site/compatibility/*.json  the Compatibility page: conformance result files

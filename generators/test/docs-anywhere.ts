@@ -42,7 +42,7 @@ export function docsFromTheInstall(setup: () => Install): void {
     // What a project with only a spec lacks, in the order the build meets it.
     const expectedNotices = [
       `docs: left out: the API reference (api/): ${project}/generated/ts has no index.d.ts; run \`agent-contracts generate\` in the project first`,
-      `docs: left out: the Performance page (performance.html): ${project}/docs-site/bench has none of latest.md, kotlin.md, swift.md (\`make bench\` writes them in a checkout of agent-contracts)`,
+      `docs: left out: the Performance page (performance.html): ${project}/docs-site/bench has none of latest.md, kotlin.md, swift.md, rust.md (\`make bench\` writes them in a checkout of agent-contracts)`,
       `docs: left out: the Compatibility page (guides/compatibility.html): ${project}/docs-site/compatibility has no *.json conformance result file (\`agent-contracts conformance <protocol> --url URL --report FILE\` writes one)`,
       `docs: left out: the bindings' own error messages on the message pages (each invalid example shows its expected error only): ${project}/generated/ts/index.js is missing; run \`agent-contracts generate\` in the project first`,
       `docs: left out: the playground pages (<protocol>/playground.html): ${project}/generated/ts is missing; run \`agent-contracts generate\` in the project first`,

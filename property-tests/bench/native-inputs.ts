@@ -1,4 +1,4 @@
-// The TypeScript bench's inputs (fixtures.ts) as files, so the Kotlin and Swift benches measure
+// The TypeScript bench's inputs (fixtures.ts) as files, so the Kotlin, Swift and Rust benches measure
 // the same bytes: the folder is handed to them as BENCH_INPUTS. The canonical texts (`*.jcs`)
 // come from the TypeScript canonicalizer; each native bench checks its own output against them
 // before timing, so a disagreement stops the run instead of timing different work.

@@ -1,14 +1,15 @@
-// The Kotlin and Swift areas of `make bench`: each builds its own bench project, runs it over the
-// TypeScript bench's inputs and returns tables rendered like the TypeScript ones. Their pages,
-// docs-site/bench/{kotlin,swift}.md, sit beside latest.md on the docs' performance page.
+// The Kotlin, Swift and Rust areas of `make bench`: each builds its own bench project, runs it over
+// the TypeScript bench's inputs and returns tables rendered like the TypeScript ones. Their pages,
+// docs-site/bench/{kotlin,swift,rust}.md, sit beside latest.md on the docs' performance page.
 import { spawnSync } from "node:child_process";
 import { cpus } from "node:os";
 import { kotlinTables, runJmh } from "./kotlin.js";
 import type { MeasureOptions } from "./measure.js";
+import { runRustBench, rustTables } from "./rust.js";
 import { runSwiftBench, swiftTables } from "./swift.js";
 import { renderArea, type AreaTable, type Verdict } from "./table.js";
 
-export const NATIVE_AREAS = ["kotlin", "swift"] as const;
+export const NATIVE_AREAS = ["kotlin", "swift", "rust"] as const;
 export type NativeAreaName = (typeof NATIVE_AREAS)[number];
 
 export interface NativeArea {
@@ -41,6 +42,11 @@ export async function nativeArea(name: NativeAreaName, options: MeasureOptions):
   if (name === "kotlin") {
     return render(name, kotlinTables(runJmh(options)), `${version("java", ["-version"])} (JMH forks, C2)`);
   }
+  if (name === "rust") {
+    const rust = runRustBench(options);
+    if (rust.skipped !== undefined) return { name, measured: false, markdown: `### Rust\n\nNot measured: ${rust.skipped}\n`, verdicts: [], toolchain: "none" };
+    return render(name, rustTables(rust.results), rust.toolchain);
+  }
   const run = runSwiftBench(options);
   if (run.skipped !== undefined) return { name, measured: false, markdown: `### Swift\n\nNot measured: ${run.skipped}\n`, verdicts: [], toolchain: "none" };
   return render(name, swiftTables(run.results), run.toolchain);
@@ -48,7 +54,7 @@ export async function nativeArea(name: NativeAreaName, options: MeasureOptions):
 
 export function nativeHeader(area: NativeArea, started: Date, loadStart: number | undefined, loadEnd: number | undefined): string {
   const cpu = cpus();
-  const language = area.name === "kotlin" ? "Kotlin" : "Swift";
+  const language = { kotlin: "Kotlin", swift: "Swift", rust: "Rust" }[area.name];
   return (
     `# ${language} benchmarks\n\n` +
     `Written by \`make bench\` (property-tests/bench/run.ts --only ${area.name}) on ${started.toISOString()}: the generated ${language} bindings on the same inputs as the TypeScript tables ` +

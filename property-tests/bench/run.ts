@@ -4,8 +4,8 @@
 //
 //   node --expose-gc --import tsx property-tests/bench/run.ts [--only a,b] [--out file | --no-write] [--profile-dir dir]
 //   BENCH_ROUNDS=5 BENCH_TIME_MS=500 ... for a longer, steadier run.
-// The Kotlin and Swift areas (native.ts) write their own pages, docs-site/bench/{kotlin,swift}.md,
-// so `--only kotlin` leaves the TypeScript results in latest.md alone; the docs show all three.
+// The Kotlin, Swift and Rust areas (native.ts) write their own pages, docs-site/bench/{kotlin,swift,rust}.md,
+// so `--only kotlin` leaves the TypeScript results in latest.md alone; the docs show all four.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";

@@ -2,8 +2,8 @@
 // The Swift script is run for real on a machine where it must skip (no swift on PATH, provisioning
 // off, no toolchain root); the test files' skips are checked in their source.
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../signing/helpers.js";
@@ -71,6 +71,27 @@ describe("cargo-test.sh without cargo", () => {
     expect(r.out).toBe("");
     expect(r.err).toBe("Rust suite required (RUST_REQUIRE=1) but cannot run: no cargo on PATH or in ~/.cargo/bin");
   });
+});
+
+describe("cargo-test.sh with cargo but without the fleet servers", () => {
+  // A PATH of only the tools the script runs before it looks for the servers, cargo among them,
+  // so `redis-server` is not found (whatever /usr/lib/postgresql holds).
+  const cargo = [join(homedir(), ".cargo/bin/cargo"), ...(process.env["PATH"] ?? "").split(":").map((d) => join(d, "cargo"))].find(executable);
+  it.runIf(cargo !== undefined)("under AGENT_CONTRACTS_REQUIRE_SERVERS=1 fails, naming what is missing, before building anything", () => {
+    const scratch = mkdtempSync(join(tmpdir(), "agent-contracts-rust-servers-"));
+    dirs.push(scratch);
+    const bin = join(scratch, "bin");
+    mkdirSync(bin);
+    for (const tool of ["cargo", "dirname", "mkdir", "gunzip", "gzip", "ls"]) {
+      const found = tool === "cargo" ? cargo : ["/usr/bin", "/bin"].map((d) => join(d, tool)).find(executable);
+      if (found !== undefined) symlinkSync(found, join(bin, tool));
+    }
+    const r = spawnSync("/bin/bash", [CARGO_SCRIPT, scratch], { encoding: "utf8", env: { PATH: bin, HOME: scratch, CARGO_TARGET_DIR: join(scratch, "target"), AGENT_CONTRACTS_REQUIRE_SERVERS: "1" } });
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stdout.trim()).toBe("");
+    expect(r.stderr.trim()).toBe("Rust fleet store suite required (AGENT_CONTRACTS_REQUIRE_SERVERS=1) but cannot run: redis-server or PostgreSQL is not installed");
+  });
+  if (cargo === undefined) console.log(`cargo-test.sh servers branch skipped: no cargo on PATH or in ~/.cargo/bin`);
 });
 
 describe(".ci/run", () => {

@@ -38,7 +38,7 @@ export interface DocsInputs {
   apiLinks: Record<string, string>;
   /** The error the generated TS bindings give each invalid example, keyed "<protocol>/<Message>/<index>". */
   bindingErrors: Record<string, { instancePath: string; keyword: string; message: string }>;
-  /** docs-site/bench/latest.md (then kotlin.md, swift.md), when the benchmarks have run. */
+  /** docs-site/bench/latest.md (then kotlin.md, swift.md, rust.md), when the benchmarks have run. */
   bench?: string;
   /**
    * The breaking-change pages' bodies (HTML, without their h1), computed from git by the build;

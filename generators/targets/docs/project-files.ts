@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { PACKAGE_HOME } from "../../write/generator-home.mjs";
 
 /** The Performance page's sources, in the order the page shows them. */
-export const BENCH_PAGES = ["latest.md", "kotlin.md", "swift.md"] as const;
+export const BENCH_PAGES = ["latest.md", "kotlin.md", "swift.md", "rust.md"] as const;
 
 /**
  * The folder the site's templates and assets come from, for a build of `root`: the project when it

@@ -3,6 +3,7 @@
 // generated/rust.
 import type { JsonValue, Model, OutputFile } from "../../model/types.js";
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
+import { rustDoctorFiles } from "./emit-doctor.js";
 import { lifecycleTypeName, renderLifecycles } from "./emit-lifecycles.js";
 import { ProtocolTypes, renderDeclarations } from "./emit-types.js";
 import type { RustInputs } from "./inputs.js";
@@ -44,7 +45,18 @@ const DEPENDENCIES = [
   'ryu-js = "1"',
   'jsonschema = { version = "0.61", default-features = false }',
   'rusqlite = { version = "0.32", features = ["bundled"], optional = true }',
+  'redis = { version = "1", default-features = false, optional = true }',
+  'tokio-postgres = { version = "0.7", optional = true }',
+  'tokio = { version = "1", features = ["rt", "time", "net"], optional = true }',
 ];
+
+/** The runtime modules compiled only with a cargo feature (the stores' client crates are optional). */
+const MODULE_FEATURES: Readonly<Record<string, string>> = {
+  replay_sqlite: 'feature = "sqlite"',
+  replay_redis: 'feature = "redis"',
+  replay_postgres: 'feature = "postgres"',
+  fleet_support: 'any(feature = "redis", feature = "postgres")',
+};
 
 export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
   const { crate, lib } = crateNames(model);
@@ -67,6 +79,9 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
       files.push({ path: `src/${module}/lifecycles.rs`, contents: renderLifecycles(lifecycles).trimEnd() + "\n", sources: lifecycles.map((l) => l.location.file) });
       parts.push("pub mod lifecycles;");
     }
+    const doctor = rustDoctorFiles(protocol, types.messageTypes, module, lib, inputs.cases);
+    if (doctor.length > 0) parts.push("pub mod doctor;");
+    files.push(...doctor);
     files.push({ path: `src/${module}/mod.rs`, contents: `${docComment(`${protocol.title} (${protocol.id} ${protocol.version}): ${protocol.summary}`, "", "//!")}\n${parts.join("\n")}\n`, sources: [protocol.location.file] });
     modules.push(`pub mod ${module};`);
     examples[protocol.id] = {};
@@ -83,7 +98,7 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
   }
   files.push({
     path: "src/runtime/mod.rs",
-    contents: `//! The hand-written runtime (generators/targets/rust/runtime), the same in every project.\n\n${runtimeModules.map((m) => (m === "replay_sqlite" ? `#[cfg(feature = "sqlite")]\npub mod ${m};` : `pub mod ${m};`)).join("\n")}\n`,
+    contents: `//! The hand-written runtime (generators/targets/rust/runtime), the same in every project.\n\n${runtimeModules.map((m) => (MODULE_FEATURES[m] !== undefined ? `#[cfg(${MODULE_FEATURES[m]})]\npub mod ${m};` : `pub mod ${m};`)).join("\n")}\n`,
     sources: inputs.runtime.map((r) => `generators/targets/rust/runtime/${r.name}`),
   });
   files.push({
@@ -120,6 +135,9 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
       'default = ["sqlite"]',
       "# The SQLite replay store (rusqlite with SQLite compiled in).",
       'sqlite = ["dep:rusqlite"]',
+      "# The fleet replay stores (runtime::replay_redis, runtime::replay_postgres): off by default.",
+      'redis = ["dep:redis"]',
+      'postgres = ["dep:tokio-postgres", "dep:tokio"]',
       "",
       "[dependencies]",
       ...DEPENDENCIES,
@@ -284,11 +302,12 @@ function readme(model: Model, crate: string, lib: string): string {
     "  tagged unions decode by their tag, open enums keep unknown values in `Unknown(String)`).",
     "- `src/<protocol>/lifecycles.rs`: the state machines; `transition` returns `Result<Transitioned, Refused>`.",
     "- `src/schemas.rs`: the spec's schema documents, validated with the `jsonschema` crate (runtime/validation.rs).",
-    "- `src/runtime/`: strict JSON, validation, RFC 8785, hmac-sha256-v1, replay guard (memory, SQLite), content ids, audit chain.",
+    "- `src/<protocol>/doctor.rs` (protocols that sign): the recorded JSON dialects and `explain_signature` on each signed message.",
+    "- `src/runtime/`: strict JSON, validation, RFC 8785, hmac-sha256-v1, the signature doctor, replay guard (memory, SQLite;",
+    "  Redis and PostgreSQL behind the `redis` and `postgres` features), content ids, audit chain.",
     "- `tests/`: `cargo test` over the shared case files in `tests/cases/`.",
     "",
-    "Not yet in this crate: the cross-field rules (x-rules), the signature doctor, the Redis and",
-    "PostgreSQL replay stores.",
+    "Not yet in this crate: the cross-field rules (x-rules).",
     "",
   ].join("\n");
 }

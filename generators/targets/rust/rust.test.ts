@@ -85,6 +85,35 @@ describe("emitRust", () => {
   });
 });
 
+describe("the fleet stores", () => {
+  it("are compiled only with their cargo features, whose crates are optional", () => {
+    const manifest = byPath.get("Cargo.toml")!;
+    expect(manifest).toContain('redis = ["dep:redis"]');
+    expect(manifest).toContain('postgres = ["dep:tokio-postgres", "dep:tokio"]');
+    expect(manifest).toMatch(/^redis = \{ version = "1", default-features = false, optional = true \}$/m);
+    expect(manifest).toContain('default = ["sqlite"]');
+    const modules = byPath.get("src/runtime/mod.rs")!;
+    expect(modules).toContain('#[cfg(feature = "redis")]\npub mod replay_redis;');
+    expect(modules).toContain('#[cfg(feature = "postgres")]\npub mod replay_postgres;');
+    expect(modules).toContain('#[cfg(any(feature = "redis", feature = "postgres"))]\npub mod fleet_support;');
+    expect(byPath.get("tests/fleet_stores.rs")).toMatch(/^#!\[cfg\(all\(feature = "redis", feature = "postgres", feature = "sqlite"\)\)\]$/m);
+  });
+});
+
+describe("the signature doctor", () => {
+  it("gives each signed message explain_signature over the protocol's recorded dialects, and replays the vectors with their count", () => {
+    const doctor = byPath.get("src/agent_provider/doctor.rs")!;
+    expect(doctor).toContain("impl ActionProposal {\n");
+    expect(doctor).toContain("impl AgentTriggerRequest {\n");
+    expect(doctor).toContain('"divergence":"canonical-json-dialect-serde-json"');
+    expect(byPath.get("src/agent_provider/mod.rs")).toContain("pub mod doctor;");
+    // A protocol that signs nothing has no doctor module.
+    expect(byPath.has("src/provider_integration/doctor.rs")).toBe(false);
+    const vectors = JSON.parse(byPath.get("tests/cases/agent-provider/signature-doctor.json")!) as { cases: unknown[] };
+    expect(byPath.get("tests/agent_provider_signature_doctor.rs")).toContain(`assert_eq!(cases.len(), ${vectors.cases.length});`);
+  });
+});
+
 describe("ProtocolTypes", () => {
   it("refuses two schemas that would be one Rust type", () => {
     const protocol = model.protocols.find((p) => p.id === "agent-provider")!;

@@ -9,7 +9,7 @@ import { rustNaming } from "./naming.js";
 
 export const rustTarget = defineTarget({
   id: "rust",
-  summary: "Rust crate: serde types, lifecycles, strict JSON, RFC 8785, hmac-sha256-v1, replay guard (memory, SQLite), content ids, audit chain",
+  summary: "Rust crate: serde types, lifecycles, strict JSON, RFC 8785, hmac-sha256-v1, signature doctor, replay guard (memory, SQLite, Redis, PostgreSQL), content ids, audit chain",
   outDir: "generated/rust",
   naming: rustNaming,
   owns: ["generated/rust"],

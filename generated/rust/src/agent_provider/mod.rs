@@ -4,3 +4,4 @@
 pub mod messages;
 pub use messages::*;
 pub mod lifecycles;
+pub mod doctor;
