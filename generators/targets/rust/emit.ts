@@ -43,6 +43,8 @@ const DEPENDENCIES = [
   'subtle = "2"',
   'ryu-js = "1"',
   'jsonschema = { version = "0.61", default-features = false }',
+  // The WHATWG URL parser of the whatwgUrl and urlOriginIn cross-field rules (runtime/rules.rs).
+  'url = "2"',
   'rusqlite = { version = "0.32", features = ["bundled"], optional = true }',
 ];
 
@@ -128,12 +130,16 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
     sources: ["spec/project.yaml"],
   });
   files.push({ path: "Cargo.lock", contents: inputs.lock.replaceAll(`name = "agent-contracts"\nversion = "0.1.0"`, `name = ${stringLiteral(crate)}\nversion = ${stringLiteral(model.version)}`), sources: ["generators/targets/rust/Cargo.lock"] });
+  const caseFiles = new Set(inputs.cases.map((c) => c.path));
   const crateModules = new Set(["runtime", "schemas", ...model.protocols.map((p) => identifier(snakeCase(p.id)))]);
   for (const test of inputs.tests) {
     // A hand-written test that reads a protocol module this spec does not have (this repository's
     // agent_provider, for one) is left out of that project, as the Kotlin target leaves its out.
     const reads = [...test.text.matchAll(new RegExp(`\\b${WRITTEN_LIB}::([a-z_][a-z0-9_]*)`, "g"))].map((m) => m[1]!);
     if (reads.some((module) => !crateModules.has(module))) continue;
+    // So is one whose `//! cases:` line names a case file this project does not have.
+    const needs = /^\/\/! cases: (.+)$/m.exec(test.text)?.[1]?.split(" ") ?? [];
+    if (needs.some((path) => !caseFiles.has(path))) continue;
     // support.rs is shared by the test crates: tests/support/mod.rs, not a test crate of its own.
     const path = test.name === "support.rs" ? "tests/support/mod.rs" : `tests/${test.name}`;
     files.push({ path, contents: test.text.replace(new RegExp(`\\b${WRITTEN_LIB}::`, "g"), `${lib}::`), sources: [`generators/targets/rust/tests/${test.name}`] });
@@ -185,6 +191,9 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
     sources: model.sourceFiles,
   });
   files.push({ path: "tests/lifecycles.rs", contents: lifecycleTests(model, lib), sources: model.protocols.flatMap((p) => p.lifecycles.map((l) => l.location.file)) });
+  // The shared-case driver (property-tests/drivers): a cargo example, built with the crate's tests.
+  files.push({ path: "examples/shared_case_driver/main.rs", contents: inputs.driver.replace(new RegExp(`\\b${WRITTEN_LIB}::`, "g"), `${lib}::`), sources: ["generators/targets/rust/driver/main.rs"] });
+  files.push({ path: "examples/shared_case_driver/lifecycles.rs", contents: driverLifecycles(model, lib), sources: model.protocols.flatMap((p) => p.lifecycles.map((l) => l.location.file)) });
   files.push({ path: "README.md", contents: readme(model, crate, lib), sources: [] });
   return files;
 }
@@ -206,10 +215,25 @@ function renderSchemas(model: Model): string {
     ...documents.map((d) => `    (${stringLiteral(d.id)}, ${rawStringLiteral(JSON.stringify(d.schema))}),`),
     "];",
     "",
-    "/// The compiled documents, built on first use.",
+    "/// (protocol id, message name, schema `$id`) of every message.",
+    "pub const MESSAGES: &[(&str, &str, &str)] = &[",
+    ...model.protocols.flatMap((p) => p.messages.map((m) => `    (${stringLiteral(p.id)}, ${stringLiteral(m.name)}, ${stringLiteral(m.id)}),`)),
+    "];",
+    "",
+    "/// (`$id`, the JSON array of its `x-rules`) of every message with cross-field rules.",
+    "pub const RULES: &[(&str, &str)] = &[",
+    ...model.protocols.flatMap((p) => p.messages.filter((m) => m.rules.length > 0).map((m) => `    (${stringLiteral(m.id)}, ${rawStringLiteral(JSON.stringify(m.rules))}),`)),
+    "];",
+    "",
+    "/// The schema `$id` of a protocol's message, by the protocol id and the message name.",
+    "pub fn message_schema_id(protocol: &str, message: &str) -> Option<&'static str> {",
+    "    MESSAGES.iter().find(|(p, m, _)| *p == protocol && *m == message).map(|(_, _, id)| *id)",
+    "}",
+    "",
+    "/// The compiled documents with their cross-field rules, built on first use.",
     "pub fn registry() -> &'static SchemaRegistry {",
     "    static REGISTRY: OnceLock<SchemaRegistry> = OnceLock::new();",
-    '    REGISTRY.get_or_init(|| SchemaRegistry::new(DOCUMENTS).expect("the generator wrote schemas the crate compiles"))',
+    '    REGISTRY.get_or_init(|| SchemaRegistry::new(DOCUMENTS).and_then(|registry| registry.with_rules(RULES)).expect("the generator wrote schemas and rules the crate compiles"))',
     "}",
     "",
   ].join("\n");
@@ -273,6 +297,54 @@ function lifecycleTests(model: Model, lib: string): string {
   return out.join("\n");
 }
 
+/** The driver's lifecycle cases: each step's outcome from the machine the case names, by name. */
+function driverLifecycles(model: Model, lib: string): string {
+  const machines = model.protocols.flatMap((p) => p.lifecycles.map((l) => ({ protocol: p.id, name: l.name, path: `${lib}::${identifier(snakeCase(p.id))}::lifecycles::${identifier(snakeCase(l.name))}::${lifecycleTypeName(l)}` })));
+  const out = ["//! The driver's `lifecycle` cases: from the initial state, one outcome per step, by the machine's name.", ""];
+  if (machines.length === 0) {
+    out.push("use serde_json::Value;", "", "pub fn run(protocol: &str, lifecycle: &str, _steps: &[Value]) -> Result<Vec<String>, String> {", '    Err(format!("no lifecycle {protocol}/{lifecycle}"))', "}", "");
+    return out.join("\n");
+  }
+  out.push(
+    `use ${lib}::runtime::lifecycle::{LifecycleMachine, LifecycleName};`,
+    "use serde_json::Value;",
+    "use std::collections::HashMap;",
+    "",
+    "/// `moved <state> [<effect>,...]` or `refused <reason> <guard or ->` per step; a refused step keeps the state.",
+    "fn outcomes<M: LifecycleMachine>(steps: &[Value]) -> Result<Vec<String>, String> {",
+    "    let mut state = M::INITIAL;",
+    "    let mut out = Vec::new();",
+    "    for step in steps {",
+    '        let name = step["event"].as_str().ok_or("event is not a string")?;',
+    '        let event = M::Event::from_name(name).ok_or_else(|| format!("unknown event {name}"))?;',
+    "        let mut guards = HashMap::new();",
+    '        for (name, value) in step["guards"].as_object().ok_or("guards is not an object")? {',
+    "            // A guard the machine does not name is read by none of its transitions (as in TS and Kotlin).",
+    "            let Some(guard) = M::Guard::from_name(name) else { continue };",
+    '            guards.insert(guard, value.as_bool().ok_or_else(|| format!("guard {name} is not a boolean"))?);',
+    "        }",
+    "        out.push(match M::transition(state, event, &guards) {",
+    "            Ok(done) => {",
+    "                state = done.to;",
+    '                format!("moved {} [{}]", state.as_str(), done.effects.iter().map(|e| e.as_str()).collect::<Vec<_>>().join(","))',
+    "            }",
+    '            Err(refused) => format!("refused {} {}", refused.reason.as_str(), refused.guard.as_deref().unwrap_or("-")),',
+    "        });",
+    "    }",
+    "    Ok(out)",
+    "}",
+    "",
+    "pub fn run(protocol: &str, lifecycle: &str, steps: &[Value]) -> Result<Vec<String>, String> {",
+    "    match (protocol, lifecycle) {",
+    ...machines.map((m) => `        (${stringLiteral(m.protocol)}, ${stringLiteral(m.name)}) => outcomes::<${m.path}>(steps),`),
+    '        _ => Err(format!("no lifecycle {protocol}/{lifecycle}")),',
+    "    }",
+    "}",
+    "",
+  );
+  return out.join("\n");
+}
+
 function readme(model: Model, crate: string, lib: string): string {
   return [
     `# ${crate} (Rust)`,
@@ -283,12 +355,14 @@ function readme(model: Model, crate: string, lib: string): string {
     "- `src/<protocol>/messages.rs`: serde types of every message (closed records refuse unknown members,",
     "  tagged unions decode by their tag, open enums keep unknown values in `Unknown(String)`).",
     "- `src/<protocol>/lifecycles.rs`: the state machines; `transition` returns `Result<Transitioned, Refused>`.",
-    "- `src/schemas.rs`: the spec's schema documents, validated with the `jsonschema` crate (runtime/validation.rs).",
+    "- `src/schemas.rs`: the spec's schema documents and cross-field rules (x-rules), validated with the `jsonschema`",
+    "  crate and runtime/rules.rs, the first error in the other languages' order (runtime/first_error.rs).",
     "- `src/runtime/`: strict JSON, validation, RFC 8785, hmac-sha256-v1, replay guard (memory, SQLite), content ids, audit chain.",
     "- `tests/`: `cargo test` over the shared case files in `tests/cases/`.",
     "",
-    "Not yet in this crate: the cross-field rules (x-rules), the signature doctor, the Redis and",
-    "PostgreSQL replay stores.",
+    "- `examples/shared_case_driver/`: the shared-case driver (property-tests/drivers in the generator's repository).",
+    "",
+    "Not yet in this crate: the signature doctor, the Redis and PostgreSQL replay stores.",
     "",
   ].join("\n");
 }

@@ -23,6 +23,8 @@ export interface RustCaseFile {
 export interface RustInputs {
   runtime: RustSource[];
   tests: RustSource[];
+  /** The shared-case driver's hand-written main (driver/main.rs). */
+  driver: string;
   lock: string;
   cases: RustCaseFile[];
 }
@@ -77,6 +79,7 @@ export function readRustInputs(home: string, root: string, model: Model): RustIn
   return {
     runtime: sources(`${home}/generators/targets/rust/runtime`),
     tests: sources(`${home}/generators/targets/rust/tests`),
+    driver: readFileSync(`${home}/generators/targets/rust/driver/main.rs`, "utf8"),
     lock: readFileSync(`${home}/generators/targets/rust/Cargo.lock`, "utf8"),
     cases,
   };
