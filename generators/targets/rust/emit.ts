@@ -6,6 +6,7 @@ import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js"
 import { lifecycleTypeName, renderLifecycles } from "./emit-lifecycles.js";
 import { ProtocolTypes, renderDeclarations } from "./emit-types.js";
 import type { RustInputs } from "./inputs.js";
+import { driverLifecycles, driverMessageDispatch, type DriverMessage } from "./emit-driver.js";
 import { docComment, identifier, rawStringLiteral, snakeCase, stringLiteral } from "./naming.js";
 
 /** Spec descriptions are prose, not Markdown: list-like lines must not trip the doc lints. */
@@ -54,6 +55,8 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
   const modules: string[] = [];
   const exampleArms: string[] = [];
   const examples: Record<string, Record<string, unknown[]>> = {};
+  /** Every message with its Rust type path and declarations, for the driver's dispatch. */
+  const driverMessages: DriverMessage[] = [];
   for (const protocol of model.protocols) {
     const module = identifier(snakeCase(protocol.id));
     const types = new ProtocolTypes(model, protocol);
@@ -75,6 +78,7 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
     for (const m of protocol.messages) {
       examples[protocol.id]![m.name] = m.examples;
       exampleArms.push(`        (${stringLiteral(protocol.id)}, ${stringLiteral(m.name)}) => round_trip::<${lib}::${module}::${types.messageTypes.get(m.name)!}>(example),`);
+      driverMessages.push({ protocol: protocol.id, name: m.name, type: `${lib}::${module}::${types.messageTypes.get(m.name)!}`, signed: m.signature !== undefined, addressed: m.contentAddress !== undefined });
     }
   }
   files.push({ path: "src/schemas.rs", contents: renderSchemas(model), sources: model.sourceFiles });
@@ -194,6 +198,7 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
   // The shared-case driver (property-tests/drivers): a cargo example, built with the crate's tests.
   files.push({ path: "examples/shared_case_driver/main.rs", contents: inputs.driver.replace(new RegExp(`\\b${WRITTEN_LIB}::`, "g"), `${lib}::`), sources: ["generators/targets/rust/driver/main.rs"] });
   files.push({ path: "examples/shared_case_driver/lifecycles.rs", contents: driverLifecycles(model, lib), sources: model.protocols.flatMap((p) => p.lifecycles.map((l) => l.location.file)) });
+  files.push({ path: "examples/shared_case_driver/messages.rs", contents: driverMessageDispatch(driverMessages, lib), sources: model.sourceFiles });
   files.push({ path: "README.md", contents: readme(model, crate, lib), sources: [] });
   return files;
 }
@@ -294,54 +299,6 @@ function lifecycleTests(model: Model, lib: string): string {
       out.push("#[test]", `fn ${snakeCase(`${protocol.id} ${l.name}`)}() {`, `    run::<${lib}::${machine}>(${stringLiteral(`lifecycles/${protocol.id}/${l.name}.paths.json`)});`, "}", "");
     }
   }
-  return out.join("\n");
-}
-
-/** The driver's lifecycle cases: each step's outcome from the machine the case names, by name. */
-function driverLifecycles(model: Model, lib: string): string {
-  const machines = model.protocols.flatMap((p) => p.lifecycles.map((l) => ({ protocol: p.id, name: l.name, path: `${lib}::${identifier(snakeCase(p.id))}::lifecycles::${identifier(snakeCase(l.name))}::${lifecycleTypeName(l)}` })));
-  const out = ["//! The driver's `lifecycle` cases: from the initial state, one outcome per step, by the machine's name.", ""];
-  if (machines.length === 0) {
-    out.push("use serde_json::Value;", "", "pub fn run(protocol: &str, lifecycle: &str, _steps: &[Value]) -> Result<Vec<String>, String> {", '    Err(format!("no lifecycle {protocol}/{lifecycle}"))', "}", "");
-    return out.join("\n");
-  }
-  out.push(
-    `use ${lib}::runtime::lifecycle::{LifecycleMachine, LifecycleName};`,
-    "use serde_json::Value;",
-    "use std::collections::HashMap;",
-    "",
-    "/// `moved <state> [<effect>,...]` or `refused <reason> <guard or ->` per step; a refused step keeps the state.",
-    "fn outcomes<M: LifecycleMachine>(steps: &[Value]) -> Result<Vec<String>, String> {",
-    "    let mut state = M::INITIAL;",
-    "    let mut out = Vec::new();",
-    "    for step in steps {",
-    '        let name = step["event"].as_str().ok_or("event is not a string")?;',
-    '        let event = M::Event::from_name(name).ok_or_else(|| format!("unknown event {name}"))?;',
-    "        let mut guards = HashMap::new();",
-    '        for (name, value) in step["guards"].as_object().ok_or("guards is not an object")? {',
-    "            // A guard the machine does not name is read by none of its transitions (as in TS and Kotlin).",
-    "            let Some(guard) = M::Guard::from_name(name) else { continue };",
-    '            guards.insert(guard, value.as_bool().ok_or_else(|| format!("guard {name} is not a boolean"))?);',
-    "        }",
-    "        out.push(match M::transition(state, event, &guards) {",
-    "            Ok(done) => {",
-    "                state = done.to;",
-    '                format!("moved {} [{}]", state.as_str(), done.effects.iter().map(|e| e.as_str()).collect::<Vec<_>>().join(","))',
-    "            }",
-    '            Err(refused) => format!("refused {} {}", refused.reason.as_str(), refused.guard.as_deref().unwrap_or("-")),',
-    "        });",
-    "    }",
-    "    Ok(out)",
-    "}",
-    "",
-    "pub fn run(protocol: &str, lifecycle: &str, steps: &[Value]) -> Result<Vec<String>, String> {",
-    "    match (protocol, lifecycle) {",
-    ...machines.map((m) => `        (${stringLiteral(m.protocol)}, ${stringLiteral(m.name)}) => outcomes::<${m.path}>(steps),`),
-    '        _ => Err(format!("no lifecycle {protocol}/{lifecycle}")),',
-    "    }",
-    "}",
-    "",
-  );
   return out.join("\n");
 }
 

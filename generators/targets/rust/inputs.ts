@@ -1,7 +1,7 @@
 // What the Rust emitter needs from disk, read once by the pipeline so that emitRust stays pure: the
-// hand-written runtime and tests, the crate's lock file, and the language-neutral case files the
-// tests read (vectors from spec/, the fuzz corpus, public suites, the lifecycle paths as this run
-// generates them).
+// hand-written runtime, tests and shared-case driver, the crate's lock file, and the
+// language-neutral case files the tests read (the runtime's vectors, each protocol's vectors, the
+// fuzz corpus, public suites, the lifecycle paths as this run generates them).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { pathsFiles } from "../../lifecycles/paths.js";
 import type { Model } from "../../model/types.js";
@@ -50,9 +50,12 @@ export function readRustInputs(home: string, root: string, model: Model): RustIn
   const add = (base: string, source: string, path: string): void => {
     if (existsSync(`${base}/${source}`)) cases.push({ path, source, text: readFileSync(`${base}/${source}`, "utf8") });
   };
-  for (const dir of ["spec/common/vectors", ...model.protocols.map((p) => `spec/${p.id}/vectors`)]) {
-    if (!existsSync(`${root}/${dir}`)) continue;
-    for (const name of readdirSync(`${root}/${dir}`).filter((n) => n.endsWith(".json")).sort()) add(root, `${dir}/${name}`, `${dir.replace(/^spec\//, "").replace(/\/vectors$/, "")}/${name}`);
+  // spec/common/vectors (RFC 8785, strict JSON) hold the runtime's own vectors: the generator's,
+  // whatever the project (an init project has none); each protocol's vectors are the project's.
+  const vectorDirs: [string, string][] = [[home, "spec/common/vectors"], ...model.protocols.map((p): [string, string] => [root, `spec/${p.id}/vectors`])];
+  for (const [base, dir] of vectorDirs) {
+    if (!existsSync(`${base}/${dir}`)) continue;
+    for (const name of readdirSync(`${base}/${dir}`).filter((n) => n.endsWith(".json")).sort()) add(base, `${dir}/${name}`, `${dir.replace(/^spec\//, "").replace(/\/vectors$/, "")}/${name}`);
   }
   // The hostile-input corpus with TypeScript's verdicts (property-tests/fuzz/corpus.ts).
   add(home, "property-tests/fuzz/corpus/strict-json.json", "fuzz/strict-json.json");

@@ -107,6 +107,24 @@ describe("emitRust", () => {
     expect(none.get("examples/shared_case_driver/lifecycles.rs")).toContain('Err(format!("no lifecycle {protocol}/{lifecycle}"))');
   });
 
+  it("dispatches the driver's message cases to each message's type and declarations", () => {
+    const dispatch = byPath.get("examples/shared_case_driver/messages.rs")!;
+    let signed = 0;
+    for (const protocol of model.protocols) {
+      for (const message of protocol.messages) {
+        const type = `agent_contracts::${snakeCase(protocol.id)}::${rustNaming.type(message.name)}`;
+        expect(dispatch, message.name).toContain(`("${protocol.id}", "${message.name}") => verdict::<${type}>(bytes),`);
+        expect(dispatch.includes(`("${protocol.id}", "${message.name}") => Some(${type}::signature_declaration()),`), message.name).toBe(message.signature !== undefined);
+        expect(dispatch.includes(`("${protocol.id}", "${message.name}") => Some(${type}::content_address_declaration()),`), message.name).toBe(message.contentAddress !== undefined);
+        if (message.signature !== undefined) signed++;
+      }
+    }
+    expect(signed).toBeGreaterThan(0);
+    const unsigned = emitRust({ ...model, protocols: model.protocols.map((p) => ({ ...p, messages: p.messages.map(({ signature: _s, contentAddress: _c, ...m }) => m) })) }, inputs);
+    const bare = unsigned.find((f) => f.path === "examples/shared_case_driver/messages.rs")!.contents;
+    expect(bare).toContain("pub fn signature(_protocol: &str, _message: &str) -> Option<HmacV1Declaration> {\n    None\n}");
+  });
+
   it("leaves out a hand-written test whose `//! cases:` line names a case file the project lacks", () => {
     expect(byPath.has("tests/rules.rs")).toBe(true);
     const without = emitRust(model, { ...inputs, cases: inputs.cases.filter((c) => c.path !== "agent-connector/secret-text.json") });

@@ -7,10 +7,17 @@
 //!   cargo run --example shared_case_driver -- <cases.json> <verdicts.json>
 
 mod lifecycles;
+mod messages;
 
 use agent_contracts::runtime::canonical_json::{canonicalize, format_number};
+use agent_contracts::runtime::content_address::compute_content_id;
+use agent_contracts::runtime::hmac_v1::{sign, verify};
+use agent_contracts::runtime::replay::parse_rfc3339;
 use agent_contracts::runtime::strict_json::{parse_strict, parse_strict_with, StrictJsonLimits};
+use agent_contracts::runtime::validation::SchemaError;
 use agent_contracts::schemas::{message_schema_id, registry};
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
 use serde_json::{json, Value};
 use std::process::ExitCode;
 
@@ -21,6 +28,18 @@ fn text<'c>(case: &'c Value, member: &str) -> Result<&'c str, String> {
     case[member].as_str().ok_or_else(|| format!("case member {member} is not a string"))
 }
 
+/// The first error as `<instancePath> <keyword>[ <rule id>]`.
+pub fn first_error(errors: &[SchemaError]) -> String {
+    match errors.first() {
+        Some(first) => format!("{} {}{}", first.instance_path, first.keyword, first.rule.as_ref().map(|rule| format!(" {rule}")).unwrap_or_default()),
+        None => "error: no error reported for an invalid instance".to_string(),
+    }
+}
+
+fn bytes(case: &Value) -> Result<Vec<u8>, String> {
+    STANDARD.decode(text(case, "b64")?).map_err(|e| format!("b64: {e}"))
+}
+
 fn answer(case: &Value) -> Answer {
     match text(case, "kind")? {
         "validate" => {
@@ -28,12 +47,31 @@ fn answer(case: &Value) -> Answer {
             let id = message_schema_id(protocol, message).ok_or_else(|| format!("no message {protocol}/{message}"))?;
             Ok(Value::String(match registry().validate(id, &case["instance"]) {
                 Ok(()) => "valid".to_string(),
-                Err(errors) => {
-                    let first = errors.first().ok_or("no error reported for an invalid instance")?;
-                    let rule = first.rule.as_ref().map(|rule| format!(" {rule}")).unwrap_or_default();
-                    format!("{} {}{rule}", first.instance_path, first.keyword)
-                }
+                Err(errors) => first_error(&errors),
             }))
+        }
+        "parse-validate" => messages::parse_validate(text(case, "protocol")?, text(case, "message")?, &bytes(case)?).map(Value::String),
+        "parse" => Ok(Value::String(match parse_strict(&bytes(case)?) {
+            Ok(_) => "ok".to_string(),
+            Err(error) => error.code.as_str().to_string(),
+        })),
+        "rfc3339" => Ok(Value::String(parse_rfc3339(text(case, "text")?).map_or("null".to_string(), |ms| ms.to_string()))),
+        "hmac-verify" | "hmac-sign" => {
+            let (protocol, message) = (text(case, "protocol")?, text(case, "message")?);
+            let declaration = messages::signature(protocol, message).ok_or_else(|| format!("no signature declared for {protocol}/{message}"))?;
+            let key = text(case, "key_utf8")?.as_bytes();
+            Ok(Value::String(if case["kind"] == "hmac-verify" {
+                verify(&declaration, &case["instance"], key).map_or_else(|error| error.code.as_str().to_string(), |()| "valid".to_string())
+            } else {
+                let unsigned = case["instance"].as_object().ok_or("instance is not an object")?;
+                sign(&declaration, unsigned, key).map_or_else(|error| format!("error: {}", error.code.as_str()), |(_, signature)| signature)
+            }))
+        }
+        "content-id" => {
+            let (protocol, message) = (text(case, "protocol")?, text(case, "message")?);
+            let declaration = messages::content_address(protocol, message).ok_or_else(|| format!("no content address declared for {protocol}/{message}"))?;
+            let record = case["record"].as_object().ok_or("record is not an object")?;
+            Ok(Value::String(compute_content_id(&declaration, record)))
         }
         "lifecycle" => {
             let (protocol, lifecycle) = (text(case, "protocol")?, text(case, "lifecycle")?);
