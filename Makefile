@@ -135,10 +135,9 @@ swift:
 rust:
 	bash generators/targets/rust/toolchain/cargo-test.sh generated/rust
 
-# `make examples` is not in it yet: the fuzz corpus suites (Swift FuzzCorpusTests, Kotlin
-# FuzzCorpusTest) read this repository's messages and fail on an example project until the corpus
-# becomes shared cases of the drivers.
-test: $(NODE_STAMP) chromium servers typecheck test-ts kotlin swift rust drivers
+# Last, `make examples`: each example project's drivers, JUnit and XCTest suites (one Maven run
+# and one Swift build per example).
+test: $(NODE_STAMP) chromium servers typecheck test-ts kotlin swift rust drivers examples
 
 # The shared cases (property-tests/drivers/README.md): the spec's examples, validation cases,
 # lifecycle paths and RFC 8785 vectors, answered by one driver per language (one node, one JVM,
@@ -163,6 +162,7 @@ examples: $(NODE_STAMP)
 	  echo "examples: $$name -> $$out"; \
 	  cp -r "$$dir/spec" "$$out/spec"; \
 	  node bin/agent-contracts.mjs generate --spec "$$out"; \
+	  ln -s "$(CURDIR)/node_modules" "$$out/node_modules"; \
 	  projects="$$projects:$$out"; \
 	done; \
 	AGENT_CONTRACTS_DRIVER_FULL=1 AGENT_CONTRACTS_DRIVER_PROJECTS="$$projects" npx vitest run --config property-tests/drivers/vitest.config.ts

@@ -1,7 +1,7 @@
 // What the Rust emitter needs from disk, read once by the pipeline so that emitRust stays pure: the
 // hand-written runtime, tests and shared-case driver, the crate's lock file, and the
-// language-neutral case files the tests read (the runtime's vectors, each protocol's vectors, the
-// fuzz corpus, public suites, the lifecycle paths as this run generates them).
+// language-neutral case files the tests read (the runtime's vectors, each protocol's vectors,
+// public suites, the lifecycle paths as this run generates them).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { pathsFiles } from "../../lifecycles/paths.js";
 import type { Model } from "../../model/types.js";
@@ -57,11 +57,7 @@ export function readRustInputs(home: string, root: string, model: Model): RustIn
     if (!existsSync(`${base}/${dir}`)) continue;
     for (const name of readdirSync(`${base}/${dir}`).filter((n) => n.endsWith(".json")).sort()) add(base, `${dir}/${name}`, `${dir.replace(/^spec\//, "").replace(/\/vectors$/, "")}/${name}`);
   }
-  // The hostile-input corpus with TypeScript's verdicts (property-tests/fuzz/corpus.ts).
-  add(home, "property-tests/fuzz/corpus/strict-json.json", "fuzz/strict-json.json");
-  add(home, "property-tests/fuzz/corpus/rfc3339.json", "fuzz/rfc3339.json");
-  add(home, "property-tests/fuzz/corpus/validators.json", "fuzz/validators.json");
-  add(home, "property-tests/fuzz/corpus/reproducers.json", "fuzz/reproducers.json");
+  // The fuzz corpus is not copied: its cases are the drivers' (property-tests/drivers).
   // RFC 8785's reference pairs and ES6 number lines (property-tests/vectors/jcs/README.md).
   add(home, "property-tests/vectors/jcs/es6numbers/es6testfile_10000.txt", "jcs/es6testfile_10000.txt");
   for (const kind of ["input", "output"]) {

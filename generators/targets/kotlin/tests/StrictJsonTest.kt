@@ -3,41 +3,12 @@ package dev.agentcontracts.runtime
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.decodeFromJsonElement
 import kotlinx.serialization.json.JsonObject
-import kotlinx.serialization.json.int
-import kotlinx.serialization.json.jsonObject
 import kotlinx.serialization.json.jsonPrimitive
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 
 class StrictJsonTest {
-    /** spec/common/vectors/strict-json.json: every runtime must give the same verdict per case. */
-    @Test
-    fun `shared strict json vectors`() {
-        val file = TestData.json("spec/common/vectors/strict-json.json").jsonObject
-        val limitsJson = file.getValue("limits").jsonObject
-        val limits = StrictJsonLimits(
-            maxBytes = limitsJson.getValue("maxBytes").jsonPrimitive.int,
-            maxDepth = limitsJson.getValue("maxDepth").jsonPrimitive.int,
-        )
-        val counter = CaseCounter("spec strict-json")
-        val mismatches = mutableListOf<String>()
-        for (case in TestData.cases("spec/common/vectors/strict-json.json")) {
-            val input = Encoding.hexDecode(case.string("input_hex")) ?: error("bad hex in ${case.string("name")}")
-            val expect = case.string("expect")
-            val verdict = try {
-                StrictJson.parse(input, limits)
-                "valid"
-            } catch (error: StrictJsonException) {
-                error.code.wireName
-            }
-            if (verdict != expect) mismatches += "${case.string("name")}: expected $expect, got $verdict"
-            counter.count(expect)
-        }
-        counter.finish()
-        assertEquals(emptyList<String>(), mismatches)
-    }
-
     private fun codeOf(text: String, limits: StrictJsonLimits = StrictJsonLimits()): StrictJsonErrorCode =
         assertThrows<StrictJsonException> { StrictJson.parse(text, limits) }.code
 
