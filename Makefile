@@ -16,7 +16,7 @@ help:
 	@echo "make swift    build and test the generated Swift package (provisions a Debian 13 Swift root when needed)"
 	@echo "make rust     build, clippy (-D warnings) and test the generated Rust crate, then its consumer crate"
 	@echo "make drivers  run every language's shared-case driver (TS, Kotlin, Swift) on the spec's cases and compare the verdicts"
-	@echo "make examples generate each spec project of examples/ into a temporary folder and test its TS, Kotlin and Swift"
+	@echo "make examples generate each spec project of examples/ into a temporary folder and test its TS, Kotlin, Swift and Rust"
 	@echo "make fuzz     run the fuzz suite longer (FUZZ_RUNS, default 20000; FUZZ_SEED to vary); make test runs 200 per property"
 	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md, kotlin.md, swift.md, rust.md)"
 	@echo "               BENCH_ARGS=\"--only kotlin\" (or swift, validation, ...) runs some areas"
@@ -135,14 +135,13 @@ swift:
 rust:
 	bash generators/targets/rust/toolchain/cargo-test.sh generated/rust
 
-# `make examples` is not in it yet: the fuzz corpus suites (Swift FuzzCorpusTests, Kotlin
-# FuzzCorpusTest) read this repository's messages and fail on an example project until the corpus
-# becomes shared cases of the drivers.
-test: $(NODE_STAMP) chromium servers typecheck test-ts kotlin swift rust drivers
+# Last, `make examples`: each example project's drivers, JUnit, XCTest and cargo suites (one Maven
+# run, one Swift build and one cargo build per example).
+test: $(NODE_STAMP) chromium servers typecheck test-ts kotlin swift rust drivers examples
 
 # The shared cases (property-tests/drivers/README.md): the spec's examples, validation cases,
 # lifecycle paths and RFC 8785 vectors, answered by one driver per language (one node, one JVM,
-# one Swift test process) and compared with the spec's verdicts and with each other.
+# one Swift test process, one Rust process) and compared with the spec's verdicts and with each other.
 drivers: $(NODE_STAMP)
 	npx vitest run --config property-tests/drivers/vitest.config.ts
 
@@ -163,6 +162,7 @@ examples: $(NODE_STAMP)
 	  echo "examples: $$name -> $$out"; \
 	  cp -r "$$dir/spec" "$$out/spec"; \
 	  node bin/agent-contracts.mjs generate --spec "$$out"; \
+	  ln -s "$(CURDIR)/node_modules" "$$out/node_modules"; \
 	  projects="$$projects:$$out"; \
 	done; \
 	AGENT_CONTRACTS_DRIVER_FULL=1 AGENT_CONTRACTS_DRIVER_PROJECTS="$$projects" npx vitest run --config property-tests/drivers/vitest.config.ts

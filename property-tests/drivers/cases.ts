@@ -2,18 +2,26 @@
 // the spec's own data, never from a driver: each message's examples (valid, or the first error its
 // x-invalid-examples entry declares), the model's validation cases (mutations of the first example
 // with the reference validator's first error), each lifecycle's paths suite
-// (spec/<protocol>/lifecycles/<name>.paths.json, step by step), and the RFC 8785 vectors
-// (spec/common/vectors/jcs.json, RFC 8785's own input/output pairs and its ES6 number file).
+// (spec/<protocol>/lifecycles/<name>.paths.json, step by step), the RFC 8785 vectors
+// (spec/common/vectors/jcs.json, RFC 8785's own input/output pairs and its ES6 number file), the
+// strict JSON vectors and the fuzz corpus (hostile bytes into the parser, the RFC 3339 reader and
+// each message's validator; hostile-cases.ts for messages the corpus does not hold).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { JsonValue, Model } from "../../generators/model/types.js";
+import { hostileCases } from "./hostile-cases.js";
 
 /** One case as the drivers read it: what to do (`kind`) and its input; `id` names it in every report. */
 export type DriverCase =
   | { id: string; kind: "validate"; protocol: string; message: string; instance: JsonValue }
   | { id: string; kind: "lifecycle"; protocol: string; lifecycle: string; steps: { event: string; guards: Record<string, boolean> }[] }
   | { id: string; kind: "canonicalize"; input: string }
-  | { id: string; kind: "number"; bits: string };
+  | { id: string; kind: "number"; bits: string }
+  | { id: string; kind: "parse"; b64: string }
+  | { id: string; kind: "rfc3339"; text: string }
+  | { id: string; kind: "parse-validate"; protocol: string; message: string; b64: string }
+  | { id: string; kind: "hmac-verify" | "hmac-sign"; protocol: string; message: string; key_utf8: string; instance: JsonValue }
+  | { id: string; kind: "content-id"; protocol: string; message: string; record: JsonValue };
 
 /** A driver's answer to one case (see README.md for each kind's spelling). */
 export type Verdict = string | string[];
@@ -112,5 +120,69 @@ export function sharedCases(root: string, model: Model, vectorsRoot: string): Sh
     const [bits, text] = line.split(",");
     add({ id: `es6-number #${i} ${bits}`, kind: "number", bits: bits!.padStart(16, "0") }, text!);
   });
+  addHostileInputCases(model, vectorsRoot, add);
+  addSigningCases(root, model, add);
   return { cases, expected };
+}
+
+interface CorpusCase { kind: string; name: string; b64?: string; text?: string; protocol?: string; message?: string; expect: string }
+
+/**
+ * The strict JSON vectors (spec/common/vectors/strict-json.json) and the fuzz corpus
+ * (property-tests/fuzz/corpus: its verdicts checked against an independent oracle by
+ * property-tests/fuzz/oracle.test.ts), both the generator's data, read from `vectorsRoot`, never
+ * from the project's spec/. The corpus's validate cases name this repository's messages: a project
+ * gets those of its own protocols' messages, and hostile-cases.ts's patterns on every other message.
+ */
+function addHostileInputCases(model: Model, vectorsRoot: string, add: (c: DriverCase, verdict: Verdict) => void): void {
+  const strict = JSON.parse(readFileSync(join(vectorsRoot, "spec/common/vectors/strict-json.json"), "utf8")) as { limits: { maxBytes: number; maxDepth: number }; cases: { name: string; input_hex: string; expect: string }[] };
+  // The drivers parse with each runtime's default limits, which these vectors are written for.
+  if (strict.limits.maxBytes !== 4 * 1024 * 1024 || strict.limits.maxDepth !== 64) throw new Error(`strict-json.json: limits ${JSON.stringify(strict.limits)} are not the runtimes' defaults (4 MiB, depth 64)`);
+  for (const c of strict.cases) add({ id: `strict-json ${c.name}`, kind: "parse", b64: Buffer.from(c.input_hex, "hex").toString("base64") }, c.expect === "valid" ? "ok" : c.expect);
+  const corpus = (file: string) => (JSON.parse(readFileSync(join(vectorsRoot, "property-tests/fuzz/corpus", file), "utf8")) as { cases: CorpusCase[] }).cases;
+  for (const c of corpus("strict-json.json")) add({ id: `fuzz-parse ${c.name}`, kind: "parse", b64: c.b64! }, c.expect);
+  for (const c of corpus("rfc3339.json")) add({ id: `fuzz-rfc3339 ${c.name}`, kind: "rfc3339", text: c.text! }, c.expect);
+  const messages = new Set(model.protocols.flatMap((p) => p.messages.map((m) => `${p.id}/${m.name}`)));
+  const covered = new Set<string>();
+  for (const [file, prefix] of [["validators.json", "fuzz-validate"], ["reproducers.json", "fuzz-reproducer"]] as const) {
+    for (const c of corpus(file)) {
+      const at = `${c.protocol!}/${c.message!}`;
+      if (!messages.has(at)) continue;
+      if (file === "validators.json") covered.add(at);
+      add({ id: `${prefix} ${c.protocol} ${c.name}`, kind: "parse-validate", protocol: c.protocol!, message: c.message!, b64: c.b64! }, c.expect);
+    }
+  }
+  for (const c of hostileCases(model, covered)) add({ id: `hostile ${c.protocol} ${c.name}`, kind: "parse-validate", protocol: c.protocol, message: c.message, b64: c.b64 }, c.expect);
+}
+
+interface HmacVector { name: string; message_type: string; key_utf8: string; message: Record<string, JsonValue>; expect: string; expected_signature?: string }
+interface ContentIdVector { name: string; message_type: string; record: JsonValue; expected_id: string }
+
+/**
+ * A protocol's own signing vectors (spec/<protocol>/vectors: hmac-sha256-v1.json, MACs from Python's
+ * hmac and the real SDKs; content-ids.json, ids from the real packages), the cases of messages the
+ * project has that declare the scheme: each verified (its `expect`), each valid one re-signed
+ * without its signature members (its signature), each record's id computed (its `expected_id`).
+ */
+function addSigningCases(root: string, model: Model, add: (c: DriverCase, verdict: Verdict) => void): void {
+  for (const protocol of model.protocols) {
+    const vectors = (file: string) => {
+      const path = join(root, "spec", protocol.id, "vectors", file);
+      return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as { cases: unknown[] }).cases : [];
+    };
+    const messageOf = (name: string) => protocol.messages.find((m) => m.name === name);
+    for (const c of vectors("hmac-sha256-v1.json") as HmacVector[]) {
+      const signature = messageOf(c.message_type)?.signature;
+      if (signature === undefined) continue;
+      const at = { protocol: protocol.id, message: c.message_type, key_utf8: c.key_utf8 };
+      add({ id: `hmac-verify ${protocol.id} ${c.name}`, kind: "hmac-verify", ...at, instance: c.message }, c.expect);
+      if (c.expect !== "valid" || c.expected_signature === undefined) continue;
+      const { [signature.signatureField]: _signature, [signature.algorithmField]: _algorithm, ...unsigned } = c.message;
+      add({ id: `hmac-sign ${protocol.id} ${c.name}`, kind: "hmac-sign", ...at, instance: unsigned }, c.expected_signature);
+    }
+    for (const c of vectors("content-ids.json") as ContentIdVector[]) {
+      if (messageOf(c.message_type)?.contentAddress === undefined) continue;
+      add({ id: `content-id ${protocol.id} ${c.name}`, kind: "content-id", protocol: protocol.id, message: c.message_type, record: c.record }, c.expected_id);
+    }
+  }
 }

@@ -2,7 +2,7 @@
 // from the spec's data (cases.ts), each driver (TypeScript, Kotlin, Swift) answers all of them in
 // one process, and every verdict must equal the spec's and every other language's. A failure
 // names the case and the language. Runs by `make drivers` (in `make test`), not in the main vitest
-// run: it compiles the Kotlin and Swift packages. AGENT_CONTRACTS_DRIVER_PROJECTS (folders with
+// run: it compiles the Kotlin, Swift and Rust packages. AGENT_CONTRACTS_DRIVER_PROJECTS (folders with
 // spec/ and generated/, separated by ":") picks the projects; by default this repository.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +20,7 @@ const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
  * LifecyclePathsTest 530; Swift's ExampleTests, LifecycleTests and CanonicalJSONTests 15 JCS
  * vectors), so a case source that silently stops being read fails here.
  */
-const REPOSITORY_FLOOR: Record<string, number> = { example: 140, "invalid-example": 226, mutation: 4595, lifecycle: 530, jcs: 15, rfc8785: 6, "es6-number": 10_000 };
+const REPOSITORY_FLOOR: Record<string, number> = { example: 140, "invalid-example": 226, mutation: 4595, lifecycle: 530, jcs: 15, rfc8785: 6, "es6-number": 10_000, "strict-json": 50, "fuzz-parse": 154, "fuzz-rfc3339": 19, "fuzz-validate": 1516, "fuzz-reproducer": 7, "hmac-verify": 33, "hmac-sign": 13, "content-id": 9 };
 const PROJECTS = (process.env["AGENT_CONTRACTS_DRIVER_PROJECTS"] ?? ROOT).split(":").filter((p) => p !== "");
 /**
  * AGENT_CONTRACTS_DRIVER_FULL=1 (make examples): each language's own suites run in the same build
@@ -51,7 +51,7 @@ function read(file: string, language: string): Answers {
   return { language, verdicts };
 }
 
-/** Each driver's answers, or a line saying why the Swift driver could not run here (never on CI: SWIFT_REQUIRE=1). */
+/** Each driver's answers, or a line saying why the Swift or Rust driver could not run here (never on CI: SWIFT_REQUIRE=1, RUST_REQUIRE=1). */
 function runDrivers(project: string, casesFile: string, scratch: string): Answers[] {
   const answers: Answers[] = [];
   const tsOut = join(scratch, "ts.json");
@@ -77,6 +77,14 @@ function runDrivers(project: string, casesFile: string, scratch: string): Answer
   const skipped = /^Swift suite skipped: (.*)$/m.exec(r.stdout);
   if (skipped !== null) console.log(`Swift driver skipped: ${skipped[1]}`);
   else answers.push(read(join(swiftScratch, "verdicts.json"), "swift"));
+
+  // FULL: the crate's whole cargo-test.sh run (build, clippy -D warnings, every test) first.
+  const rustOut = join(scratch, "rust.json");
+  const rust = spawnSync("bash", [join(ROOT, "generators/targets/rust/toolchain/driver.sh"), join(project, "generated/rust"), casesFile, rustOut], { encoding: "utf8", env: { ...process.env, ...(FULL ? { DRIVER_FULL: "1" } : {}) }, maxBuffer: 256 * 1024 * 1024 });
+  if (rust.status !== 0) throw new Error(`rust driver.sh exited ${rust.status}:\n${rust.stdout.slice(-4000)}\n${rust.stderr.slice(-4000)}`);
+  const rustSkipped = /^Rust driver skipped: (.*)$/m.exec(rust.stdout);
+  if (rustSkipped !== null) console.log(rustSkipped[0]);
+  else answers.push(read(rustOut, "rust"));
   return answers;
 }
 

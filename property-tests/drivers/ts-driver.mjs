@@ -15,6 +15,13 @@ if (verdictsFile === undefined) {
 const load = (path) => import(pathToFileURL(join(tsDir, path)).href);
 const bindings = await load("index.js");
 const machines = new Map();
+const signing = new Map();
+/** A protocol's generated signing module: the per-message functions a consumer calls (sign<Message>, compute<Message>Id, ...). */
+async function signingOf(protocol) {
+  if (!signing.has(protocol)) signing.set(protocol, await load(`${protocol}/signing.js`));
+  return signing.get(protocol);
+}
+const bytesOf = (c) => new Uint8Array(Buffer.from(c.b64, "base64"));
 
 async function answer(c) {
   switch (c.kind) {
@@ -46,6 +53,30 @@ async function answer(c) {
       view.setBigUint64(0, BigInt(`0x${c.bits}`));
       return bindings.serializeNumber(view.getFloat64(0));
     }
+    case "parse": {
+      const parsed = bindings.parseStrictJson(bytesOf(c));
+      return parsed.ok ? "ok" : parsed.error.code;
+    }
+    case "rfc3339":
+      return String(bindings.parseRfc3339(c.text));
+    case "parse-validate": {
+      const result = bindings.parseMessage(c.protocol, c.message, bytesOf(c));
+      if (result.ok) return "valid";
+      const first = result.errors[0];
+      if (first.keyword === "json") return `json ${first.params.code}`;
+      const rule = first.params?.rule;
+      return `${first.instancePath} ${first.keyword}${rule === undefined ? "" : ` ${rule}`}`;
+    }
+    case "hmac-verify": {
+      const result = (await signingOf(c.protocol))[`verify${c.message}Signature`](c.instance, c.key_utf8);
+      return result.ok ? "valid" : result.error.code;
+    }
+    case "hmac-sign": {
+      const result = (await signingOf(c.protocol))[`compute${c.message}Signature`](c.instance, c.key_utf8);
+      return result.ok ? result.signature : `error: ${result.error.code}`;
+    }
+    case "content-id":
+      return (await signingOf(c.protocol))[`compute${c.message}Id`](c.record);
     default:
       return `error: unknown case kind ${c.kind}`;
   }

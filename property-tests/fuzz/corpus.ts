@@ -1,6 +1,6 @@
 // The hostile-input corpus every language replays (property-tests/fuzz/corpus/*.json). Inputs are
 // raw bytes (base64), so a BOM, invalid UTF-8 or a lone surrogate escape reaches each parser
-// unchanged; `expect` is the TypeScript verdict, which the Kotlin and Swift suites must match.
+// unchanged; `expect` is the TypeScript verdict, which every shared-case driver (property-tests/drivers) must give.
 // Verdicts: kind "parse" -> "ok" or the strict parser's error code; kind "validate" -> "valid",
 // "json <code>" or "<instancePath> <keyword>[ <rule>]" of the first error; kind "rfc3339" ->
 // epoch milliseconds or "null".

@@ -61,8 +61,80 @@ pub const DOCUMENTS: &[(&str, &str)] = &[
     ("https://agent-contracts.dev/schemas/provider-integration/Whoami.json", r##"{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-contracts.dev/schemas/provider-integration/Whoami.json","title":"Whoami","x-inferred-from-clients":{"fields":["address"],"clients":["PostdockAI/hermes-agent-plugin@a7c4a8b cli.py _save_connection, adapter.py MyagentAdapter.connect","PostdockAI/pi-adapter@1ff2d77 src/index.ts connect (calls whoami, ignores the body)"]},"x-open":"The observed response is `{address, …}`: clients read only `address` and the server's other members are not public, so unknown members are accepted and kept out of the typed surface.","type":"object","required":["address"],"properties":{"address":{"$ref":"#/$defs/AgentAddress"}},"$defs":{"AgentAddress":{"title":"AgentAddress","type":"string","pattern":"^[a-z0-9][a-z0-9_-]{2,31}/[a-z0-9][a-z0-9_-]{2,31}$"}}}"##),
 ];
 
-/// The compiled documents, built on first use.
+/// (protocol id, message name, schema `$id`) of every message.
+pub const MESSAGES: &[(&str, &str, &str)] = &[
+    ("agent-connector", "AuditLogEntry", "https://agent-contracts.dev/schemas/agent-connector/AuditLogEntry.json"),
+    ("agent-connector", "ConnectorManifest", "https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json"),
+    ("agent-connector", "ConnectorPackage", "https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json"),
+    ("agent-connector", "ConnectorResume", "https://agent-contracts.dev/schemas/agent-connector/ConnectorResume.json"),
+    ("agent-connector", "HttpJsonProviderConfig", "https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json"),
+    ("agent-connector", "HttpJsonRequest", "https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json"),
+    ("agent-connector", "HttpJsonResponse", "https://agent-contracts.dev/schemas/agent-connector/HttpJsonResponse.json"),
+    ("agent-connector", "LocalEchoProviderConfig", "https://agent-contracts.dev/schemas/agent-connector/LocalEchoProviderConfig.json"),
+    ("agent-provider", "ActionError", "https://agent-contracts.dev/schemas/agent-provider/ActionError.json"),
+    ("agent-provider", "ActionProposal", "https://agent-contracts.dev/schemas/agent-provider/ActionProposal.json"),
+    ("agent-provider", "ActionResult", "https://agent-contracts.dev/schemas/agent-provider/ActionResult.json"),
+    ("agent-provider", "AgentAction", "https://agent-contracts.dev/schemas/agent-provider/AgentAction.json"),
+    ("agent-provider", "AgentInstallRequest", "https://agent-contracts.dev/schemas/agent-provider/AgentInstallRequest.json"),
+    ("agent-provider", "AgentInstallResult", "https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json"),
+    ("agent-provider", "AgentPackage", "https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json"),
+    ("agent-provider", "AgentTriggerRequest", "https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json"),
+    ("agent-provider", "InstallBinding", "https://agent-contracts.dev/schemas/agent-provider/InstallBinding.json"),
+    ("agent-provider", "ProposalCallback", "https://agent-contracts.dev/schemas/agent-provider/ProposalCallback.json"),
+    ("agent-provider", "ProviderInstallLaunch", "https://agent-contracts.dev/schemas/agent-provider/ProviderInstallLaunch.json"),
+    ("agent-provider", "TriggerAcknowledgement", "https://agent-contracts.dev/schemas/agent-provider/TriggerAcknowledgement.json"),
+    ("agent-provider", "TrustedHostBinding", "https://agent-contracts.dev/schemas/agent-provider/TrustedHostBinding.json"),
+    ("agent-service", "AnswerChunk", "https://agent-contracts.dev/schemas/agent-service/AnswerChunk.json"),
+    ("agent-service", "ApprovalTokenClaims", "https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json"),
+    ("agent-service", "ChatMessage", "https://agent-contracts.dev/schemas/agent-service/ChatMessage.json"),
+    ("agent-service", "ErrorBody", "https://agent-contracts.dev/schemas/agent-service/ErrorBody.json"),
+    ("agent-service", "ExecuteApprovalRequest", "https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalRequest.json"),
+    ("agent-service", "ExecuteApprovalResult", "https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json"),
+    ("agent-service", "InputGuardrailDecision", "https://agent-contracts.dev/schemas/agent-service/InputGuardrailDecision.json"),
+    ("agent-service", "InteractionRequired", "https://agent-contracts.dev/schemas/agent-service/InteractionRequired.json"),
+    ("agent-service", "InteractionResponse", "https://agent-contracts.dev/schemas/agent-service/InteractionResponse.json"),
+    ("agent-service", "IntermediateStep", "https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json"),
+    ("agent-service", "OutputGuardrailDecision", "https://agent-contracts.dev/schemas/agent-service/OutputGuardrailDecision.json"),
+    ("agent-service", "VersionInfo", "https://agent-contracts.dev/schemas/agent-service/VersionInfo.json"),
+    ("agent-service", "WorkflowErrorEvent", "https://agent-contracts.dev/schemas/agent-service/WorkflowErrorEvent.json"),
+    ("agent-service", "WorkflowRequest", "https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json"),
+    ("provider-integration", "ConnectPollRequest", "https://agent-contracts.dev/schemas/provider-integration/ConnectPollRequest.json"),
+    ("provider-integration", "ConnectPollResponse", "https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json"),
+    ("provider-integration", "ConnectStartRequest", "https://agent-contracts.dev/schemas/provider-integration/ConnectStartRequest.json"),
+    ("provider-integration", "ConnectStartResponse", "https://agent-contracts.dev/schemas/provider-integration/ConnectStartResponse.json"),
+    ("provider-integration", "DisconnectResult", "https://agent-contracts.dev/schemas/provider-integration/DisconnectResult.json"),
+    ("provider-integration", "ErrorResponse", "https://agent-contracts.dev/schemas/provider-integration/ErrorResponse.json"),
+    ("provider-integration", "InboxBookmark", "https://agent-contracts.dev/schemas/provider-integration/InboxBookmark.json"),
+    ("provider-integration", "InboxEntry", "https://agent-contracts.dev/schemas/provider-integration/InboxEntry.json"),
+    ("provider-integration", "InboxPage", "https://agent-contracts.dev/schemas/provider-integration/InboxPage.json"),
+    ("provider-integration", "LiveInboxChanged", "https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json"),
+    ("provider-integration", "NotificationAcceptance", "https://agent-contracts.dev/schemas/provider-integration/NotificationAcceptance.json"),
+    ("provider-integration", "NotificationEvent", "https://agent-contracts.dev/schemas/provider-integration/NotificationEvent.json"),
+    ("provider-integration", "Permission", "https://agent-contracts.dev/schemas/provider-integration/Permission.json"),
+    ("provider-integration", "SendMessageRequest", "https://agent-contracts.dev/schemas/provider-integration/SendMessageRequest.json"),
+    ("provider-integration", "SendMessageResponse", "https://agent-contracts.dev/schemas/provider-integration/SendMessageResponse.json"),
+    ("provider-integration", "Whoami", "https://agent-contracts.dev/schemas/provider-integration/Whoami.json"),
+];
+
+/// (`$id`, the JSON array of its `x-rules`) of every message with cross-field rules.
+pub const RULES: &[(&str, &str)] = &[
+    ("https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json", r#"[{"id":"upstream-range-ordered","kind":"semverLte","lower":"/upstream/minVersion","upper":"/upstream/maxVersion","message":"upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)"},{"id":"credential-slot-ids-unique","kind":"uniqueBy","array":"/credentials/slots","key":"slotId","message":"every credential slot needs its own slotId"},{"id":"label-has-no-secret","kind":"noSecrets","text":"/label","message":"must not contain anything the host's secret filter would redact"},{"id":"description-has-no-secret","kind":"noSecrets","text":"/description","message":"must not contain anything the host's secret filter would redact"},{"id":"outbound-destinations-are-origins","kind":"whatwgUrl","url":"/outboundDestinations","form":"origin","message":"must be exactly the serialized WHATWG origin of an https URL"}]"#),
+    ("https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json", r#"[{"id":"endpoint-is-https","kind":"whatwgUrl","url":"/provider/config/endpoint","form":"endpoint","message":"must be an https URL without user info, query or fragment"},{"id":"recipe-matches-provider","kind":"equal","left":"/manifest/invocation/recipeId","right":"/provider/id","message":"manifest.invocation.recipeId must name the package's provider"},{"id":"sdk-version-supported","kind":"semverRangeIncludes","min":"/manifest/upstream/minVersion","max":"/manifest/upstream/maxVersion","version":"1.0.0","message":"the manifest's upstream range must include SDK version 1.0.0"},{"id":"endpoint-origin-declared","kind":"urlOriginIn","url":"/provider/config/endpoint","list":"/manifest/outboundDestinations","message":"the origin of provider.config.endpoint must be one of manifest.outboundDestinations"},{"id":"auth-slot-declared","kind":"equal","left":"/provider/config/authSlotId","right":"/manifest/credentials/slots/0/slotId","message":"provider.config.authSlotId must be the manifest's declared credential slot"},{"id":"publisher-name-has-no-secret","kind":"noSecrets","text":"/publisher/name","message":"must not contain anything the host's secret filter would redact"},{"id":"manifest-label-has-no-secret","kind":"noSecrets","text":"/manifest/label","message":"must not contain anything the host's secret filter would redact"},{"id":"manifest-description-has-no-secret","kind":"noSecrets","text":"/manifest/description","message":"must not contain anything the host's secret filter would redact"},{"id":"manifest-outbound-destinations-are-origins","kind":"whatwgUrl","url":"/manifest/outboundDestinations","form":"origin","message":"must be exactly the serialized WHATWG origin of an https URL"}]"#),
+    ("https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json", r#"[{"id":"endpoint-is-https","kind":"whatwgUrl","url":"/endpoint","form":"endpoint","message":"must be an https URL without user info, query or fragment"}]"#),
+    ("https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json", r#"[{"id":"unique-action-id","kind":"uniqueBy","array":"/package/actions","key":"action_id","message":"action_id must be unique within the returned package"},{"id":"unique-tool-name","kind":"uniqueBy","array":"/package/actions","key":"tool_name","message":"tool_name must be unique within the returned package"}]"#),
+    ("https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json", r#"[{"id":"unique-action-id","kind":"uniqueBy","array":"/actions","key":"action_id","message":"action_id must be unique within the package"},{"id":"unique-tool-name","kind":"uniqueBy","array":"/actions","key":"tool_name","message":"tool_name must be unique within the package"}]"#),
+    ("https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json", r#"[{"id":"payload-uuid-is-step-id","kind":"equal","left":"/payload/UUID","right":"/id","message":"payload.UUID must equal the step id"},{"id":"payload-event-type-is-step-type","kind":"equal","left":"/payload/event_type","right":"/type","message":"payload.event_type must equal the step type"}]"#),
+    ("https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json", r#"[{"id":"final-turn-is-user","kind":"lastItemEquals","array":"/messages","key":"role","value":"user","message":"the final chat message must have the user role"}]"#),
+    ("https://agent-contracts.dev/schemas/provider-integration/InboxPage.json", r#"[{"id":"entry-sequence-unique","kind":"uniqueBy","array":"/entries","key":"sequence","message":"Two entries of one page have the same sequence."}]"#),
+];
+
+/// The schema `$id` of a protocol's message, by the protocol id and the message name.
+pub fn message_schema_id(protocol: &str, message: &str) -> Option<&'static str> {
+    MESSAGES.iter().find(|(p, m, _)| *p == protocol && *m == message).map(|(_, _, id)| *id)
+}
+
+/// The compiled documents with their cross-field rules, built on first use.
 pub fn registry() -> &'static SchemaRegistry {
     static REGISTRY: OnceLock<SchemaRegistry> = OnceLock::new();
-    REGISTRY.get_or_init(|| SchemaRegistry::new(DOCUMENTS).expect("the generator wrote schemas the crate compiles"))
+    REGISTRY.get_or_init(|| SchemaRegistry::new(DOCUMENTS).and_then(|registry| registry.with_rules(RULES)).expect("the generator wrote schemas and rules the crate compiles"))
 }

@@ -1,4 +1,4 @@
-// The shared test data the JUnit suites read (spec vectors, outside vectors, the fuzz corpus),
+// The shared test data the JUnit suites read (spec vectors, outside vectors, the suites' fixtures),
 // copied into the Maven project's test resources under src/test/resources/shared/<repository
 // path>, so that a copy of generated/kotlin alone builds and tests (TestData.kt reads them from
 // the classpath). Text only: the writer writes UTF-8 strings, so the upstream ES6 number corpus
@@ -13,7 +13,6 @@ import { generatorHome } from "../../write/generator-home.mjs";
  * folders (kotlinTestData adds those, one per protocol); each folder's README names source and licence.
  */
 export const KOTLIN_TEST_DATA: readonly string[] = [
-  "property-tests/fuzz/corpus",
   "property-tests/vectors/agent-connector/generated",
   "property-tests/vectors/agent-provider",
   "property-tests/vectors/jcs/testdata",
@@ -28,6 +27,7 @@ export const KOTLIN_TEST_DATA: readonly string[] = [
   "property-tests/vectors/json-schema-test-suite",
   "property-tests/vectors/wpt-url",
   "generators/targets/runtime-keywords.json",
+  "generators/targets/kotlin/tests/fixtures",
 ];
 
 /** Where the suites find a repository path on the classpath. */

@@ -7,6 +7,7 @@ import { rustDoctorFiles } from "./emit-doctor.js";
 import { lifecycleTypeName, renderLifecycles } from "./emit-lifecycles.js";
 import { ProtocolTypes, renderDeclarations } from "./emit-types.js";
 import type { RustInputs } from "./inputs.js";
+import { driverLifecycles, driverMessageDispatch, type DriverMessage } from "./emit-driver.js";
 import { docComment, identifier, rawStringLiteral, snakeCase, stringLiteral } from "./naming.js";
 
 /** Spec descriptions are prose, not Markdown: list-like lines must not trip the doc lints. */
@@ -44,6 +45,8 @@ const DEPENDENCIES = [
   'subtle = "2"',
   'ryu-js = "1"',
   'jsonschema = { version = "0.61", default-features = false }',
+  // The WHATWG URL parser of the whatwgUrl and urlOriginIn cross-field rules (runtime/rules.rs).
+  'url = "2"',
   'rusqlite = { version = "0.32", features = ["bundled"], optional = true }',
   'redis = { version = "1", default-features = false, optional = true }',
   'tokio-postgres = { version = "0.7", optional = true }',
@@ -64,6 +67,8 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
   const modules: string[] = [];
   const exampleArms: string[] = [];
   const examples: Record<string, Record<string, unknown[]>> = {};
+  /** Every message with its Rust type path and declarations, for the driver's dispatch. */
+  const driverMessages: DriverMessage[] = [];
   for (const protocol of model.protocols) {
     const module = identifier(snakeCase(protocol.id));
     const types = new ProtocolTypes(model, protocol);
@@ -88,6 +93,7 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
     for (const m of protocol.messages) {
       examples[protocol.id]![m.name] = m.examples;
       exampleArms.push(`        (${stringLiteral(protocol.id)}, ${stringLiteral(m.name)}) => round_trip::<${lib}::${module}::${types.messageTypes.get(m.name)!}>(example),`);
+      driverMessages.push({ protocol: protocol.id, name: m.name, type: `${lib}::${module}::${types.messageTypes.get(m.name)!}`, signed: m.signature !== undefined, addressed: m.contentAddress !== undefined });
     }
   }
   files.push({ path: "src/schemas.rs", contents: renderSchemas(model), sources: model.sourceFiles });
@@ -146,12 +152,16 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
     sources: ["spec/project.yaml"],
   });
   files.push({ path: "Cargo.lock", contents: inputs.lock.replaceAll(`name = "agent-contracts"\nversion = "0.1.0"`, `name = ${stringLiteral(crate)}\nversion = ${stringLiteral(model.version)}`), sources: ["generators/targets/rust/Cargo.lock"] });
+  const caseFiles = new Set(inputs.cases.map((c) => c.path));
   const crateModules = new Set(["runtime", "schemas", ...model.protocols.map((p) => identifier(snakeCase(p.id)))]);
   for (const test of inputs.tests) {
     // A hand-written test that reads a protocol module this spec does not have (this repository's
     // agent_provider, for one) is left out of that project, as the Kotlin target leaves its out.
     const reads = [...test.text.matchAll(new RegExp(`\\b${WRITTEN_LIB}::([a-z_][a-z0-9_]*)`, "g"))].map((m) => m[1]!);
     if (reads.some((module) => !crateModules.has(module))) continue;
+    // So is one whose `//! cases:` line names a case file this project does not have.
+    const needs = /^\/\/! cases: (.+)$/m.exec(test.text)?.[1]?.split(" ") ?? [];
+    if (needs.some((path) => !caseFiles.has(path))) continue;
     // support.rs is shared by the test crates: tests/support/mod.rs, not a test crate of its own.
     const path = test.name === "support.rs" ? "tests/support/mod.rs" : `tests/${test.name}`;
     files.push({ path, contents: test.text.replace(new RegExp(`\\b${WRITTEN_LIB}::`, "g"), `${lib}::`), sources: [`generators/targets/rust/tests/${test.name}`] });
@@ -203,6 +213,10 @@ export function emitRust(model: Model, inputs: RustInputs): OutputFile[] {
     sources: model.sourceFiles,
   });
   files.push({ path: "tests/lifecycles.rs", contents: lifecycleTests(model, lib), sources: model.protocols.flatMap((p) => p.lifecycles.map((l) => l.location.file)) });
+  // The shared-case driver (property-tests/drivers): a cargo example, built with the crate's tests.
+  files.push({ path: "examples/shared_case_driver/main.rs", contents: inputs.driver.replace(new RegExp(`\\b${WRITTEN_LIB}::`, "g"), `${lib}::`), sources: ["generators/targets/rust/driver/main.rs"] });
+  files.push({ path: "examples/shared_case_driver/lifecycles.rs", contents: driverLifecycles(model, lib), sources: model.protocols.flatMap((p) => p.lifecycles.map((l) => l.location.file)) });
+  files.push({ path: "examples/shared_case_driver/messages.rs", contents: driverMessageDispatch(driverMessages, lib), sources: model.sourceFiles });
   files.push({ path: "README.md", contents: readme(model, crate, lib), sources: [] });
   return files;
 }
@@ -224,10 +238,25 @@ function renderSchemas(model: Model): string {
     ...documents.map((d) => `    (${stringLiteral(d.id)}, ${rawStringLiteral(JSON.stringify(d.schema))}),`),
     "];",
     "",
-    "/// The compiled documents, built on first use.",
+    "/// (protocol id, message name, schema `$id`) of every message.",
+    "pub const MESSAGES: &[(&str, &str, &str)] = &[",
+    ...model.protocols.flatMap((p) => p.messages.map((m) => `    (${stringLiteral(p.id)}, ${stringLiteral(m.name)}, ${stringLiteral(m.id)}),`)),
+    "];",
+    "",
+    "/// (`$id`, the JSON array of its `x-rules`) of every message with cross-field rules.",
+    "pub const RULES: &[(&str, &str)] = &[",
+    ...model.protocols.flatMap((p) => p.messages.filter((m) => m.rules.length > 0).map((m) => `    (${stringLiteral(m.id)}, ${rawStringLiteral(JSON.stringify(m.rules))}),`)),
+    "];",
+    "",
+    "/// The schema `$id` of a protocol's message, by the protocol id and the message name.",
+    "pub fn message_schema_id(protocol: &str, message: &str) -> Option<&'static str> {",
+    "    MESSAGES.iter().find(|(p, m, _)| *p == protocol && *m == message).map(|(_, _, id)| *id)",
+    "}",
+    "",
+    "/// The compiled documents with their cross-field rules, built on first use.",
     "pub fn registry() -> &'static SchemaRegistry {",
     "    static REGISTRY: OnceLock<SchemaRegistry> = OnceLock::new();",
-    '    REGISTRY.get_or_init(|| SchemaRegistry::new(DOCUMENTS).expect("the generator wrote schemas the crate compiles"))',
+    '    REGISTRY.get_or_init(|| SchemaRegistry::new(DOCUMENTS).and_then(|registry| registry.with_rules(RULES)).expect("the generator wrote schemas and rules the crate compiles"))',
     "}",
     "",
   ].join("\n");
@@ -301,13 +330,13 @@ function readme(model: Model, crate: string, lib: string): string {
     "- `src/<protocol>/messages.rs`: serde types of every message (closed records refuse unknown members,",
     "  tagged unions decode by their tag, open enums keep unknown values in `Unknown(String)`).",
     "- `src/<protocol>/lifecycles.rs`: the state machines; `transition` returns `Result<Transitioned, Refused>`.",
-    "- `src/schemas.rs`: the spec's schema documents, validated with the `jsonschema` crate (runtime/validation.rs).",
+    "- `src/schemas.rs`: the spec's schema documents and cross-field rules (x-rules), validated with the `jsonschema`",
+    "  crate and runtime/rules.rs, the first error in the other languages' order (runtime/first_error.rs).",
     "- `src/<protocol>/doctor.rs` (protocols that sign): the recorded JSON dialects and `explain_signature` on each signed message.",
     "- `src/runtime/`: strict JSON, validation, RFC 8785, hmac-sha256-v1, the signature doctor, replay guard (memory, SQLite;",
     "  Redis and PostgreSQL behind the `redis` and `postgres` features), content ids, audit chain.",
     "- `tests/`: `cargo test` over the shared case files in `tests/cases/`.",
-    "",
-    "Not yet in this crate: the cross-field rules (x-rules).",
+    "- `examples/shared_case_driver/`: the shared-case driver (property-tests/drivers in the generator's repository).",
     "",
   ].join("\n");
 }

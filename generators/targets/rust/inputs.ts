@@ -1,7 +1,7 @@
 // What the Rust emitter needs from disk, read once by the pipeline so that emitRust stays pure: the
-// hand-written runtime and tests, the crate's lock file, and the language-neutral case files the
-// tests read (vectors from spec/, the fuzz corpus, public suites, the lifecycle paths as this run
-// generates them).
+// hand-written runtime, tests and shared-case driver, the crate's lock file, and the
+// language-neutral case files the tests read (the runtime's vectors, each protocol's vectors,
+// public suites, the lifecycle paths as this run generates them).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { pathsFiles } from "../../lifecycles/paths.js";
 import type { Model } from "../../model/types.js";
@@ -23,6 +23,8 @@ export interface RustCaseFile {
 export interface RustInputs {
   runtime: RustSource[];
   tests: RustSource[];
+  /** The shared-case driver's hand-written main (driver/main.rs). */
+  driver: string;
   lock: string;
   cases: RustCaseFile[];
 }
@@ -48,15 +50,14 @@ export function readRustInputs(home: string, root: string, model: Model): RustIn
   const add = (base: string, source: string, path: string): void => {
     if (existsSync(`${base}/${source}`)) cases.push({ path, source, text: readFileSync(`${base}/${source}`, "utf8") });
   };
-  for (const dir of ["spec/common/vectors", ...model.protocols.map((p) => `spec/${p.id}/vectors`)]) {
-    if (!existsSync(`${root}/${dir}`)) continue;
-    for (const name of readdirSync(`${root}/${dir}`).filter((n) => n.endsWith(".json")).sort()) add(root, `${dir}/${name}`, `${dir.replace(/^spec\//, "").replace(/\/vectors$/, "")}/${name}`);
+  // spec/common/vectors (RFC 8785, strict JSON) hold the runtime's own vectors: the generator's,
+  // whatever the project (an init project has none); each protocol's vectors are the project's.
+  const vectorDirs: [string, string][] = [[home, "spec/common/vectors"], ...model.protocols.map((p): [string, string] => [root, `spec/${p.id}/vectors`])];
+  for (const [base, dir] of vectorDirs) {
+    if (!existsSync(`${base}/${dir}`)) continue;
+    for (const name of readdirSync(`${base}/${dir}`).filter((n) => n.endsWith(".json")).sort()) add(base, `${dir}/${name}`, `${dir.replace(/^spec\//, "").replace(/\/vectors$/, "")}/${name}`);
   }
-  // The hostile-input corpus with TypeScript's verdicts (property-tests/fuzz/corpus.ts).
-  add(home, "property-tests/fuzz/corpus/strict-json.json", "fuzz/strict-json.json");
-  add(home, "property-tests/fuzz/corpus/rfc3339.json", "fuzz/rfc3339.json");
-  add(home, "property-tests/fuzz/corpus/validators.json", "fuzz/validators.json");
-  add(home, "property-tests/fuzz/corpus/reproducers.json", "fuzz/reproducers.json");
+  // The fuzz corpus is not copied: its cases are the drivers' (property-tests/drivers).
   // RFC 8785's reference pairs and ES6 number lines (property-tests/vectors/jcs/README.md).
   add(home, "property-tests/vectors/jcs/es6numbers/es6testfile_10000.txt", "jcs/es6testfile_10000.txt");
   for (const kind of ["input", "output"]) {
@@ -77,6 +78,7 @@ export function readRustInputs(home: string, root: string, model: Model): RustIn
   return {
     runtime: sources(`${home}/generators/targets/rust/runtime`),
     tests: sources(`${home}/generators/targets/rust/tests`),
+    driver: readFileSync(`${home}/generators/targets/rust/driver/main.rs`, "utf8"),
     lock: readFileSync(`${home}/generators/targets/rust/Cargo.lock`, "utf8"),
     cases,
   };

@@ -78,8 +78,62 @@ describe("emitRust", () => {
     }
   });
 
+  it("writes every message's schema id and x-rules into schemas.rs, and compiles the rules into the registry", () => {
+    const schemas = byPath.get("src/schemas.rs")!;
+    let rules = 0;
+    for (const protocol of model.protocols) {
+      for (const message of protocol.messages) {
+        expect(schemas, message.name).toContain(`    ("${protocol.id}", "${message.name}", "${message.id}"),`);
+        if (message.rules.length === 0) continue;
+        expect(schemas, message.name).toContain(`    ("${message.id}", r#"${JSON.stringify(message.rules)}"#),`);
+        rules += message.rules.length;
+      }
+    }
+    expect(rules).toBeGreaterThanOrEqual(10);
+    expect(schemas).toContain("SchemaRegistry::new(DOCUMENTS).and_then(|registry| registry.with_rules(RULES))");
+  });
+
+  it("writes the shared-case driver with a dispatch arm per lifecycle", () => {
+    expect(byPath.get("examples/shared_case_driver/main.rs")).toContain("use agent_contracts::schemas::{message_schema_id, registry};");
+    const dispatch = byPath.get("examples/shared_case_driver/lifecycles.rs")!;
+    for (const protocol of model.protocols) {
+      for (const lifecycle of protocol.lifecycles) {
+        expect(dispatch).toContain(`("${protocol.id}", "${lifecycle.name}") => outcomes::<agent_contracts::${snakeCase(protocol.id)}::lifecycles::${snakeCase(lifecycle.name)}::${lifecycleTypeName(lifecycle)}>(steps),`);
+      }
+    }
+    const none = new Map(emitRust({ ...model, protocols: model.protocols.map((p) => ({ ...p, lifecycles: [] })) }, inputs).map((f) => [f.path, f.contents]));
+    // No machine: no lifecycle imports for clippy's unused-import lint to refuse.
+    expect(none.get("examples/shared_case_driver/lifecycles.rs")).not.toContain("LifecycleMachine");
+    expect(none.get("examples/shared_case_driver/lifecycles.rs")).toContain('Err(format!("no lifecycle {protocol}/{lifecycle}"))');
+  });
+
+  it("dispatches the driver's message cases to each message's type and declarations", () => {
+    const dispatch = byPath.get("examples/shared_case_driver/messages.rs")!;
+    let signed = 0;
+    for (const protocol of model.protocols) {
+      for (const message of protocol.messages) {
+        const type = `agent_contracts::${snakeCase(protocol.id)}::${rustNaming.type(message.name)}`;
+        expect(dispatch, message.name).toContain(`("${protocol.id}", "${message.name}") => verdict::<${type}>(bytes),`);
+        expect(dispatch.includes(`("${protocol.id}", "${message.name}") => Some(${type}::signature_declaration()),`), message.name).toBe(message.signature !== undefined);
+        expect(dispatch.includes(`("${protocol.id}", "${message.name}") => Some(${type}::content_address_declaration()),`), message.name).toBe(message.contentAddress !== undefined);
+        if (message.signature !== undefined) signed++;
+      }
+    }
+    expect(signed).toBeGreaterThan(0);
+    const unsigned = emitRust({ ...model, protocols: model.protocols.map((p) => ({ ...p, messages: p.messages.map(({ signature: _s, contentAddress: _c, ...m }) => m) })) }, inputs);
+    const bare = unsigned.find((f) => f.path === "examples/shared_case_driver/messages.rs")!.contents;
+    expect(bare).toContain("pub fn signature(_protocol: &str, _message: &str) -> Option<HmacV1Declaration> {\n    None\n}");
+  });
+
+  it("leaves out a hand-written test whose `//! cases:` line names a case file the project lacks", () => {
+    expect(byPath.has("tests/rules.rs")).toBe(true);
+    const without = emitRust(model, { ...inputs, cases: inputs.cases.filter((c) => c.path !== "agent-connector/secret-text.json") });
+    expect(without.some((f) => f.path === "tests/rules.rs")).toBe(false);
+    expect(without.some((f) => f.path === "tests/validation.rs")).toBe(true);
+  });
+
   it("copies every shared case file the tests read", () => {
-    for (const path of ["common/strict-json.json", "common/jcs.json", "agent-provider/hmac-sha256-v1.json", "agent-connector/content-ids.json", "agent-connector/audit-chain.json", "fuzz/strict-json.json", "fuzz/validators.json", "fuzz/rfc3339.json", "jcs/es6testfile_10000.txt", "json-schema-test-suite/refused.json", "validation-cases.json", "examples.json"]) {
+    for (const path of ["common/strict-json.json", "common/jcs.json", "agent-provider/hmac-sha256-v1.json", "agent-connector/content-ids.json", "agent-connector/audit-chain.json", "jcs/es6testfile_10000.txt", "json-schema-test-suite/refused.json", "validation-cases.json", "examples.json"]) {
       expect(byPath.has(`tests/cases/${path}`), path).toBe(true);
     }
   });

@@ -14,7 +14,7 @@ import type { ProtocolTypes, SwiftEnum } from "./types.js";
 /** Per protocol: its Swift namespace, each message's root type, and every declaration. */
 export type Catalog = { protocol: Protocol; namespace: string; messages: { name: string; type: string }[]; types: ProtocolTypes }[];
 
-const TEST_FILES = ["SharedCases", "SharedCaseDriverTests", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests", "DeclarationTests", "EnumTests", "ConnectorRulesTests", "FuzzCorpusTests", "TypedSigningTests", "FileReplayStoreTests", "CompiledRulesTests", "CanonicalDialectsTests", "SchemaValidatorAjvTests", "SchemaSuiteTests", "RFC8785Tests", "WhatwgURLWptTests"];
+const TEST_FILES = ["SharedCases", "SharedCaseDriverTests", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests", "DeclarationTests", "EnumTests", "ConnectorRulesTests", "TypedSigningTests", "FileReplayStoreTests", "CompiledRulesTests", "CanonicalDialectsTests", "SchemaValidatorAjvTests", "SchemaSuiteTests", "RFC8785Tests", "WhatwgURLWptTests"];
 
 export function emitTests(model: Model, catalog: Catalog, cases: readonly SharedCaseFile[]): OutputFile[] {
   const files: OutputFile[] = [];
@@ -81,11 +81,12 @@ function signingContext(catalog: { protocol: Protocol; namespace: string }[], ca
   const contentCases = cases.find((c) => c.path.endsWith("/vectors/content-ids.json"));
   const contentTypes = new Set<string>(contentCases === undefined ? [] : (JSON.parse(contentCases.text) as { cases: { message_type: string }[] }).cases.map((c) => c.message_type));
   return {
-    signed: rows.filter((r) => r.m.signature !== undefined).map((r) => ({ name: r.m.name, type: r.type, namespace: r.namespace, unsigned: `${r.namespace}.Unsigned${typeName(r.m.name)}`, nameLiteral: stringLiteral(r.m.name), signatureFieldLiteral: stringLiteral(r.m.signature!.signatureField), algorithmFieldLiteral: stringLiteral(r.m.signature!.algorithmField) })),
+    signed: rows.filter((r) => r.m.signature !== undefined).map((r) => ({ protocol: r.protocol.id, name: r.m.name, type: r.type, namespace: r.namespace, unsigned: `${r.namespace}.Unsigned${typeName(r.m.name)}`, nameLiteral: stringLiteral(r.m.name), signatureFieldLiteral: stringLiteral(r.m.signature!.signatureField), algorithmFieldLiteral: stringLiteral(r.m.signature!.algorithmField) })),
     replayed: rows.filter((r) => r.m.replay !== undefined).map((r) => ({ name: r.m.name, type: r.type })),
     addressed: rows
       .filter((r) => r.m.contentAddress !== undefined)
       .map((r) => ({
+        protocol: r.protocol.id,
         name: r.m.name,
         type: r.type,
         namespace: r.namespace,

@@ -44,11 +44,10 @@ function filesUnder(dir: string): string[] {
 
 export function readSwiftCases(root: string, model: Model): SharedCaseFile[] {
   const cases: SharedCaseFile[] = [];
+  // spec/common/vectors (strict JSON, JCS) is the generator's data, answered by the shared-case
+  // drivers (property-tests/drivers), not copied into the package.
   const vectorDirs = [
-    { dir: "spec/common/vectors", into: "common" },
     ...model.protocols.map((p) => ({ dir: `spec/${p.id}/vectors`, into: `${p.id}/vectors` })),
-    // The hostile-input corpus with TypeScript's verdicts (property-tests/fuzz/corpus.ts).
-    { dir: "property-tests/fuzz/corpus", into: "fuzz" },
   ];
   // spec/ is the project's; the outside data is the generator's (generator-home.mjs).
   const home = generatorHome(root);
@@ -58,6 +57,14 @@ export function readSwiftCases(root: string, model: Model): SharedCaseFile[] {
     for (const name of readdirSync(`${base}/${dir}`).filter((n) => n.endsWith(".json")).sort()) {
       cases.push({ path: `${into}/${name}`, source: `${dir}/${name}`, text: readFileSync(`${base}/${dir}/${name}`, "utf8") });
     }
+  }
+  // The fuzz corpus's hostile inputs of this spec's own messages (CompiledRulesTests feeds them to
+  // the compiled x-rules); the corpus's verdicts are the shared-case drivers' (property-tests/drivers).
+  const corpus = "property-tests/fuzz/corpus/validators.json";
+  if (existsSync(`${home}/${corpus}`)) {
+    const file = JSON.parse(readFileSync(`${home}/${corpus}`, "utf8")) as { description: string; cases: { protocol: string; message: string }[] };
+    const own = new Set(model.protocols.flatMap((p) => p.messages.map((m) => `${p.id}/${m.name}`)));
+    cases.push({ path: "fuzz/validators.json", source: corpus, text: `${JSON.stringify({ ...file, cases: file.cases.filter((c) => own.has(`${c.protocol}/${c.message}`)) }, null, 1)}\n` });
   }
   // Real implementations' verdicts the Swift suite checks too (property-tests/vectors/real-implementations/README.md).
   for (const name of ["meldwork-connector/field-value-verdicts.json"]) {

@@ -63,6 +63,18 @@ final class SharedCaseDriverTests: XCTestCase {
         "provider-integration/Whoami": ProviderIntegration.Whoami.self,
     ]
 
+    /// The generated x-signature and x-content-address declarations, by `<protocol>/<message>`.
+    static let signatures: [String: HMACSHA256V1Declaration] = [
+        "agent-provider/ActionProposal": AgentProvider.ActionProposal.signatureDeclaration,
+        "agent-provider/AgentTriggerRequest": AgentProvider.AgentTriggerRequest.signatureDeclaration,
+    ]
+
+    static let contentAddresses: [String: ContentAddressDeclaration] = [
+        "agent-connector/AuditLogEntry": AgentConnector.AuditLogEntry.contentAddress,
+        "agent-connector/ConnectorManifest": AgentConnector.ConnectorManifest.contentAddress,
+        "agent-connector/ConnectorPackage": AgentConnector.ConnectorPackage.contentAddress,
+    ]
+
     static let lifecycles: [String: ([JSONObject]) -> [String]] = [
         "agent-connector/trust": { steps in SharedCaseDriverTests.replay(AgentConnector.TrustLifecycle.self, steps) },
         "agent-provider/install-handshake": { steps in SharedCaseDriverTests.replay(AgentProvider.InstallHandshakeLifecycle.self, steps) },
@@ -96,6 +108,56 @@ final class SharedCaseDriverTests: XCTestCase {
         }
     }
 
+    static func bytes(_ item: JSONObject) -> [UInt8] {
+        [UInt8](Data(base64Encoded: item.text("b64")) ?? Data())
+    }
+
+    /// Bytes parsed, validated and decoded into the message's type, as a consumer receives them.
+    static func parseAndValidate(_ item: JSONObject) -> String {
+        let key = "\(item.text("protocol"))/\(item.text("message"))"
+        guard let type = messageTypes[key] else { return "error: unknown message \(key)" }
+        let value: JSONValue
+        do {
+            value = try StrictJSON.parse(bytes(item))
+        } catch let error as StrictJSONError {
+            return "json \(error.code.rawValue)"
+        } catch {
+            return "error: untyped parse error \(error)"
+        }
+        if let first = type.validate(value).first {
+            return "\(first.instancePath) \(first.keyword)" + (first.rule.map { " \($0)" } ?? "")
+        }
+        do {
+            _ = try type.decode(value)
+            return "valid"
+        } catch {
+            return "error: decode failed: \(error)"
+        }
+    }
+
+    /// hmac-sha256-v1 verification and signing, and content ids, with the generated declarations.
+    static func signing(_ item: JSONObject) -> String {
+        let key = "\(item.text("protocol"))/\(item.text("message"))"
+        do {
+            switch item.text("kind") {
+            case "content-id":
+                guard let declaration = contentAddresses[key] else { return "error: no content address declared for \(key)" }
+                return try ContentAddress.computeID(declaration, item["record"]?.objectValue ?? JSONObject())
+            default:
+                guard let declaration = signatures[key] else { return "error: no signature declared for \(key)" }
+                let instance = item["instance"]?.objectValue ?? JSONObject()
+                let secret = [UInt8](item.text("key_utf8").utf8)
+                if item.text("kind") == "hmac-sign" { return try HMACSHA256V1.sign(declaration, instance, key: secret).signature }
+                try HMACSHA256V1.verify(declaration, instance, key: secret)
+                return "valid"
+            }
+        } catch let error as HMACV1Error {
+            return item.text("kind") == "hmac-verify" ? error.rawValue : "error: \(error.rawValue)"
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
     static func answer(_ item: JSONObject) -> JSONValue {
         switch item.text("kind") {
         case "validate":
@@ -120,6 +182,21 @@ final class SharedCaseDriverTests: XCTestCase {
             } catch {
                 return .string("error: \(error)")
             }
+        case "parse":
+            do {
+                _ = try StrictJSON.parse(bytes(item))
+                return .string("ok")
+            } catch let error as StrictJSONError {
+                return .string(error.code.rawValue)
+            } catch {
+                return .string("error: untyped parse error \(error)")
+            }
+        case "rfc3339":
+            return .string(RFC3339.epochMilliseconds(item.text("text")).map { String($0) } ?? "null")
+        case "parse-validate":
+            return .string(parseAndValidate(item))
+        case "hmac-verify", "hmac-sign", "content-id":
+            return .string(signing(item))
         default:
             return .string("error: unknown case kind \(item.text("kind"))")
         }

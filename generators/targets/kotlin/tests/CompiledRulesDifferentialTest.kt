@@ -15,7 +15,7 @@ import kotlinx.serialization.json.jsonArray
 import kotlinx.serialization.json.jsonObject
 import kotlinx.serialization.json.jsonPrimitive
 import org.junit.jupiter.api.Assertions.assertEquals
-import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import java.nio.file.Files
 
@@ -23,7 +23,8 @@ import java.nio.file.Files
  * The x-rules compiled into each `<Protocol>Validators` object (straight-line code) against the
  * reference evaluation (CrossFieldRules.check, which resolves the same rules' pointers per call):
  * the same errors, in the same order, on every example, invalid example, connector package
- * vector and schema mutation of the messages that have rules, schema-valid or not.
+ * vector and schema mutation of the messages that have rules, schema-valid or not. Any spec's
+ * project runs it: a spec without x-rules skips it with that reason.
  */
 class CompiledRulesDifferentialTest {
     @Test
@@ -32,12 +33,14 @@ class CompiledRulesDifferentialTest {
         val mismatches = ArrayList<String>()
         val brokenRules = sortedSetOf<String>()
         var compiledMessages = 0
+        val ruledMessages = sortedSetOf<String>()
         for ((protocol, validator) in Protocols.validators) {
             val instances = instancesByMessage(protocol)
             for ((name, schema) in validator.messages) {
                 if (schema.rules.isEmpty()) continue
                 val compiled = schema.compiledRules ?: error("$protocol $name has rules but no compiled check")
                 compiledMessages++
+                ruledMessages += name
                 for ((label, instance) in instances[name].orEmpty()) {
                     val reference = CrossFieldRules.check(instance, schema.rules)
                     val actual = compiled(instance)
@@ -47,12 +50,13 @@ class CompiledRulesDifferentialTest {
                 }
             }
         }
+        // Any spec: one without x-rules has nothing to compare, and says so instead of passing.
+        assumeTrue(compiledMessages > 0, "no message of this spec has x-rules: no compiled rules to compare")
         counter.finish()
         assertEquals(emptyList<String>(), mismatches.take(20), "${mismatches.size} mismatches")
-        assertTrue(compiledMessages >= 5, "only $compiledMessages messages have compiled rules")
-        // Every rule kind the spec uses must have been seen broken, or the comparison is hollow.
+        // Every message with rules must have had one of them broken, or its comparison is hollow.
         println("compiled rules differential: broken at least once: $brokenRules")
-        assertTrue(brokenRules.size >= 8, "too few rules ever broken: $brokenRules")
+        assertEquals(emptyList<String>(), ruledMessages.filter { message -> brokenRules.none { it.startsWith("$message/") } }, "messages whose rules no case breaks")
     }
 
     /** Message name → labelled instances: examples, invalid examples, mutations, vectors. */

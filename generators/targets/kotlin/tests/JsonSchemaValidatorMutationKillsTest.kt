@@ -203,8 +203,9 @@ class JsonSchemaValidatorMutationKillsTest {
         val notArray = "/shared/property-tests/vectors/json-schema-kills/ajv-verdicts.json"
         val refused = assertThrows(IllegalArgumentException::class.java) { MessageValidator.fromResource(notArray, emptyMap()) }
         assertEquals("$notArray must hold an array of schema documents", refused.message)
-        val id = "https://agent-contracts.dev/schemas/provider-integration/InboxBookmark.json"
-        val loaded = MessageValidator.fromResource("/dev/agentcontracts/schemas/provider-integration.json", mapOf("InboxBookmark" to MessageSchema(id, emptyList())))
-        assertEquals("type", loaded.errors("InboxBookmark", Json.parseToJsonElement("[]")).single().keyword)
+        // A fixture of the generator's (tests/fixtures), not a protocol's resource: every spec's project runs this.
+        val id = "https://schemas.example.invalid/shelf/Bookmark.json"
+        val loaded = MessageValidator.fromResource("/shared/generators/targets/kotlin/tests/fixtures/schema-array.json", mapOf("Bookmark" to MessageSchema(id, emptyList())))
+        assertEquals("type", loaded.errors("Bookmark", Json.parseToJsonElement("[]")).single().keyword)
     }
 }

@@ -1,7 +1,8 @@
 //! The replay guard over the in-memory and SQLite stores, with the agent-provider declaration of
 //! AgentTriggerRequest (request_id, scoped by provider_id and host_instance_id, 60 s skew,
 //! 1 day lifetime); expectations from the x-replay rules in spec/agent-provider and the
-//! TypeScript guard's codes.
+//! TypeScript guard's codes. The RFC 3339 reader's verdicts on the fuzz corpus are shared cases
+//! (property-tests/drivers: `fuzz-rfc3339`).
 
 use agent_contracts::agent_provider::AgentTriggerRequest;
 use agent_contracts::runtime::replay::{parse_rfc3339, MemoryReplayStore, ReplayGuard, ReplayStore};
@@ -17,23 +18,6 @@ fn verdict<S: ReplayStore>(guard: &mut ReplayGuard<S>, message: &Map<String, Val
     match guard.admit(message) {
         Ok(()) => "admitted",
         Err(rejection) => rejection.code.as_str(),
-    }
-}
-
-mod support;
-
-/// The fuzz corpus's timestamps with TypeScript's verdicts (epoch milliseconds, or null).
-#[test]
-fn rfc3339_fuzz_corpus_gives_the_typescript_verdicts() {
-    let file = support::read_json("fuzz/rfc3339.json");
-    let cases = support::cases(&file);
-    assert!(cases.len() >= 15);
-    for case in cases {
-        let expected = match support::text(case, "expect") {
-            "null" => None,
-            ms => Some(ms.parse::<i64>().expect("epoch ms")),
-        };
-        assert_eq!(parse_rfc3339(support::text(case, "text")), expected, "{}", case["name"]);
     }
 }
 

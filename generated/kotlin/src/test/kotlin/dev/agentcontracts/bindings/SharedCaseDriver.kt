@@ -3,10 +3,18 @@ package dev.agentcontracts.bindings
 
 import dev.agentcontracts.Protocols
 import dev.agentcontracts.runtime.CanonicalJson
+import dev.agentcontracts.runtime.ContentAddress
+import dev.agentcontracts.runtime.HmacSha256V1
+import dev.agentcontracts.runtime.HmacV1SignResult
 import dev.agentcontracts.runtime.LifecycleName
 import dev.agentcontracts.runtime.Outcome
 import dev.agentcontracts.runtime.StrictJson
+import dev.agentcontracts.runtime.StrictJsonException
 import dev.agentcontracts.runtime.StrictJsonLimits
+import dev.agentcontracts.runtime.ValidationError
+import dev.agentcontracts.runtime.ValidationResult
+import dev.agentcontracts.runtime.parseRfc3339
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
@@ -17,6 +25,7 @@ import kotlinx.serialization.json.jsonObject
 import kotlinx.serialization.json.jsonPrimitive
 import java.nio.file.Files
 import java.nio.file.Path
+import java.util.Base64
 import kotlin.system.exitProcess
 
 /**
@@ -47,6 +56,26 @@ fun main(args: Array<String>) {
 
 private fun JsonObject.text(field: String): String = getValue(field).jsonPrimitive.content
 
+private fun JsonObject.bytes(): ByteArray = Base64.getDecoder().decode(text("b64"))
+
+/** The generated x-signature declaration of the case's message (Protocols.signatures). */
+private fun JsonObject.signature() = "${text("protocol")}/${text("message")}".let { key -> Protocols.signatures[key] ?: error("no signature declared for $key") }
+
+private fun firstError(error: ValidationError): String =
+    if (error.keyword == "json") "json ${error.params["code"]}"
+    else "${error.instancePath} ${error.keyword}${error.params["rule"]?.let { " $it" } ?: ""}"
+
+/** Bytes parsed, validated and decoded into the message's class (every message has one), as a consumer receives them. */
+@Suppress("UNCHECKED_CAST")
+private fun parseAndValidate(protocol: String, message: String, bytes: ByteArray): String {
+    val validator = Protocols.validators[protocol] ?: error("unknown protocol $protocol")
+    val serializer = Protocols.messages[protocol]?.get(message) as KSerializer<Any?>? ?: error("no serializer for $protocol/$message")
+    return when (val result = validator.parse(message, bytes, serializer)) {
+        is ValidationResult.Valid -> "valid"
+        is ValidationResult.Invalid -> firstError(result.errors.first())
+    }
+}
+
 private fun answer(case: JsonObject): JsonElement = when (val kind = case.text("kind")) {
     "validate" -> {
         val validator = Protocols.validators[case.text("protocol")] ?: error("unknown protocol ${case.text("protocol")}")
@@ -70,5 +99,27 @@ private fun answer(case: JsonObject): JsonElement = when (val kind = case.text("
     }
     "canonicalize" -> JsonPrimitive(CanonicalJson.canonicalize(StrictJson.parse(case.text("input"))))
     "number" -> JsonPrimitive(CanonicalJson.serializeNumber(Double.fromBits(java.lang.Long.parseUnsignedLong(case.text("bits"), 16))))
+    "parse" -> JsonPrimitive(
+        try {
+            StrictJson.parse(case.bytes())
+            "ok"
+        } catch (e: StrictJsonException) {
+            e.code.wireName
+        },
+    )
+    "rfc3339" -> JsonPrimitive(parseRfc3339(case.text("text"))?.toString() ?: "null")
+    "parse-validate" -> JsonPrimitive(parseAndValidate(case.text("protocol"), case.text("message"), case.bytes()))
+    "hmac-verify" -> JsonPrimitive(HmacSha256V1.verify(case.signature(), case.getValue("instance").jsonObject, case.text("key_utf8").toByteArray())?.code?.wireName ?: "valid")
+    "hmac-sign" -> JsonPrimitive(
+        when (val signed = HmacSha256V1.sign(case.signature(), case.getValue("instance").jsonObject, case.text("key_utf8").toByteArray())) {
+            is HmacV1SignResult.Signed -> signed.signature
+            is HmacV1SignResult.Failed -> "error: ${signed.error.code.wireName}"
+        },
+    )
+    "content-id" -> {
+        val key = "${case.text("protocol")}/${case.text("message")}"
+        val declaration = Protocols.contentAddresses[key] ?: error("no content address declared for $key")
+        JsonPrimitive(ContentAddress.computeId(declaration, case.getValue("record").jsonObject))
+    }
     else -> JsonPrimitive("error: unknown case kind $kind")
 }
