@@ -3,7 +3,7 @@
 //! and the fuzz corpus are shared cases (property-tests/drivers: the `strict-json` and `fuzz-parse`
 //! kinds), answered by examples/shared_case_driver.
 
-use agent_contracts::runtime::strict_json::{parse_strict, parse_strict_with, StrictJsonErrorCode, StrictJsonLimits};
+use agent_contracts::runtime::strict_json::{parse_strict_json, parse_strict_with, StrictJsonErrorCode, StrictJsonLimits};
 
 #[test]
 fn limits_are_enforced_before_parsing() {
@@ -15,6 +15,6 @@ fn limits_are_enforced_before_parsing() {
 
 #[test]
 fn errors_carry_the_offset() {
-    let error = parse_strict(b"{\"a\":1,\"a\":2}").unwrap_err();
+    let error = parse_strict_json(b"{\"a\":1,\"a\":2}").unwrap_err();
     assert_eq!((error.code, error.offset), (StrictJsonErrorCode::DuplicateKey, 7));
 }

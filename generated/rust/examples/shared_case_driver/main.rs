@@ -11,9 +11,9 @@ mod messages;
 
 use agent_contracts::runtime::canonical_json::{canonicalize, format_number};
 use agent_contracts::runtime::content_address::compute_content_id;
-use agent_contracts::runtime::hmac_v1::{sign, verify};
+use agent_contracts::runtime::hmac_v1::{sign_hmac_v1, verify_hmac_v1};
 use agent_contracts::runtime::replay::parse_rfc3339;
-use agent_contracts::runtime::strict_json::{parse_strict, parse_strict_with, StrictJsonLimits};
+use agent_contracts::runtime::strict_json::{parse_strict_json, parse_strict_with, StrictJsonLimits};
 use agent_contracts::runtime::validation::SchemaError;
 use agent_contracts::schemas::{message_schema_id, registry};
 use base64::engine::general_purpose::STANDARD;
@@ -51,7 +51,7 @@ fn answer(case: &Value) -> Answer {
             }))
         }
         "parse-validate" => messages::parse_validate(text(case, "protocol")?, text(case, "message")?, &bytes(case)?).map(Value::String),
-        "parse" => Ok(Value::String(match parse_strict(&bytes(case)?) {
+        "parse" => Ok(Value::String(match parse_strict_json(&bytes(case)?) {
             Ok(_) => "ok".to_string(),
             Err(error) => error.code.as_str().to_string(),
         })),
@@ -61,10 +61,10 @@ fn answer(case: &Value) -> Answer {
             let declaration = messages::signature(protocol, message).ok_or_else(|| format!("no signature declared for {protocol}/{message}"))?;
             let key = text(case, "key_utf8")?.as_bytes();
             Ok(Value::String(if case["kind"] == "hmac-verify" {
-                verify(&declaration, &case["instance"], key).map_or_else(|error| error.code.as_str().to_string(), |()| "valid".to_string())
+                verify_hmac_v1(&declaration, &case["instance"], key).map_or_else(|error| error.code.as_str().to_string(), |()| "valid".to_string())
             } else {
                 let unsigned = case["instance"].as_object().ok_or("instance is not an object")?;
-                sign(&declaration, unsigned, key).map_or_else(|error| format!("error: {}", error.code.as_str()), |(_, signature)| signature)
+                sign_hmac_v1(&declaration, unsigned, key).map_or_else(|error| format!("error: {}", error.code.as_str()), |(_, signature)| signature)
             }))
         }
         "content-id" => {
@@ -79,7 +79,7 @@ fn answer(case: &Value) -> Answer {
             lifecycles::run(protocol, lifecycle, steps).map(|outcomes| Value::Array(outcomes.into_iter().map(Value::String).collect()))
         }
         "canonicalize" => {
-            let parsed = parse_strict(text(case, "input")?.as_bytes()).map_err(|e| format!("strict parse: {e}"))?;
+            let parsed = parse_strict_json(text(case, "input")?.as_bytes()).map_err(|e| format!("strict parse: {e}"))?;
             Ok(Value::String(canonicalize(&parsed)))
         }
         "number" => {

@@ -7,8 +7,8 @@
 use crate::runtime::canonical_dialects::{parse_lexical, render_dialect, CanonicalizationDialect, LexValue};
 use crate::runtime::canonical_json::canonicalize;
 use crate::runtime::crypto::{base64_std_nopad, base64_std_nopad_decode, hmac_sha256_matches, sha256};
-use crate::runtime::hmac_v1::{signing_input, verify, HmacV1Declaration, LineValue};
-use crate::runtime::strict_json::parse_strict;
+use crate::runtime::hmac_v1::{hmac_v1_signing_input, verify_hmac_v1, HmacV1Declaration, LineValue};
+use crate::runtime::strict_json::parse_strict_json;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
@@ -97,13 +97,13 @@ fn utf8_difference(a: &str, b: &str) -> usize {
 pub fn explain_hmac_v1(declaration: &HmacV1Declaration, dialects: &[CanonicalizationDialect], text: &str, key: &[u8]) -> SignatureExplanation {
     let mut signing = None;
     let mut jcs_texts: HashMap<&str, String> = HashMap::new();
-    let reason = match parse_strict(text.as_bytes()) {
+    let reason = match parse_strict_json(text.as_bytes()) {
         Ok(value) => {
-            let Err(error) = verify(declaration, &value, key) else {
+            let Err(error) = verify_hmac_v1(declaration, &value, key) else {
                 return SignatureExplanation { reason: None, diagnoses: Vec::new(), signing_input: None };
             };
             if let Value::Object(message) = &value {
-                signing = signing_input(declaration, message).ok();
+                signing = hmac_v1_signing_input(declaration, message).ok();
                 for line in declaration.lines.iter().filter(|line| line.value != LineValue::String) {
                     if let Some(raw) = message.get(&line.field).or(line.default.as_ref()) {
                         jcs_texts.insert(&line.field, canonicalize(raw));
