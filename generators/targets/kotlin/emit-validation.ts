@@ -8,7 +8,12 @@ import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js"
 import { lengthFirst } from "../../model/length-first.js";
 import { compiledRulesContext } from "./emit-compiled-rules.js";
 import { schemaCode, type SchemaCode } from "./emit-schema-code.js";
-import { protocolPackage, schemasName, stringLiteral, validatorsName } from "./kotlin-names.js";
+import { pascalCase, protocolPackage, stringLiteral, validatorsName } from "./kotlin-names.js";
+
+/** `<Protocol>Schemas`, the generated code of a protocol's JSON Schemas (emit-schema-code.ts). */
+export function schemasName(protocolId: string): string {
+  return `${pascalCase(protocolId)}Schemas`;
+}
 
 /** The interpreter needs no prose, titles or defaults, and no x- keys (rules become Kotlin code). */
 const dropForKotlin = (keyword: string): boolean => keyword.startsWith("x-") || keyword === "title" || keyword === "default" || PROSE_AND_EXAMPLES.has(keyword);
