@@ -106,11 +106,6 @@ export function validatorsName(protocolId: string): string {
   return `${pascalCase(protocolId)}Validators`;
 }
 
-/** `<Protocol>Schemas`, the generated code of a protocol's JSON Schemas (emit-schema-code.ts). */
-export function schemasName(protocolId: string): string {
-  return `${pascalCase(protocolId)}Schemas`;
-}
-
 /** `<Protocol>Signing`, the object of a protocol's signing, content-address and token functions. */
 export function signingName(protocolId: string): string {
   return `${pascalCase(protocolId)}Signing`;
