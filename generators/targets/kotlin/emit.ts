@@ -8,7 +8,7 @@ import type { ConstantItem, Message, Model, OutputFile, Protocol } from "../../m
 import { kotlinDeclarations, type KotlinDeclaration } from "./kotlin-types.js";
 import { dropUnusedImports } from "./kotlin-imports.js";
 import { camelCase, checkDistinct, kdoc, lifecycleObjectName, lifecyclePackage, pascalCase, protocolPackage, registryName, screamingSnake, signingName, sourceFile, stringLiteral, unsignedName, validatorsName } from "./kotlin-names.js";
-import { emitSchemaResource, validatorsContext } from "./emit-validation.js";
+import { emitSchemaResource, schemaCodeOf, schemasContext, schemasName, validatorsContext } from "./emit-validation.js";
 import { signingContext } from "./emit-signing.js";
 import { emitValidationCases } from "./emit-validation-cases.js";
 import { lifecycleContext } from "./emit-lifecycles.js";
@@ -181,9 +181,11 @@ function emitMessages(model: Model, protocol: Protocol): OutputFile[] {
 /** The schema resource, the `<Protocol>Validators` object and the examples that test both. */
 function emitValidation(model: Model, protocol: Protocol): OutputFile[] {
   const sources = protocol.messages.map((m) => m.location.file);
+  const code = schemaCodeOf(model, protocol);
   return [
     emitSchemaResource(model, protocol),
-    { path: sourceFile(protocolPackage(protocol.id), validatorsName(protocol.id)), contents: render("validators.kt", validatorsContext(protocol)), sources },
+    { path: sourceFile(protocolPackage(protocol.id), schemasName(protocol.id)), contents: render("schemas.kt", schemasContext(protocol, code)), sources: [...model.shared.map((s) => s.location.file), ...sources] },
+    { path: sourceFile(protocolPackage(protocol.id), validatorsName(protocol.id)), contents: render("validators.kt", validatorsContext(protocol, code)), sources },
     emitExamples(protocol),
     emitValidationCases(protocol),
   ];

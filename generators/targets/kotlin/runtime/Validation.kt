@@ -32,27 +32,38 @@ sealed interface ValidationResult<out T> {
 
 /**
  * One message: the `$id` of its schema, its x-rules in declaration order and, from the generator,
- * the same rules as straight-line code ([compiledRules]), which validation runs; without it the
- * rules are interpreted (CrossFieldRules.check), the reference evaluation.
+ * the same rules as straight-line code ([compiledRules]) and the schema as code ([compiledSchema]:
+ * the first error, or null), which validation runs. Without them the rules are interpreted
+ * (CrossFieldRules.check) and the schema too (JsonSchemaValidator over the loaded documents): the
+ * reference evaluations the generated code is tested against.
  */
 class MessageSchema(
     val schemaId: String,
     val rules: List<CrossFieldRule>,
     val compiledRules: ((JsonElement) -> List<ValidationError>)? = null,
+    val compiledSchema: ((JsonElement) -> ValidationError?)? = null,
 )
 
 /**
  * Validates the messages of one protocol. The schema comes first and a rule only ever sees a
  * schema-valid value, as in TypeScript's runValidator: the result holds either the schema's first
- * error or every broken rule.
+ * error or every broken rule. [schemas] (the interpreter over the schema documents) checks the
+ * messages that have no [MessageSchema.compiledSchema]; null when every message has one.
  */
-class MessageValidator(private val schemas: JsonSchemaValidator, val messages: Map<String, MessageSchema>) {
+class MessageValidator(private val schemas: JsonSchemaValidator?, val messages: Map<String, MessageSchema>) {
+    init {
+        val unchecked = messages.filterValues { it.compiledSchema == null }.keys
+        require(schemas != null || unchecked.isEmpty()) { "no schema documents loaded for ${unchecked.joinToString()}, which have no generated schema check" }
+    }
+
     val messageNames: Set<String> get() = messages.keys
 
     /** Every error of [instance] as [messageName]; empty when it is valid. */
     fun errors(messageName: String, instance: JsonElement): List<ValidationError> {
         val message = messages[messageName] ?: throw IllegalArgumentException("unknown message $messageName")
-        schemas.firstError(message.schemaId, instance)?.let { return listOf(it) }
+        val compiled = message.compiledSchema
+        val schemaError = if (compiled != null) compiled(instance) else schemas!!.firstError(message.schemaId, instance)
+        schemaError?.let { return listOf(it) }
         return message.compiledRules?.invoke(instance) ?: CrossFieldRules.check(instance, message.rules)
     }
 

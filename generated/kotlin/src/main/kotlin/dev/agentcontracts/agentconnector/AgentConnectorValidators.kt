@@ -96,19 +96,19 @@ object AgentConnectorValidators {
         return errors
     }
 
-    val validator: MessageValidator = MessageValidator.fromResource(
-        "/dev/agentcontracts/schemas/agent-connector.json",
-        mapOf(
-            "AuditLogEntry" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/AuditLogEntry.json", emptyList()),
-            "ConnectorManifest" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json", connectorManifestRules, ::checkConnectorManifestRules),
-            "ConnectorPackage" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json", connectorPackageRules, ::checkConnectorPackageRules),
-            "ConnectorResume" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/ConnectorResume.json", emptyList()),
-            "HttpJsonProviderConfig" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json", httpJsonProviderConfigRules, ::checkHttpJsonProviderConfigRules),
-            "HttpJsonRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json", emptyList()),
-            "HttpJsonResponse" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/HttpJsonResponse.json", emptyList()),
-            "LocalEchoProviderConfig" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/LocalEchoProviderConfig.json", emptyList()),
-        ),
+    private val messages: Map<String, MessageSchema> = mapOf(
+        "AuditLogEntry" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/AuditLogEntry.json", emptyList(), null, { AgentConnectorSchemas.auditLogEntry(it, "", false) }),
+        "ConnectorManifest" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json", connectorManifestRules, ::checkConnectorManifestRules, { AgentConnectorSchemas.connectorManifest(it, "", false) }),
+        "ConnectorPackage" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json", connectorPackageRules, ::checkConnectorPackageRules, { AgentConnectorSchemas.connectorPackage(it, "", false) }),
+        "ConnectorResume" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/ConnectorResume.json", emptyList(), null, { AgentConnectorSchemas.connectorResume(it, "", false) }),
+        "HttpJsonProviderConfig" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json", httpJsonProviderConfigRules, ::checkHttpJsonProviderConfigRules, { AgentConnectorSchemas.httpJsonProviderConfig(it, "", false) }),
+        "HttpJsonRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json", emptyList(), null, { AgentConnectorSchemas.httpJsonRequest(it, "", false) }),
+        "HttpJsonResponse" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/HttpJsonResponse.json", emptyList(), null, { AgentConnectorSchemas.httpJsonResponse(it, "", false) }),
+        "LocalEchoProviderConfig" to MessageSchema("https://agent-contracts.dev/schemas/agent-connector/LocalEchoProviderConfig.json", emptyList(), null, { AgentConnectorSchemas.localEchoProviderConfig(it, "", false) }),
     )
+
+    /** Schemas as generated code (AgentConnectorSchemas), x-rules as straight-line code. */
+    val validator: MessageValidator = MessageValidator(null, messages)
 
     fun validateAuditLogEntry(instance: JsonElement): ValidationResult<AuditLogEntry> =
         validator.validate("AuditLogEntry", instance, AuditLogEntry.serializer())

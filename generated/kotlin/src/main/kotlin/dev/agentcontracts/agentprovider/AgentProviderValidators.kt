@@ -51,24 +51,24 @@ object AgentProviderValidators {
         return errors
     }
 
-    val validator: MessageValidator = MessageValidator.fromResource(
-        "/dev/agentcontracts/schemas/agent-provider.json",
-        mapOf(
-            "ActionError" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ActionError.json", emptyList()),
-            "ActionProposal" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ActionProposal.json", emptyList()),
-            "ActionResult" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ActionResult.json", emptyList()),
-            "AgentAction" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentAction.json", emptyList()),
-            "AgentInstallRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentInstallRequest.json", emptyList()),
-            "AgentInstallResult" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json", agentInstallResultRules, ::checkAgentInstallResultRules),
-            "AgentPackage" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json", agentPackageRules, ::checkAgentPackageRules),
-            "AgentTriggerRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json", emptyList()),
-            "InstallBinding" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/InstallBinding.json", emptyList()),
-            "ProposalCallback" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ProposalCallback.json", emptyList()),
-            "ProviderInstallLaunch" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ProviderInstallLaunch.json", emptyList()),
-            "TriggerAcknowledgement" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/TriggerAcknowledgement.json", emptyList()),
-            "TrustedHostBinding" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/TrustedHostBinding.json", emptyList()),
-        ),
+    private val messages: Map<String, MessageSchema> = mapOf(
+        "ActionError" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ActionError.json", emptyList(), null, { AgentProviderSchemas.actionError(it, "", false) }),
+        "ActionProposal" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ActionProposal.json", emptyList(), null, { AgentProviderSchemas.actionProposal(it, "", false) }),
+        "ActionResult" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ActionResult.json", emptyList(), null, { AgentProviderSchemas.actionResult(it, "", false) }),
+        "AgentAction" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentAction.json", emptyList(), null, { AgentProviderSchemas.agentAction(it, "", false) }),
+        "AgentInstallRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentInstallRequest.json", emptyList(), null, { AgentProviderSchemas.agentInstallRequest(it, "", false) }),
+        "AgentInstallResult" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json", agentInstallResultRules, ::checkAgentInstallResultRules, { AgentProviderSchemas.agentInstallResult(it, "", false) }),
+        "AgentPackage" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json", agentPackageRules, ::checkAgentPackageRules, { AgentProviderSchemas.agentPackage(it, "", false) }),
+        "AgentTriggerRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json", emptyList(), null, { AgentProviderSchemas.agentTriggerRequest(it, "", false) }),
+        "InstallBinding" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/InstallBinding.json", emptyList(), null, { AgentProviderSchemas.installBinding(it, "", false) }),
+        "ProposalCallback" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ProposalCallback.json", emptyList(), null, { AgentProviderSchemas.proposalCallback(it, "", false) }),
+        "ProviderInstallLaunch" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/ProviderInstallLaunch.json", emptyList(), null, { AgentProviderSchemas.providerInstallLaunch(it, "", false) }),
+        "TriggerAcknowledgement" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/TriggerAcknowledgement.json", emptyList(), null, { AgentProviderSchemas.triggerAcknowledgement(it, "", false) }),
+        "TrustedHostBinding" to MessageSchema("https://agent-contracts.dev/schemas/agent-provider/TrustedHostBinding.json", emptyList(), null, { AgentProviderSchemas.trustedHostBinding(it, "", false) }),
     )
+
+    /** Schemas as generated code (AgentProviderSchemas), x-rules as straight-line code. */
+    val validator: MessageValidator = MessageValidator(null, messages)
 
     fun validateActionError(instance: JsonElement): ValidationResult<ActionError> =
         validator.validate("ActionError", instance, ActionError.serializer())

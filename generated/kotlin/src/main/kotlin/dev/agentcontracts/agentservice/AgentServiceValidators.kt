@@ -48,25 +48,25 @@ object AgentServiceValidators {
         return errors
     }
 
-    val validator: MessageValidator = MessageValidator.fromResource(
-        "/dev/agentcontracts/schemas/agent-service.json",
-        mapOf(
-            "AnswerChunk" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/AnswerChunk.json", emptyList()),
-            "ApprovalTokenClaims" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json", emptyList()),
-            "ChatMessage" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ChatMessage.json", emptyList()),
-            "ErrorBody" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ErrorBody.json", emptyList()),
-            "ExecuteApprovalRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalRequest.json", emptyList()),
-            "ExecuteApprovalResult" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json", emptyList()),
-            "InputGuardrailDecision" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/InputGuardrailDecision.json", emptyList()),
-            "InteractionRequired" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/InteractionRequired.json", emptyList()),
-            "InteractionResponse" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/InteractionResponse.json", emptyList()),
-            "IntermediateStep" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json", intermediateStepRules, ::checkIntermediateStepRules),
-            "OutputGuardrailDecision" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/OutputGuardrailDecision.json", emptyList()),
-            "VersionInfo" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/VersionInfo.json", emptyList()),
-            "WorkflowErrorEvent" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/WorkflowErrorEvent.json", emptyList()),
-            "WorkflowRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json", workflowRequestRules, ::checkWorkflowRequestRules),
-        ),
+    private val messages: Map<String, MessageSchema> = mapOf(
+        "AnswerChunk" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/AnswerChunk.json", emptyList(), null, { AgentServiceSchemas.answerChunk(it, "", false) }),
+        "ApprovalTokenClaims" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json", emptyList(), null, { AgentServiceSchemas.approvalTokenClaims(it, "", false) }),
+        "ChatMessage" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ChatMessage.json", emptyList(), null, { AgentServiceSchemas.chatMessage(it, "", false) }),
+        "ErrorBody" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ErrorBody.json", emptyList(), null, { AgentServiceSchemas.errorBody(it, "", false) }),
+        "ExecuteApprovalRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalRequest.json", emptyList(), null, { AgentServiceSchemas.executeApprovalRequest(it, "", false) }),
+        "ExecuteApprovalResult" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json", emptyList(), null, { AgentServiceSchemas.executeApprovalResult(it, "", false) }),
+        "InputGuardrailDecision" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/InputGuardrailDecision.json", emptyList(), null, { AgentServiceSchemas.inputGuardrailDecision(it, "", false) }),
+        "InteractionRequired" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/InteractionRequired.json", emptyList(), null, { AgentServiceSchemas.interactionRequired(it, "", false) }),
+        "InteractionResponse" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/InteractionResponse.json", emptyList(), null, { AgentServiceSchemas.interactionResponse(it, "", false) }),
+        "IntermediateStep" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json", intermediateStepRules, ::checkIntermediateStepRules, { AgentServiceSchemas.intermediateStep(it, "", false) }),
+        "OutputGuardrailDecision" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/OutputGuardrailDecision.json", emptyList(), null, { AgentServiceSchemas.outputGuardrailDecision(it, "", false) }),
+        "VersionInfo" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/VersionInfo.json", emptyList(), null, { AgentServiceSchemas.versionInfo(it, "", false) }),
+        "WorkflowErrorEvent" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/WorkflowErrorEvent.json", emptyList(), null, { AgentServiceSchemas.workflowErrorEvent(it, "", false) }),
+        "WorkflowRequest" to MessageSchema("https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json", workflowRequestRules, ::checkWorkflowRequestRules, { AgentServiceSchemas.workflowRequest(it, "", false) }),
     )
+
+    /** Schemas as generated code (AgentServiceSchemas), x-rules as straight-line code. */
+    val validator: MessageValidator = MessageValidator(null, messages)
 
     fun validateAnswerChunk(instance: JsonElement): ValidationResult<AnswerChunk> =
         validator.validate("AnswerChunk", instance, AnswerChunk.serializer())

@@ -31,27 +31,27 @@ object ProviderIntegrationValidators {
         return errors
     }
 
-    val validator: MessageValidator = MessageValidator.fromResource(
-        "/dev/agentcontracts/schemas/provider-integration.json",
-        mapOf(
-            "ConnectPollRequest" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ConnectPollRequest.json", emptyList()),
-            "ConnectPollResponse" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json", emptyList()),
-            "ConnectStartRequest" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ConnectStartRequest.json", emptyList()),
-            "ConnectStartResponse" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ConnectStartResponse.json", emptyList()),
-            "DisconnectResult" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/DisconnectResult.json", emptyList()),
-            "ErrorResponse" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ErrorResponse.json", emptyList()),
-            "InboxBookmark" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/InboxBookmark.json", emptyList()),
-            "InboxEntry" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/InboxEntry.json", emptyList()),
-            "InboxPage" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/InboxPage.json", inboxPageRules, ::checkInboxPageRules),
-            "LiveInboxChanged" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json", emptyList()),
-            "NotificationAcceptance" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/NotificationAcceptance.json", emptyList()),
-            "NotificationEvent" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/NotificationEvent.json", emptyList()),
-            "Permission" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/Permission.json", emptyList()),
-            "SendMessageRequest" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/SendMessageRequest.json", emptyList()),
-            "SendMessageResponse" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/SendMessageResponse.json", emptyList()),
-            "Whoami" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/Whoami.json", emptyList()),
-        ),
+    private val messages: Map<String, MessageSchema> = mapOf(
+        "ConnectPollRequest" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ConnectPollRequest.json", emptyList(), null, { ProviderIntegrationSchemas.connectPollRequest(it, "", false) }),
+        "ConnectPollResponse" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json", emptyList(), null, { ProviderIntegrationSchemas.connectPollResponse(it, "", false) }),
+        "ConnectStartRequest" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ConnectStartRequest.json", emptyList(), null, { ProviderIntegrationSchemas.connectStartRequest(it, "", false) }),
+        "ConnectStartResponse" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ConnectStartResponse.json", emptyList(), null, { ProviderIntegrationSchemas.connectStartResponse(it, "", false) }),
+        "DisconnectResult" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/DisconnectResult.json", emptyList(), null, { ProviderIntegrationSchemas.disconnectResult(it, "", false) }),
+        "ErrorResponse" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/ErrorResponse.json", emptyList(), null, { ProviderIntegrationSchemas.errorResponse(it, "", false) }),
+        "InboxBookmark" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/InboxBookmark.json", emptyList(), null, { ProviderIntegrationSchemas.inboxBookmark(it, "", false) }),
+        "InboxEntry" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/InboxEntry.json", emptyList(), null, { ProviderIntegrationSchemas.inboxEntry(it, "", false) }),
+        "InboxPage" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/InboxPage.json", inboxPageRules, ::checkInboxPageRules, { ProviderIntegrationSchemas.inboxPage(it, "", false) }),
+        "LiveInboxChanged" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json", emptyList(), null, { ProviderIntegrationSchemas.liveInboxChanged(it, "", false) }),
+        "NotificationAcceptance" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/NotificationAcceptance.json", emptyList(), null, { ProviderIntegrationSchemas.notificationAcceptance(it, "", false) }),
+        "NotificationEvent" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/NotificationEvent.json", emptyList(), null, { ProviderIntegrationSchemas.notificationEvent(it, "", false) }),
+        "Permission" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/Permission.json", emptyList(), null, { ProviderIntegrationSchemas.permission(it, "", false) }),
+        "SendMessageRequest" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/SendMessageRequest.json", emptyList(), null, { ProviderIntegrationSchemas.sendMessageRequest(it, "", false) }),
+        "SendMessageResponse" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/SendMessageResponse.json", emptyList(), null, { ProviderIntegrationSchemas.sendMessageResponse(it, "", false) }),
+        "Whoami" to MessageSchema("https://agent-contracts.dev/schemas/provider-integration/Whoami.json", emptyList(), null, { ProviderIntegrationSchemas.whoami(it, "", false) }),
     )
+
+    /** Schemas as generated code (ProviderIntegrationSchemas), x-rules as straight-line code. */
+    val validator: MessageValidator = MessageValidator(null, messages)
 
     fun validateConnectPollRequest(instance: JsonElement): ValidationResult<ConnectPollRequest> =
         validator.validate("ConnectPollRequest", instance, ConnectPollRequest.serializer())

@@ -169,6 +169,29 @@ class JsonSchemaValidatorMutationKillsTest {
 
     /** Validation.kt's contract: the schema's first error, else the compiled rules when given, else the interpreted ones. */
     @Test
+    fun `MessageValidator runs a message's generated schema check instead of the interpreter, and needs documents for the others`() {
+        val generated = ValidationError("/g", "type", "/g from the generated check")
+        val v = MessageValidator(
+            null,
+            mapOf(
+                "Refused" to MessageSchema("https://k.example/none", emptyList(), compiledSchema = { generated }),
+                "Passes" to MessageSchema("https://k.example/none", emptyList(), compiledSchema = { null }),
+            ),
+        )
+        assertEquals(listOf(generated), v.errors("Refused", schema("{}")))
+        assertEquals(emptyList<ValidationError>(), v.errors("Passes", schema("{}")))
+        val missing = assertThrows(IllegalArgumentException::class.java) {
+            MessageValidator(null, mapOf("Plain" to MessageSchema("https://k.example/m", emptyList()), "Passes" to v.messages.getValue("Passes")))
+        }
+        assertEquals("no schema documents loaded for Plain, which have no generated schema check", missing.message)
+        // With documents loaded, a message's generated check still decides (the interpreter would refuse an array).
+        val schemas = load("{\"\$id\":\"https://k.example/m\",\"type\":\"object\"}")
+        val both = MessageValidator(schemas, mapOf("G" to MessageSchema("https://k.example/m", emptyList(), compiledSchema = { null }), "I" to MessageSchema("https://k.example/m", emptyList())))
+        assertEquals(emptyList<ValidationError>(), both.errors("G", Json.parseToJsonElement("[]")))
+        assertEquals(listOf(ValidationError("", "type", "(root) must be object", mapOf("type" to "object"))), both.errors("I", Json.parseToJsonElement("[]")))
+    }
+
+    @Test
     fun `MessageValidator runs the schema first, then the compiled rules or else the interpreted ones`() {
         val schemas = load("{\"\$id\":\"https://k.example/m\",\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"}}}")
         val rule = CrossFieldRule.Equal("same", "must equal /b", "/a", "/b")
@@ -177,7 +200,7 @@ class JsonSchemaValidatorMutationKillsTest {
             schemas,
             mapOf(
                 "Interpreted" to MessageSchema("https://k.example/m", listOf(rule)),
-                "Compiled" to MessageSchema("https://k.example/m", listOf(rule)) { listOf(compiled) },
+                "Compiled" to MessageSchema("https://k.example/m", listOf(rule), compiledRules = { listOf(compiled) }),
             ),
         )
         assertEquals(setOf("Interpreted", "Compiled"), v.messageNames)
