@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test
  * NUL through UTS 46, ZWNJ/ZWJ after a virama, between joining letters (with transparent marks
  * between) and elsewhere (RFC 5892 CONTEXTJ), right-to-left labels with European and Arabic digits
  * and a trailing mark (RFC 5893), Punycode labels that are empty, invalid, not ASCII, decode to a
- * disallowed or unnormalized label, and mapped, ignored and disallowed code points.
+ * disallowed or unnormalized label, and mapped, ignored and disallowed code points; percent-escapes at
+ * the ends of the hex digit ranges and IPv6 and IPv4 forms next to the parser's bounds.
  *
  * Left out, because Kotlin and Node disagree on them (reported to the project, not decided here):
  * a left-to-right label holding a right-to-left letter ("aא", "1א", "א.abא"), a label starting
@@ -100,6 +101,27 @@ class Uts46NodeVerdictsTest {
         "http://\u00fc%2e/" to "http://xn--tda.",
         "http://\u00fc%2ea/" to "http://xn--tda.a",
         "http://\u00fc.\u05d0/" to "http://xn--tda.xn--4db",
+        // Percent-escapes at each end of the hex digit ranges, IPv6 pieces around an embedded IPv4 and
+        // compression at either end, and IPv4 numbers next to U+007F and fullwidth digits.
+        "http://a%30%39/" to "http://a09",
+        "http://a%61%66%41%46/" to "http://aafaf",
+        "http://a%2f/" to FAIL,
+        "http://a%60/" to "http://a`",
+        "http://a%67/" to "http://ag",
+        "http://a%40b/" to FAIL,
+        "http://a%47/" to "http://ag",
+        "http://a%3A/" to FAIL,
+        "http://a%2F/" to FAIL,
+        "http://[1:2:3:4:5:6:1.2.3.4.5]/" to FAIL,
+        "http://[1::2]/" to "http://[1::2]",
+        "http://[1:2::3:4]/" to "http://[1:2::3:4]",
+        "http://[::1:2:3:4:5:6:7]/" to "http://[0:1:2:3:4:5:6:7]",
+        "http://[1:2:3:4:5:6:7::]/" to "http://[1:2:3:4:5:6:7:0]",
+        "http://[1:2:3:4:5::1.2.3.4]/" to "http://[1:2:3:4:5:0:102:304]",
+        "http://[1:2:3:4:5:6:7:1.2.3.4]/" to FAIL,
+        "http://1.2.3.\u007f/" to FAIL,
+        "http://0x7f\u007f/" to FAIL,
+        "http://\uff10x7f/" to "http://0.0.0.127",
     )
 
     @Test
