@@ -122,6 +122,12 @@ class Uts46NodeVerdictsTest {
         "http://1.2.3.\u007f/" to FAIL,
         "http://0x7f\u007f/" to FAIL,
         "http://\uff10x7f/" to "http://0.0.0.127",
+        // Punycode encodings where the threshold t meets k == bias, or a digit q equals t.
+        "http://\u00a1/" to "http://xn--7a",
+        "http://a\u00a1/" to "http://xn--a-6ba",
+        // IPv4 parts in IPv6 that start with 0 and with 9.
+        "http://[::0.9.0.9]/" to "http://[::9:9]",
+        "http://[::9.0.9.0]/" to "http://[::900:900]",
     )
 
     @Test
