@@ -1,4 +1,4 @@
-// What the generated schema validators (Sources/AgentContracts/Validators, one enum per schema
+// What the generated schema validators (the package's Validators folder, one enum per schema
 // document) call: the outcomes and errors SchemaRegistry's interpreter builds, type tests, key
 // comparison by Unicode scalars, and patterns compiled once. Each generated function reports
 // errors relative to its own value; `within` prefixes the member or index on the way out, so the
