@@ -7,14 +7,15 @@ import type { ProtocolTypes, SwiftStruct, SwiftUnion } from "./types.js";
 import { renderEnum } from "./emit-enums.js";
 import { compiledRulesMember } from "./emit-compiled-rules.js";
 
-export function renderMessages(protocol: Protocol, namespace: string, types: ProtocolTypes): string {
+/** `validatorOf`: the generated validator enum of each schema document, by `$id` (emit-validators.ts). */
+export function renderMessages(protocol: Protocol, namespace: string, types: ProtocolTypes, validatorOf: ReadonlyMap<string, string>): string {
   const roots = new Map(protocol.messages.map((m) => [typeName(m.name), m]));
   const out: string[] = ["import Foundation", "", docComment(`${protocol.title} (${protocol.id} ${protocol.version}). ${protocol.summary}`, "") + `public enum ${namespace} {}`, ""];
   const decls = [...types.decls.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const decl of decls) {
     const message = roots.get(decl.name);
     const body = decl.kind === "struct" ? renderStruct(decl, "    ") : decl.kind === "union" ? renderUnion(decl, "    ") : renderEnum(decl, "    ", true);
-    const conformance = message === undefined ? "" : messageConformance(message.id, message.rules, "        ");
+    const conformance = message === undefined ? "" : messageConformance(message.id, message.rules, validatorFor(validatorOf, message.id), "        ");
     out.push(`extension ${namespace} {\n${insertConformance(body, message !== undefined, conformance)}}\n`);
   }
   return out.join("\n");
@@ -28,7 +29,13 @@ function insertConformance(body: string, isMessage: boolean, members: string): s
   return body.replace("Codable, CaseIterable, Sendable {\n", `ContractMessage, CaseIterable {\n${members}\n`);
 }
 
-function messageConformance(id: string, rules: Protocol["messages"][number]["rules"], indent: string): string {
+function validatorFor(validatorOf: ReadonlyMap<string, string>, id: string): string {
+  const name = validatorOf.get(id);
+  if (name === undefined) throw new Error(`Swift: no generated validator for the message schema ${id}`);
+  return name;
+}
+
+function messageConformance(id: string, rules: Protocol["messages"][number]["rules"], validator: string, indent: string): string {
   const ruleLines = rules.map((r) => {
     switch (r.kind) {
       case "equal":
@@ -50,7 +57,8 @@ function messageConformance(id: string, rules: Protocol["messages"][number]["rul
     }
   });
   const rulesText = ruleLines.length === 0 ? "[]" : `[\n${ruleLines.map((l) => `${indent}    ${l},`).join("\n")}\n${indent}]`;
-  return `${indent}public static let schemaID = ${stringLiteral(id)}\n${indent}/// Cross-field rules (x-rules), checked after the schema.\n${indent}public static let rules: [CrossFieldRule] = ${rulesText}\n${compiledRulesMember(rules, indent)}`;
+  const schema = `${indent}/// The schema's checks as generated code (Validators/${validator}.swift).\n${indent}public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ${validator}.validate(value) }\n`;
+  return `${indent}public static let schemaID = ${stringLiteral(id)}\n${schema}${indent}/// Cross-field rules (x-rules), checked after the schema.\n${indent}public static let rules: [CrossFieldRule] = ${rulesText}\n${compiledRulesMember(rules, indent)}`;
 }
 
 export function renderStruct(decl: SwiftStruct, indent: string): string {

@@ -14,7 +14,7 @@ import type { ProtocolTypes, SwiftEnum } from "./types.js";
 /** Per protocol: its Swift namespace, each message's root type, and every declaration. */
 export type Catalog = { protocol: Protocol; namespace: string; messages: { name: string; type: string }[]; types: ProtocolTypes }[];
 
-const TEST_FILES = ["SharedCases", "SharedCaseDriverTests", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests", "DeclarationTests", "EnumTests", "ConnectorRulesTests", "TypedSigningTests", "FileReplayStoreTests", "CompiledRulesTests", "CanonicalDialectsTests", "SchemaValidatorAjvTests", "SchemaSuiteTests", "RFC8785Tests", "WhatwgURLWptTests"];
+const TEST_FILES = ["SharedCases", "SharedCaseDriverTests", "CanonicalJSONTests", "StrictJSONTests", "CryptoTests", "ExampleTests", "LifecycleTests", "SigningTests", "ReplayGuardTests", "DeclarationTests", "EnumTests", "ConnectorRulesTests", "TypedSigningTests", "FileReplayStoreTests", "CompiledRulesTests", "CompiledValidatorTests", "SchemaPatternTests", "CanonicalDialectsTests", "SchemaValidatorAjvTests", "SchemaSuiteTests", "RFC8785Tests", "WhatwgURLWptTests"];
 
 export function emitTests(model: Model, catalog: Catalog, cases: readonly SharedCaseFile[]): OutputFile[] {
   const files: OutputFile[] = [];

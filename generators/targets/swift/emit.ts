@@ -11,7 +11,8 @@ import { renderMessages } from "./emit-messages.js";
 import { renderConstants } from "./emit-constants.js";
 import { renderLifecycles } from "./emit-lifecycles.js";
 import { renderSigning } from "./emit-signing.js";
-import { renderSchemas } from "./emit-schemas.js";
+import { renderSchemas, swiftSchemaDocuments } from "./emit-schemas.js";
+import { generateSwiftValidators } from "./emit-validators.js";
 import { emitTests, type Catalog } from "./emit-tests.js";
 
 export { lifecycleTypeName } from "./emit-lifecycles.js";
@@ -35,13 +36,15 @@ export interface SharedCaseFile {
 export function emitSwift(model: Model, runtime: readonly SwiftRuntimeSource[], cases: readonly SharedCaseFile[]): OutputFile[] {
   const files: OutputFile[] = [];
   const catalog: Catalog = [];
+  const { validators, patterns } = generateSwiftValidators(swiftSchemaDocuments(model));
+  const validatorOf = new Map(validators.map((v) => [v.uri, v.enumName]));
   for (const protocol of model.protocols) {
     const namespace = upperCamel(protocol.id);
     const types = new ProtocolTypes(model, protocol);
     const messages = protocol.messages.map((m) => ({ name: m.name, type: types.declareMessage(m.name) }));
     catalog.push({ protocol, namespace, messages, types });
     const sources = [...model.shared.map((s) => s.location.file), ...protocol.messages.map((m) => m.location.file)].sort();
-    files.push({ path: `${SOURCES}/${namespace}/${namespace}Messages.swift`, contents: tidy(renderMessages(protocol, namespace, types)), sources });
+    files.push({ path: `${SOURCES}/${namespace}/${namespace}Messages.swift`, contents: tidy(renderMessages(protocol, namespace, types, validatorOf)), sources });
     files.push({ path: `${SOURCES}/${namespace}/${namespace}Constants.swift`, contents: renderConstants(protocol, namespace), sources: [protocol.location.file] });
     const lifecycles = protocol.lifecycles as Lifecycle[];
     if (lifecycles.length > 0) {
@@ -52,6 +55,8 @@ export function emitSwift(model: Model, runtime: readonly SwiftRuntimeSource[], 
     files.push(...swiftDoctorFiles(protocol, namespace, SOURCES, TESTS, cases));
   }
   files.push({ path: `${SOURCES}/Schemas.swift`, contents: renderSchemas(model), sources: model.sourceFiles });
+  for (const validator of validators) files.push({ path: `${SOURCES}/Validators/${validator.enumName}.swift`, contents: validator.text, sources: model.sourceFiles });
+  files.push({ path: `${SOURCES}/Validators/SchemaPatterns.swift`, contents: patterns, sources: model.sourceFiles });
   for (const source of [...runtime].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     files.push({ path: `${SOURCES}/Runtime/${source.name}`, contents: source.text, sources: [source.source ?? `generators/targets/swift/runtime/${source.name}`] });
   }

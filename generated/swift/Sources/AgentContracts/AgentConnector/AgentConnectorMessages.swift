@@ -13,6 +13,8 @@ extension AgentConnector {
     /// and sequence is the 1-based line number. The details depend on the action.
     public enum AuditLogEntry: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/AuditLogEntry.json"
+        /// The schema's checks as generated code (Validators/AgentConnectorAuditLogEntrySchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentConnectorAuditLogEntrySchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -60,6 +62,8 @@ extension AgentConnector {
     /// level.
     public struct ConnectorManifest: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json"
+        /// The schema's checks as generated code (Validators/AgentConnectorConnectorManifestSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentConnectorConnectorManifestSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = [
             .semverLte(id: "upstream-range-ordered", message: "upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)", lower: "/upstream/minVersion", upper: "/upstream/maxVersion"),
@@ -229,6 +233,8 @@ extension AgentConnector {
     /// Imported only when its bytes equal its RFC 8785 canonical form.
     public struct ConnectorPackage: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json"
+        /// The schema's checks as generated code (Validators/AgentConnectorConnectorPackageSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentConnectorConnectorPackageSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = [
             .whatwgURL(id: "endpoint-is-https", message: "must be an https URL without user info, query or fragment", url: "/provider/config/endpoint", form: "endpoint"),
@@ -361,6 +367,8 @@ extension AgentConnector {
     /// answers.
     public enum ConnectorResume: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/ConnectorResume.json"
+        /// The schema's checks as generated code (Validators/AgentConnectorConnectorResumeSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentConnectorConnectorResumeSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -663,6 +671,8 @@ extension AgentConnector {
     /// declared credential slot whose secret is sent as a Bearer token.
     public struct HTTPJSONProviderConfig: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json"
+        /// The schema's checks as generated code (Validators/AgentConnectorHTTPJSONProviderConfigSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentConnectorHTTPJSONProviderConfigSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = [
             .whatwgURL(id: "endpoint-is-https", message: "must be an https URL without user info, query or fragment", url: "/endpoint", form: "endpoint"),
@@ -713,6 +723,8 @@ extension AgentConnector {
     /// Authorization Bearer header when the package names an auth slot; redirects are refused).
     public struct HTTPJSONRequest: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json"
+        /// The schema's checks as generated code (Validators/AgentConnectorHTTPJSONRequestSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentConnectorHTTPJSONRequestSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -772,6 +784,8 @@ extension AgentConnector {
     /// MiB) with the required reply text and optionally a session reference to resume later.
     public struct HTTPJSONResponse: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/HttpJsonResponse.json"
+        /// The schema's checks as generated code (Validators/AgentConnectorHTTPJSONResponseSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentConnectorHTTPJSONResponseSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -1130,6 +1144,8 @@ extension AgentConnector {
     /// no settings: the object must be empty, so no command, path or URL can ride along.
     public struct LocalEchoProviderConfig: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-connector/LocalEchoProviderConfig.json"
+        /// The schema's checks as generated code (Validators/AgentConnectorLocalEchoProviderConfigSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentConnectorLocalEchoProviderConfigSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 

@@ -20,6 +20,8 @@ extension AgentProvider {
     /// own codes for business failures.
     public struct ActionError: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/ActionError.json"
+        /// The schema's checks as generated code (Validators/AgentProviderActionErrorSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderActionErrorSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -73,6 +75,8 @@ extension AgentProvider {
     /// + clamp(timeout_seconds, 30, 86400) seconds.
     public struct ActionProposal: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/ActionProposal.json"
+        /// The schema's checks as generated code (Validators/AgentProviderActionProposalSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderActionProposalSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -222,6 +226,8 @@ extension AgentProvider {
     /// are not signed.
     public struct ActionResult: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/ActionResult.json"
+        /// The schema's checks as generated code (Validators/AgentProviderActionResultSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderActionResultSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -400,6 +406,8 @@ extension AgentProvider {
     /// Android extra `agent.provider.extra.ACTION_JSON` or the iOS `action` query parameter.
     public struct AgentAction: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/AgentAction.json"
+        /// The schema's checks as generated code (Validators/AgentProviderAgentActionSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderAgentActionSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -512,6 +520,8 @@ extension AgentProvider {
     /// host_signing_cert_sha256 (compared ignoring case).
     public struct AgentInstallRequest: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/AgentInstallRequest.json"
+        /// The schema's checks as generated code (Validators/AgentProviderAgentInstallRequestSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderAgentInstallRequestSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -643,6 +653,8 @@ extension AgentProvider {
     /// the package and writes its own InstallBinding before registering it.
     public struct AgentInstallResult: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json"
+        /// The schema's checks as generated code (Validators/AgentProviderAgentInstallResultSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderAgentInstallResultSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = [
             .uniqueBy(id: "unique-action-id", message: "action_id must be unique within the returned package", array: "/package/actions", key: "action_id"),
@@ -771,6 +783,8 @@ extension AgentProvider {
     /// members are host-managed.
     public struct AgentPackage: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json"
+        /// The schema's checks as generated code (Validators/AgentProviderAgentPackageSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderAgentPackageSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = [
             .uniqueBy(id: "unique-action-id", message: "action_id must be unique within the package", array: "/actions", key: "action_id"),
@@ -906,6 +920,8 @@ extension AgentProvider {
     /// path.
     public struct AgentTriggerRequest: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json"
+        /// The schema's checks as generated code (Validators/AgentProviderAgentTriggerRequestSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderAgentTriggerRequestSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -1494,6 +1510,8 @@ extension AgentProvider {
     /// host keeps host_shared_secret in its own store and it never appears here.
     public enum InstallBinding: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/InstallBinding.json"
+        /// The schema's checks as generated code (Validators/AgentProviderInstallBindingSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderInstallBindingSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -1538,6 +1556,8 @@ extension AgentProvider {
     /// pending proposal.
     public struct ProposalCallback: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/ProposalCallback.json"
+        /// The schema's checks as generated code (Validators/AgentProviderProposalCallbackSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderProposalCallbackSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -1586,6 +1606,8 @@ extension AgentProvider {
     /// the parser; every other member is the exact wire name of an extra or query parameter.
     public enum ProviderInstallLaunch: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/ProviderInstallLaunch.json"
+        /// The schema's checks as generated code (Validators/AgentProviderProviderInstallLaunchSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderProviderInstallLaunchSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -1633,6 +1655,8 @@ extension AgentProvider {
     /// cold-process, notification-free execution.
     public struct TriggerAcknowledgement: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/TriggerAcknowledgement.json"
+        /// The schema's checks as generated code (Validators/AgentProviderTriggerAcknowledgementSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderTriggerAcknowledgementSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -1735,6 +1759,8 @@ extension AgentProvider {
     /// set beside it. It holds host_shared_secret and must never be sent anywhere.
     public struct TrustedHostBinding: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-provider/TrustedHostBinding.json"
+        /// The schema's checks as generated code (Validators/AgentProviderTrustedHostBindingSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentProviderTrustedHostBindingSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 

@@ -21,6 +21,8 @@ extension AgentService {
     /// JSON only when the text is a JSON container (object or array).
     public struct AnswerChunk: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/AnswerChunk.json"
+        /// The schema's checks as generated code (Validators/AgentServiceAnswerChunkSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceAnswerChunkSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -158,6 +160,8 @@ extension AgentService {
     /// count of Unix seconds, not a Timestamp.
     public struct ApprovalTokenClaims: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/ApprovalTokenClaims.json"
+        /// The schema's checks as generated code (Validators/AgentServiceApprovalTokenClaimsSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceApprovalTokenClaimsSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -351,6 +355,8 @@ extension AgentService {
     /// accepted, so that bound is stated here; the sum over all messages is checked by the route.
     public struct ChatMessage: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/ChatMessage.json"
+        /// The schema's checks as generated code (Validators/AgentServiceChatMessageSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceChatMessageSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -401,6 +407,8 @@ extension AgentService {
     /// carries WWW-Authenticate: Bearer. The exact texts are the errorMessages constants.
     public struct ErrorBody: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/ErrorBody.json"
+        /// The schema's checks as generated code (Validators/AgentServiceErrorBodySchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceErrorBodySchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -468,6 +476,8 @@ extension AgentService {
     /// transaction.
     public struct ExecuteApprovalRequest: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalRequest.json"
+        /// The schema's checks as generated code (Validators/AgentServiceExecuteApprovalRequestSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceExecuteApprovalRequestSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -516,6 +526,8 @@ extension AgentService {
     /// before the model sees it.
     public enum ExecuteApprovalResult: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/ExecuteApprovalResult.json"
+        /// The schema's checks as generated code (Validators/AgentServiceExecuteApprovalResultSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceExecuteApprovalResultSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -633,6 +645,8 @@ extension AgentService {
     /// text and the run ends with no output decision.
     public enum InputGuardrailDecision: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/InputGuardrailDecision.json"
+        /// The schema's checks as generated code (Validators/AgentServiceInputGuardrailDecisionSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceInputGuardrailDecisionSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -766,6 +780,8 @@ extension AgentService {
     /// always offers the cancel option {id "cancel", value "__CANCEL__"}) or a text prompt.
     public struct InteractionRequired: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/InteractionRequired.json"
+        /// The schema's checks as generated code (Validators/AgentServiceInteractionRequiredSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceInteractionRequiredSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -815,6 +831,8 @@ extension AgentService {
     /// lifecycle.
     public struct InteractionResponse: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/InteractionResponse.json"
+        /// The schema's checks as generated code (Validators/AgentServiceInteractionResponseSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceInteractionResponseSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -854,6 +872,8 @@ extension AgentService {
     /// filter_steps.
     public struct IntermediateStep: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/IntermediateStep.json"
+        /// The schema's checks as generated code (Validators/AgentServiceIntermediateStepSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceIntermediateStepSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = [
             .equal(id: "payload-uuid-is-step-id", message: "payload.UUID must equal the step id", left: "/payload/UUID", right: "/id"),
@@ -976,6 +996,8 @@ extension AgentService {
     /// policy, after the last answer chunk. Counts and entity names only, never the matched text.
     public struct OutputGuardrailDecision: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/OutputGuardrailDecision.json"
+        /// The schema's checks as generated code (Validators/AgentServiceOutputGuardrailDecisionSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceOutputGuardrailDecisionSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -1710,6 +1732,8 @@ extension AgentService {
     /// runtimes (see guardrails_prompts_digest).
     public struct VersionInfo: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/VersionInfo.json"
+        /// The schema's checks as generated code (Validators/AgentServiceVersionInfoSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceVersionInfoSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -1860,6 +1884,8 @@ extension AgentService {
     /// host names).
     public struct WorkflowErrorEvent: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/WorkflowErrorEvent.json"
+        /// The schema's checks as generated code (Validators/AgentServiceWorkflowErrorEventSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceWorkflowErrorEventSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -1913,6 +1939,8 @@ extension AgentService {
     /// first kept one is a user turn; the final message is the question.
     public struct WorkflowRequest: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/agent-service/WorkflowRequest.json"
+        /// The schema's checks as generated code (Validators/AgentServiceWorkflowRequestSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { AgentServiceWorkflowRequestSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = [
             .lastItemEquals(id: "final-turn-is-user", message: "the final chat message must have the user role", array: "/messages", key: "role", value: "user"),

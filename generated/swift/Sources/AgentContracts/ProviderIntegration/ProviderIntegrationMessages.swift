@@ -83,6 +83,8 @@ extension ProviderIntegration {
     /// the device authorization started by ConnectStartRequest.
     public struct ConnectPollRequest: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/ConnectPollRequest.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationConnectPollRequestSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationConnectPollRequestSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -116,6 +118,8 @@ extension ProviderIntegration {
     /// store (connection step 3) and sends as `authorization: Bearer <secret>`.
     public enum ConnectPollResponse: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/ConnectPollResponse.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationConnectPollResponseSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationConnectPollResponseSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -157,6 +161,8 @@ extension ProviderIntegration {
     /// credential.
     public struct ConnectStartRequest: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/ConnectStartRequest.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationConnectStartRequestSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationConnectStartRequestSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -192,6 +198,8 @@ extension ProviderIntegration {
     /// lifetime.
     public struct ConnectStartResponse: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/ConnectStartResponse.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationConnectStartResponseSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationConnectStartResponseSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -432,6 +440,8 @@ extension ProviderIntegration {
     /// built from the document's three duties.
     public enum DisconnectResult: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/DisconnectResult.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationDisconnectResultSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationDisconnectResultSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -496,6 +506,8 @@ extension ProviderIntegration {
     /// Clients treat every non-2xx status as a failure and show `error.message`.
     public struct ErrorResponse: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/ErrorResponse.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationErrorResponseSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationErrorResponseSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -530,6 +542,8 @@ extension ProviderIntegration {
     /// unchanged so the same entry is attempted again. 0 means nothing handled.
     public struct InboxBookmark: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/InboxBookmark.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationInboxBookmarkSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationInboxBookmarkSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -565,6 +579,8 @@ extension ProviderIntegration {
     /// advancing past them without dispatching them to the runtime.
     public struct InboxEntry: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/InboxEntry.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationInboxEntrySchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationInboxEntrySchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -626,6 +642,8 @@ extension ProviderIntegration {
     /// reader continues with `after_sequence = next_after_sequence`.
     public struct InboxPage: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/InboxPage.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationInboxPageSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationInboxPageSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = [
             .uniqueBy(id: "entry-sequence-unique", message: "Two entries of one page have the same sequence.", array: "/entries", key: "sequence"),
@@ -675,6 +693,8 @@ extension ProviderIntegration {
     /// inbox.
     public struct LiveInboxChanged: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/LiveInboxChanged.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationLiveInboxChangedSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationLiveInboxChangedSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -718,6 +738,8 @@ extension ProviderIntegration {
     /// this spec's rule, built from the document's "Health and disconnect" section.
     public enum NotificationAcceptance: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/NotificationAcceptance.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationNotificationAcceptanceSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationNotificationAcceptanceSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -850,6 +872,8 @@ extension ProviderIntegration {
     /// credential.
     public struct NotificationEvent: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/NotificationEvent.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationNotificationEventSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationNotificationEventSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -975,6 +999,8 @@ extension ProviderIntegration {
     /// `contacts:write` are known only from the Pi adapter's PERMISSIONS list.
     public enum Permission: RawRepresentable, Hashable, ContractMessage, CaseIterable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/Permission.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationPermissionSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationPermissionSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -1072,6 +1098,8 @@ extension ProviderIntegration {
     /// same object is the argument of the MCP `send_message` tool.
     public struct SendMessageRequest: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/SendMessageRequest.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationSendMessageRequestSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationSendMessageRequestSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -1128,6 +1156,8 @@ extension ProviderIntegration {
     /// only from the Pi adapter's result type).
     public struct SendMessageResponse: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/SendMessageResponse.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationSendMessageResponseSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationSendMessageResponseSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
@@ -1177,6 +1207,8 @@ extension ProviderIntegration {
     /// the device authorization approved.
     public struct Whoami: ContractMessage, Equatable {
         public static let schemaID = "https://agent-contracts.dev/schemas/provider-integration/Whoami.json"
+        /// The schema's checks as generated code (Validators/ProviderIntegrationWhoamiSchema.swift).
+        public static func validateSchema(_ value: JSONValue) -> [ValidationError] { ProviderIntegrationWhoamiSchema.validate(value) }
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 

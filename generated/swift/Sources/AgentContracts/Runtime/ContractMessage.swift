@@ -14,6 +14,9 @@ public protocol ContractMessage: Codable, Sendable {
     /// The broken x-rules of a schema-valid value. Generated as straight-line code for messages
     /// with rules; the reference evaluation is `CrossFieldRules.check(value, rules)`.
     static func checkRules(_ value: JSONValue) -> [ValidationError]
+    /// The schema errors of a value, first error first. Generated as code per schema
+    /// (Validators/); the reference evaluation is `schemaRegistry.validate(value, against: schemaID)`.
+    static func validateSchema(_ value: JSONValue) -> [ValidationError]
 }
 
 extension ContractMessage {
@@ -22,9 +25,14 @@ extension ContractMessage {
         CrossFieldRules.check(value, rules)
     }
 
+    /// A message without generated schema code interprets its schema document.
+    public static func validateSchema(_ value: JSONValue) -> [ValidationError] {
+        schemaRegistry.validate(value, against: schemaID)
+    }
+
     /// Schema errors first (the first one is the one every language reports), then rule errors.
     public static func validate(_ value: JSONValue) -> [ValidationError] {
-        let errors = schemaRegistry.validate(value, against: schemaID)
+        let errors = validateSchema(value)
         if !errors.isEmpty { return errors }
         return checkRules(value)
     }
@@ -36,7 +44,7 @@ extension ContractMessage {
         // The integer-range lint keeps every schema-valid value decodable; if one still does not
         // fit (a generator bug), the caller gets a ValidationFailure, never a DecodingError.
         do {
-            return try JSONDecoder().decode(Self.self, from: Data(try CanonicalJSON.canonicalBytes(value)))
+            return try Self(from: JSONValueDecoder(value))
         } catch {
             throw ValidationFailure(errors: [ValidationError(instancePath: "", keyword: "x-decode", message: "\(Self.self) does not decode into its type")])
         }

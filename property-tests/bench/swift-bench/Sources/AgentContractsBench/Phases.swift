@@ -62,3 +62,20 @@ func replayPhases(_ settings: Settings) throws {
     ]
     printPhases("replay pieces (dictionaries grow across the rounds)", try measure(subjects, settings), order: subjects.map(\.impl))
 }
+
+/// Where `decode(json:)` spends its time, against JSONDecoder into the same type (issue 36's goal).
+func decodePhases<M: ContractMessage>(_ type: M.Type, _ raw: [UInt8], _ settings: Settings) throws {
+    let data = Data(raw)
+    let value = try StrictJSON.parse(raw)
+    guard M.validate(value).isEmpty else { throw Failure(description: "\(M.self): the bench input is invalid") }
+    let subjects = [
+        Subject(impl: "decode(json:) (whole call)", run: { _ = try M.decode(json: raw); return 1 }),
+        Subject(impl: "JSONDecoder().decode (the anchor)", run: { _ = try JSONDecoder().decode(M.self, from: data); return 1 }),
+        Subject(impl: "StrictJSON.parse", run: { if case .object = try StrictJSON.parse(raw) { return 1 }; return 0 }),
+        Subject(impl: "validateSchema (generated)", run: { M.validateSchema(value).count }),
+        Subject(impl: "checkRules", run: { M.checkRules(value).count }),
+        Subject(impl: "decode(JSONValue) (validate + Codable)", run: { _ = try M.decode(value); return 1 }),
+        Subject(impl: "interpreter (before issue 36)", run: { M.schemaRegistry.validate(value, against: M.schemaID).count }),
+    ]
+    printPhases("decode \(M.self) (\(raw.count) B)", try measure(subjects, settings), order: subjects.map(\.impl))
+}

@@ -24,6 +24,9 @@ if arguments[2] == "--phases" {
         try verifyPhases(name, declaration: declaration, vector: vector, settings: settings)
     }
     try replayPhases(settings)
+    try decodePhases(AgentProvider.ActionProposal.self, try bytes("ActionProposal-valid.json"), settings)
+    try decodePhases(AgentService.WorkflowRequest.self, try bytes("WorkflowRequest-valid.json"), settings)
+    try decodePhases(AgentConnector.ConnectorPackage.self, try bytes("ConnectorPackage-valid.json"), settings)
     exit(0)
 }
 
@@ -35,8 +38,9 @@ func record(_ name: String, _ param: String, _ measured: [String: [Double]]) {
     FileHandle.standardError.write(Data("swift bench: \(name) \(param) done\n".utf8))
 }
 
-// Validation: validate (schema + x-rules), the schema alone, and decoding the checked bytes into
-// the message type (decode(json:): strict parse, schema, rules, Codable) vs JSONDecoder alone.
+// Validation: validate (generated schema code + x-rules), the generated schema code alone, the
+// schema interpreter it replaced, and decoding the checked bytes into the message type
+// (decode(json:): strict parse, schema, rules, Codable over the parsed value) vs JSONDecoder alone.
 func validation<M: ContractMessage>(_ type: M.Type, _ message: String) throws {
     for kind in ["valid", "invalid"] {
         let file = "\(message)-\(kind).json"
@@ -47,7 +51,8 @@ func validation<M: ContractMessage>(_ type: M.Type, _ message: String) throws {
         guard M.validate(value).isEmpty == expectValid else { throw Failure(description: "\(message) \(kind): validate disagrees") }
         var subjects = [
             Subject(impl: "validate", run: { M.validate(value).count }),
-            Subject(impl: "schema only", run: { M.schemaRegistry.validate(value, against: M.schemaID).count }),
+            Subject(impl: "schema only", run: { M.validateSchema(value).count }),
+            Subject(impl: "interpreter", run: { M.schemaRegistry.validate(value, against: M.schemaID).count }),
         ]
         if expectValid {
             subjects.append(Subject(impl: "decode(json:)", run: { _ = try M.decode(json: raw); return 1 }))
