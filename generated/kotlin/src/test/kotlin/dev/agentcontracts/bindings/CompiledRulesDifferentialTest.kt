@@ -46,9 +46,19 @@ class CompiledRulesDifferentialTest {
                     val reference = CrossFieldRules.check(instance, schema.rules)
                     val actual = compiled(instance)
                     if (actual != reference) mismatches += "$protocol $name $label: reference $reference, compiled $actual"
-                    reference.forEach { brokenRules += "$name/${it.params["rule"]}" }
+                    for (error in reference) {
+                        // A rule id is never empty (spec/meta: x-rules ids), whatever rule kind reported it.
+                        if (error.params["rule"].isNullOrEmpty()) mismatches += "$protocol $name $label: an x-rule error without its rule id"
+                        brokenRules += "$name/${error.params["rule"]}"
+                    }
                     counter.count("$protocol ${if (reference.isEmpty()) "rules hold" else "rules broken"}")
                 }
+            }
+            // Each invalid example that the spec declares broken by a rule is, by that rule's id.
+            for ((name, expectedRule, instance) in declaredRuleBreaks(protocol)) {
+                val schema = validator.messages[name] ?: continue
+                val reported = CrossFieldRules.check(instance, schema.rules).map { it.params["rule"] }
+                if (expectedRule !in reported) mismatches += "$protocol $name: the spec says $expectedRule breaks, the reference reports $reported"
             }
         }
         // Any spec: one without x-rules has nothing to compare, and says so instead of passing.
@@ -58,5 +68,82 @@ class CompiledRulesDifferentialTest {
         // Every message with rules must have had one of them broken, or its comparison is hollow.
         println("compiled rules differential: broken at least once: $brokenRules")
         assertEquals(emptyList<String>(), ruledMessages.filter { message -> brokenRules.none { it.startsWith("$message/") } }, "messages whose rules no case breaks")
+    }
+
+    /** (message, rule id, instance) of every x-invalid-examples entry whose declared first error is an x-rule. */
+    private fun declaredRuleBreaks(protocol: String): List<Triple<String, String, JsonElement>> {
+        val stream = javaClass.getResourceAsStream("/examples/$protocol.json") ?: error("/examples/$protocol.json missing: run the generator")
+        val messages = stream.use { StrictJson.parse(it.readBytes(), StrictJsonLimits(maxBytes = 16 * 1024 * 1024)) }.jsonObject.getValue("messages").jsonArray
+        return messages.map { it.jsonObject }.flatMap { message ->
+            message["invalidExamples"]?.jsonArray.orEmpty().map { it.jsonObject }.mapNotNull { invalid ->
+                val rule = invalid["error"]?.jsonObject?.get("rule")?.jsonPrimitive?.content ?: return@mapNotNull null
+                Triple(message.string("name"), rule, invalid.getValue("instance"))
+            }
+        }
+    }
+
+    /** Message name → labelled instances: examples, invalid examples, mutations, vectors. */
+    private fun instancesByMessage(protocol: String): Map<String, List<Pair<String, JsonElement>>> {
+        val out = HashMap<String, MutableList<Pair<String, JsonElement>>>()
+        fun add(name: String, label: String, value: JsonElement) {
+            out.getOrPut(name) { ArrayList() } += label to value
+        }
+        val limits = StrictJsonLimits(maxBytes = 16 * 1024 * 1024)
+        fun resource(path: String) = (javaClass.getResourceAsStream(path) ?: error("$path missing: run the generator")).use { StrictJson.parse(it.readBytes(), limits) }.jsonObject
+        for (message in resource("/examples/$protocol.json").getValue("messages").jsonArray.map { it.jsonObject }) {
+            val name = message.string("name")
+            message["examples"]?.jsonArray?.forEachIndexed { i, e -> add(name, "example $i", e) }
+            message["invalidExamples"]?.jsonArray?.forEachIndexed { i, e -> add(name, "invalid example $i", e.jsonObject.getValue("instance")) }
+        }
+        for (message in resource("/validation-cases/$protocol.json").getValue("messages").jsonArray.map { it.jsonObject }) {
+            val name = message.string("name")
+            val base = message.getValue("base")
+            for (case in message.getValue("cases").jsonArray.map { it.jsonArray }) {
+                val pointer = case[0].jsonPrimitive.content
+                add(name, "mutation $pointer ${case[1]}", patched(base, pointer, (case[1] as? JsonArray)?.single()))
+            }
+        }
+        if (protocol == "agent-connector") {
+            // Real packages, valid and invalid (several break exactly one rule).
+            for (kind in listOf("valid", "invalid")) {
+                Files.list(TestData.path("property-tests/vectors/agent-connector/generated/$kind")).use { files ->
+                    for (file in files.sorted().toList()) {
+                        if (!file.fileName.toString().endsWith(".package.json")) continue
+                        val value = runCatching { StrictJson.parse(Files.readAllBytes(file)) }.getOrNull() ?: continue
+                        add("ConnectorPackage", "$kind/${file.fileName}", value)
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /** [base] with the value at [pointer] replaced by [value], or removed when [value] is null. */
+    private fun patched(base: JsonElement, pointer: String, value: JsonElement?): JsonElement {
+        if (pointer.isEmpty()) return value ?: JsonNull
+        val tokens = pointer.substring(1).split('/').map { it.replace("~1", "/").replace("~0", "~") }
+        fun edit(node: JsonElement, depth: Int): JsonElement {
+            val token = tokens[depth]
+            val last = depth == tokens.size - 1
+            return when (node) {
+                is JsonObject -> JsonObject(LinkedHashMap(node).also { members ->
+                    when {
+                        !last -> members[token] = edit(node.getValue(token), depth + 1)
+                        value == null -> members.remove(token)
+                        else -> members[token] = value
+                    }
+                })
+                is JsonArray -> JsonArray(node.toMutableList().also { items ->
+                    val index = token.toInt()
+                    when {
+                        !last -> items[index] = edit(node[index], depth + 1)
+                        value == null -> items.removeAt(index)
+                        else -> items[index] = value
+                    }
+                })
+                else -> error("$pointer: no container at $token")
+            }
+        }
+        return edit(base, 0)
     }
 }
