@@ -27,7 +27,7 @@ export const KOTLIN_TEST_DATA: readonly string[] = [
   "property-tests/vectors/json-schema-test-suite",
   "property-tests/vectors/wpt-url",
   "generators/targets/runtime-keywords.json",
-  "generators/targets/kotlin/tests/fixtures",
+  "generators/targets/kotlin/tests/test-schemas/schema-array.json",
 ];
 
 /** Where the suites find a repository path on the classpath. */

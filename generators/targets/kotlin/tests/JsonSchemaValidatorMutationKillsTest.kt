@@ -226,9 +226,9 @@ class JsonSchemaValidatorMutationKillsTest {
         val notArray = "/shared/property-tests/vectors/json-schema-kills/ajv-verdicts.json"
         val refused = assertThrows(IllegalArgumentException::class.java) { MessageValidator.fromResource(notArray, emptyMap()) }
         assertEquals("$notArray must hold an array of schema documents", refused.message)
-        // A fixture of the generator's (tests/fixtures), not a protocol's resource: every spec's project runs this.
+        // A fixture of the generator's (tests/test-schemas), not a protocol's resource: every spec's project runs this.
         val id = "https://schemas.example.invalid/shelf/Bookmark.json"
-        val loaded = MessageValidator.fromResource("/shared/generators/targets/kotlin/tests/fixtures/schema-array.json", mapOf("Bookmark" to MessageSchema(id, emptyList())))
+        val loaded = MessageValidator.fromResource("/shared/generators/targets/kotlin/tests/test-schemas/schema-array.json", mapOf("Bookmark" to MessageSchema(id, emptyList())))
         assertEquals("type", loaded.errors("Bookmark", Json.parseToJsonElement("[]")).single().keyword)
     }
 }

@@ -94,7 +94,7 @@ impl Servers {
             println!("Rust fleet store suite skipped: redis-server or PostgreSQL not installed");
             return None;
         };
-        let dir = std::env::temp_dir().join(format!("agent-contracts-rust-fleet-{}-{}", std::process::id(), system_now_ms()));
+        let dir = std::env::temp_dir().join(format!("rust-fleet-stores-{}-{}", std::process::id(), system_now_ms()));
         std::fs::create_dir_all(&dir).unwrap();
         let as_root = run("id", &["-u"], &dir).map(|u| u.trim() == "0").unwrap_or(false);
         if as_root {
