@@ -75,7 +75,7 @@ export function rustTables(results: readonly RustResult[]): AreaTable[] {
     ["medium", "medium: ConnectorPackage"],
     ["large", "large: 1 MiB document"],
   ] as const;
-  const STRICT = "parse_strict";
+  const STRICT = "parse_strict_json";
   const SERDE_PARSE = "serde_json::from_slice";
   const parse: CaseRow[] = sizes.map(([s, label]) => ({ label: `${label} (${size(`${s}.json`)} B)`, series: [get("parse", s, STRICT), get("parse", s, SERDE_PARSE)] }));
   const JCS = "canonicalize";
@@ -134,7 +134,7 @@ export function rustTables(results: readonly RustResult[]): AreaTable[] {
       ],
       rows: verify,
       notes: [
-        "Ours is `runtime::hmac_v1::verify(declaration, value, key)` on the received value: the signing input from the declaration (with the payload's RFC 8785 text hashed) and the MAC compared in constant time. The HMAC anchor is the runtime's `hmac_sha256_matches` (the `hmac`/`sha2` crates, keyed on each call as `verify` is) over the finished signing input; the floor adds the SHA-256 of the payload's canonical text.",
+        "Ours is `runtime::hmac_v1::verify_hmac_v1(declaration, value, key)` on the received value: the signing input from the declaration (with the payload's RFC 8785 text hashed) and the MAC compared in constant time. The HMAC anchor is the runtime's `hmac_sha256_matches` (the `hmac`/`sha2` crates, keyed on each call as `verify` is) over the finished signing input; the floor adds the SHA-256 of the payload's canonical text.",
       ],
     },
     {

@@ -9,10 +9,10 @@ use agent_contracts::agent_provider::{ActionProposal, AgentTriggerRequest};
 use agent_contracts::agent_service::WorkflowRequest;
 use agent_contracts::runtime::canonical_json::canonicalize;
 use agent_contracts::runtime::crypto::{base64_std_nopad_decode, hmac_sha256_matches, sha256};
-use agent_contracts::runtime::hmac_v1::{verify, HmacV1Declaration};
+use agent_contracts::runtime::hmac_v1::{verify_hmac_v1, HmacV1Declaration};
 use agent_contracts::runtime::message::{parse_validated, ContractMessage};
 use agent_contracts::runtime::replay::{MemoryReplayStore, ReplayOutcome, ReplayStore};
-use agent_contracts::runtime::strict_json::parse_strict;
+use agent_contracts::runtime::strict_json::parse_strict_json;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::hint::black_box;
@@ -85,7 +85,7 @@ fn fail(why: String) -> ! {
 
 fn validation<M: ContractMessage>(bench: &mut Bench, inputs: &PathBuf, message: &str) {
     let raw = std::fs::read(inputs.join(format!("{message}-valid.json"))).unwrap_or_else(|e| fail(format!("{message}: {e}")));
-    let value = parse_strict(&raw).unwrap_or_else(|e| fail(format!("{message}: {e}")));
+    let value = parse_strict_json(&raw).unwrap_or_else(|e| fail(format!("{message}: {e}")));
     if parse_validated::<M>(&raw).is_err() || serde_json::from_slice::<M>(&raw).is_err() {
         fail(format!("{message}-valid.json does not decode"));
     }
@@ -122,7 +122,7 @@ fn main() {
     // Strict parse vs serde_json's parser, and JCS vs serde_json's writer, per input size.
     for size in ["small", "medium", "large"] {
         let raw = read(&format!("{size}.json"));
-        let value = parse_strict(&raw).unwrap_or_else(|e| fail(format!("{size}: {e}")));
+        let value = parse_strict_json(&raw).unwrap_or_else(|e| fail(format!("{size}: {e}")));
         if serde_json::from_slice::<Value>(&raw).ok().as_ref() != Some(&value) {
             fail(format!("{size}: parsers disagree"));
         }
@@ -133,7 +133,7 @@ fn main() {
             "parse",
             size,
             vec![
-                subject("parse_strict", || usize::from(parse_strict(black_box(&raw)).is_ok())),
+                subject("parse_strict_json", || usize::from(parse_strict_json(black_box(&raw)).is_ok())),
                 subject("serde_json::from_slice", || usize::from(serde_json::from_slice::<Value>(black_box(&raw)).is_ok())),
             ],
         );
@@ -157,14 +157,14 @@ fn main() {
         let expected = base64_std_nopad_decode(&signature).unwrap_or_else(|| fail(format!("{name}: signature")));
         let key = secret.as_bytes();
         let declaration: HmacV1Declaration = declaration;
-        if verify(&declaration, &message, key).is_err() || !hmac_sha256_matches(key, input.as_bytes(), &expected) {
+        if verify_hmac_v1(&declaration, &message, key).is_err() || !hmac_sha256_matches(key, input.as_bytes(), &expected) {
             fail(format!("{name}: the vector does not verify"));
         }
         bench.measure(
             "verify",
             name,
             vec![
-                subject("verify", || usize::from(verify(&declaration, black_box(&message), key).is_ok())),
+                subject("verify", || usize::from(verify_hmac_v1(&declaration, black_box(&message), key).is_ok())),
                 subject("HMAC over signing input", || usize::from(hmac_sha256_matches(key, black_box(input.as_bytes()), &expected))),
                 subject("+ SHA-256 of payload JCS", || sha256(black_box(body.as_bytes())).len() + usize::from(hmac_sha256_matches(key, black_box(input.as_bytes()), &expected))),
             ],
