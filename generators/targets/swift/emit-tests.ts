@@ -10,6 +10,7 @@ import { lifecycleTypeName } from "./emit-lifecycles.js";
 import type { SharedCaseFile } from "./emit.js";
 import { unknownCase } from "./emit-enums.js";
 import type { ProtocolTypes, SwiftEnum } from "./types.js";
+import { compilePattern } from "./schema-pattern.js";
 
 /** Per protocol: its Swift namespace, each message's root type, and every declaration. */
 export type Catalog = { protocol: Protocol; namespace: string; messages: { name: string; type: string }[]; types: ProtocolTypes }[];
@@ -37,6 +38,7 @@ export function emitTests(model: Model, catalog: Catalog, cases: readonly Shared
     lifecycles: lifecycleRows.map((r) => ({ ...r, resourceLiteral: stringLiteral(r.resource) })),
     protocols: model.protocols.map((p) => ({ resourceLiteral: stringLiteral(`examples/${p.id}.json`) })),
     messageCount: messageRows.length,
+    patternCount: matcherPatternCount(model),
     ...ruledContext(catalog),
     lifecycleCount: lifecycleRows.length,
     ...signingContext(catalog, cases),
@@ -133,4 +135,19 @@ function enumContext(catalog: Catalog): object {
   enums.sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
   const open = enums.filter((e) => e.decl.closed === undefined).map((e) => ({ type: e.type }));
   return { openEnums: open, closedEnums: enums.filter((e) => e.decl.closed !== undefined).map((e) => ({ type: e.type })), openMessage };
+}
+
+/** How many distinct `pattern` values of the spec's schemas the generated matcher takes (SchemaPatternTests' floor). */
+function matcherPatternCount(model: Model): number {
+  const patterns = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "pattern" && typeof value === "string") patterns.add(value);
+      visit(value);
+    }
+  };
+  for (const schema of [...model.shared.map((s) => s.schema), ...model.protocols.flatMap((p) => p.messages.map((m) => m.schema))]) visit(schema);
+  return [...patterns].filter((p) => compilePattern(p) !== undefined).length;
 }

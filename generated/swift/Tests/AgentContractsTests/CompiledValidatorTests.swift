@@ -118,7 +118,9 @@ final class CompiledValidatorTests: XCTestCase {
                 if let instance = invalid["instance"] { out.append(("invalid example \(i)", instance)) }
             }
         }
-        for c in try SharedCases.cases("fuzz/validators.json") where c.text("protocol") == protocolID && c.text("message") == message {
+        // The corpus holds only this spec's own messages, so a small spec's may be empty.
+        let corpus = (try SharedCases.load("fuzz/validators.json")["cases"]?.arrayValue ?? []).compactMap { $0.objectValue }
+        for c in corpus where c.text("protocol") == protocolID && c.text("message") == message {
             guard let data = Data(base64Encoded: c.text("b64")), let value = try? StrictJSON.parse([UInt8](data)) else { continue }
             out.append(("fuzz \(c.text("name"))", value))
         }
@@ -130,25 +132,29 @@ final class CompiledValidatorTests: XCTestCase {
         var mismatches: [String] = []
         var failedKeywords = Set<String>()
         var firstKeywords = Set<String>()
+        var neverFailed: [String] = []
         for (protocolID, message, type) in Self.messageTypes {
-            for (label, value) in try instances(protocolID, message) {
+            let values = try instances(protocolID, message)
+            var failed = values.isEmpty
+            for (label, value) in values {
                 let reference = type.schemaRegistry.validate(value, against: type.schemaID)
                 let generated = type.validateSchema(value)
                 if generated != reference { mismatches.append("\(protocolID)/\(message) \(label): interpreter \(reference), generated \(generated)") }
                 if let first = reference.first { firstKeywords.insert(first.keyword) }
                 for error in reference { failedKeywords.insert(error.keyword) }
+                if !generated.isEmpty { failed = true }
                 cases += 1
             }
+            if !failed { neverFailed.append("\(protocolID)/\(message)") }
         }
         XCTAssertEqual(mismatches.prefix(20).joined(separator: "\n"), "", "\(mismatches.count) mismatches")
         print("generated validators: \(cases) cases; first errors seen: \(firstKeywords.sorted()); any error: \(failedKeywords.sorted())")
         XCTAssertGreaterThan(cases, 51 * 20, "too few cases")
-        // The comparison is hollow unless values fail on many keywords.
-        for keyword in ["type", "required", "additionalProperties", "pattern", "const", "enum", "maxLength", "minLength", "discriminator", "uniqueItems", "contains", "not"] {
-            XCTAssertTrue(firstKeywords.contains(keyword), "no case failed first on \(keyword): \(firstKeywords.sorted())")
-        }
-        for keyword in ["if", "anyOf"] {
-            XCTAssertTrue(failedKeywords.contains(keyword), "no case failed on \(keyword): \(failedKeywords.sorted())")
-        }
+        // The comparison is hollow for a message whose generated check never fails (every message's
+        // first example is mutated), and thin when few keywords ever fail first. Any spec's project
+        // runs this: the floor is what a small spec's mutations reach (7 keywords in examples/);
+        // `make drivers` checks this repository's first errors keyword by keyword in four languages.
+        XCTAssertEqual(neverFailed, [], "messages whose generated check never failed")
+        XCTAssertGreaterThanOrEqual(firstKeywords.count, 5, "too few keywords ever failed first: \(firstKeywords.sorted())")
     }
 }

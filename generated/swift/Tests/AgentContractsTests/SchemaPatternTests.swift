@@ -56,7 +56,10 @@ final class SchemaPatternTests: XCTestCase {
         var checked = 0
         var matched = 0
         var mismatches: [String] = []
-        XCTAssertGreaterThan(SchemaPatterns.matched.count, 20, "too few patterns run by the matcher")
+        // 45 distinct patterns of this spec's schemas are within the matcher's subset:
+        // fewer matched ones means patterns silently handed to NSRegularExpression.
+        try XCTSkipIf(45 == 0, "no pattern of this spec is within the matcher's subset")
+        XCTAssertGreaterThanOrEqual(SchemaPatterns.matched.count, 45, "too few patterns run by the matcher")
         for pattern in SchemaPatterns.matched {
             let icu = try NSRegularExpression(pattern: SchemaRegistry.icuPattern(pattern.source))
             var inputs: [[Unicode.Scalar]] = []
