@@ -75,6 +75,39 @@ const KINDS: Kind[] = [
     fail: one(approval, { status: 200, sse: { interaction: { "/execution_id": { type: "number" } } } }),
     because: /interaction \/execution_id: .* is not of type number/,
   },
+  // Issue 41: the edges of each check (case-run.ts's checkHeaders, expandExpect, checkBody,
+  // checkFields, checkSse and frame matching), each against the same reference server.
+  { kind: "headers (a name in any case)", pass: one(version, { headers: { "WWW-Authenticate": "Bearer" } }), fail: one(version, { headers: { "WWW-Authenticate": "Basic" } }), because: /header WWW-Authenticate: "Bearer", expected "Basic"/ },
+  { kind: "body.fields (a plain value)", pass: one(version, { body: { fields: { "/error": KEY_ERROR } } }), fail: one(version, { body: { fields: { "/error": 401 } } }), because: /body \/error: "invalid or missing internal API key", expected 401$/ },
+  { kind: "body.fields (the root pointer)", pass: one(version, { body: { fields: { "": { type: "object" } } } }), fail: one(version, { body: { fields: { "": { type: "array" } } } }), because: /body \/: .* is not of type array$/ },
+  {
+    kind: "body.fields (placeholders in an expectation)",
+    pass: one(version, { status: 401 }, { WHY: "/error" }).concat(one(version, { body: { fields: { "/error": "${WHY}" } } }), one(version, { body: { fields: { "/error": { equals: "${WHY}" } } } })),
+    fail: one(version, { status: 401 }, { WHY: "/error" }).concat(one(version, { body: { fields: { "/error": { startsWith: "not ${WHY}" } } } })),
+    because: /body \/error: .* does not start with "not invalid or missing internal API key"$/,
+  },
+  {
+    kind: "body.fields (a placeholder as the whole expectation)",
+    pass: one(version, { status: 401 }, { WHY: "/error" }).concat(one(version, { body: { fields: { "/error": "${WHY}" } } })),
+    fail: one(version, { status: 401 }, { WHY: "/error" }).concat(one(version, { body: { fields: { "/error": "${WHY}." } } })),
+    because: /body \/error: "invalid or missing internal API key", expected "invalid or missing internal API key\."$/,
+  },
+  { kind: "body.maxBytes (the bound inclusive)", pass: one(version, { body: { maxBytes: 47 } }), fail: one(version, { body: { maxBytes: 46 } }), because: /body is larger than 46 bytes/, code: "body-too-large" },
+  {
+    kind: "body.notContains (an empty needle, placeholders)",
+    pass: one(version, { body: { notContains: ["", "${key}"] } }),
+    fail: one(version, { status: 401 }, { WHY: "/error" }).concat(one(version, { body: { notContains: ["${WHY}"] } })),
+    because: /body contains "\$\{WHY\}"$/,
+  },
+  { kind: "sse.ended (a stream kept open)", pass: one(approval, { status: 200, sse: { ended: false } }), fail: one(approval, { status: 200, sse: { ended: true } }), because: /the stream did not end$/ },
+  {
+    kind: "sse.contains (by name, name prefix and fields)",
+    pass: one(stream, { sse: { contains: [{ kind: "step", name: "support-tickets-agent.invoke", fields: { "/type": "WORKFLOW_START" } }, { namePrefix: "support-", type: "WORKFLOW_END" }] } }),
+    fail: one(stream, { sse: { contains: [{ kind: "step", name: "support-tickets-agent" }] } }),
+    because: /no frame .*"name":"support-tickets-agent"/,
+  },
+  { kind: "sse.contains (a name prefix no frame has)", pass: one(stream, { sse: { absent: [{ namePrefix: "guardrail" }] } }), fail: one(stream, { sse: { contains: [{ namePrefix: "guardrail" }] } }), because: /no frame .*"namePrefix":"guardrail"/ },
+  { kind: "sse.contains (a field no frame has)", pass: one(stream, { sse: { absent: [{ kind: "step", fields: { "/type": "TOOL_END" } }] } }), fail: one(stream, { sse: { contains: [{ kind: "step", fields: { "/type": "TOOL_END" } }] } }), because: /no frame .*TOOL_END/ },
   { kind: "sse.interaction (none)", pass: one(stream, { sse: { ended: true } }), fail: one(stream, { sse: { interaction: { "/execution_id": { present: true } } } }), because: /no interaction frame/ },
 ];
 
