@@ -56,6 +56,12 @@ describe("SECURITY: what changed in a declaration", () => {
     });
     expect(of(findings, "SECURITY_REPLAY_CHANGED").map((f) => f.message)).toEqual(['S: x-replay expiresAtField "exp" -> unset; skewSeconds 30 -> 60; window unset -> "1h"']);
   });
+  it("lines unchanged while another member changes: only that member, not the lines", () => {
+    const { findings } = compare((f) => void (f[S]["x-signature"].algorithmId = "a2"));
+    expect(of(findings, "SECURITY_SIGNATURE_CHANGED").map((f) => f.message)).toEqual(['S: x-signature algorithmId "a1" -> "a2"']);
+    const fromText = compare((f) => void (f[S]["x-signature"].algorithmId = "a2"), (f) => void (f[S]["x-signature"].lines = "sub,exp"));
+    expect(of(fromText.findings, "SECURITY_SIGNATURE_CHANGED").map((f) => f.message)).toEqual(['S: x-signature algorithmId "a1" -> "a2"']);
+  });
   it("a declaration that is not an object on one side: declaration changed", () => {
     const { findings } = compare((f) => void (f[S]["x-content-address"] = "sha256"));
     expect(of(findings, "SECURITY_CONTENT_ADDRESS_CHANGED").map((f) => f.message)).toEqual(["S: x-content-address declaration changed"]);
@@ -108,6 +114,13 @@ describe("SECURITY: the approval token's claim set", () => {
     });
     expect(of(findings, "SECURITY_APPROVAL_TOKEN_CHANGED").map((f) => f.message)).toEqual(["S: approval-token claim set [exp, sig?, sub] -> []"]);
   });
+  it("a token added while the claims change: the declaration added, no claim-set finding (there was no old token to compare)", () => {
+    const { findings } = compare((f) => {
+      f[S]["x-approval-token"] = { version: 1 };
+      f[S].properties.aud = { type: "string" };
+    }, (f) => void delete f[S]["x-approval-token"]);
+    expect(of(findings, "SECURITY_APPROVAL_TOKEN_CHANGED").map((f) => f.message)).toEqual(["S: x-approval-token declaration added"]);
+  });
   it("claims changed on a message without a token, or whose token is dropped, are no claim-set finding", () => {
     const without = compare((f) => void (f[S].properties.aud = { type: "string" }), (f) => void delete f[S]["x-approval-token"]);
     expect(of(without.findings, "SECURITY_APPROVAL_TOKEN_CHANGED")).toEqual([]);
@@ -148,6 +161,42 @@ describe("WIRE: x-rules", () => {
     expect(hit.map((f) => [f.message, f.direction, f.at.pointer, f.old?.pointer, f.removed])).toEqual([["M: x-rules name-is-kind changed: the two versions refuse different instances", "either", "/x-rules/1", "/x-rules/0", false]]);
     expectWitness(hit[0]!, before, after);
   });
+  it("without witnesses, a rule added to a message that had no x-rules is the only x-rules finding", () => {
+    const before = baseFiles();
+    const after = baseFiles();
+    withRule(after);
+    const { findings } = compareRoots(writeTree(before), writeTree(after), { witnesses: false });
+    expect(of(findings, "WIRE_RULE_CHANGED").map((f) => f.message)).toEqual(["M: x-rules name-is-kind added: new readers reject old instances that break it"]);
+  });
+  it("a rule added to a message without examples: a witness is synthesized from the schema", () => {
+    const { findings, before, after } = compare(withRule, (f) => void delete f[M].examples);
+    const hit = of(findings, "WIRE_RULE_CHANGED");
+    expect(hit.map((f) => f.message)).toEqual(["M: x-rules name-is-kind added: new readers reject old instances that break it"]);
+    expectWitness(hit[0]!, before, after);
+  });
+  it("a rule changed where only the spec's invalid example shows it: that example is the witness", () => {
+    // Open declares only a: no instance built from its schema has b, so b-is-a always holds, and
+    // no string built for a carries a secret: only the example does.
+    const secret = { a: "Bearer abcdefgh" };
+    const { findings } = compare((f) => {
+      f[OPEN]["x-rules"] = [{ id: "b-is-a", kind: "noSecrets", text: "/a", message: "a carries no secret" }];
+      f[OPEN]["x-invalid-examples"] = [{ instance: secret, error: { rule: "b-is-a" } }];
+    });
+    expect(of(findings, "WIRE_RULE_CHANGED").map((f) => [f.message, f.witness])).toEqual([["Open: x-rules b-is-a changed: the two versions refuse different instances", { instance: secret, acceptedBy: "old" }]]);
+  });
+  it("a rule no instance can break (a field equal to itself) is no finding: the change shows only with a witness", () => {
+    const { findings } = compare((f) => void f[OPEN]["x-rules"].push({ id: "a-is-a", kind: "equal", left: "/a", right: "/a", message: "a is a" }));
+    expect(of(findings, "WIRE_RULE_CHANGED")).toEqual([]);
+  });
+  it("only the invalid examples that name the rule are tried first; entries without an error, or no objects, are skipped", () => {
+    const other = { kind: "b", name: "yy" };
+    const named = { kind: "b", name: "zz" };
+    const { findings } = compare((f) => {
+      withRule(f);
+      f[M]["x-invalid-examples"] = ["not an example", { instance: other }, { instance: other, error: "free text" }, { instance: other, error: { rule: "another-rule" } }, { instance: named, error: { rule: "name-is-kind" } }];
+    });
+    expect(of(findings, "WIRE_RULE_CHANGED")[0]!.witness).toEqual({ instance: named, acceptedBy: "old" });
+  });
   it("the spec's own invalid example that names a rule is the witness a new rule is shown with", () => {
     // {kind: "a", name: "b"} breaks name-is-kind; the schema's own examples satisfy it.
     const invalid = { kind: "b", name: "zz" };
@@ -178,6 +227,15 @@ describe("WIRE: protocol constants", () => {
   it("constants are told apart by group: the same name in two groups is two constants", () => {
     const { findings } = compare((f) => void (f[PROTOCOL].constants[1].items[0].value = "z"), (f) => void f[PROTOCOL].constants.push({ group: "h", items: [{ name: "A", value: "a" }] }));
     expect(of(findings, "WIRE_CONSTANT_CHANGED").map((f) => [f.message.split(":")[0], f.at.pointer])).toEqual([['constant p h.A changed from "a" to "z"', "/constants/1/items/0/value"]]);
+  });
+  it("a constant removed is SOURCE_CONSTANT_REMOVED only; a protocol without constants has none", () => {
+    const { findings } = compare((f) => void f[PROTOCOL].constants[0].items.pop());
+    expect(findings.map((f) => f.rule)).toEqual(["SOURCE_CONSTANT_REMOVED"]);
+    expect(compare((f) => void (f[PROTOCOL].title = "P2"), (f) => void delete f[PROTOCOL].constants).findings).toEqual([]);
+  });
+  it("items that are null or not objects are skipped", () => {
+    const odd = (f: Files) => void f[PROTOCOL].constants[0].items.push(null, "x");
+    expect(compare((f) => void (f[PROTOCOL].constants[0].items[1].value = "b2"), odd).findings.map((f) => f.rule)).toEqual(["WIRE_CONSTANT_CHANGED"]);
   });
   it("groups and items that are not objects, or a group without items, hold no constants", () => {
     const { findings } = compare((f) => void (f[PROTOCOL].constants = [{ group: "g", items: [{ name: "A", value: "a" }, { name: "B", value: "b" }] }, "not a group", { group: "x" }]));
