@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, groupStamp, loadGroups, readResult } from "./results.mjs";
+import { ROOT, groupStamp, loadGroups, mutateRange, readResult } from "./results.mjs";
 
 const RUNTIMES = [
   { dir: "generators/targets/ts/runtime/src", ext: ".ts" },
@@ -23,11 +23,21 @@ const notMutated = readFileSync(join(ROOT, "property-tests/mutation/not-mutated.
 const groups = loadGroups();
 
 describe("mutation groups", () => {
+  it("a mutate entry names a whole file or, as Stryker's mutation range path:from-to, some of its lines", () => {
+    expect(mutateRange("generators/conformance/case-run.ts")).toEqual({ path: "generators/conformance/case-run.ts", from: 1, to: Infinity });
+    expect(mutateRange("generators/conformance/case-run.ts:279-386")).toEqual({ path: "generators/conformance/case-run.ts", from: 279, to: 386 });
+    expect(mutateRange("c:/x.ts:1-2:3")).toEqual({ path: "c:/x.ts:1-2:3", from: 1, to: Infinity });
+  });
   it("mutate every runtime file exactly once, or not-mutated.md says why not", () => {
     const owners = new Map<string, string[]>();
     for (const g of groups) for (const f of g.files) owners.set(f, [...(owners.get(f) ?? []), g.name]);
-    const twice = [...owners].filter(([, names]) => names.length > 1).map(([f, names]) => `${f}: ${names.join(", ")}`);
-    expect(twice, "files mutated by two groups").toEqual([]);
+    // A file split by line ranges may be in several groups, each line in one.
+    const twice: string[] = [];
+    const entries = groups.flatMap((g) => g.ranges.map((r) => ({ ...r, group: g.name })));
+    for (const [i, a] of entries.entries()) {
+      for (const b of entries.slice(i + 1)) if (a.path === b.path && a.from <= b.to && b.from <= a.to) twice.push(`${a.path}: ${a.group} (${a.from}-${a.to}), ${b.group} (${b.from}-${b.to})`);
+    }
+    expect(twice, "lines mutated by two groups").toEqual([]);
     const missing = runtimeFiles.filter((f) => !owners.has(f) && !notMutated.includes(f));
     expect(missing, "runtime files no group mutates").toEqual([]);
     const both = notMutated.filter((f) => owners.has(f));
@@ -37,8 +47,8 @@ describe("mutation groups", () => {
     const result = readResult(name);
     expect(result, `no result: run node property-tests/mutation/run.mjs ${name}`).toBeDefined();
     expect(result!.sources, `stale result: run node property-tests/mutation/run.mjs ${name}`).toEqual(groupStamp(group).sources);
-    const outside = result!.mutants.filter((m) => !group.files.includes(m.file)).map((m) => m.file);
-    expect([...new Set(outside)], "mutants of files the group does not name").toEqual([]);
+    const outside = result!.mutants.filter((m) => !group.ranges.some((r) => r.path === m.file && m.line >= r.from && m.line <= r.to)).map((m) => `${m.file}:${m.line}`);
+    expect([...new Set(outside)], "mutants of files or lines the group does not name").toEqual([]);
     expect(result!.mutants.length, "a result without mutants").toBeGreaterThan(0);
   });
 });

@@ -7,9 +7,17 @@ export interface MutationGroup {
   sources?: string[];
   classes?: string[];
   tests: string[];
-  /** The mutated files (mutate for Stryker, sources for PIT). */
+  /** The mutated files (mutate for Stryker, sources for PIT), each once. */
   files: string[];
+  /** The lines mutated per entry (a whole file: from 1 to Infinity). */
+  ranges: LineRange[];
 }
+export interface LineRange {
+  path: string;
+  from: number;
+  to: number;
+}
+export function mutateRange(entry: string): LineRange;
 export interface GroupStamp {
   sources: Record<string, string>;
   tests: Record<string, string>;

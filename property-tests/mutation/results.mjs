@@ -12,6 +12,15 @@ export const RESULTS_DIR = join(ROOT, "property-tests/mutation/results");
 const KOTLIN_SOURCES = "generators/targets/kotlin/runtime";
 
 const FIELDS = { stryker: ["mutate", "tests"], pit: ["sources", "classes", "tests"] };
+// A Stryker `mutate` entry may name lines of a file (Stryker's mutation range, `path:from-to`), so a
+// file too slow to mutate in one run is split into groups of its own lines.
+const LINE_RANGE = /^(.+):(\d+)-(\d+)$/;
+
+/** The file and the lines (1-based, inclusive; the whole file when no range) a `mutate` entry names. */
+export function mutateRange(entry) {
+  const m = LINE_RANGE.exec(entry);
+  return m ? { path: m[1], from: Number(m[2]), to: Number(m[3]) } : { path: entry, from: 1, to: Infinity };
+}
 
 /** Every group file, checked: a known tool, non-empty lists, every named file present. */
 export function loadGroups() {
@@ -26,9 +35,15 @@ export function loadGroups() {
     for (const field of fields) {
       const list = group[field];
       if (!Array.isArray(list) || list.length === 0 || !list.every((x) => typeof x === "string")) throw new Error(`${where}: /${field} must be a non-empty list of strings`);
-      if (field !== "classes") for (const [i, path] of list.entries()) if (!existsSync(join(ROOT, path))) throw new Error(`${where}: /${field}/${i}: ${path} does not exist`);
+      for (const [i, entry] of list.entries()) {
+        if (field === "classes") continue;
+        const { path, from, to } = field === "mutate" ? mutateRange(entry) : { path: entry, from: 1, to: Infinity };
+        if (!existsSync(join(ROOT, path))) throw new Error(`${where}: /${field}/${i}: ${path} does not exist`);
+        if (!(from >= 1 && from <= to)) throw new Error(`${where}: /${field}/${i}: lines ${from}-${to} are not a range`);
+      }
     }
-    return { ...group, name: f.replace(/\.json$/, ""), files: group.tool === "stryker" ? group.mutate : group.sources };
+    const ranges = group.tool === "stryker" ? group.mutate.map(mutateRange) : group.sources.map((path) => ({ path, from: 1, to: Infinity }));
+    return { ...group, name: f.replace(/\.json$/, ""), files: [...new Set(ranges.map((r) => r.path))], ranges };
   });
 }
 

@@ -5,7 +5,7 @@
 // (JSON, whitespace folded, 80 chars). Score = detected (killed, timed out) / (detected + survived +
 // no coverage), as Stryker counts it; PIT's report is counted the same way.
 // --check exits non-zero when a score is under its goal (issue 16: TS runtime 90%, Kotlin runtime
-// 85%; issue 41: generators/conformance and generators/lifecycles 90%) or a group's result is
+// 85%; issue 41: generators/conformance, generators/lifecycles and generators/breaking 90%) or a group's result is
 // missing or stale.
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +17,7 @@ export const GOALS = {
   // Issue 41: the tools around the runtime, with the runtime's goal.
   "ts generators/conformance/": 90,
   "ts generators/lifecycles/": 90,
+  "ts generators/breaking/": 90,
 };
 const DETECTED = new Set(["Killed", "Timeout"]);
 const UNDETECTED = new Set(["Survived", "NoCoverage"]);
