@@ -14,12 +14,11 @@ export function messageModules(protocol: Protocol, sources: readonly string[]): 
     const f = new TsFile(`${protocol.id}/messages/${m.name}.ts`, sources);
     f.comment(
       `${m.name} alone: its cross-field rules, validate${m.name} and parse${m.name}. A bundler asked for one`,
-      "message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.",
+      "message keeps this module, the generated schema functions of ../validators.js it reaches, and the runtime.",
     );
     const type = f.importType(m.name, `${protocol.id}/types.js`);
     const result = f.importType("ValidationResult", VALIDATION);
-    const schema = f.import(`validate${m.name}`, `${protocol.id}/validators.js`, `schema${m.name}`);
-    const failure = f.import("schemaFailure", VALIDATION);
+    const schema = f.import(`check${m.name}`, `${protocol.id}/validators.js`);
     if (m.rules.length > 0) {
       const table = rulesConstant(m.name);
       const rules = m.rules.map(({ id, kind, message, ...fields }) => ({ id, kind, message, ...fields }));
@@ -37,7 +36,8 @@ export function messageModules(protocol: Protocol, sources: readonly string[]): 
         "",
         `/** Validates ${m.name}: the schema, then ${m.rules.length} cross-field rule(s). */`,
         `export function validate${m.name}(value: unknown): ${result}<${type}> {`,
-        `  if (!${schema}(value)) return ${failure}(${schema});`,
+        `  const error = ${schema}(value);`,
+        "  if (error !== undefined) return { ok: false, errors: [error] };",
         `  const errors = ${check}(value);`,
         `  return errors === undefined ? { ok: true, value: value as ${type} } : { ok: false, errors };`,
         "}",
@@ -49,7 +49,8 @@ export function messageModules(protocol: Protocol, sources: readonly string[]): 
       f.print(
         `/** Validates ${m.name} against its schema (it has no cross-field rules). */`,
         `export function validate${m.name}(value: unknown): ${result}<${type}> {`,
-        `  return ${schema}(value) ? { ok: true, value: value as ${type} } : ${failure}(${schema});`,
+        `  const error = ${schema}(value);`,
+        `  return error === undefined ? { ok: true, value: value as ${type} } : { ok: false, errors: [error] };`,
         "}",
       );
     }
