@@ -4,7 +4,7 @@
 import { additionalError, at, atIndex, boundError, constError, containsError, discriminatorMappingError, discriminatorTagError, duplicateItemsError, enumError, equal, isInteger, isNumber, isObject, limitError, maxLengthError, minLengthError, missingRequired, patternError, present, requiredError, typeError } from "../runtime/schema-checks.js";
 import { fromAjvError } from "../runtime/validation.js";
 const auditLogEntryDefsImportedEntryRequired = ["action", "details", "eventId", "packageId", "previousEventId", "recordType", "schemaVersion", "sequence", "timestamp"];
-const auditLogEntryDefsImportedEntryDeclared = /* @__PURE__ */ new Set([...auditLogEntryDefsImportedEntryRequired]);
+const auditLogEntryDefsImportedEntryDeclared = /* @__PURE__ */ new Set(["action", "details", "eventId", "packageId", "previousEventId", "recordType", "schemaVersion", "sequence", "timestamp"]);
 const auditLogEntryDefsImportedDetailsRequired = ["originFilename", "originSha256"];
 const auditLogEntryDefsImportedDetailsPropertiesOriginFilenamePatternSource = "^[^/\\\\\\u0000-\\u001f\\u007f]+$";
 const auditLogEntryDefsImportedDetailsPropertiesOriginFilenamePattern = /* @__PURE__ */ new RegExp(auditLogEntryDefsImportedDetailsPropertiesOriginFilenamePatternSource, "u");
@@ -16,13 +16,13 @@ const auditLogEntryDefsPackageIdPatternSource = "^connector-package-[a-f0-9]{64}
 const auditLogEntryDefsPackageIdPattern = /* @__PURE__ */ new RegExp(auditLogEntryDefsPackageIdPatternSource, "u");
 const auditLogEntryDefsPreviousEventIdPatternSource = "^(connector-audit-[a-f0-9]{64})?$";
 const auditLogEntryDefsPreviousEventIdPattern = /* @__PURE__ */ new RegExp(auditLogEntryDefsPreviousEventIdPatternSource, "u");
-const typesDefsTimestampPatternSource = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$";
-const typesDefsTimestampPattern = /* @__PURE__ */ new RegExp(typesDefsTimestampPatternSource, "u");
 const typesDefsTimestampMillisUtcAllOf1PatternSource = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$";
 const typesDefsTimestampMillisUtcAllOf1Pattern = /* @__PURE__ */ new RegExp(typesDefsTimestampMillisUtcAllOf1PatternSource, "u");
+const typesDefsTimestampPatternSource = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$";
+const typesDefsTimestampPattern = /* @__PURE__ */ new RegExp(typesDefsTimestampPatternSource, "u");
 const auditLogEntryDefsTransitionEntryPropertiesActionEnum = ["approved", "installed", "disabled", "revoked", "removed"];
 const connectorManifestRequired = ["manifestId", "schemaVersion", "recordType", "connectorId", "connectorVersion", "kind", "label", "description", "transport", "upstream", "invocation", "domains", "session", "inputTypes", "permissionModes", "eventProtocolVersion", "eventTypes", "usage", "outboundDestinations", "credentials", "license"];
-const connectorManifestDeclared = /* @__PURE__ */ new Set([...connectorManifestRequired]);
+const connectorManifestDeclared = /* @__PURE__ */ new Set(["manifestId", "schemaVersion", "recordType", "connectorId", "connectorVersion", "kind", "label", "description", "transport", "upstream", "invocation", "domains", "session", "inputTypes", "permissionModes", "eventProtocolVersion", "eventTypes", "usage", "outboundDestinations", "credentials", "license"]);
 const connectorManifestPropertiesManifestIdPatternSource = "^connector-manifest-[a-f0-9]{64}$";
 const connectorManifestPropertiesManifestIdPattern = /* @__PURE__ */ new RegExp(connectorManifestPropertiesManifestIdPatternSource, "u");
 const connectorManifestPropertiesLicensePatternSource = "^[A-Za-z0-9][A-Za-z0-9.+-]{0,79}$";
@@ -203,8 +203,10 @@ function typesDefsTimestampMillisUtc(data) {
     let e;
     if ((e = typesDefsTimestamp(data)))
         return e;
-    if ((e = typesDefsTimestampMillisUtcAllOf1(data)))
-        return e;
+    if (typeof data === "string") {
+        if (!typesDefsTimestampMillisUtcAllOf1Pattern.test(data))
+            return patternError(typesDefsTimestampMillisUtcAllOf1PatternSource);
+    }
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/common/types.json#/$defs/Timestamp */
@@ -213,14 +215,6 @@ function typesDefsTimestamp(data) {
         return typeError("string");
     if (!typesDefsTimestampPattern.test(data))
         return patternError(typesDefsTimestampPatternSource);
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/common/types.json#/$defs/TimestampMillisUtc/allOf/1 */
-function typesDefsTimestampMillisUtcAllOf1(data) {
-    if (typeof data === "string") {
-        if (!typesDefsTimestampMillisUtcAllOf1Pattern.test(data))
-            return patternError(typesDefsTimestampMillisUtcAllOf1PatternSource);
-    }
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-connector/AuditLogEntry.json#/$defs/UpgradedEntry */
@@ -340,6 +334,7 @@ function auditLogEntryDefsTransitionEntry(data) {
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-connector/AuditLogEntry.json#/$defs/NoDetails */
+/** also https://agent-contracts.dev/schemas/agent-connector/LocalEchoProviderConfig.json# */
 function auditLogEntryDefsNoDetails(data) {
     if (!(isObject(data)))
         return typeError("object");
@@ -457,21 +452,15 @@ function connectorManifestDefsSemVer(data) {
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json#/properties/label */
+/** also https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json#/$defs/Publisher/properties/name */
 function connectorManifestPropertiesLabel(data) {
-    let e;
-    if ((e = connectorManifestPropertiesLabelAllOf0(data)))
-        return e;
-    if ((e = connectorManifestDefsSafeText(data)))
-        return e;
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json#/properties/label/allOf/0 */
-function connectorManifestPropertiesLabelAllOf0(data) {
     let e;
     if (typeof data === "string") {
         if ((e = maxLengthError(data, 120)))
             return e;
     }
+    if ((e = connectorManifestDefsSafeText(data)))
+        return e;
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json#/$defs/SafeText */
@@ -488,19 +477,12 @@ function connectorManifestDefsSafeText(data) {
 /** https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json#/properties/description */
 function connectorManifestPropertiesDescription(data) {
     let e;
-    if ((e = connectorManifestPropertiesDescriptionAllOf0(data)))
-        return e;
-    if ((e = connectorManifestDefsSafeText(data)))
-        return e;
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json#/properties/description/allOf/0 */
-function connectorManifestPropertiesDescriptionAllOf0(data) {
-    let e;
     if (typeof data === "string") {
         if ((e = maxLengthError(data, 1000)))
             return e;
     }
+    if ((e = connectorManifestDefsSafeText(data)))
+        return e;
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json#/$defs/Transport */
@@ -685,7 +667,7 @@ function connectorManifestPropertiesDomains(data) {
     for (let i = 0; i < data.length; i++)
         if ((e = connectorManifestDefsPublicId(data[i])))
             return atIndex(e, i);
-    if ((e = duplicateItemsError(data, false, false)))
+    if ((e = duplicateItemsError(data)))
         return e;
     return undefined;
 }
@@ -766,7 +748,7 @@ function connectorManifestPropertiesInputTypes(data) {
     for (let i = 0; i < data.length; i++)
         if ((e = connectorManifestDefsInputType(data[i])))
             return atIndex(e, i);
-    if ((e = duplicateItemsError(data, false, false)))
+    if ((e = duplicateItemsError(data)))
         return e;
     return undefined;
 }
@@ -788,7 +770,7 @@ function connectorManifestPropertiesPermissionModes(data) {
     for (let i = 0; i < data.length; i++)
         if ((e = connectorManifestDefsPermissionMode(data[i])))
             return atIndex(e, i);
-    if ((e = duplicateItemsError(data, false, false)))
+    if ((e = duplicateItemsError(data)))
         return e;
     return undefined;
 }
@@ -816,7 +798,7 @@ function connectorManifestPropertiesEventTypes(data, composite) {
     for (let i = 0; i < data.length; i++)
         if ((e = connectorManifestDefsEventType(data[i])))
             return atIndex(e, i);
-    if ((e = duplicateItemsError(data, false, false)))
+    if ((e = duplicateItemsError(data)))
         return e;
     return undefined;
 }
@@ -925,7 +907,7 @@ function connectorManifestPropertiesOutboundDestinations(data) {
     for (let i = 0; i < data.length; i++)
         if ((e = connectorManifestDefsHttpsOrigin(data[i])))
             return atIndex(e, i);
-    if ((e = duplicateItemsError(data, false, false)))
+    if ((e = duplicateItemsError(data)))
         return e;
     return undefined;
 }
@@ -1018,6 +1000,8 @@ function connectorManifestDefsCredentialsAllOf0(data) {
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json#/$defs/Credentials/allOf/0/if */
+/** also https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json#/allOf/1/then/properties/manifest/properties/credentials */
+/** also https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json#/allOf/3/then/properties/manifest/properties/credentials */
 function connectorManifestDefsCredentialsAllOf0If(data) {
     if (isObject(data)) {
         if (present(data, "mode")) {
@@ -1038,6 +1022,7 @@ function connectorManifestDefsCredentialsAllOf0Then(data) {
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-connector/ConnectorManifest.json#/$defs/Credentials/allOf/0/then/properties/slots */
+/** also https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json#/allOf/1/then/properties/manifest/properties/outboundDestinations */
 function connectorManifestDefsCredentialsAllOf0ThenPropertiesSlots(data) {
     if (Array.isArray(data)) {
         if (data.length > 0)
@@ -1143,26 +1128,8 @@ function connectorPackageDefsPublisher(data) {
     }
     if ((e = connectorManifestDefsPublicId(data["id"])))
         return at(e, "/id");
-    if ((e = connectorPackageDefsPublisherPropertiesName(data["name"])))
+    if ((e = connectorManifestPropertiesLabel(data["name"])))
         return at(e, "/name");
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json#/$defs/Publisher/properties/name */
-function connectorPackageDefsPublisherPropertiesName(data) {
-    let e;
-    if ((e = connectorPackageDefsPublisherPropertiesNameAllOf0(data)))
-        return e;
-    if ((e = connectorManifestDefsSafeText(data)))
-        return e;
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json#/$defs/Publisher/properties/name/allOf/0 */
-function connectorPackageDefsPublisherPropertiesNameAllOf0(data) {
-    let e;
-    if (typeof data === "string") {
-        if ((e = maxLengthError(data, 120)))
-            return e;
-    }
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json#/$defs/ConnectorProvider */
@@ -1197,17 +1164,8 @@ function connectorPackageDefsLocalEchoProvider(data) {
         if (v !== "sdk.local-echo.v1")
             return at(constError("sdk.local-echo.v1"), "/id");
     }
-    if ((e = localEchoProviderConfig(data["config"])))
+    if ((e = auditLogEntryDefsNoDetails(data["config"])))
         return at(e, "/config");
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-connector/LocalEchoProviderConfig.json# */
-function localEchoProviderConfig(data) {
-    if (!(isObject(data)))
-        return typeError("object");
-    for (const name of Object.keys(data)) {
-        return additionalError(name);
-    }
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json#/$defs/HttpJsonProvider */
@@ -1268,6 +1226,8 @@ function httpJsonProviderConfigPropertiesAuthSlotId(data) {
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-connector/HttpJsonProviderConfig.json#/properties/authSlotId/anyOf/1 */
+/** also https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json#/properties/sessionRef/anyOf/1 */
+/** also https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json#/properties/resume/anyOf/1 */
 function httpJsonProviderConfigPropertiesAuthSlotIdAnyOf1(data) {
     if (!(data === null))
         return typeError("null");
@@ -1346,9 +1306,9 @@ function connectorPackageAllOf1ThenPropertiesManifest(data) {
     if (isObject(data)) {
         if (present(data, "transport") && (e = connectorPackageAllOf1ThenPropertiesManifestPropertiesTransport(data["transport"])))
             return at(e, "/transport");
-        if (present(data, "outboundDestinations") && (e = connectorPackageAllOf1ThenPropertiesManifestPropertiesOutboundDestinations(data["outboundDestinations"])))
+        if (present(data, "outboundDestinations") && (e = connectorManifestDefsCredentialsAllOf0ThenPropertiesSlots(data["outboundDestinations"])))
             return at(e, "/outboundDestinations");
-        if (present(data, "credentials") && (e = connectorPackageAllOf1ThenPropertiesManifestPropertiesCredentials(data["credentials"])))
+        if (present(data, "credentials") && (e = connectorManifestDefsCredentialsAllOf0If(data["credentials"])))
             return at(e, "/credentials");
         if (present(data, "inputTypes")) {
             const v = data["inputTypes"];
@@ -1375,25 +1335,6 @@ function connectorPackageAllOf1ThenPropertiesManifestPropertiesTransport(data) {
             const v = data["protocol"];
             if (v !== "json")
                 return at(constError("json"), "/protocol");
-        }
-    }
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json#/allOf/1/then/properties/manifest/properties/outboundDestinations */
-function connectorPackageAllOf1ThenPropertiesManifestPropertiesOutboundDestinations(data) {
-    if (Array.isArray(data)) {
-        if (data.length > 0)
-            return limitError("maxItems", 0, "items");
-    }
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json#/allOf/1/then/properties/manifest/properties/credentials */
-function connectorPackageAllOf1ThenPropertiesManifestPropertiesCredentials(data) {
-    if (isObject(data)) {
-        if (present(data, "mode")) {
-            const v = data["mode"];
-            if (v !== "none")
-                return at(constError("none"), "/mode");
         }
     }
     return undefined;
@@ -1524,19 +1465,8 @@ function connectorPackageAllOf3Then(data) {
 function connectorPackageAllOf3ThenPropertiesManifest(data) {
     let e;
     if (isObject(data)) {
-        if (present(data, "credentials") && (e = connectorPackageAllOf3ThenPropertiesManifestPropertiesCredentials(data["credentials"])))
+        if (present(data, "credentials") && (e = connectorManifestDefsCredentialsAllOf0If(data["credentials"])))
             return at(e, "/credentials");
-    }
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-connector/ConnectorPackage.json#/allOf/3/then/properties/manifest/properties/credentials */
-function connectorPackageAllOf3ThenPropertiesManifestPropertiesCredentials(data) {
-    if (isObject(data)) {
-        if (present(data, "mode")) {
-            const v = data["mode"];
-            if (v !== "none")
-                return at(constError("none"), "/mode");
-        }
     }
     return undefined;
 }
@@ -1763,7 +1693,7 @@ function httpJsonRequest(data) {
 /** https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json#/properties/sessionRef */
 function httpJsonRequestPropertiesSessionRef(data) {
     let e;
-    if ((e = httpJsonRequestPropertiesSessionRefAnyOf0(data)) && httpJsonRequestPropertiesSessionRefAnyOf1(data))
+    if ((e = httpJsonRequestPropertiesSessionRefAnyOf0(data)) && httpJsonProviderConfigPropertiesAuthSlotIdAnyOf1(data))
         return e;
     return undefined;
 }
@@ -1778,23 +1708,11 @@ function httpJsonRequestPropertiesSessionRefAnyOf0(data) {
         return e;
     return undefined;
 }
-/** https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json#/properties/sessionRef/anyOf/1 */
-function httpJsonRequestPropertiesSessionRefAnyOf1(data) {
-    if (!(data === null))
-        return typeError("null");
-    return undefined;
-}
 /** https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json#/properties/resume */
 function httpJsonRequestPropertiesResume(data) {
     let e;
-    if ((e = connectorResume(data)) && httpJsonRequestPropertiesResumeAnyOf1(data))
+    if ((e = connectorResume(data)) && httpJsonProviderConfigPropertiesAuthSlotIdAnyOf1(data))
         return e;
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-connector/HttpJsonRequest.json#/properties/resume/anyOf/1 */
-function httpJsonRequestPropertiesResumeAnyOf1(data) {
-    if (!(data === null))
-        return typeError("null");
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-connector/HttpJsonResponse.json# */
@@ -1859,6 +1777,6 @@ export function checkHttpJsonResponse(value) {
 }
 /** LocalEchoProviderConfig's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
 export function checkLocalEchoProviderConfig(value) {
-    const error = localEchoProviderConfig(value);
+    const error = auditLogEntryDefsNoDetails(value);
     return error === undefined ? undefined : fromAjvError(error);
 }

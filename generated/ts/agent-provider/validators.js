@@ -8,7 +8,7 @@ const actionErrorRequired = ["code", "message"];
 const actionErrorPropertiesCodePatternSource = "^[A-Za-z0-9_.-]+$";
 const actionErrorPropertiesCodePattern = /* @__PURE__ */ new RegExp(actionErrorPropertiesCodePatternSource, "u");
 const actionProposalRequired = ["request_id", "provider_id", "agent_id", "action_id", "tool_name", "arguments", "created_at", "expires_at", "nonce", "idempotency_key", "risk", "confirmation_policy"];
-const actionProposalDeclared = /* @__PURE__ */ new Set([...actionProposalRequired, "user_intent_summary", "callback", "host_instance_id", "signature_algorithm", "signature"]);
+const actionProposalDeclared = /* @__PURE__ */ new Set(["request_id", "provider_id", "agent_id", "action_id", "tool_name", "arguments", "user_intent_summary", "created_at", "expires_at", "nonce", "idempotency_key", "callback", "risk", "confirmation_policy", "host_instance_id", "signature_algorithm", "signature"]);
 const actionProposalDeps = ["signature_algorithm", "host_instance_id"];
 const actionProposalDeps2 = ["signature"];
 const actionProposalDefsSingleLineIdPatternSource = "^[^\\S\\n]*\\S[^\\n]*$";
@@ -24,14 +24,14 @@ const actionProposalDefsHmacSignaturePattern = /* @__PURE__ */ new RegExp(action
 const actionResultRequired = ["request_id", "status", "completed_at"];
 const actionResultPropertiesStatusEnum = ["succeeded", "failed", "canceled"];
 const agentActionRequired = ["action_id", "tool_name", "description"];
-const agentActionDeclared = /* @__PURE__ */ new Set([...agentActionRequired, "parameters", "result_schema", "risk", "confirmation_policy", "execution_modes", "timeout_seconds", "display_name", "localized_display_names", "localized_descriptions"]);
+const agentActionDeclared = /* @__PURE__ */ new Set(["action_id", "tool_name", "description", "parameters", "result_schema", "risk", "confirmation_policy", "execution_modes", "timeout_seconds", "display_name", "localized_display_names", "localized_descriptions"]);
 const agentActionPropertiesDescriptionPatternSource = "\\S";
 const agentActionPropertiesDescriptionPattern = /* @__PURE__ */ new RegExp(agentActionPropertiesDescriptionPatternSource, "u");
 const agentActionDefsExecutionModeEnum = ["app_handoff", "backend_api", "android_activity_result"];
 const agentActionDefsLocalizedTextPropertyNamesPatternSource = "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$";
 const agentActionDefsLocalizedTextPropertyNamesPattern = /* @__PURE__ */ new RegExp(agentActionDefsLocalizedTextPropertyNamesPatternSource, "u");
 const agentInstallRequestRequired = ["request_id", "nonce", "created_at", "expires_at"];
-const agentInstallRequestDeclared = /* @__PURE__ */ new Set([...agentInstallRequestRequired, "protocol_version", "host_package_name", "host_signing_cert_sha256", "host_instance_id", "host_shared_secret", "host_bundle_id", "host_team_id", "host_callback_scheme", "callback_url", "background_trigger_supported", "host_background_trigger_service"]);
+const agentInstallRequestDeclared = /* @__PURE__ */ new Set(["protocol_version", "request_id", "nonce", "host_package_name", "created_at", "expires_at", "host_signing_cert_sha256", "host_instance_id", "host_shared_secret", "host_bundle_id", "host_team_id", "host_callback_scheme", "callback_url", "background_trigger_supported", "host_background_trigger_service"]);
 const agentInstallRequestPropertiesHostSigningCertSha256PatternSource = "^([a-f0-9]{64})?$";
 const agentInstallRequestPropertiesHostSigningCertSha256Pattern = /* @__PURE__ */ new RegExp(agentInstallRequestPropertiesHostSigningCertSha256PatternSource, "u");
 const agentInstallRequestPropertiesHostTeamIdPatternSource = "^[A-Z0-9]{10}$";
@@ -44,9 +44,9 @@ const agentInstallRequestAllOf0ThenRequired = ["host_package_name", "host_instan
 const agentInstallResultRequired = ["status", "request_id", "nonce", "completed_at"];
 const agentInstallResultPropertiesPackageDeps = ["display_name"];
 const agentPackageRequired = ["provider_id", "agent_id"];
-const agentPackageDeclared = /* @__PURE__ */ new Set([...agentPackageRequired, "display_name", "description", "system_prompt", "actions", "handoff", "result", "install_binding", "created_at", "updated_at", "auto_invoke_enabled", "use_count", "last_used_at"]);
+const agentPackageDeclared = /* @__PURE__ */ new Set(["provider_id", "agent_id", "display_name", "description", "system_prompt", "actions", "handoff", "result", "install_binding", "created_at", "updated_at", "auto_invoke_enabled", "use_count", "last_used_at"]);
 const installBindingOneOf0Required = ["platform", "app_package_name", "activity_name", "signing_cert_sha256", "installed_at", "install_request_id", "protocol_version"];
-const installBindingOneOf0Declared = /* @__PURE__ */ new Set([...installBindingOneOf0Required, "host_package_name", "host_signing_cert_sha256", "host_instance_id", "background_trigger_supported", "host_background_trigger_service", "app_version_code", "app_last_update_time_ms", "trusted_refresh_supported"]);
+const installBindingOneOf0Declared = /* @__PURE__ */ new Set(["platform", "app_package_name", "activity_name", "signing_cert_sha256", "installed_at", "install_request_id", "protocol_version", "host_package_name", "host_signing_cert_sha256", "host_instance_id", "background_trigger_supported", "host_background_trigger_service", "app_version_code", "app_last_update_time_ms", "trusted_refresh_supported"]);
 const installBindingOneOf0PropertiesAppPackageNamePatternSource = "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$";
 const installBindingOneOf0PropertiesAppPackageNamePattern = /* @__PURE__ */ new RegExp(installBindingOneOf0PropertiesAppPackageNamePatternSource, "u");
 const installBindingOneOf0PropertiesActivityNamePatternSource = "^[A-Za-z_$.][A-Za-z0-9_$.]*$";
@@ -54,11 +54,11 @@ const installBindingOneOf0PropertiesActivityNamePattern = /* @__PURE__ */ new Re
 const typesDefsSha256HexPatternSource = "^[a-f0-9]{64}$";
 const typesDefsSha256HexPattern = /* @__PURE__ */ new RegExp(typesDefsSha256HexPatternSource, "u");
 const installBindingOneOf1Required = ["platform", "app_package_name", "activity_name", "signing_cert_sha256", "installed_at", "install_request_id", "protocol_version", "action_url"];
-const installBindingOneOf1Declared = /* @__PURE__ */ new Set([...installBindingOneOf1Required, "host_package_name", "host_signing_cert_sha256", "host_instance_id", "ios_bundle_id", "ios_team_id", "install_url", "universal_link_domain", "host_bundle_id", "host_team_id", "host_callback_scheme"]);
+const installBindingOneOf1Declared = /* @__PURE__ */ new Set(["platform", "app_package_name", "activity_name", "signing_cert_sha256", "installed_at", "install_request_id", "protocol_version", "host_package_name", "host_signing_cert_sha256", "host_instance_id", "ios_bundle_id", "ios_team_id", "install_url", "action_url", "universal_link_domain", "host_bundle_id", "host_team_id", "host_callback_scheme"]);
 const installBindingOneOf1PropertiesIosBundleIdPatternSource = "^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*$";
 const installBindingOneOf1PropertiesIosBundleIdPattern = /* @__PURE__ */ new RegExp(installBindingOneOf1PropertiesIosBundleIdPatternSource, "u");
 const agentTriggerRequestRequired = ["request_id", "provider_id", "agent_id", "message", "payload", "created_at", "expires_at", "nonce", "idempotency_key", "host_instance_id", "signature_algorithm", "signature"];
-const agentTriggerRequestDeclared = /* @__PURE__ */ new Set([...agentTriggerRequestRequired, "protocol_version", "source", "event_type"]);
+const agentTriggerRequestDeclared = /* @__PURE__ */ new Set(["protocol_version", "request_id", "provider_id", "agent_id", "message", "source", "event_type", "payload", "created_at", "expires_at", "nonce", "idempotency_key", "host_instance_id", "signature_algorithm", "signature"]);
 const providerInstallLaunchOneOf0Required = ["platform", "providerPackageName"];
 const providerInstallLaunchOneOf0PropertiesSigningCertSha256PatternSource = "^[A-Fa-f0-9]{64}$";
 const providerInstallLaunchOneOf0PropertiesSigningCertSha256Pattern = /* @__PURE__ */ new RegExp(providerInstallLaunchOneOf0PropertiesSigningCertSha256PatternSource, "u");
@@ -67,7 +67,7 @@ const triggerAcknowledgementRequired = ["status", "request_id"];
 const triggerAcknowledgementPropertiesStatusEnum = ["accepted", "queued", "rejected", "unsupported", "host_unavailable"];
 const triggerAcknowledgementAllOf0IfPropertiesStatusEnum = ["rejected", "host_unavailable"];
 const trustedHostBindingRequired = ["host_instance_id", "host_shared_secret", "installed_at", "protocol_version"];
-const trustedHostBindingDeclared = /* @__PURE__ */ new Set([...trustedHostBindingRequired, "host_package_name", "host_signing_cert_sha256", "background_trigger_supported", "host_background_trigger_service", "host_bundle_id", "host_team_id", "host_callback_scheme"]);
+const trustedHostBindingDeclared = /* @__PURE__ */ new Set(["host_package_name", "host_signing_cert_sha256", "host_instance_id", "host_shared_secret", "installed_at", "protocol_version", "background_trigger_supported", "host_background_trigger_service", "host_bundle_id", "host_team_id", "host_callback_scheme"]);
 /** https://agent-contracts.dev/schemas/agent-provider/ActionError.json# */
 function actionError(data) {
     let e;
@@ -97,6 +97,13 @@ function actionError(data) {
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-provider/ActionError.json#/properties/details */
+/** also https://agent-contracts.dev/schemas/agent-provider/ActionProposal.json#/properties/arguments */
+/** also https://agent-contracts.dev/schemas/agent-provider/ActionResult.json#/properties/result */
+/** also https://agent-contracts.dev/schemas/agent-provider/AgentAction.json#/properties/parameters */
+/** also https://agent-contracts.dev/schemas/agent-provider/AgentAction.json#/properties/result_schema */
+/** also https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json#/properties/handoff */
+/** also https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json#/properties/result */
+/** also https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json#/properties/payload */
 function actionErrorPropertiesDetails(data) {
     if (!(isObject(data)))
         return typeError("object");
@@ -124,7 +131,7 @@ function actionProposal(data) {
         return at(e, "/action_id");
     if ((e = agentActionDefsToolName(data["tool_name"])))
         return at(e, "/tool_name");
-    if ((e = actionProposalPropertiesArguments(data["arguments"])))
+    if ((e = actionErrorPropertiesDetails(data["arguments"])))
         return at(e, "/arguments");
     if (present(data, "user_intent_summary") && (e = actionProposalPropertiesUserIntentSummary(data["user_intent_summary"])))
         return at(e, "/user_intent_summary");
@@ -176,13 +183,11 @@ function agentActionDefsToolName(data) {
         return patternError(agentActionDefsToolNamePatternSource);
     return undefined;
 }
-/** https://agent-contracts.dev/schemas/agent-provider/ActionProposal.json#/properties/arguments */
-function actionProposalPropertiesArguments(data) {
-    if (!(isObject(data)))
-        return typeError("object");
-    return undefined;
-}
 /** https://agent-contracts.dev/schemas/agent-provider/ActionProposal.json#/properties/user_intent_summary */
+/** also https://agent-contracts.dev/schemas/agent-provider/AgentAction.json#/$defs/LocalizedText/additionalProperties */
+/** also https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json#/properties/description */
+/** also https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json#/properties/system_prompt */
+/** also https://agent-contracts.dev/schemas/agent-provider/TrustedHostBinding.json#/properties/host_background_trigger_service */
 function actionProposalPropertiesUserIntentSummary(data) {
     if (!(typeof data === "string"))
         return typeError("string");
@@ -273,7 +278,7 @@ function actionResult(data) {
         if (!(typeof v === "string" && actionResultPropertiesStatusEnum.includes(v)))
             return at(enumError(actionResultPropertiesStatusEnum), "/status");
     }
-    if (present(data, "result") && (e = actionResultPropertiesResult(data["result"])))
+    if (present(data, "result") && (e = actionErrorPropertiesDetails(data["result"])))
         return at(e, "/result");
     if (present(data, "error") && (e = actionResultPropertiesError(data["error"])))
         return at(e, "/error");
@@ -291,13 +296,9 @@ function actionResult(data) {
     }
     return undefined;
 }
-/** https://agent-contracts.dev/schemas/agent-provider/ActionResult.json#/properties/result */
-function actionResultPropertiesResult(data) {
-    if (!(isObject(data)))
-        return typeError("object");
-    return undefined;
-}
 /** https://agent-contracts.dev/schemas/agent-provider/ActionResult.json#/properties/error */
+/** also https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json#/properties/error */
+/** also https://agent-contracts.dev/schemas/agent-provider/TriggerAcknowledgement.json#/properties/error */
 function actionResultPropertiesError(data) {
     let e;
     if ((e = actionError(data)) && actionResultPropertiesErrorAnyOf1(data))
@@ -305,6 +306,9 @@ function actionResultPropertiesError(data) {
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-provider/ActionResult.json#/properties/error/anyOf/1 */
+/** also https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json#/properties/install_binding/anyOf/1 */
+/** also https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json#/properties/error/anyOf/1 */
+/** also https://agent-contracts.dev/schemas/agent-provider/TriggerAcknowledgement.json#/properties/error/anyOf/1 */
 function actionResultPropertiesErrorAnyOf1(data) {
     if (!(data === null))
         return typeError("null");
@@ -333,9 +337,9 @@ function agentAction(data) {
         if (!agentActionPropertiesDescriptionPattern.test(v))
             return at(patternError(agentActionPropertiesDescriptionPatternSource), "/description");
     }
-    if (present(data, "parameters") && (e = agentActionPropertiesParameters(data["parameters"])))
+    if (present(data, "parameters") && (e = actionErrorPropertiesDetails(data["parameters"])))
         return at(e, "/parameters");
-    if (present(data, "result_schema") && (e = agentActionPropertiesResultSchema(data["result_schema"])))
+    if (present(data, "result_schema") && (e = actionErrorPropertiesDetails(data["result_schema"])))
         return at(e, "/result_schema");
     if (present(data, "risk") && (e = agentActionPropertiesRisk(data["risk"])))
         return at(e, "/risk");
@@ -354,18 +358,6 @@ function agentAction(data) {
         return at(e, "/localized_display_names");
     if (present(data, "localized_descriptions") && (e = agentActionDefsLocalizedText(data["localized_descriptions"])))
         return at(e, "/localized_descriptions");
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/AgentAction.json#/properties/parameters */
-function agentActionPropertiesParameters(data) {
-    if (!(isObject(data)))
-        return typeError("object");
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/AgentAction.json#/properties/result_schema */
-function agentActionPropertiesResultSchema(data) {
-    if (!(isObject(data)))
-        return typeError("object");
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-provider/AgentAction.json#/properties/risk */
@@ -421,7 +413,7 @@ function agentActionDefsLocalizedText(data) {
         if ((e = agentActionDefsLocalizedTextPropertyNames(name)))
             return e;
     for (const name of Object.keys(data)) {
-        if ((e = agentActionDefsLocalizedTextAdditionalProperties(data[name])))
+        if ((e = actionProposalPropertiesUserIntentSummary(data[name])))
             return atKey(e, name);
     }
     return undefined;
@@ -432,12 +424,6 @@ function agentActionDefsLocalizedTextPropertyNames(data) {
         if (!agentActionDefsLocalizedTextPropertyNamesPattern.test(data))
             return patternError(agentActionDefsLocalizedTextPropertyNamesPatternSource);
     }
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/AgentAction.json#/$defs/LocalizedText/additionalProperties */
-function agentActionDefsLocalizedTextAdditionalProperties(data) {
-    if (!(typeof data === "string"))
-        return typeError("string");
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-provider/AgentInstallRequest.json# */
@@ -545,6 +531,8 @@ function actionProposalDefsSingleLineText(data) {
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-provider/AgentInstallRequest.json#/properties/background_trigger_supported */
+/** also https://agent-contracts.dev/schemas/agent-provider/InstallBinding.json#/oneOf/0/properties/background_trigger_supported */
+/** also https://agent-contracts.dev/schemas/agent-provider/TrustedHostBinding.json#/properties/background_trigger_supported */
 function agentInstallRequestPropertiesBackgroundTriggerSupported(data) {
     if (!(typeof data === "boolean"))
         return typeError("boolean");
@@ -629,7 +617,7 @@ function agentInstallResult(data) {
         return at(e, "/nonce");
     if (present(data, "package") && (e = agentInstallResultPropertiesPackage(data["package"])))
         return at(e, "/package");
-    if (present(data, "error") && (e = agentInstallResultPropertiesError(data["error"])))
+    if (present(data, "error") && (e = actionResultPropertiesError(data["error"])))
         return at(e, "/error");
     if ((e = typesDefsTimestamp(data["completed_at"])))
         return at(e, "/completed_at");
@@ -671,15 +659,15 @@ function agentPackage(data) {
         if (!agentActionPropertiesDescriptionPattern.test(v))
             return at(patternError(agentActionPropertiesDescriptionPatternSource), "/display_name");
     }
-    if (present(data, "description") && (e = agentPackagePropertiesDescription(data["description"])))
+    if (present(data, "description") && (e = actionProposalPropertiesUserIntentSummary(data["description"])))
         return at(e, "/description");
-    if (present(data, "system_prompt") && (e = agentPackagePropertiesSystemPrompt(data["system_prompt"])))
+    if (present(data, "system_prompt") && (e = actionProposalPropertiesUserIntentSummary(data["system_prompt"])))
         return at(e, "/system_prompt");
     if (present(data, "actions") && (e = agentPackagePropertiesActions(data["actions"])))
         return at(e, "/actions");
-    if (present(data, "handoff") && (e = agentPackagePropertiesHandoff(data["handoff"])))
+    if (present(data, "handoff") && (e = actionErrorPropertiesDetails(data["handoff"])))
         return at(e, "/handoff");
-    if (present(data, "result") && (e = agentPackagePropertiesResult(data["result"])))
+    if (present(data, "result") && (e = actionErrorPropertiesDetails(data["result"])))
         return at(e, "/result");
     if (present(data, "install_binding") && (e = agentPackagePropertiesInstallBinding(data["install_binding"])))
         return at(e, "/install_binding");
@@ -707,18 +695,6 @@ function agentPackage(data) {
         return at(e, "/last_used_at");
     return undefined;
 }
-/** https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json#/properties/description */
-function agentPackagePropertiesDescription(data) {
-    if (!(typeof data === "string"))
-        return typeError("string");
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json#/properties/system_prompt */
-function agentPackagePropertiesSystemPrompt(data) {
-    if (!(typeof data === "string"))
-        return typeError("string");
-    return undefined;
-}
 /** https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json#/properties/actions */
 function agentPackagePropertiesActions(data) {
     let e;
@@ -729,22 +705,10 @@ function agentPackagePropertiesActions(data) {
             return atIndex(e, i);
     return undefined;
 }
-/** https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json#/properties/handoff */
-function agentPackagePropertiesHandoff(data) {
-    if (!(isObject(data)))
-        return typeError("object");
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json#/properties/result */
-function agentPackagePropertiesResult(data) {
-    if (!(isObject(data)))
-        return typeError("object");
-    return undefined;
-}
 /** https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json#/properties/install_binding */
 function agentPackagePropertiesInstallBinding(data) {
     let e;
-    if ((e = installBinding(data)) && agentPackagePropertiesInstallBindingAnyOf1(data))
+    if ((e = installBinding(data)) && actionResultPropertiesErrorAnyOf1(data))
         return e;
     return undefined;
 }
@@ -820,7 +784,7 @@ function installBindingOneOf0(data) {
         return at(e, "/host_signing_cert_sha256");
     if (present(data, "host_instance_id") && (e = actionProposalDefsSingleLineId(data["host_instance_id"])))
         return at(e, "/host_instance_id");
-    if (present(data, "background_trigger_supported") && (e = installBindingOneOf0PropertiesBackgroundTriggerSupported(data["background_trigger_supported"])))
+    if (present(data, "background_trigger_supported") && (e = agentInstallRequestPropertiesBackgroundTriggerSupported(data["background_trigger_supported"])))
         return at(e, "/background_trigger_supported");
     if (present(data, "host_background_trigger_service")) {
         const v = data["host_background_trigger_service"];
@@ -864,12 +828,6 @@ function typesDefsSha256Hex(data) {
         return typeError("string");
     if (!typesDefsSha256HexPattern.test(data))
         return patternError(typesDefsSha256HexPatternSource);
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/InstallBinding.json#/oneOf/0/properties/background_trigger_supported */
-function installBindingOneOf0PropertiesBackgroundTriggerSupported(data) {
-    if (!(typeof data === "boolean"))
-        return typeError("boolean");
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-provider/InstallBinding.json#/oneOf/1 */
@@ -988,25 +946,6 @@ function installBindingOneOf1(data) {
     }
     return undefined;
 }
-/** https://agent-contracts.dev/schemas/agent-provider/AgentPackage.json#/properties/install_binding/anyOf/1 */
-function agentPackagePropertiesInstallBindingAnyOf1(data) {
-    if (!(data === null))
-        return typeError("null");
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json#/properties/error */
-function agentInstallResultPropertiesError(data) {
-    let e;
-    if ((e = actionError(data)) && agentInstallResultPropertiesErrorAnyOf1(data))
-        return e;
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json#/properties/error/anyOf/1 */
-function agentInstallResultPropertiesErrorAnyOf1(data) {
-    if (!(data === null))
-        return typeError("null");
-    return undefined;
-}
 /** https://agent-contracts.dev/schemas/agent-provider/AgentInstallResult.json#/allOf/0 */
 function agentInstallResultAllOf0(data) {
     let e;
@@ -1071,9 +1010,9 @@ function agentTriggerRequest(data) {
     }
     if (present(data, "source") && (e = agentTriggerRequestPropertiesSource(data["source"])))
         return at(e, "/source");
-    if (present(data, "event_type") && (e = agentTriggerRequestPropertiesEventType(data["event_type"])))
+    if (present(data, "event_type") && (e = agentTriggerRequestPropertiesSource(data["event_type"])))
         return at(e, "/event_type");
-    if ((e = agentTriggerRequestPropertiesPayload(data["payload"])))
+    if ((e = actionErrorPropertiesDetails(data["payload"])))
         return at(e, "/payload");
     if ((e = typesDefsTimestamp(data["created_at"])))
         return at(e, "/created_at");
@@ -1104,23 +1043,11 @@ function agentTriggerRequestPropertiesProtocolVersion(data) {
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json#/properties/source */
+/** also https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json#/properties/event_type */
 function agentTriggerRequestPropertiesSource(data) {
     let e;
     if ((e = actionProposalDefsSingleLineText(data)))
         return e;
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json#/properties/event_type */
-function agentTriggerRequestPropertiesEventType(data) {
-    let e;
-    if ((e = actionProposalDefsSingleLineText(data)))
-        return e;
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/AgentTriggerRequest.json#/properties/payload */
-function agentTriggerRequestPropertiesPayload(data) {
-    if (!(isObject(data)))
-        return typeError("object");
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-provider/ProviderInstallLaunch.json# */
@@ -1270,21 +1197,8 @@ function triggerAcknowledgement(data) {
     }
     if ((e = actionProposalDefsSingleLineText(data["request_id"])))
         return at(e, "/request_id");
-    if (present(data, "error") && (e = triggerAcknowledgementPropertiesError(data["error"])))
+    if (present(data, "error") && (e = actionResultPropertiesError(data["error"])))
         return at(e, "/error");
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/TriggerAcknowledgement.json#/properties/error */
-function triggerAcknowledgementPropertiesError(data) {
-    let e;
-    if ((e = actionError(data)) && triggerAcknowledgementPropertiesErrorAnyOf1(data))
-        return e;
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/TriggerAcknowledgement.json#/properties/error/anyOf/1 */
-function triggerAcknowledgementPropertiesErrorAnyOf1(data) {
-    if (!(data === null))
-        return typeError("null");
     return undefined;
 }
 /** https://agent-contracts.dev/schemas/agent-provider/TriggerAcknowledgement.json#/allOf/0 */
@@ -1361,9 +1275,9 @@ function trustedHostBinding(data) {
         return at(e, "/installed_at");
     if ((e = trustedHostBindingPropertiesProtocolVersion(data["protocol_version"])))
         return at(e, "/protocol_version");
-    if (present(data, "background_trigger_supported") && (e = trustedHostBindingPropertiesBackgroundTriggerSupported(data["background_trigger_supported"])))
+    if (present(data, "background_trigger_supported") && (e = agentInstallRequestPropertiesBackgroundTriggerSupported(data["background_trigger_supported"])))
         return at(e, "/background_trigger_supported");
-    if (present(data, "host_background_trigger_service") && (e = trustedHostBindingPropertiesHostBackgroundTriggerService(data["host_background_trigger_service"])))
+    if (present(data, "host_background_trigger_service") && (e = actionProposalPropertiesUserIntentSummary(data["host_background_trigger_service"])))
         return at(e, "/host_background_trigger_service");
     if (present(data, "host_bundle_id")) {
         const v = data["host_bundle_id"];
@@ -1398,18 +1312,6 @@ function trustedHostBindingPropertiesProtocolVersion(data) {
         if (data < 2 || isNaN(data))
             return boundError("minimum", ">=", 2);
     }
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/TrustedHostBinding.json#/properties/background_trigger_supported */
-function trustedHostBindingPropertiesBackgroundTriggerSupported(data) {
-    if (!(typeof data === "boolean"))
-        return typeError("boolean");
-    return undefined;
-}
-/** https://agent-contracts.dev/schemas/agent-provider/TrustedHostBinding.json#/properties/host_background_trigger_service */
-function trustedHostBindingPropertiesHostBackgroundTriggerService(data) {
-    if (!(typeof data === "string"))
-        return typeError("string");
     return undefined;
 }
 /** ActionError's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */

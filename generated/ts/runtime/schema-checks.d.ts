@@ -48,13 +48,14 @@ export declare function equal(a: unknown, b: unknown): boolean;
 /** ajv's multipleOf without multipleOfPrecision: the quotient must be an integer as parseInt reads it. */
 export declare function multipleOfError(value: number, divisor: number): SchemaError | undefined;
 /**
- * uniqueItems as ajv checks it. When the items schema gives the items scalar types (`byValue`),
- * ajv indexes the items by value from the last one down (`suffixStrings` when it lists more than
- * one type, so "1" and 1 differ) and skips items of other types (`ofItemType`, needed only for
- * the prefixItems: the others were checked against the items schema first). Otherwise it compares each item with every earlier one, from the last
- * item down. Both report the first pair found, with ajv's params.
+ * uniqueItems as ajv checks it when the items schema gives the items scalar types: the items
+ * indexed by value from the last one down (`suffixStrings` when it lists more than one type, so "1"
+ * and 1 differ), skipping items of other types (`ofItemType`, needed only for the prefixItems: the
+ * others were checked against the items schema first). The first pair found, with ajv's params.
  */
-export declare function duplicateItemsError(items: readonly unknown[], byValue: boolean, suffixStrings: boolean, ofItemType?: (item: unknown) => boolean): SchemaError | undefined;
+export declare function duplicateValuesError(items: readonly unknown[], suffixStrings: boolean, ofItemType?: (item: unknown) => boolean): SchemaError | undefined;
+/** uniqueItems otherwise: each item compared with every earlier one, from the last item down (ajv's order and params). */
+export declare function duplicateItemsError(items: readonly unknown[]): SchemaError | undefined;
 /**
  * oneOf from every branch's result, in ajv's order (ajv evaluates every branch): a branch that
  * passes while one already passed makes the keyword fail; a later passing branch makes it pass

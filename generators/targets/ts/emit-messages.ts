@@ -21,14 +21,17 @@ export function messageModules(protocol: Protocol, sources: readonly string[]): 
     const schema = f.import(`check${m.name}`, `${protocol.id}/validators.js`);
     if (m.rules.length > 0) {
       const table = rulesConstant(m.name);
-      const rules = m.rules.map(({ id, kind, message, ...fields }) => ({ id, kind, message, ...fields }));
+      // What an error names of each rule (ruleError reads id, kind and message): the compiled check
+      // needs only these, so a bundle keeps the whole table only when crossFieldRules is imported.
+      const named = `${table}_NAMED`;
       const check = `check${m.name}Rules`;
-      const compiled = compileRules(check, table, m.rules, {
+      const compiled = compileRules(check, named, m.rules, {
         helper: (name: RuleHelper) => f.import(name, "runtime/rules.js"),
         errorType: () => f.importType("ValidationError", VALIDATION),
       });
       f.print(
-        `const ${table}: readonly ${f.importType("CrossFieldRule", "runtime/rules.js")}[] = ${JSON.stringify(rules)};`,
+        `const ${named} = ${JSON.stringify(m.rules.map(({ id, kind, message }) => ({ id, kind, message })))} as const;`,
+        `const ${table}: readonly ${f.importType("CrossFieldRule", "runtime/rules.js")}[] = ${JSON.stringify(m.rules.map(({ id, kind, message, ...fields }) => ({ id, kind, message, ...fields })))};`,
         "",
         `// The ${m.rules.length} rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);`,
         "// checkRules in runtime/rules.js is the reference evaluation they are tested against.",

@@ -85,18 +85,23 @@ export function printSchemaCode(file: TsFile, documents: readonly JsonValue[], m
     const refused = REFUSED.filter((k) => k in node.schema);
     if (refused.length > 0) throw new SchemaCodeError(node.location, `${refused.join(", ")}: the TypeScript target's generated checks do not track evaluated members`);
   }
-  // A property's own schema that only tests the value itself (a leaf) is written inline where the
-  // property is checked, unless a $ref names it (then it is a function its callers share).
+  // A property's, the items' or an allOf entry's own schema that only tests the value itself (a
+  // leaf) is written inline where it is checked, unless a $ref names it (then it is a function its
+  // callers share).
   const refTargets = new Set<JsonValue>(nodes.filter((n) => typeof n.schema["$ref"] === "string").map((n) => graph.target(n)));
   const inlined = new Set<SchemaObject>();
   for (const node of nodes) {
-    for (const sub of Object.values(isObject(node.schema["properties"]) ? node.schema["properties"] : {})) {
+    const items = node.schema["items"];
+    const allOf = Array.isArray(node.schema["allOf"]) ? node.schema["allOf"] : [];
+    for (const sub of [...Object.values(isObject(node.schema["properties"]) ? node.schema["properties"] : {}), ...(isObject(items) ? [items] : []), ...allOf]) {
       if (isObject(sub) && isLeaf(sub) && !refTargets.has(sub) && !roots.some((r) => r.root === sub)) inlined.add(sub);
     }
   }
   const writer = new FunctionWriter(graph, file, new Set(roots.map((r) => `check${r.name}`)), inlined);
   const own = nodes.filter((node) => roots.some((r) => r.root === node.schema) || (!isAlias(node.schema) && !inlined.has(node.schema)));
-  const functions = own.flatMap((node) => ["", ...writer.function(node)]);
+  const merged = mergeIdentical(own.map((node) => ({ name: writer.name(node), lines: writer.function(node) })));
+  const functions = merged.functions.flatMap((f) => ["", ...f]);
+  const called = (name: string): string => (merged.renamed.has(name) ? called(merged.renamed.get(name)!) : name);
   const error = file.importType("SchemaError", CHECKS);
   const validationError = file.importType("ValidationError", "runtime/validation.js");
   const fromAjv = file.import("fromAjvError", "runtime/validation.js");
@@ -106,7 +111,7 @@ export function printSchemaCode(file: TsFile, documents: readonly JsonValue[], m
       "",
       `/** ${r.name}'s schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */`,
       `export function check${r.name}(value: unknown): ${validationError} | undefined {`,
-      `  const error: ${error} | undefined = ${writer.name(graph.node(r.root))}(value${writer.needsComposite(r.root) ? ", false" : ""});`,
+      `  const error: ${error} | undefined = ${called(writer.name(graph.node(r.root)))}(value${writer.needsComposite(r.root) ? ", false" : ""});`,
       `  return error === undefined ? undefined : ${fromAjv}(error);`,
       "}",
     );
@@ -184,14 +189,13 @@ class FunctionWriter {
     return name;
   }
 
-  /** The declared member names as a Set; the required ones come from their list constant (each name written once). */
-  private declaredSet(declared: readonly string[], requiredList: string | undefined, required: ReadonlySet<string>, owner: SchemaNode): string {
+  /** The declared member names as a Set. */
+  private declaredSet(declared: readonly string[], owner: SchemaNode): string {
     const text = JSON.stringify(declared);
     const known = this.sets.get(text);
     if (known !== undefined) return known;
-    const rest = requiredList === undefined ? declared : declared.filter((d) => !required.has(d));
-    const members = requiredList === undefined ? text : `[...${requiredList}${rest.map((r) => `, ${str(r)}`).join("")}]`;
-    const name = this.constant(`${this.name(owner)}Declared`, `/* @__PURE__ */ new Set<string>(${members})`);
+    // The names written out, not spread from the required list: a spread is a call a bundler must keep.
+    const name = this.constant(`${this.name(owner)}Declared`, `/* @__PURE__ */ new Set<string>(${text})`);
     this.sets.set(text, name);
     return name;
   }
@@ -249,13 +253,16 @@ class FunctionWriter {
    * its body with the value as `v` and each error with the step in front.
    */
   private inline(node: SchemaNode, name: string, step: string, present: string): string[] {
-    const lines = this.body(node).lines.filter((l) => l !== "return undefined;");
     const at = this.helper("at");
-    const rewritten = lines.map((line) =>
-      outsideStrings(line, (code) => code.replace(/(?<![\w$.])data(?![\w$])/g, "v")).replace(/return (.*);$/, (_m, error: string) => `return ${at}(${error}, ${str(step)});`),
-    );
     const condition = present.replace(/ && $/, "");
-    return [condition === "" ? "{" : `if (${condition}) {`, ...indent([`const v = data[${str(name)}];`, ...rewritten]), "}"];
+    return [condition === "" ? "{" : `if (${condition}) {`, ...indent([`const v = data[${str(name)}];`, ...this.inlineBody(node, (error) => `${at}(${error}, ${str(step)})`)]), "}"];
+  }
+
+  /** A leaf's lines with the value as `v`, each error passed through `wrap`. */
+  private inlineBody(node: SchemaNode, wrap: (error: string) => string): string[] {
+    return this.body(node)
+      .lines.filter((l) => l !== "return undefined;")
+      .map((line) => outsideStrings(line, (code) => code.replace(/(?<![\w$.])data(?![\w$])/g, "v")).replace(/return (.*);$/, (_m, error: string) => `return ${wrap(error)};`));
   }
 
   private body(node: SchemaNode): Body {
@@ -341,7 +348,13 @@ class FunctionWriter {
       const calls = (schema["oneOf"] as JsonValue[]).map((b) => this.call(b, "data", "true") ?? "undefined");
       body.add(`if ((e = ${this.helper("oneOfError")}([${calls.join(", ")}]))) return e;`);
     }
-    if ("allOf" in schema) for (const sub of schema["allOf"] as JsonValue[]) this.check(body, sub, "data", "composite");
+    if ("allOf" in schema) {
+      for (const sub of schema["allOf"] as JsonValue[]) {
+        // An inlined leaf checks the same value: its lines as they are.
+        if (isObject(sub) && this.inlined.has(sub)) body.add(...this.body(this.graph.node(sub)).lines.filter((l) => l !== "return undefined;"));
+        else this.check(body, sub, "data", "composite");
+      }
+    }
     if ("if" in schema && ("then" in schema || "else" in schema)) this.ifThenElse(schema, body);
   }
 
@@ -432,6 +445,9 @@ class FunctionWriter {
       const items = schema["items"]!;
       if (items === false && prefix.length > 0) {
         body.add(`if (data.length > ${prefix.length}) return ${this.helper("limitError")}("items", ${prefix.length}, "items");`);
+      } else if (isObject(items) && this.inlined.has(items)) {
+        const lines = this.inlineBody(this.graph.node(items), (error) => `${this.helper("atIndex")}(${error}, i)`);
+        if (lines.length > 0) body.add(`for (let i = ${prefix.length}; i < data.length; i++) {`, ...indent(["const v = data[i];", ...lines]), "}");
       } else {
         const call = this.call(items, "data[i]", "composite");
         if (call !== null) body.add(`for (let i = ${prefix.length}; i < data.length; i++) if ((e = ${call})) return ${this.helper("atIndex")}(e, i);`);
@@ -455,7 +471,8 @@ class FunctionWriter {
       const itemTypes = isObject(items) && items["type"] !== undefined ? (Array.isArray(items["type"]) ? (items["type"] as string[]) : [items["type"] as string]) : [];
       const optimized = itemTypes.length > 0 && !itemTypes.some((t) => t === "object" || t === "array");
       const filter = optimized && prefix.length > 0 ? `, (item) => ${itemTypes.map((t) => this.typeTest(t, "item")).join(" || ")}` : "";
-      body.add(`if ((e = ${this.helper("duplicateItemsError")}(data, ${optimized}, ${optimized && itemTypes.length > 1}${filter}))) return e;`);
+      const check = optimized ? `${this.helper("duplicateValuesError")}(data, ${itemTypes.length > 1}${filter})` : `${this.helper("duplicateItemsError")}(data)`;
+      body.add(`if ((e = ${check})) return e;`);
     }
   }
 
@@ -467,11 +484,9 @@ class FunctionWriter {
     if ("minProperties" in schema) body.add(`if (${count()} < ${schema["minProperties"]}) return ${this.helper("limitError")}("minProperties", ${schema["minProperties"]}, "properties");`);
     // A required member is known to be present after its check: the properties below do not test it again.
     const required = new Set((schema["required"] as string[] | undefined) ?? []);
-    let requiredList: string | undefined;
     if (required.size > 1) {
       // A list and one loop (runtime/schema-checks.js missingRequired), not a line per member: the bytes a bundle carries.
-      requiredList = this.value([...required], node, "Required");
-      body.add(`if ((e = ${this.helper("missingRequired")}(data, ${requiredList}))) return e;`);
+      body.add(`if ((e = ${this.helper("missingRequired")}(data, ${this.value([...required], node, "Required")}))) return e;`);
     } else for (const name of required) body.add(`if (!(${hasOwn(name)})) return ${this.helper("requiredError")}(${str(name)});`);
     const present = (name: string): string => (required.has(name) ? "" : `${hasOwn(name)} && `);
     if ("propertyNames" in schema) {
@@ -485,7 +500,7 @@ class FunctionWriter {
     if (additional !== undefined && additional !== true) {
       const declared = Object.keys(properties);
       const known =
-        declared.length > 8 ? [`${this.declaredSet(declared, requiredList, required, node)}.has(name)`] : declared.map((d) => `name === ${str(d)}`);
+        declared.length > 8 ? [`${this.declaredSet(declared, node)}.has(name)`] : declared.map((d) => `name === ${str(d)}`);
       const skip = [...known, ...patterns.map((p) => `${p}.test(name)`)];
       const check =
         additional === false
@@ -568,6 +583,34 @@ class FunctionWriter {
     if ("const" in property) return typeof property["const"] === "string" ? [property["const"]] : [];
     return Array.isArray(property["enum"]) ? property["enum"].filter((v): v is string => typeof v === "string") : [];
   }
+}
+
+/**
+ * Two locations with the same checks (the same schema written twice, or calling functions merged
+ * already) become one function: the first, its comment naming the others; calls to the others call
+ * it. Repeated until nothing changes.
+ */
+function mergeIdentical(functions: { name: string; lines: string[] }[]): { functions: string[][]; renamed: Map<string, string> } {
+  let current = functions.map((f) => ({ ...f, also: [] as string[] }));
+  const all = new Map<string, string>();
+  for (;;) {
+    const byBody = new Map<string, (typeof current)[number]>();
+    const renamed = new Map<string, string>();
+    for (const f of current) {
+      const key = [f.lines[1]!.replace(`function ${f.name}(`, "function (")!, ...f.lines.slice(2)].join("\n");
+      const first = byBody.get(key);
+      if (first === undefined) byBody.set(key, f);
+      else {
+        renamed.set(f.name, first.name);
+        first.also.push(f.lines[0]!, ...f.also);
+      }
+    }
+    if (renamed.size === 0) break;
+    for (const [from, to] of renamed) all.set(from, to);
+    const pattern = new RegExp(`(?<![\\w$])(${[...renamed.keys()].join("|")})(?![\\w$])`, "g");
+    current = [...byBody.values()].map((f) => ({ ...f, lines: f.lines.map((line, i) => (i === 0 ? line : outsideStrings(line, (code) => code.replace(pattern, (name) => renamed.get(name)!)))) }));
+  }
+  return { functions: current.map((f) => [f.lines[0]!, ...f.also.map((comment) => comment.replace(/^\/\*\* /, "/** also ")), ...f.lines.slice(1)]), renamed: all };
 }
 
 /** Keywords a leaf may have: checks of the value itself, no subschema, no early end. */

@@ -4,6 +4,7 @@
 import { checkConnectorManifest } from "../validators.js";
 import { HOLDS, ITSELF, firstFailing, firstRepeated, hasNoSecret, isHttpsOrigin, member, ruleError, semverLteBroken } from "../../runtime/rules.js";
 import { parseAndValidate } from "../../runtime/validation.js";
+const CONNECTOR_MANIFEST_RULES_NAMED = [{ "id": "upstream-range-ordered", "kind": "semverLte", "message": "upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)" }, { "id": "credential-slot-ids-unique", "kind": "uniqueBy", "message": "every credential slot needs its own slotId" }, { "id": "label-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact" }, { "id": "description-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact" }, { "id": "outbound-destinations-are-origins", "kind": "whatwgUrl", "message": "must be exactly the serialized WHATWG origin of an https URL" }];
 const CONNECTOR_MANIFEST_RULES = [{ "id": "upstream-range-ordered", "kind": "semverLte", "message": "upstream.minVersion must not be greater than upstream.maxVersion (SemVer precedence)", "lower": "/upstream/minVersion", "upper": "/upstream/maxVersion" }, { "id": "credential-slot-ids-unique", "kind": "uniqueBy", "message": "every credential slot needs its own slotId", "array": "/credentials/slots", "key": "slotId" }, { "id": "label-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact", "text": "/label" }, { "id": "description-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact", "text": "/description" }, { "id": "outbound-destinations-are-origins", "kind": "whatwgUrl", "message": "must be exactly the serialized WHATWG origin of an https URL", "url": "/outboundDestinations", "form": "origin" }];
 // The 5 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
@@ -21,30 +22,30 @@ function checkConnectorManifestRules(value) {
     let errors;
     // upstream-range-ordered (semverLte)
     if (semverLteBroken(v2, v3))
-        (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[0], "/upstream/minVersion"));
+        (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES_NAMED[0], "/upstream/minVersion"));
     // credential-slot-ids-unique (uniqueBy)
     {
         const i = firstRepeated(v5, checkConnectorManifestRulesKey0);
         if (i >= 0)
-            (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[1], "/credentials/slots/" + i + "/slotId"));
+            (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES_NAMED[1], "/credentials/slots/" + i + "/slotId"));
     }
     // label-has-no-secret (noSecrets)
     {
         const f = firstFailing(v6, hasNoSecret);
         if (f !== HOLDS)
-            (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[2], f === ITSELF ? "/label" : "/label/" + f));
+            (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES_NAMED[2], f === ITSELF ? "/label" : "/label/" + f));
     }
     // description-has-no-secret (noSecrets)
     {
         const f = firstFailing(v7, hasNoSecret);
         if (f !== HOLDS)
-            (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[3], f === ITSELF ? "/description" : "/description/" + f));
+            (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES_NAMED[3], f === ITSELF ? "/description" : "/description/" + f));
     }
     // outbound-destinations-are-origins (whatwgUrl)
     {
         const f = firstFailing(v8, isHttpsOrigin);
         if (f !== HOLDS)
-            (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES[4], f === ITSELF ? "/outboundDestinations" : "/outboundDestinations/" + f));
+            (errors ??= []).push(ruleError(CONNECTOR_MANIFEST_RULES_NAMED[4], f === ITSELF ? "/outboundDestinations" : "/outboundDestinations/" + f));
     }
     return errors;
 }

@@ -4,6 +4,7 @@
 import { checkConnectorPackage } from "../validators.js";
 import { HOLDS, ITSELF, equalBroken, firstFailing, hasNoSecret, isHttpsEndpoint, isHttpsOrigin, member, ruleError, semverRangeIncludesBroken, urlOriginInBroken } from "../../runtime/rules.js";
 import { parseAndValidate } from "../../runtime/validation.js";
+const CONNECTOR_PACKAGE_RULES_NAMED = [{ "id": "endpoint-is-https", "kind": "whatwgUrl", "message": "must be an https URL without user info, query or fragment" }, { "id": "recipe-matches-provider", "kind": "equal", "message": "manifest.invocation.recipeId must name the package's provider" }, { "id": "sdk-version-supported", "kind": "semverRangeIncludes", "message": "the manifest's upstream range must include SDK version 1.0.0" }, { "id": "endpoint-origin-declared", "kind": "urlOriginIn", "message": "the origin of provider.config.endpoint must be one of manifest.outboundDestinations" }, { "id": "auth-slot-declared", "kind": "equal", "message": "provider.config.authSlotId must be the manifest's declared credential slot" }, { "id": "publisher-name-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact" }, { "id": "manifest-label-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact" }, { "id": "manifest-description-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact" }, { "id": "manifest-outbound-destinations-are-origins", "kind": "whatwgUrl", "message": "must be exactly the serialized WHATWG origin of an https URL" }];
 const CONNECTOR_PACKAGE_RULES = [{ "id": "endpoint-is-https", "kind": "whatwgUrl", "message": "must be an https URL without user info, query or fragment", "url": "/provider/config/endpoint", "form": "endpoint" }, { "id": "recipe-matches-provider", "kind": "equal", "message": "manifest.invocation.recipeId must name the package's provider", "left": "/manifest/invocation/recipeId", "right": "/provider/id" }, { "id": "sdk-version-supported", "kind": "semverRangeIncludes", "message": "the manifest's upstream range must include SDK version 1.0.0", "min": "/manifest/upstream/minVersion", "max": "/manifest/upstream/maxVersion", "version": "1.0.0" }, { "id": "endpoint-origin-declared", "kind": "urlOriginIn", "message": "the origin of provider.config.endpoint must be one of manifest.outboundDestinations", "url": "/provider/config/endpoint", "list": "/manifest/outboundDestinations" }, { "id": "auth-slot-declared", "kind": "equal", "message": "provider.config.authSlotId must be the manifest's declared credential slot", "left": "/provider/config/authSlotId", "right": "/manifest/credentials/slots/0/slotId" }, { "id": "publisher-name-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact", "text": "/publisher/name" }, { "id": "manifest-label-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact", "text": "/manifest/label" }, { "id": "manifest-description-has-no-secret", "kind": "noSecrets", "message": "must not contain anything the host's secret filter would redact", "text": "/manifest/description" }, { "id": "manifest-outbound-destinations-are-origins", "kind": "whatwgUrl", "message": "must be exactly the serialized WHATWG origin of an https URL", "url": "/manifest/outboundDestinations", "form": "origin" }];
 // The 9 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
@@ -34,43 +35,43 @@ function checkConnectorPackageRules(value) {
     {
         const f = firstFailing(v3, isHttpsEndpoint);
         if (f !== HOLDS)
-            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[0], f === ITSELF ? "/provider/config/endpoint" : "/provider/config/endpoint/" + f));
+            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES_NAMED[0], f === ITSELF ? "/provider/config/endpoint" : "/provider/config/endpoint/" + f));
     }
     // recipe-matches-provider (equal)
     if (equalBroken(v6, v7))
-        (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[1], "/manifest/invocation/recipeId"));
+        (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES_NAMED[1], "/manifest/invocation/recipeId"));
     // sdk-version-supported (semverRangeIncludes)
     if (semverRangeIncludesBroken(v9, v10, "1.0.0"))
-        (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[2], "/manifest/upstream/minVersion"));
+        (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES_NAMED[2], "/manifest/upstream/minVersion"));
     // endpoint-origin-declared (urlOriginIn)
     if (urlOriginInBroken(v3, v11))
-        (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[3], "/provider/config/endpoint"));
+        (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES_NAMED[3], "/provider/config/endpoint"));
     // auth-slot-declared (equal)
     if (equalBroken(v12, v16))
-        (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[4], "/provider/config/authSlotId"));
+        (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES_NAMED[4], "/provider/config/authSlotId"));
     // publisher-name-has-no-secret (noSecrets)
     {
         const f = firstFailing(v18, hasNoSecret);
         if (f !== HOLDS)
-            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[5], f === ITSELF ? "/publisher/name" : "/publisher/name/" + f));
+            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES_NAMED[5], f === ITSELF ? "/publisher/name" : "/publisher/name/" + f));
     }
     // manifest-label-has-no-secret (noSecrets)
     {
         const f = firstFailing(v19, hasNoSecret);
         if (f !== HOLDS)
-            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[6], f === ITSELF ? "/manifest/label" : "/manifest/label/" + f));
+            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES_NAMED[6], f === ITSELF ? "/manifest/label" : "/manifest/label/" + f));
     }
     // manifest-description-has-no-secret (noSecrets)
     {
         const f = firstFailing(v20, hasNoSecret);
         if (f !== HOLDS)
-            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[7], f === ITSELF ? "/manifest/description" : "/manifest/description/" + f));
+            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES_NAMED[7], f === ITSELF ? "/manifest/description" : "/manifest/description/" + f));
     }
     // manifest-outbound-destinations-are-origins (whatwgUrl)
     {
         const f = firstFailing(v11, isHttpsOrigin);
         if (f !== HOLDS)
-            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES[8], f === ITSELF ? "/manifest/outboundDestinations" : "/manifest/outboundDestinations/" + f));
+            (errors ??= []).push(ruleError(CONNECTOR_PACKAGE_RULES_NAMED[8], f === ITSELF ? "/manifest/outboundDestinations" : "/manifest/outboundDestinations/" + f));
     }
     return errors;
 }

@@ -4,6 +4,7 @@
 import { checkHttpJsonProviderConfig } from "../validators.js";
 import { HOLDS, ITSELF, firstFailing, isHttpsEndpoint, member, ruleError } from "../../runtime/rules.js";
 import { parseAndValidate } from "../../runtime/validation.js";
+const HTTP_JSON_PROVIDER_CONFIG_RULES_NAMED = [{ "id": "endpoint-is-https", "kind": "whatwgUrl", "message": "must be an https URL without user info, query or fragment" }];
 const HTTP_JSON_PROVIDER_CONFIG_RULES = [{ "id": "endpoint-is-https", "kind": "whatwgUrl", "message": "must be an https URL without user info, query or fragment", "url": "/endpoint", "form": "endpoint" }];
 // The 1 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
@@ -15,7 +16,7 @@ function checkHttpJsonProviderConfigRules(value) {
     {
         const f = firstFailing(v1, isHttpsEndpoint);
         if (f !== HOLDS)
-            (errors ??= []).push(ruleError(HTTP_JSON_PROVIDER_CONFIG_RULES[0], f === ITSELF ? "/endpoint" : "/endpoint/" + f));
+            (errors ??= []).push(ruleError(HTTP_JSON_PROVIDER_CONFIG_RULES_NAMED[0], f === ITSELF ? "/endpoint" : "/endpoint/" + f));
     }
     return errors;
 }

@@ -4,6 +4,7 @@
 import { checkAgentInstallResult } from "../validators.js";
 import { firstRepeated, member, ruleError } from "../../runtime/rules.js";
 import { parseAndValidate } from "../../runtime/validation.js";
+const AGENT_INSTALL_RESULT_RULES_NAMED = [{ "id": "unique-action-id", "kind": "uniqueBy", "message": "action_id must be unique within the returned package" }, { "id": "unique-tool-name", "kind": "uniqueBy", "message": "tool_name must be unique within the returned package" }];
 const AGENT_INSTALL_RESULT_RULES = [{ "id": "unique-action-id", "kind": "uniqueBy", "message": "action_id must be unique within the returned package", "array": "/package/actions", "key": "action_id" }, { "id": "unique-tool-name", "kind": "uniqueBy", "message": "tool_name must be unique within the returned package", "array": "/package/actions", "key": "tool_name" }];
 // The 2 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
@@ -18,13 +19,13 @@ function checkAgentInstallResultRules(value) {
     {
         const i = firstRepeated(v2, checkAgentInstallResultRulesKey0);
         if (i >= 0)
-            (errors ??= []).push(ruleError(AGENT_INSTALL_RESULT_RULES[0], "/package/actions/" + i + "/action_id"));
+            (errors ??= []).push(ruleError(AGENT_INSTALL_RESULT_RULES_NAMED[0], "/package/actions/" + i + "/action_id"));
     }
     // unique-tool-name (uniqueBy)
     {
         const i = firstRepeated(v2, checkAgentInstallResultRulesKey1);
         if (i >= 0)
-            (errors ??= []).push(ruleError(AGENT_INSTALL_RESULT_RULES[1], "/package/actions/" + i + "/tool_name"));
+            (errors ??= []).push(ruleError(AGENT_INSTALL_RESULT_RULES_NAMED[1], "/package/actions/" + i + "/tool_name"));
     }
     return errors;
 }

@@ -4,6 +4,7 @@
 import { checkAgentPackage } from "../validators.js";
 import { firstRepeated, member, ruleError } from "../../runtime/rules.js";
 import { parseAndValidate } from "../../runtime/validation.js";
+const AGENT_PACKAGE_RULES_NAMED = [{ "id": "unique-action-id", "kind": "uniqueBy", "message": "action_id must be unique within the package" }, { "id": "unique-tool-name", "kind": "uniqueBy", "message": "tool_name must be unique within the package" }];
 const AGENT_PACKAGE_RULES = [{ "id": "unique-action-id", "kind": "uniqueBy", "message": "action_id must be unique within the package", "array": "/actions", "key": "action_id" }, { "id": "unique-tool-name", "kind": "uniqueBy", "message": "tool_name must be unique within the package", "array": "/actions", "key": "tool_name" }];
 // The 2 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
@@ -17,13 +18,13 @@ function checkAgentPackageRules(value) {
     {
         const i = firstRepeated(v1, checkAgentPackageRulesKey0);
         if (i >= 0)
-            (errors ??= []).push(ruleError(AGENT_PACKAGE_RULES[0], "/actions/" + i + "/action_id"));
+            (errors ??= []).push(ruleError(AGENT_PACKAGE_RULES_NAMED[0], "/actions/" + i + "/action_id"));
     }
     // unique-tool-name (uniqueBy)
     {
         const i = firstRepeated(v1, checkAgentPackageRulesKey1);
         if (i >= 0)
-            (errors ??= []).push(ruleError(AGENT_PACKAGE_RULES[1], "/actions/" + i + "/tool_name"));
+            (errors ??= []).push(ruleError(AGENT_PACKAGE_RULES_NAMED[1], "/actions/" + i + "/tool_name"));
     }
     return errors;
 }

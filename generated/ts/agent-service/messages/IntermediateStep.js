@@ -4,6 +4,7 @@
 import { checkIntermediateStep } from "../validators.js";
 import { equalBroken, member, ruleError } from "../../runtime/rules.js";
 import { parseAndValidate } from "../../runtime/validation.js";
+const INTERMEDIATE_STEP_RULES_NAMED = [{ "id": "payload-uuid-is-step-id", "kind": "equal", "message": "payload.UUID must equal the step id" }, { "id": "payload-event-type-is-step-type", "kind": "equal", "message": "payload.event_type must equal the step type" }];
 const INTERMEDIATE_STEP_RULES = [{ "id": "payload-uuid-is-step-id", "kind": "equal", "message": "payload.UUID must equal the step id", "left": "/payload/UUID", "right": "/id" }, { "id": "payload-event-type-is-step-type", "kind": "equal", "message": "payload.event_type must equal the step type", "left": "/payload/event_type", "right": "/type" }];
 // The 2 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
@@ -17,10 +18,10 @@ function checkIntermediateStepRules(value) {
     let errors;
     // payload-uuid-is-step-id (equal)
     if (equalBroken(v2, v3))
-        (errors ??= []).push(ruleError(INTERMEDIATE_STEP_RULES[0], "/payload/UUID"));
+        (errors ??= []).push(ruleError(INTERMEDIATE_STEP_RULES_NAMED[0], "/payload/UUID"));
     // payload-event-type-is-step-type (equal)
     if (equalBroken(v4, v5))
-        (errors ??= []).push(ruleError(INTERMEDIATE_STEP_RULES[1], "/payload/event_type"));
+        (errors ??= []).push(ruleError(INTERMEDIATE_STEP_RULES_NAMED[1], "/payload/event_type"));
     return errors;
 }
 /** Validates IntermediateStep: the schema, then 2 cross-field rule(s). */

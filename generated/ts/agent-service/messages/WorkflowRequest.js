@@ -4,6 +4,7 @@
 import { checkWorkflowRequest } from "../validators.js";
 import { lastItemEqualsBroken, member, ruleError } from "../../runtime/rules.js";
 import { parseAndValidate } from "../../runtime/validation.js";
+const WORKFLOW_REQUEST_RULES_NAMED = [{ "id": "final-turn-is-user", "kind": "lastItemEquals", "message": "the final chat message must have the user role" }];
 const WORKFLOW_REQUEST_RULES = [{ "id": "final-turn-is-user", "kind": "lastItemEquals", "message": "the final chat message must have the user role", "array": "/messages", "key": "role", "value": "user" }];
 // The 1 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
@@ -14,7 +15,7 @@ function checkWorkflowRequestRules(value) {
     let errors;
     // final-turn-is-user (lastItemEquals)
     if (lastItemEqualsBroken(v1, checkWorkflowRequestRulesKey0, "user"))
-        (errors ??= []).push(ruleError(WORKFLOW_REQUEST_RULES[0], "/messages/" + (v1.length - 1) + "/role"));
+        (errors ??= []).push(ruleError(WORKFLOW_REQUEST_RULES_NAMED[0], "/messages/" + (v1.length - 1) + "/role"));
     return errors;
 }
 /** Validates WorkflowRequest: the schema, then 1 cross-field rule(s). */

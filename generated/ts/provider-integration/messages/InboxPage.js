@@ -4,6 +4,7 @@
 import { checkInboxPage } from "../validators.js";
 import { firstRepeated, member, ruleError } from "../../runtime/rules.js";
 import { parseAndValidate } from "../../runtime/validation.js";
+const INBOX_PAGE_RULES_NAMED = [{ "id": "entry-sequence-unique", "kind": "uniqueBy", "message": "Two entries of one page have the same sequence." }];
 const INBOX_PAGE_RULES = [{ "id": "entry-sequence-unique", "kind": "uniqueBy", "message": "Two entries of one page have the same sequence.", "array": "/entries", "key": "sequence" }];
 // The 1 rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);
 // checkRules in runtime/rules.js is the reference evaluation they are tested against.
@@ -16,7 +17,7 @@ function checkInboxPageRules(value) {
     {
         const i = firstRepeated(v1, checkInboxPageRulesKey0);
         if (i >= 0)
-            (errors ??= []).push(ruleError(INBOX_PAGE_RULES[0], "/entries/" + i + "/sequence"));
+            (errors ??= []).push(ruleError(INBOX_PAGE_RULES_NAMED[0], "/entries/" + i + "/sequence"));
     }
     return errors;
 }

@@ -163,29 +163,29 @@ export function multipleOfError(value: number, divisor: number): SchemaError | u
 }
 
 /**
- * uniqueItems as ajv checks it. When the items schema gives the items scalar types (`byValue`),
- * ajv indexes the items by value from the last one down (`suffixStrings` when it lists more than
- * one type, so "1" and 1 differ) and skips items of other types (`ofItemType`, needed only for
- * the prefixItems: the others were checked against the items schema first). Otherwise it compares each item with every earlier one, from the last
- * item down. Both report the first pair found, with ajv's params.
+ * uniqueItems as ajv checks it when the items schema gives the items scalar types: the items
+ * indexed by value from the last one down (`suffixStrings` when it lists more than one type, so "1"
+ * and 1 differ), skipping items of other types (`ofItemType`, needed only for the prefixItems: the
+ * others were checked against the items schema first). The first pair found, with ajv's params.
  */
-export function duplicateItemsError(items: readonly unknown[], byValue: boolean, suffixStrings: boolean, ofItemType?: (item: unknown) => boolean): SchemaError | undefined {
+export function duplicateValuesError(items: readonly unknown[], suffixStrings: boolean, ofItemType?: (item: unknown) => boolean): SchemaError | undefined {
   let i = items.length;
   if (i <= 1) return undefined;
-  if (byValue) {
-    const indices: Record<string, unknown> = {};
-    for (; i--; ) {
-      let item = items[i];
-      // With prefixItems, the leading items were not checked against the items schema: ajv skips those of other types.
-      if (ofItemType !== undefined && !ofItemType(item)) continue;
-      if (suffixStrings && typeof item === "string") item += "_";
-      const key = item as string;
-      if (typeof indices[key] === "number") return duplicate(i, indices[key]);
-      indices[key] = i;
-    }
-    return undefined;
-  }
+  const indices: Record<string, unknown> = {};
   for (; i--; ) {
+    let item = items[i];
+    if (ofItemType !== undefined && !ofItemType(item)) continue;
+    if (suffixStrings && typeof item === "string") item += "_";
+    const key = item as string;
+    if (typeof indices[key] === "number") return duplicate(i, indices[key]);
+    indices[key] = i;
+  }
+  return undefined;
+}
+
+/** uniqueItems otherwise: each item compared with every earlier one, from the last item down (ajv's order and params). */
+export function duplicateItemsError(items: readonly unknown[]): SchemaError | undefined {
+  for (let i = items.length; i--; ) {
     for (let j = i; j--; ) if (equal(items[i], items[j])) return duplicate(i, j);
   }
   return undefined;
