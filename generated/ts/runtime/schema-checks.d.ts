@@ -57,11 +57,11 @@ export declare function duplicateValuesError(items: readonly unknown[], suffixSt
 /** uniqueItems otherwise: each item compared with every earlier one, from the last item down (ajv's order and params). */
 export declare function duplicateItemsError(items: readonly unknown[]): SchemaError | undefined;
 /**
- * oneOf from every branch's result, in ajv's order (ajv evaluates every branch): a branch that
- * passes while one already passed makes the keyword fail; a later passing branch makes it pass
- * again. Failing, the first branch error stands before oneOf's own.
+ * oneOf as ajv evaluates it: the branches in order, stopping at the second that passes (ajv nests
+ * each later branch in the "not yet two" case). Valid when exactly one passed; otherwise the first
+ * failing branch's error stands before oneOf's own, whose params name the passing pair.
  */
-export declare function oneOfError(branches: readonly (SchemaError | undefined)[]): SchemaError | undefined;
+export declare function oneOfError(value: unknown, branches: readonly ((value: unknown) => SchemaError | undefined)[]): SchemaError | undefined;
 /**
  * contains with minContains/maxContains (ajv's `next` semantics). Outside a composite keyword ajv
  * replaces the items' errors by its own; inside one the first item's error stands before it.

@@ -170,32 +170,25 @@ function duplicate(i, j) {
     return fail("uniqueItems", `must NOT have duplicate items (items ## ${j} and ${i} are identical)`, { i, j });
 }
 /**
- * oneOf from every branch's result, in ajv's order (ajv evaluates every branch): a branch that
- * passes while one already passed makes the keyword fail; a later passing branch makes it pass
- * again. Failing, the first branch error stands before oneOf's own.
+ * oneOf as ajv evaluates it: the branches in order, stopping at the second that passes (ajv nests
+ * each later branch in the "not yet two" case). Valid when exactly one passed; otherwise the first
+ * failing branch's error stands before oneOf's own, whose params name the passing pair.
  */
-export function oneOfError(branches) {
-    let valid = false;
-    let passing = null;
+export function oneOfError(value, branches) {
+    let passing;
     let first;
     for (let i = 0; i < branches.length; i++) {
-        const error = branches[i];
-        if (error === undefined) {
-            if (i > 0 && valid) {
-                valid = false;
-                passing = [passing, i];
-            }
-            else {
-                valid = true;
-                passing = i;
-            }
-        }
-        else
+        const error = branches[i](value);
+        if (error !== undefined)
             first ??= error;
+        else if (passing === undefined)
+            passing = i;
+        else
+            return first ?? fail("oneOf", "must match exactly one schema in oneOf", { passingSchemas: [passing, i] });
     }
-    if (valid)
+    if (passing !== undefined)
         return undefined;
-    return first ?? fail("oneOf", "must match exactly one schema in oneOf", { passingSchemas: passing });
+    return first ?? fail("oneOf", "must match exactly one schema in oneOf", { passingSchemas: null });
 }
 /**
  * contains with minContains/maxContains (ajv's `next` semantics). Outside a composite keyword ajv

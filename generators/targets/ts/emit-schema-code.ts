@@ -30,6 +30,8 @@ const REFUSED = ["unevaluatedProperties", "unevaluatedItems"];
 const RESERVED = new Set(
   "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined NaN Infinity".split(" "),
 );
+/** The local names the generated functions use: no function may be named like one. */
+const LOCALS = new Set(["e", "v", "i", "x", "name", "tag", "data", "composite", "item", "value", "error"]);
 
 /** A statement list; `terminal` once one always returns (nothing may follow it). */
 class Body {
@@ -145,7 +147,7 @@ class FunctionWriter {
     const known = this.names.get(node);
     if (known !== undefined) return known;
     let name = node.functionName;
-    if (RESERVED.has(name) || this.taken.has(name)) name = `${name}Schema`;
+    if (RESERVED.has(name) || LOCALS.has(name) || this.taken.has(name)) name = `${name}Schema`;
     for (let i = 2; this.taken.has(name); i++) name = `${node.functionName}Schema${i}`;
     this.taken.add(name);
     this.names.set(node, name);
@@ -333,7 +335,7 @@ class FunctionWriter {
             ? `!(typeof data === "string" && ${allowed}.includes(data))`
             : scalar
               ? values.map((v) => `data !== ${JSON.stringify(v)}`).join(" && ")
-              : `!${allowed}.some((v) => ${this.helper("equal")}(data, v))`;
+              : `!${allowed}.some((x) => ${this.helper("equal")}(data, x))`;
         body.add(`if (${test}) return ${this.helper("enumError")}(${allowed});`);
       }
     }
@@ -345,8 +347,12 @@ class FunctionWriter {
     }
     if ("anyOf" in schema) this.anyOf(schema["anyOf"] as JsonValue[], body);
     if ("oneOf" in schema && !("discriminator" in schema)) {
-      const calls = (schema["oneOf"] as JsonValue[]).map((b) => this.call(b, "data", "true") ?? "undefined");
-      body.add(`if ((e = ${this.helper("oneOfError")}([${calls.join(", ")}]))) return e;`);
+      // Each branch as a function of the value: ajv stops at the second branch that passes.
+      const branches = (schema["oneOf"] as JsonValue[]).map((b) => {
+        const call = this.call(b, "x", "true");
+        return call === null ? "() => undefined" : `(x) => ${call}`;
+      });
+      body.add(`if ((e = ${this.helper("oneOfError")}(data, [${branches.join(", ")}]))) return e;`);
     }
     if ("allOf" in schema) {
       for (const sub of schema["allOf"] as JsonValue[]) {
@@ -444,7 +450,7 @@ class FunctionWriter {
     if ("items" in schema) {
       const items = schema["items"]!;
       if (items === false && prefix.length > 0) {
-        body.add(`if (data.length > ${prefix.length}) return ${this.helper("limitError")}("items", ${prefix.length}, "items");`);
+        body.add(`if (data.length > ${prefix.length}) return ${this.helper("fail")}("items", ${str(`must NOT have more than ${prefix.length} items`)}, { limit: ${prefix.length} });`);
       } else if (isObject(items) && this.inlined.has(items)) {
         const lines = this.inlineBody(this.graph.node(items), (error) => `${this.helper("atIndex")}(${error}, i)`);
         if (lines.length > 0) body.add(`for (let i = ${prefix.length}; i < data.length; i++) {`, ...indent(["const v = data[i];", ...lines]), "}");
