@@ -16,7 +16,7 @@ import * as checks from "../../generators/targets/ts/runtime/src/schema-checks.j
 import { fromAjvError, type AjvLikeError, type ValidationError } from "../../generators/targets/ts/runtime/src/validation.js";
 import { TsFile } from "../../generators/targets/ts/ts-file.js";
 
-type Check = (value: unknown) => ValidationError | undefined;
+type Check = (value: unknown) => ValidationError[] | undefined;
 
 const BASE = "https://example.test/schemas/";
 const fullFormats = (formats as unknown as { fullFormats: Record<string, unknown> }).fullFormats;
@@ -40,7 +40,7 @@ function generated(name: string, schema: JsonSchema): Check {
 function oracle(name: string, schema: JsonSchema): Check {
   const id = `${BASE}${name}.json`;
   const validate = createSchemaCompiler([{ $id: id, ...schema }]).getSchema(id)!;
-  return (value) => (validate(value) ? undefined : fromAjvError((validate.errors ?? [])[0] as AjvLikeError));
+  return (value) => (validate(value) ? undefined : (validate.errors ?? []).slice(0, 1).map((e) => fromAjvError(e as AjvLikeError)));
 }
 
 const S = { type: "string" } as const;
@@ -104,7 +104,7 @@ const BUILT = CASES.map((c) => {
 describe("generated schema checks over runtime/src/schema-checks.ts, against ajv", () => {
   for (const c of BUILT) {
     it(`${c.name}: ajv's verdict and first error on each instance`, () => {
-      c.instances.forEach((instance, i) => expect(c.check(instance), JSON.stringify(instance)).toEqual(c.expected[i]));
+      c.instances.forEach((instance, i) => expect(c.check(instance)?.slice(0, 1), JSON.stringify(instance)).toEqual(c.expected[i]));
       expect(new Set(c.expected.map((e) => e === undefined)), "each schema is passed and failed").toEqual(new Set([true, false]));
     });
   }

@@ -2,19 +2,19 @@
 // The JSON Schemas of agent-connector as code: one function per subschema, named after its location, each
 // returning ajv's first error (runtime/schema-checks.js) or undefined; check<Message> per message.
 import type { ValidationError } from "../runtime/validation.js";
-/** AuditLogEntry's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkAuditLogEntry(value: unknown): ValidationError | undefined;
-/** ConnectorManifest's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkConnectorManifest(value: unknown): ValidationError | undefined;
-/** ConnectorPackage's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkConnectorPackage(value: unknown): ValidationError | undefined;
-/** ConnectorResume's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkConnectorResume(value: unknown): ValidationError | undefined;
-/** HttpJsonProviderConfig's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkHttpJsonProviderConfig(value: unknown): ValidationError | undefined;
-/** HttpJsonRequest's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkHttpJsonRequest(value: unknown): ValidationError | undefined;
-/** HttpJsonResponse's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkHttpJsonResponse(value: unknown): ValidationError | undefined;
-/** LocalEchoProviderConfig's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkLocalEchoProviderConfig(value: unknown): ValidationError | undefined;
+/** AuditLogEntry's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkAuditLogEntry(value: unknown): ValidationError[] | undefined;
+/** ConnectorManifest's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkConnectorManifest(value: unknown): ValidationError[] | undefined;
+/** ConnectorPackage's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkConnectorPackage(value: unknown): ValidationError[] | undefined;
+/** ConnectorResume's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkConnectorResume(value: unknown): ValidationError[] | undefined;
+/** HttpJsonProviderConfig's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkHttpJsonProviderConfig(value: unknown): ValidationError[] | undefined;
+/** HttpJsonRequest's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkHttpJsonRequest(value: unknown): ValidationError[] | undefined;
+/** HttpJsonResponse's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkHttpJsonResponse(value: unknown): ValidationError[] | undefined;
+/** LocalEchoProviderConfig's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkLocalEchoProviderConfig(value: unknown): ValidationError[] | undefined;

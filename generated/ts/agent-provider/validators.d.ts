@@ -2,29 +2,29 @@
 // The JSON Schemas of agent-provider as code: one function per subschema, named after its location, each
 // returning ajv's first error (runtime/schema-checks.js) or undefined; check<Message> per message.
 import type { ValidationError } from "../runtime/validation.js";
-/** ActionError's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkActionError(value: unknown): ValidationError | undefined;
-/** ActionProposal's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkActionProposal(value: unknown): ValidationError | undefined;
-/** ActionResult's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkActionResult(value: unknown): ValidationError | undefined;
-/** AgentAction's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkAgentAction(value: unknown): ValidationError | undefined;
-/** AgentInstallRequest's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkAgentInstallRequest(value: unknown): ValidationError | undefined;
-/** AgentInstallResult's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkAgentInstallResult(value: unknown): ValidationError | undefined;
-/** AgentPackage's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkAgentPackage(value: unknown): ValidationError | undefined;
-/** AgentTriggerRequest's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkAgentTriggerRequest(value: unknown): ValidationError | undefined;
-/** InstallBinding's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkInstallBinding(value: unknown): ValidationError | undefined;
-/** ProposalCallback's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkProposalCallback(value: unknown): ValidationError | undefined;
-/** ProviderInstallLaunch's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkProviderInstallLaunch(value: unknown): ValidationError | undefined;
-/** TriggerAcknowledgement's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkTriggerAcknowledgement(value: unknown): ValidationError | undefined;
-/** TrustedHostBinding's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkTrustedHostBinding(value: unknown): ValidationError | undefined;
+/** ActionError's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkActionError(value: unknown): ValidationError[] | undefined;
+/** ActionProposal's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkActionProposal(value: unknown): ValidationError[] | undefined;
+/** ActionResult's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkActionResult(value: unknown): ValidationError[] | undefined;
+/** AgentAction's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkAgentAction(value: unknown): ValidationError[] | undefined;
+/** AgentInstallRequest's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkAgentInstallRequest(value: unknown): ValidationError[] | undefined;
+/** AgentInstallResult's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkAgentInstallResult(value: unknown): ValidationError[] | undefined;
+/** AgentPackage's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkAgentPackage(value: unknown): ValidationError[] | undefined;
+/** AgentTriggerRequest's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkAgentTriggerRequest(value: unknown): ValidationError[] | undefined;
+/** InstallBinding's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkInstallBinding(value: unknown): ValidationError[] | undefined;
+/** ProposalCallback's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkProposalCallback(value: unknown): ValidationError[] | undefined;
+/** ProviderInstallLaunch's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkProviderInstallLaunch(value: unknown): ValidationError[] | undefined;
+/** TriggerAcknowledgement's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkTriggerAcknowledgement(value: unknown): ValidationError[] | undefined;
+/** TrustedHostBinding's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkTrustedHostBinding(value: unknown): ValidationError[] | undefined;

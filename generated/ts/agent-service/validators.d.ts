@@ -2,31 +2,31 @@
 // The JSON Schemas of agent-service as code: one function per subschema, named after its location, each
 // returning ajv's first error (runtime/schema-checks.js) or undefined; check<Message> per message.
 import type { ValidationError } from "../runtime/validation.js";
-/** AnswerChunk's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkAnswerChunk(value: unknown): ValidationError | undefined;
-/** ApprovalTokenClaims's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkApprovalTokenClaims(value: unknown): ValidationError | undefined;
-/** ChatMessage's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkChatMessage(value: unknown): ValidationError | undefined;
-/** ErrorBody's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkErrorBody(value: unknown): ValidationError | undefined;
-/** ExecuteApprovalRequest's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkExecuteApprovalRequest(value: unknown): ValidationError | undefined;
-/** ExecuteApprovalResult's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkExecuteApprovalResult(value: unknown): ValidationError | undefined;
-/** InputGuardrailDecision's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkInputGuardrailDecision(value: unknown): ValidationError | undefined;
-/** InteractionRequired's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkInteractionRequired(value: unknown): ValidationError | undefined;
-/** InteractionResponse's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkInteractionResponse(value: unknown): ValidationError | undefined;
-/** IntermediateStep's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkIntermediateStep(value: unknown): ValidationError | undefined;
-/** OutputGuardrailDecision's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkOutputGuardrailDecision(value: unknown): ValidationError | undefined;
-/** VersionInfo's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkVersionInfo(value: unknown): ValidationError | undefined;
-/** WorkflowErrorEvent's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkWorkflowErrorEvent(value: unknown): ValidationError | undefined;
-/** WorkflowRequest's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkWorkflowRequest(value: unknown): ValidationError | undefined;
+/** AnswerChunk's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkAnswerChunk(value: unknown): ValidationError[] | undefined;
+/** ApprovalTokenClaims's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkApprovalTokenClaims(value: unknown): ValidationError[] | undefined;
+/** ChatMessage's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkChatMessage(value: unknown): ValidationError[] | undefined;
+/** ErrorBody's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkErrorBody(value: unknown): ValidationError[] | undefined;
+/** ExecuteApprovalRequest's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkExecuteApprovalRequest(value: unknown): ValidationError[] | undefined;
+/** ExecuteApprovalResult's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkExecuteApprovalResult(value: unknown): ValidationError[] | undefined;
+/** InputGuardrailDecision's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkInputGuardrailDecision(value: unknown): ValidationError[] | undefined;
+/** InteractionRequired's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkInteractionRequired(value: unknown): ValidationError[] | undefined;
+/** InteractionResponse's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkInteractionResponse(value: unknown): ValidationError[] | undefined;
+/** IntermediateStep's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkIntermediateStep(value: unknown): ValidationError[] | undefined;
+/** OutputGuardrailDecision's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkOutputGuardrailDecision(value: unknown): ValidationError[] | undefined;
+/** VersionInfo's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkVersionInfo(value: unknown): ValidationError[] | undefined;
+/** WorkflowErrorEvent's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkWorkflowErrorEvent(value: unknown): ValidationError[] | undefined;
+/** WorkflowRequest's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkWorkflowRequest(value: unknown): ValidationError[] | undefined;

@@ -2,35 +2,35 @@
 // The JSON Schemas of provider-integration as code: one function per subschema, named after its location, each
 // returning ajv's first error (runtime/schema-checks.js) or undefined; check<Message> per message.
 import type { ValidationError } from "../runtime/validation.js";
-/** ConnectPollRequest's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkConnectPollRequest(value: unknown): ValidationError | undefined;
-/** ConnectPollResponse's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkConnectPollResponse(value: unknown): ValidationError | undefined;
-/** ConnectStartRequest's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkConnectStartRequest(value: unknown): ValidationError | undefined;
-/** ConnectStartResponse's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkConnectStartResponse(value: unknown): ValidationError | undefined;
-/** DisconnectResult's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkDisconnectResult(value: unknown): ValidationError | undefined;
-/** ErrorResponse's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkErrorResponse(value: unknown): ValidationError | undefined;
-/** InboxBookmark's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkInboxBookmark(value: unknown): ValidationError | undefined;
-/** InboxEntry's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkInboxEntry(value: unknown): ValidationError | undefined;
-/** InboxPage's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkInboxPage(value: unknown): ValidationError | undefined;
-/** LiveInboxChanged's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkLiveInboxChanged(value: unknown): ValidationError | undefined;
-/** NotificationAcceptance's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkNotificationAcceptance(value: unknown): ValidationError | undefined;
-/** NotificationEvent's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkNotificationEvent(value: unknown): ValidationError | undefined;
-/** Permission's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkPermission(value: unknown): ValidationError | undefined;
-/** SendMessageRequest's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkSendMessageRequest(value: unknown): ValidationError | undefined;
-/** SendMessageResponse's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkSendMessageResponse(value: unknown): ValidationError | undefined;
-/** Whoami's schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */
-export declare function checkWhoami(value: unknown): ValidationError | undefined;
+/** ConnectPollRequest's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkConnectPollRequest(value: unknown): ValidationError[] | undefined;
+/** ConnectPollResponse's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkConnectPollResponse(value: unknown): ValidationError[] | undefined;
+/** ConnectStartRequest's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkConnectStartRequest(value: unknown): ValidationError[] | undefined;
+/** ConnectStartResponse's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkConnectStartResponse(value: unknown): ValidationError[] | undefined;
+/** DisconnectResult's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkDisconnectResult(value: unknown): ValidationError[] | undefined;
+/** ErrorResponse's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkErrorResponse(value: unknown): ValidationError[] | undefined;
+/** InboxBookmark's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkInboxBookmark(value: unknown): ValidationError[] | undefined;
+/** InboxEntry's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkInboxEntry(value: unknown): ValidationError[] | undefined;
+/** InboxPage's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkInboxPage(value: unknown): ValidationError[] | undefined;
+/** LiveInboxChanged's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkLiveInboxChanged(value: unknown): ValidationError[] | undefined;
+/** NotificationAcceptance's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkNotificationAcceptance(value: unknown): ValidationError[] | undefined;
+/** NotificationEvent's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkNotificationEvent(value: unknown): ValidationError[] | undefined;
+/** Permission's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkPermission(value: unknown): ValidationError[] | undefined;
+/** SendMessageRequest's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkSendMessageRequest(value: unknown): ValidationError[] | undefined;
+/** SendMessageResponse's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkSendMessageResponse(value: unknown): ValidationError[] | undefined;
+/** Whoami's schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */
+export declare function checkWhoami(value: unknown): ValidationError[] | undefined;

@@ -39,8 +39,8 @@ export function messageModules(protocol: Protocol, sources: readonly string[]): 
         "",
         `/** Validates ${m.name}: the schema, then ${m.rules.length} cross-field rule(s). */`,
         `export function validate${m.name}(value: unknown): ${result}<${type}> {`,
-        `  const error = ${schema}(value);`,
-        "  if (error !== undefined) return { ok: false, errors: [error] };",
+        `  const schemaErrors = ${schema}(value);`,
+        "  if (schemaErrors !== undefined) return { ok: false, errors: schemaErrors };",
         `  const errors = ${check}(value);`,
         `  return errors === undefined ? { ok: true, value: value as ${type} } : { ok: false, errors };`,
         "}",
@@ -52,8 +52,8 @@ export function messageModules(protocol: Protocol, sources: readonly string[]): 
       f.print(
         `/** Validates ${m.name} against its schema (it has no cross-field rules). */`,
         `export function validate${m.name}(value: unknown): ${result}<${type}> {`,
-        `  const error = ${schema}(value);`,
-        `  return error === undefined ? { ok: true, value: value as ${type} } : { ok: false, errors: [error] };`,
+        `  const errors = ${schema}(value);`,
+        `  return errors === undefined ? { ok: true, value: value as ${type} } : { ok: false, errors };`,
         "}",
       );
     }

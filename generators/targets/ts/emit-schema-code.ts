@@ -65,8 +65,8 @@ export class SchemaCodeError extends Error {
 
 /**
  * Prints the checks of `messages` (name and schema `$id`) into `file`: an exported
- * `check<Message>(value)` per message returning ajv's first error (instancePath absolute) or
- * undefined. `documents` are the validator views of every schema document the messages reach.
+ * `check<Message>(value)` per message returning undefined or ajv's first error (instancePath
+ * absolute) with propertyNames' naming error after it. `documents` are the validator views of every schema document the messages reach.
  */
 export function printSchemaCode(file: TsFile, documents: readonly JsonValue[], messages: readonly { name: string; id: string }[]): void {
   let graph: SchemaGraph;
@@ -106,15 +106,15 @@ export function printSchemaCode(file: TsFile, documents: readonly JsonValue[], m
   const called = (name: string): string => (merged.renamed.has(name) ? called(merged.renamed.get(name)!) : name);
   const error = file.importType("SchemaError", CHECKS);
   const validationError = file.importType("ValidationError", "runtime/validation.js");
-  const fromAjv = file.import("fromAjvError", "runtime/validation.js");
+  const list = file.import("errorList", CHECKS);
   file.print(...writer.constants(), ...functions);
   for (const r of roots) {
     file.print(
       "",
-      `/** ${r.name}'s schema check: the first error (ajv's, as fromAjvError maps it), or undefined when the value is valid. No cross-field rules. */`,
-      `export function check${r.name}(value: unknown): ${validationError} | undefined {`,
+      `/** ${r.name}'s schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */`,
+      `export function check${r.name}(value: unknown): ${validationError}[] | undefined {`,
       `  const error: ${error} | undefined = ${called(writer.name(graph.node(r.root)))}(value${writer.needsComposite(r.root) ? ", false" : ""});`,
-      `  return error === undefined ? undefined : ${fromAjv}(error);`,
+      `  return error === undefined ? undefined : ${list}(error);`,
       "}",
     );
   }
@@ -497,7 +497,7 @@ class FunctionWriter {
     const present = (name: string): string => (required.has(name) ? "" : `${hasOwn(name)} && `);
     if ("propertyNames" in schema) {
       const call = this.call(schema["propertyNames"]!, "name", "true");
-      if (call !== null) body.add(`for (const name of Object.keys(data)) if ((e = ${call})) return e;`);
+      if (call !== null) body.add(`for (const name of Object.keys(data)) if ((e = ${call})) return ${this.helper("propertyNameError")}(e, name);`);
     }
     const properties = (schema["properties"] as SchemaObject | undefined) ?? {};
     const patternEntries = Object.entries((schema["patternProperties"] as SchemaObject | undefined) ?? {});

@@ -32,7 +32,7 @@ const loaded = loadModel(ROOT);
 if (!loaded.ok) throw new Error(`spec does not load: ${loaded.errors.map((e) => e.message).join("; ")}`);
 const model = loaded.model;
 
-type Check = (value: unknown) => ValidationError | undefined;
+type Check = (value: unknown) => ValidationError[] | undefined;
 
 function checkOf(protocol: string, message: string): Check {
   const check = generated[protocol]?.[`check${message}`];
@@ -97,7 +97,7 @@ describe("generated TS schema checks against ajv (the oracle)", () => {
     const differences: string[] = [];
     for (const i of all) {
       const want = oracleOf(i.protocol, i.message)(i.value);
-      const got = checkOf(i.protocol, i.message)(i.value);
+      const got = checkOf(i.protocol, i.message)(i.value)?.[0];
       if (JSON.stringify(got) !== JSON.stringify(want)) differences.push(`${i.id}: generated ${JSON.stringify(got)}, ajv ${JSON.stringify(want)}`);
     }
     expect(differences.slice(0, 20), `${differences.length} of ${all.length} cases differ`).toEqual([]);
@@ -111,5 +111,15 @@ describe("generated TS schema checks against ajv (the oracle)", () => {
     expect(check(valid)).toBeUndefined();
     // Each error is a fresh object: the path a caller prefixes never leaks into the next failure.
     expect(check(42)).toEqual(check(42));
+  });
+
+  it("lists propertyNames' own error after the failing name's, naming the member, as ajv does", () => {
+    const p = model.protocols.find((x) => x.id === "provider-integration")!;
+    const schemas = [...model.shared.map((s) => s.schema), ...p.messages.map((x) => x.schema)].map((s) => validatorView(s, (k) => PROSE_AND_EXAMPLES.has(k)) as JsonSchema);
+    const m = p.messages.find((x) => x.name === "LiveInboxChanged")!;
+    const validate = createSchemaCompiler(schemas).getSchema(m.id)!;
+    const frame = { type: "inbox.changed", latest_sequence: 42, body: "hello" };
+    expect(validate(frame)).toBe(false);
+    expect(checkOf(p.id, m.name)(frame)).toEqual((validate.errors ?? []).map((e) => fromAjvError(e as AjvLikeError)));
   });
 });

@@ -5,8 +5,8 @@ import { checkAuditLogEntry } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates AuditLogEntry against its schema (it has no cross-field rules). */
 export function validateAuditLogEntry(value) {
-    const error = checkAuditLogEntry(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkAuditLogEntry(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AuditLogEntry. */
 export function parseAuditLogEntry(input) {

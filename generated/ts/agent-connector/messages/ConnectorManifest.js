@@ -51,9 +51,9 @@ function checkConnectorManifestRules(value) {
 }
 /** Validates ConnectorManifest: the schema, then 5 cross-field rule(s). */
 export function validateConnectorManifest(value) {
-    const error = checkConnectorManifest(value);
-    if (error !== undefined)
-        return { ok: false, errors: [error] };
+    const schemaErrors = checkConnectorManifest(value);
+    if (schemaErrors !== undefined)
+        return { ok: false, errors: schemaErrors };
     const errors = checkConnectorManifestRules(value);
     return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }

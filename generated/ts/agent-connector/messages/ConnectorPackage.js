@@ -77,9 +77,9 @@ function checkConnectorPackageRules(value) {
 }
 /** Validates ConnectorPackage: the schema, then 9 cross-field rule(s). */
 export function validateConnectorPackage(value) {
-    const error = checkConnectorPackage(value);
-    if (error !== undefined)
-        return { ok: false, errors: [error] };
+    const schemaErrors = checkConnectorPackage(value);
+    if (schemaErrors !== undefined)
+        return { ok: false, errors: schemaErrors };
     const errors = checkConnectorPackageRules(value);
     return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }

@@ -5,8 +5,8 @@ import { checkConnectorResume } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ConnectorResume against its schema (it has no cross-field rules). */
 export function validateConnectorResume(value) {
-    const error = checkConnectorResume(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkConnectorResume(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectorResume. */
 export function parseConnectorResume(input) {

@@ -22,9 +22,9 @@ function checkHttpJsonProviderConfigRules(value) {
 }
 /** Validates HttpJsonProviderConfig: the schema, then 1 cross-field rule(s). */
 export function validateHttpJsonProviderConfig(value) {
-    const error = checkHttpJsonProviderConfig(value);
-    if (error !== undefined)
-        return { ok: false, errors: [error] };
+    const schemaErrors = checkHttpJsonProviderConfig(value);
+    if (schemaErrors !== undefined)
+        return { ok: false, errors: schemaErrors };
     const errors = checkHttpJsonProviderConfigRules(value);
     return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }

@@ -5,8 +5,8 @@ import { checkHttpJsonRequest } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates HttpJsonRequest against its schema (it has no cross-field rules). */
 export function validateHttpJsonRequest(value) {
-    const error = checkHttpJsonRequest(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkHttpJsonRequest(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as HttpJsonRequest. */
 export function parseHttpJsonRequest(input) {

@@ -5,8 +5,8 @@ import { checkHttpJsonResponse } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates HttpJsonResponse against its schema (it has no cross-field rules). */
 export function validateHttpJsonResponse(value) {
-    const error = checkHttpJsonResponse(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkHttpJsonResponse(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as HttpJsonResponse. */
 export function parseHttpJsonResponse(input) {

@@ -5,8 +5,8 @@ import { checkLocalEchoProviderConfig } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates LocalEchoProviderConfig against its schema (it has no cross-field rules). */
 export function validateLocalEchoProviderConfig(value) {
-    const error = checkLocalEchoProviderConfig(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkLocalEchoProviderConfig(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as LocalEchoProviderConfig. */
 export function parseLocalEchoProviderConfig(input) {

@@ -5,8 +5,8 @@ import { checkActionError } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ActionError against its schema (it has no cross-field rules). */
 export function validateActionError(value) {
-    const error = checkActionError(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkActionError(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ActionError. */
 export function parseActionError(input) {

@@ -5,8 +5,8 @@ import { checkActionProposal } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ActionProposal against its schema (it has no cross-field rules). */
 export function validateActionProposal(value) {
-    const error = checkActionProposal(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkActionProposal(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ActionProposal. */
 export function parseActionProposal(input) {

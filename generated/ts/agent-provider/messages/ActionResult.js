@@ -5,8 +5,8 @@ import { checkActionResult } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ActionResult against its schema (it has no cross-field rules). */
 export function validateActionResult(value) {
-    const error = checkActionResult(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkActionResult(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ActionResult. */
 export function parseActionResult(input) {

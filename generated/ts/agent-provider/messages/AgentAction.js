@@ -5,8 +5,8 @@ import { checkAgentAction } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates AgentAction against its schema (it has no cross-field rules). */
 export function validateAgentAction(value) {
-    const error = checkAgentAction(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkAgentAction(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentAction. */
 export function parseAgentAction(input) {

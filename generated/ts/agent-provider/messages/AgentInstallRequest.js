@@ -5,8 +5,8 @@ import { checkAgentInstallRequest } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates AgentInstallRequest against its schema (it has no cross-field rules). */
 export function validateAgentInstallRequest(value) {
-    const error = checkAgentInstallRequest(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkAgentInstallRequest(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentInstallRequest. */
 export function parseAgentInstallRequest(input) {

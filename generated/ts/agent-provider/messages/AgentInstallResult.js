@@ -31,9 +31,9 @@ function checkAgentInstallResultRules(value) {
 }
 /** Validates AgentInstallResult: the schema, then 2 cross-field rule(s). */
 export function validateAgentInstallResult(value) {
-    const error = checkAgentInstallResult(value);
-    if (error !== undefined)
-        return { ok: false, errors: [error] };
+    const schemaErrors = checkAgentInstallResult(value);
+    if (schemaErrors !== undefined)
+        return { ok: false, errors: schemaErrors };
     const errors = checkAgentInstallResultRules(value);
     return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }

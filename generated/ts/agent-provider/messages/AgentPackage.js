@@ -30,9 +30,9 @@ function checkAgentPackageRules(value) {
 }
 /** Validates AgentPackage: the schema, then 2 cross-field rule(s). */
 export function validateAgentPackage(value) {
-    const error = checkAgentPackage(value);
-    if (error !== undefined)
-        return { ok: false, errors: [error] };
+    const schemaErrors = checkAgentPackage(value);
+    if (schemaErrors !== undefined)
+        return { ok: false, errors: schemaErrors };
     const errors = checkAgentPackageRules(value);
     return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }

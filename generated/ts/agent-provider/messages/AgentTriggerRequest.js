@@ -5,8 +5,8 @@ import { checkAgentTriggerRequest } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates AgentTriggerRequest against its schema (it has no cross-field rules). */
 export function validateAgentTriggerRequest(value) {
-    const error = checkAgentTriggerRequest(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkAgentTriggerRequest(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AgentTriggerRequest. */
 export function parseAgentTriggerRequest(input) {

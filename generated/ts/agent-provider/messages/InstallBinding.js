@@ -5,8 +5,8 @@ import { checkInstallBinding } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates InstallBinding against its schema (it has no cross-field rules). */
 export function validateInstallBinding(value) {
-    const error = checkInstallBinding(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkInstallBinding(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InstallBinding. */
 export function parseInstallBinding(input) {

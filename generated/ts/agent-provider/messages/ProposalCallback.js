@@ -5,8 +5,8 @@ import { checkProposalCallback } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ProposalCallback against its schema (it has no cross-field rules). */
 export function validateProposalCallback(value) {
-    const error = checkProposalCallback(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkProposalCallback(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ProposalCallback. */
 export function parseProposalCallback(input) {

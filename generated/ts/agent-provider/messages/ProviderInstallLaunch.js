@@ -5,8 +5,8 @@ import { checkProviderInstallLaunch } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ProviderInstallLaunch against its schema (it has no cross-field rules). */
 export function validateProviderInstallLaunch(value) {
-    const error = checkProviderInstallLaunch(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkProviderInstallLaunch(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ProviderInstallLaunch. */
 export function parseProviderInstallLaunch(input) {

@@ -5,8 +5,8 @@ import { checkTriggerAcknowledgement } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates TriggerAcknowledgement against its schema (it has no cross-field rules). */
 export function validateTriggerAcknowledgement(value) {
-    const error = checkTriggerAcknowledgement(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkTriggerAcknowledgement(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as TriggerAcknowledgement. */
 export function parseTriggerAcknowledgement(input) {

@@ -5,8 +5,8 @@ import { checkTrustedHostBinding } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates TrustedHostBinding against its schema (it has no cross-field rules). */
 export function validateTrustedHostBinding(value) {
-    const error = checkTrustedHostBinding(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkTrustedHostBinding(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as TrustedHostBinding. */
 export function parseTrustedHostBinding(input) {

@@ -5,8 +5,8 @@ import { checkAnswerChunk } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates AnswerChunk against its schema (it has no cross-field rules). */
 export function validateAnswerChunk(value) {
-    const error = checkAnswerChunk(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkAnswerChunk(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as AnswerChunk. */
 export function parseAnswerChunk(input) {

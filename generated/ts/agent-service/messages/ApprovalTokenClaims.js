@@ -5,8 +5,8 @@ import { checkApprovalTokenClaims } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ApprovalTokenClaims against its schema (it has no cross-field rules). */
 export function validateApprovalTokenClaims(value) {
-    const error = checkApprovalTokenClaims(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkApprovalTokenClaims(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ApprovalTokenClaims. */
 export function parseApprovalTokenClaims(input) {

@@ -5,8 +5,8 @@ import { checkChatMessage } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ChatMessage against its schema (it has no cross-field rules). */
 export function validateChatMessage(value) {
-    const error = checkChatMessage(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkChatMessage(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ChatMessage. */
 export function parseChatMessage(input) {

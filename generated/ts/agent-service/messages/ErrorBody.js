@@ -5,8 +5,8 @@ import { checkErrorBody } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ErrorBody against its schema (it has no cross-field rules). */
 export function validateErrorBody(value) {
-    const error = checkErrorBody(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkErrorBody(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ErrorBody. */
 export function parseErrorBody(input) {

@@ -5,8 +5,8 @@ import { checkExecuteApprovalRequest } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ExecuteApprovalRequest against its schema (it has no cross-field rules). */
 export function validateExecuteApprovalRequest(value) {
-    const error = checkExecuteApprovalRequest(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkExecuteApprovalRequest(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ExecuteApprovalRequest. */
 export function parseExecuteApprovalRequest(input) {

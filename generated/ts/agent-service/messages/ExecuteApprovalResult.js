@@ -5,8 +5,8 @@ import { checkExecuteApprovalResult } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ExecuteApprovalResult against its schema (it has no cross-field rules). */
 export function validateExecuteApprovalResult(value) {
-    const error = checkExecuteApprovalResult(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkExecuteApprovalResult(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ExecuteApprovalResult. */
 export function parseExecuteApprovalResult(input) {

@@ -5,8 +5,8 @@ import { checkInputGuardrailDecision } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates InputGuardrailDecision against its schema (it has no cross-field rules). */
 export function validateInputGuardrailDecision(value) {
-    const error = checkInputGuardrailDecision(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkInputGuardrailDecision(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InputGuardrailDecision. */
 export function parseInputGuardrailDecision(input) {

@@ -5,8 +5,8 @@ import { checkInteractionRequired } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates InteractionRequired against its schema (it has no cross-field rules). */
 export function validateInteractionRequired(value) {
-    const error = checkInteractionRequired(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkInteractionRequired(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InteractionRequired. */
 export function parseInteractionRequired(input) {

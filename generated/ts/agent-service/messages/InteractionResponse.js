@@ -5,8 +5,8 @@ import { checkInteractionResponse } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates InteractionResponse against its schema (it has no cross-field rules). */
 export function validateInteractionResponse(value) {
-    const error = checkInteractionResponse(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkInteractionResponse(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InteractionResponse. */
 export function parseInteractionResponse(input) {

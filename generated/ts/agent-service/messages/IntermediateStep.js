@@ -26,9 +26,9 @@ function checkIntermediateStepRules(value) {
 }
 /** Validates IntermediateStep: the schema, then 2 cross-field rule(s). */
 export function validateIntermediateStep(value) {
-    const error = checkIntermediateStep(value);
-    if (error !== undefined)
-        return { ok: false, errors: [error] };
+    const schemaErrors = checkIntermediateStep(value);
+    if (schemaErrors !== undefined)
+        return { ok: false, errors: schemaErrors };
     const errors = checkIntermediateStepRules(value);
     return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }

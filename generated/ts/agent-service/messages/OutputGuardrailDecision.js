@@ -5,8 +5,8 @@ import { checkOutputGuardrailDecision } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates OutputGuardrailDecision against its schema (it has no cross-field rules). */
 export function validateOutputGuardrailDecision(value) {
-    const error = checkOutputGuardrailDecision(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkOutputGuardrailDecision(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as OutputGuardrailDecision. */
 export function parseOutputGuardrailDecision(input) {

@@ -5,8 +5,8 @@ import { checkVersionInfo } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates VersionInfo against its schema (it has no cross-field rules). */
 export function validateVersionInfo(value) {
-    const error = checkVersionInfo(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkVersionInfo(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as VersionInfo. */
 export function parseVersionInfo(input) {

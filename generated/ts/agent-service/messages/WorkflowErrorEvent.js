@@ -5,8 +5,8 @@ import { checkWorkflowErrorEvent } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates WorkflowErrorEvent against its schema (it has no cross-field rules). */
 export function validateWorkflowErrorEvent(value) {
-    const error = checkWorkflowErrorEvent(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkWorkflowErrorEvent(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as WorkflowErrorEvent. */
 export function parseWorkflowErrorEvent(input) {

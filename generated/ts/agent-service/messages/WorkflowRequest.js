@@ -20,9 +20,9 @@ function checkWorkflowRequestRules(value) {
 }
 /** Validates WorkflowRequest: the schema, then 1 cross-field rule(s). */
 export function validateWorkflowRequest(value) {
-    const error = checkWorkflowRequest(value);
-    if (error !== undefined)
-        return { ok: false, errors: [error] };
+    const schemaErrors = checkWorkflowRequest(value);
+    if (schemaErrors !== undefined)
+        return { ok: false, errors: schemaErrors };
     const errors = checkWorkflowRequestRules(value);
     return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }

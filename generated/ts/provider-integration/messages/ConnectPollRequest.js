@@ -5,8 +5,8 @@ import { checkConnectPollRequest } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ConnectPollRequest against its schema (it has no cross-field rules). */
 export function validateConnectPollRequest(value) {
-    const error = checkConnectPollRequest(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkConnectPollRequest(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectPollRequest. */
 export function parseConnectPollRequest(input) {

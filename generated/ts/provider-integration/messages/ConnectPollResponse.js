@@ -5,8 +5,8 @@ import { checkConnectPollResponse } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ConnectPollResponse against its schema (it has no cross-field rules). */
 export function validateConnectPollResponse(value) {
-    const error = checkConnectPollResponse(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkConnectPollResponse(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectPollResponse. */
 export function parseConnectPollResponse(input) {

@@ -5,8 +5,8 @@ import { checkConnectStartRequest } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ConnectStartRequest against its schema (it has no cross-field rules). */
 export function validateConnectStartRequest(value) {
-    const error = checkConnectStartRequest(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkConnectStartRequest(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectStartRequest. */
 export function parseConnectStartRequest(input) {

@@ -5,8 +5,8 @@ import { checkConnectStartResponse } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ConnectStartResponse against its schema (it has no cross-field rules). */
 export function validateConnectStartResponse(value) {
-    const error = checkConnectStartResponse(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkConnectStartResponse(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ConnectStartResponse. */
 export function parseConnectStartResponse(input) {

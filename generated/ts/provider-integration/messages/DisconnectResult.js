@@ -5,8 +5,8 @@ import { checkDisconnectResult } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates DisconnectResult against its schema (it has no cross-field rules). */
 export function validateDisconnectResult(value) {
-    const error = checkDisconnectResult(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkDisconnectResult(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as DisconnectResult. */
 export function parseDisconnectResult(input) {

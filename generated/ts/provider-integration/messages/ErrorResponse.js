@@ -5,8 +5,8 @@ import { checkErrorResponse } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates ErrorResponse against its schema (it has no cross-field rules). */
 export function validateErrorResponse(value) {
-    const error = checkErrorResponse(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkErrorResponse(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as ErrorResponse. */
 export function parseErrorResponse(input) {

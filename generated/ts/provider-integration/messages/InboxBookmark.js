@@ -5,8 +5,8 @@ import { checkInboxBookmark } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates InboxBookmark against its schema (it has no cross-field rules). */
 export function validateInboxBookmark(value) {
-    const error = checkInboxBookmark(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkInboxBookmark(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InboxBookmark. */
 export function parseInboxBookmark(input) {

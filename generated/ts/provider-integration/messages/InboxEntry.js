@@ -5,8 +5,8 @@ import { checkInboxEntry } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates InboxEntry against its schema (it has no cross-field rules). */
 export function validateInboxEntry(value) {
-    const error = checkInboxEntry(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkInboxEntry(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as InboxEntry. */
 export function parseInboxEntry(input) {

@@ -23,9 +23,9 @@ function checkInboxPageRules(value) {
 }
 /** Validates InboxPage: the schema, then 1 cross-field rule(s). */
 export function validateInboxPage(value) {
-    const error = checkInboxPage(value);
-    if (error !== undefined)
-        return { ok: false, errors: [error] };
+    const schemaErrors = checkInboxPage(value);
+    if (schemaErrors !== undefined)
+        return { ok: false, errors: schemaErrors };
     const errors = checkInboxPageRules(value);
     return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }

@@ -5,8 +5,8 @@ import { checkLiveInboxChanged } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates LiveInboxChanged against its schema (it has no cross-field rules). */
 export function validateLiveInboxChanged(value) {
-    const error = checkLiveInboxChanged(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkLiveInboxChanged(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as LiveInboxChanged. */
 export function parseLiveInboxChanged(input) {

@@ -5,8 +5,8 @@ import { checkNotificationAcceptance } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates NotificationAcceptance against its schema (it has no cross-field rules). */
 export function validateNotificationAcceptance(value) {
-    const error = checkNotificationAcceptance(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkNotificationAcceptance(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as NotificationAcceptance. */
 export function parseNotificationAcceptance(input) {

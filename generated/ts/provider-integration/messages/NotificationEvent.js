@@ -5,8 +5,8 @@ import { checkNotificationEvent } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates NotificationEvent against its schema (it has no cross-field rules). */
 export function validateNotificationEvent(value) {
-    const error = checkNotificationEvent(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkNotificationEvent(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as NotificationEvent. */
 export function parseNotificationEvent(input) {

@@ -5,8 +5,8 @@ import { checkPermission } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates Permission against its schema (it has no cross-field rules). */
 export function validatePermission(value) {
-    const error = checkPermission(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkPermission(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as Permission. */
 export function parsePermission(input) {

@@ -5,8 +5,8 @@ import { checkSendMessageRequest } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates SendMessageRequest against its schema (it has no cross-field rules). */
 export function validateSendMessageRequest(value) {
-    const error = checkSendMessageRequest(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkSendMessageRequest(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as SendMessageRequest. */
 export function parseSendMessageRequest(input) {

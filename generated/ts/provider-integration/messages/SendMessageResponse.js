@@ -5,8 +5,8 @@ import { checkSendMessageResponse } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates SendMessageResponse against its schema (it has no cross-field rules). */
 export function validateSendMessageResponse(value) {
-    const error = checkSendMessageResponse(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkSendMessageResponse(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as SendMessageResponse. */
 export function parseSendMessageResponse(input) {

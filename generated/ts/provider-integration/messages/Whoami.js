@@ -5,8 +5,8 @@ import { checkWhoami } from "../validators.js";
 import { parseAndValidate } from "../../runtime/validation.js";
 /** Validates Whoami against its schema (it has no cross-field rules). */
 export function validateWhoami(value) {
-    const error = checkWhoami(value);
-    return error === undefined ? { ok: true, value: value } : { ok: false, errors: [error] };
+    const errors = checkWhoami(value);
+    return errors === undefined ? { ok: true, value: value } : { ok: false, errors };
 }
 /** Strictly parses untrusted JSON text or UTF-8 bytes (duplicate keys, lone surrogates, BOM, ... are errors), then validates it as Whoami. */
 export function parseWhoami(input) {

@@ -6,11 +6,16 @@
 // and each caller puts its own step in front (at, atKey, atIndex), so nothing builds a path while a
 // value is valid. generators/targets/ts/schema-code.differential.test.ts compares every first error
 // with ajv's on every shared case.
-import type { AjvLikeError } from "./validation.js";
+import { fromAjvError, type AjvLikeError, type ValidationError } from "./validation.js";
 
 /** An error as a generated check returns it: ajv's shape, instancePath relative to the value checked. */
 export interface SchemaError extends AjvLikeError {
   message: string;
+  /**
+   * The error ajv reports right after this one, where its list names what the first error does
+   * not: propertyNames' own error names the member whose name failed.
+   */
+  next?: SchemaError;
 }
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
@@ -98,8 +103,23 @@ export function falseSchema(): SchemaError {
 
 /** The caller's step in front of the error's path: `/name` already escaped. */
 export function at(error: SchemaError, step: string): SchemaError {
-  error.instancePath = step + error.instancePath;
+  for (let e: SchemaError | undefined = error; e !== undefined; e = e.next) e.instancePath = step + e.instancePath;
   return error;
+}
+
+/** A member name failed propertyNames: ajv's list holds the name's first error, then propertyNames' own naming it. */
+export function propertyNameError(error: SchemaError, name: string): SchemaError {
+  let last = error;
+  while (last.next !== undefined) last = last.next;
+  last.next = fail("propertyNames", "property name must be valid", { propertyName: name });
+  return error;
+}
+
+/** The errors a check returned, first to last, as the result lists them. */
+export function errorList(error: SchemaError): ValidationError[] {
+  const list: ValidationError[] = [];
+  for (let e: SchemaError | undefined = error; e !== undefined; e = e.next) list.push(fromAjvError(e));
+  return list;
 }
 
 /** A member name known only at run time, escaped as a JSON pointer token. */
