@@ -10,7 +10,7 @@
 // Pure.
 import formatsModule from "ajv-formats/dist/formats.js";
 import type { JsonValue } from "../../model/types.js";
-import { escapeToken, isObject, SchemaGraph, SchemaGraphError, type SchemaNode, type SchemaObject } from "../kotlin/schema-graph.js";
+import { escapeToken, isObject, SchemaGraph, SchemaGraphError, type SchemaNode, type SchemaObject } from "../../emit/schema-graph.js";
 import type { TsFile } from "./ts-file.js";
 
 const CHECKS = "runtime/schema-checks.js";
