@@ -3,4 +3,5 @@
 // drops this module, and with it ajv-formats, when no validator it keeps checks one of these formats.
 import * as commonJs from "ajv-formats/dist/formats.js";
 
+export const formats_fullFormats_hostname = commonJs.fullFormats.hostname;
 export const formats_fullFormats_uri = commonJs.fullFormats.uri;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { JsonValue } from "../../model/types.js";
 import { schemaCode } from "./emit-schema-code.js";
-import { resolveUri, SchemaGraphError } from "./schema-graph.js";
+import { resolveUri, SchemaGraphError } from "../../emit/schema-graph.js";
 
 const ID = "https://k.example/schemas/Thing.json";
 const code = (schema: Record<string, JsonValue>, extra: JsonValue[] = []): string[] => schemaCode([{ $id: ID, ...schema }, ...extra], [ID]).declarations;

@@ -8,7 +8,7 @@
 // annotation tracking they need is the interpreter's); its message stays interpreted, and says so.
 // Pure.
 import type { JsonValue } from "../../model/types.js";
-import { escapeToken, isObject, SchemaGraph, SchemaGraphError, type SchemaNode, type SchemaObject } from "./schema-graph.js";
+import { escapeToken, isObject, SchemaGraph, SchemaGraphError, type SchemaNode, type SchemaObject } from "../../emit/schema-graph.js";
 import { stringLiteral } from "./kotlin-names.js";
 
 const s = stringLiteral;

@@ -14,22 +14,24 @@ export function messageModules(protocol: Protocol, sources: readonly string[]): 
     const f = new TsFile(`${protocol.id}/messages/${m.name}.ts`, sources);
     f.comment(
       `${m.name} alone: its cross-field rules, validate${m.name} and parse${m.name}. A bundler asked for one`,
-      "message keeps this module, the schema functions of ../validators.js it reaches, and the runtime.",
+      "message keeps this module, the generated schema functions of ../validators.js it reaches, and the runtime.",
     );
     const type = f.importType(m.name, `${protocol.id}/types.js`);
     const result = f.importType("ValidationResult", VALIDATION);
-    const schema = f.import(`validate${m.name}`, `${protocol.id}/validators.js`, `schema${m.name}`);
-    const failure = f.import("schemaFailure", VALIDATION);
+    const schema = f.import(`check${m.name}`, `${protocol.id}/validators.js`);
     if (m.rules.length > 0) {
       const table = rulesConstant(m.name);
-      const rules = m.rules.map(({ id, kind, message, ...fields }) => ({ id, kind, message, ...fields }));
+      // What an error names of each rule (ruleError reads id, kind and message): the compiled check
+      // needs only these, so a bundle keeps the whole table only when crossFieldRules is imported.
+      const named = `${table}_NAMED`;
       const check = `check${m.name}Rules`;
-      const compiled = compileRules(check, table, m.rules, {
+      const compiled = compileRules(check, named, m.rules, {
         helper: (name: RuleHelper) => f.import(name, "runtime/rules.js"),
         errorType: () => f.importType("ValidationError", VALIDATION),
       });
       f.print(
-        `const ${table}: readonly ${f.importType("CrossFieldRule", "runtime/rules.js")}[] = ${JSON.stringify(rules)};`,
+        `const ${named} = ${JSON.stringify(m.rules.map(({ id, kind, message }) => ({ id, kind, message })))} as const;`,
+        `const ${table}: readonly ${f.importType("CrossFieldRule", "runtime/rules.js")}[] = ${JSON.stringify(m.rules.map(({ id, kind, message, ...fields }) => ({ id, kind, message, ...fields })))};`,
         "",
         `// The ${m.rules.length} rule(s) above compiled to straight-line code (generators/targets/ts/emit-rules.ts);`,
         "// checkRules in runtime/rules.js is the reference evaluation they are tested against.",
@@ -37,7 +39,8 @@ export function messageModules(protocol: Protocol, sources: readonly string[]): 
         "",
         `/** Validates ${m.name}: the schema, then ${m.rules.length} cross-field rule(s). */`,
         `export function validate${m.name}(value: unknown): ${result}<${type}> {`,
-        `  if (!${schema}(value)) return ${failure}(${schema});`,
+        `  const schemaErrors = ${schema}(value);`,
+        "  if (schemaErrors !== undefined) return { ok: false, errors: schemaErrors };",
         `  const errors = ${check}(value);`,
         `  return errors === undefined ? { ok: true, value: value as ${type} } : { ok: false, errors };`,
         "}",
@@ -49,7 +52,8 @@ export function messageModules(protocol: Protocol, sources: readonly string[]): 
       f.print(
         `/** Validates ${m.name} against its schema (it has no cross-field rules). */`,
         `export function validate${m.name}(value: unknown): ${result}<${type}> {`,
-        `  return ${schema}(value) ? { ok: true, value: value as ${type} } : ${failure}(${schema});`,
+        `  const errors = ${schema}(value);`,
+        `  return errors === undefined ? { ok: true, value: value as ${type} } : { ok: false, errors };`,
         "}",
       );
     }

@@ -1,11 +1,11 @@
 // The TypeScript target: model -> the files of generated/ts, an ESM npm package
 // (the npm name spec/project.yaml gives) that imports under plain Node, tsx and vitest.
-import standaloneModule from "ajv/dist/standalone/index.js";
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
-import { createSchemaCompiler } from "../../model/schema-compiler.js";
-import type { JsonSchema, Model, OutputFile, Protocol } from "../../model/types.js";
-import { pruneSchemaConstants } from "./prune-schema-constants.js";
-import { type AjvHelper, ajvHelperModules, standaloneAsEsm } from "./ajv-esm.js";
+import { lengthFirst } from "../../model/length-first.js";
+import { runtimeKeywords } from "../../model/runtime-keywords.js";
+import type { Model, OutputFile, Protocol } from "../../model/types.js";
+import { type AjvHelper, ajvHelperModules } from "./ajv-esm.js";
+import { formatDeclarations, printSchemaCode } from "./emit-schema-code.js";
 import { emitAllErrors } from "./emit-all-errors.js";
 import { emitPackageDocs } from "./emit-package-docs.js";
 import { constantsModule, protocolIndexModule } from "./emit-constants.js";
@@ -14,30 +14,31 @@ import { messageModules, rootModules } from "./emit-messages.js";
 import { signingModules } from "./emit-signing.js";
 import type { TranspiledRuntime, TsInputs } from "./inputs.js";
 import { checkTsNames } from "./naming.js";
-import { shipModules, type TsFile } from "./ts-file.js";
+import { shipModules, TsFile } from "./ts-file.js";
 import { renderProtocolTypes } from "./ts-types.js";
 import { packageDependencies } from "./package-dependencies.js";
-
-const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
 
 /**
  * Pure: the runtime's transpiled text comes from inputs.ts; the types are rendered from the shape
  * model. Every module of the typed API is emitted once, as TypeScript (typeScriptModules), and ships
- * as the .js and .d.ts the compiler derives from it; the validators are ajv's JavaScript.
+ * as the .js and .d.ts the compiler derives from it, the schema checks (emit-schema-code.ts) too;
+ * only the all-errors validators are ajv's JavaScript.
  */
 export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
   checkTsNames(model.protocols);
   const files: OutputFile[] = [];
   const ajvHelpers = new Map<string, AjvHelper>();
+  // The generated schema checks import ajv-formats' functions from ajv-runtime/formats.js by these names.
+  for (const format of runtimeKeywords().formats) ajvHelpers.set(`formats_fullFormats_${format}`, { specifier: "ajv-formats/dist/formats", member: `.fullFormats.${format}` });
   for (const protocol of model.protocols) {
     const sources = protocolSources(model, protocol);
     files.push({ path: `${protocol.id}/types.d.ts`, contents: renderProtocolTypes(model, protocol), sources });
-    files.push(...emitValidators(model, protocol, sources, ajvHelpers));
   }
   const allErrors = emitAllErrors(model, (p) => protocolSources(model, p), ajvHelpers);
   files.push(...allErrors.validators);
   files.push(...shipModules([...typeScriptModules(model), allErrors.root]));
   files.push(...ajvHelperModules(ajvHelpers).map((m) => ({ ...m, sources: model.sourceFiles })));
+  files.push({ path: "ajv-runtime/formats.d.ts", contents: formatDeclarations(runtimeKeywords().formats), sources: model.sourceFiles });
   files.push(...emitRuntime(inputs.runtime));
   files.push(emitNodeOnlyStub(model));
   files.push(emitPackageJson(model, files));
@@ -55,7 +56,7 @@ export function typeScriptModules(model: Model): TsFile[] {
   for (const protocol of model.protocols) {
     const sources = protocolSources(model, protocol);
     const signing = signingModules(protocol);
-    modules.push(...messageModules(protocol, sources), constantsModule(protocol), ...signing, protocolIndexModule(protocol, sources, signing.length > 0));
+    modules.push(validatorsModule(model, protocol, sources), ...messageModules(protocol, sources), constantsModule(protocol), ...signing, protocolIndexModule(protocol, sources, signing.length > 0));
   }
   modules.push(...lifecycleModules(model.protocols), ...rootModules(model));
   return modules;
@@ -65,26 +66,20 @@ function protocolSources(model: Model, protocol: Protocol): string[] {
   return [...model.shared.map((s) => s.location.file), protocol.location.file, ...protocol.messages.map((m) => m.location.file)].sort();
 }
 
-// --- validators: ajv standalone code, nothing compiled at run time -----------------------------
+// --- validators: the schemas as generated TypeScript checks (emit-schema-code.ts) ----------------
 
-// x- annotations stay: createSchemaCompiler declares them as keywords without code.
+// The documents as Kotlin's and Swift's checks read them: maxLength first, prose and examples dropped.
 const dropForTs = (keyword: string): boolean => PROSE_AND_EXAMPLES.has(keyword);
 
-function emitValidators(model: Model, protocol: Protocol, sources: string[], helpers: Map<string, AjvHelper>): OutputFile[] {
-  const schemas = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s, dropForTs) as JsonSchema);
-  const ajv = createSchemaCompiler(schemas, { codegen: true });
-  const refs = Object.fromEntries(protocol.messages.map((m) => [`validate${m.name}`, m.id]));
-  const js = pruneSchemaConstants(standaloneAsEsm(standaloneCode(ajv, refs), helpers));
-  const dts = [
-    `import type { CompiledValidator } from "../runtime/validation.js";`,
-    "",
-    ...protocol.messages.map((m) => `/** The precompiled schema check for ${m.name} (no cross-field rules: use validate${m.name} from messages.js). */\nexport declare const validate${m.name}: CompiledValidator;`),
-    "",
-  ].join("\n");
-  return [
-    { path: `${protocol.id}/validators.js`, contents: js, sources },
-    { path: `${protocol.id}/validators.d.ts`, contents: dts, sources },
-  ];
+function validatorsModule(model: Model, protocol: Protocol, sources: string[]): TsFile {
+  const f = new TsFile(`${protocol.id}/validators.ts`, sources);
+  f.comment(
+    `The JSON Schemas of ${protocol.id} as code: one function per subschema, named after its location, each`,
+    "returning ajv's first error (runtime/schema-checks.js) or undefined; check<Message> per message.",
+  );
+  const documents = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((d) => validatorView(lengthFirst(d), dropForTs));
+  printSchemaCode(f, documents, protocol.messages.map((m) => ({ name: m.name, id: m.id })));
+  return f;
 }
 
 /** The runtime is authored in TypeScript; ship it as per-file JS plus declarations (transpiled by inputs.ts). */

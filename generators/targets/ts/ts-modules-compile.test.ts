@@ -9,7 +9,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../pipeline.js";
 import { REPO_ROOT } from "../../test/fixture.js";
 import type { Model } from "../../model/types.js";
+import { runtimeKeywords } from "../../model/runtime-keywords.js";
 import { emitAllErrors } from "./emit-all-errors.js";
+import { formatDeclarations } from "./emit-schema-code.js";
 import { typeScriptModules } from "./emit.js";
 import { TsFile } from "./ts-file.js";
 import { renderProtocolTypes } from "./ts-types.js";
@@ -74,9 +76,10 @@ function emittedTypeScript(model: Model): Map<string, string> {
   for (const protocol of model.protocols) {
     files.set(`${protocol.id}/types.d.ts`, renderProtocolTypes(model, protocol));
     const validators = protocol.messages.map((m) => `export declare const validate${m.name}: CompiledValidator;`).join("\n");
-    // What emit writes for ajv's validators (checked against generated/ts by generate --check).
-    for (const name of ["validators", "validators-all"]) files.set(`${protocol.id}/${name}.d.ts`, `import type { CompiledValidator } from "../runtime/validation.js";\n${validators}\n`);
+    // What emit writes for ajv's all-errors validators (checked against generated/ts by generate --check).
+    files.set(`${protocol.id}/validators-all.d.ts`, `import type { CompiledValidator } from "../runtime/validation.js";\n${validators}\n`);
   }
+  files.set("ajv-runtime/formats.d.ts", formatDeclarations(runtimeKeywords().formats));
   const modules = [...typeScriptModules(model), emitAllErrors(model, () => [], new Map()).root];
   for (const module of modules) files.set(module.path, module.render());
   return files;

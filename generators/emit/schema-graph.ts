@@ -1,10 +1,11 @@
-// The schema documents of one protocol as a graph for code generation (emit-schema-code.ts): every
+// The schema documents of one protocol as a graph for code generation (the Kotlin and TypeScript
+// emit-schema-code.ts, which name their functions after its locations): every
 // subschema a message can reach, with its absolute location (`<base URI>#<JSON pointer>`), the
 // schema each `$ref` names (resolved here, once, as runtime/JsonSchemaValidator.kt resolves it when
 // it loads the same documents: RFC 3986 against the `$id` in force, JSON pointer or `$anchor`
-// fragments) and a Kotlin function name made from the location. Pure.
-import { camel, words } from "../../emit/case.js";
-import type { JsonValue } from "../../model/types.js";
+// fragments) and a function name made from the location. Pure.
+import { camel, words } from "./case.js";
+import type { JsonValue } from "../model/types.js";
 
 export type SchemaObject = { readonly [key: string]: JsonValue };
 
