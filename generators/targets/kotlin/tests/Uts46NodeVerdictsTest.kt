@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test
  * between) and elsewhere (RFC 5892 CONTEXTJ), right-to-left labels with European and Arabic digits
  * and a trailing mark (RFC 5893), Punycode labels that are empty, invalid, not ASCII, decode to a
  * disallowed or unnormalized label, and mapped, ignored and disallowed code points; percent-escapes at
- * the ends of the hex digit ranges and IPv6 and IPv4 forms next to the parser's bounds.
+ * the ends of the hex digit ranges and IPv6 and IPv4 forms next to the parser's bounds; a last
+ * label of digits that is no IPv4 number; C0 controls and spaces around the input.
  *
  * Left out, because Kotlin and Node disagree on them (reported to the project, not decided here):
  * a left-to-right label holding a right-to-left letter ("aא", "1א", "א.abא"), a label starting
@@ -127,6 +128,18 @@ class Uts46NodeVerdictsTest {
         // IPv4 parts in IPv6 that start with 0 and with 9.
         "http://[::0.9.0.9]/" to "http://[::9:9]",
         "http://[::9.0.9.0]/" to "http://[::900:900]",
+        // A last label of ASCII digits that is no IPv4 number ("09", "08": not octal) still ends in a
+        // number, so the host is refused; a percent-escaped digit at either end of 0-9 is one.
+        "http://a.09/" to FAIL,
+        "http://a.08/" to FAIL,
+        "http://%30/" to "http://0.0.0.0",
+        "http://%39/" to "http://0.0.0.9",
+        // C0 controls and spaces trimmed from either end, and an input of nothing else.
+        " http://a/" to "http://a",
+        "\u0000 http://a/ \u001f" to "http://a",
+        "\u001fhttp://b\u0000" to "http://b",
+        "  " to FAIL,
+        "\u0001" to FAIL,
     )
 
     @Test

@@ -103,4 +103,21 @@ class SemverLifecycleMutationKillsTest {
         assertEquals("not x", lit(Gd.X, true).text)
         assertEquals("x", lit(Gd.X).text)
     }
+
+    @Test
+    fun `outcomes and the machine's lists read back what they hold`() {
+        // The refusal words of generators/lifecycles/README.md (the same in every language), in its order.
+        assertEquals(
+            listOf("terminal", "event_not_allowed", "guard_missing", "guard_failed", "guards_conflict"),
+            RefusalReason.entries.map { it.wireName },
+        )
+        val moved = m.transition(St.A, Ev.GO, mapOf(Gd.X to true, Gd.Y to false)) as Outcome.Moved
+        assertEquals(St.B, moved.to)
+        assertEquals(listOf(Ef.F2, Ef.F1), moved.effects)
+        val refused = m.transition(St.A, Ev.GO, mapOf(Gd.X to true)) as Outcome.Refused
+        assertEquals(RefusalReason.GUARD_MISSING, refused.reason)
+        assertEquals("y", refused.guard)
+        assertEquals(listOf(St.A, St.B, St.C, St.DONE), m.states)
+        assertEquals(listOf(Ev.GO, Ev.STOP, Ev.IDLE), m.events)
+    }
 }
