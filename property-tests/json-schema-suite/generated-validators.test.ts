@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { suiteCases, type SuiteCase, writeCheckedSuiteProject, type Unexpressed } from "./suite-project.js";
+import { suiteDisagreements } from "./suite-verdicts.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const RECORD = join(import.meta.dirname, "generated-suite.json");
@@ -21,18 +22,6 @@ interface Recorded {
   expressed: { groups: number; tests: number };
   unexpressed: Unexpressed[];
   languages: Record<string, { cases: number; agree: number; disagree: string[] }>;
-}
-
-/** Each case whose verdict is not the suite's, as one line. */
-export function suiteDisagreements(cases: readonly SuiteCase[], verdicts: ReadonlyMap<string, string>): string[] {
-  const lines: string[] = [];
-  for (const c of cases) {
-    const got = verdicts.get(c.id);
-    if (got === undefined) lines.push(`${c.id}: no verdict`);
-    else if (got.startsWith("error")) lines.push(`${c.id}: ${got}`);
-    else if ((got === "valid") !== c.valid) lines.push(`${c.id}: ${got}, the suite says ${c.valid ? "valid" : "invalid"}`);
-  }
-  return lines;
 }
 
 describe("JSON-Schema-Test-Suite on the generated validators", () => {
