@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_STAMP := node_modules/.install-stamp
 CLI := node bin/agent-contracts.mjs
 
-.PHONY: all cli generate check test test-ts typecheck kotlin swift rust drivers examples docs docs-serve chromium servers fresh-check bench fuzz mutation mutation-ts mutation-kotlin clean-install help
+.PHONY: all cli generate check test test-ts typecheck kotlin swift rust drivers examples suite-generated docs docs-serve chromium servers fresh-check bench fuzz mutation mutation-ts mutation-kotlin clean-install help
 
 all: generate
 
@@ -17,6 +17,7 @@ help:
 	@echo "make rust     build, clippy (-D warnings) and test the generated Rust crate, then its consumer crate"
 	@echo "make drivers  run every language's shared-case driver (TS, Kotlin, Swift) on the spec's cases and compare the verdicts"
 	@echo "make examples generate each spec project of examples/ into a temporary folder and test its TS, Kotlin, Swift and Rust"
+	@echo "make suite-generated  the JSON-Schema-Test-Suite as a spec project, through every language's generated validators"
 	@echo "make fuzz     run the fuzz suite longer (FUZZ_RUNS, default 20000; FUZZ_SEED to vary); make test runs 200 per property"
 	@echo "make bench    run the benchmarks (tables with ratios to the anchors; docs-site/bench/latest.md, kotlin.md, swift.md, rust.md)"
 	@echo "               BENCH_ARGS=\"--only kotlin\" (or swift, validation, ...) runs some areas"
@@ -166,6 +167,12 @@ examples: $(NODE_STAMP)
 	  projects="$$projects:$$out"; \
 	done; \
 	AGENT_CONTRACTS_DRIVER_FULL=1 AGENT_CONTRACTS_DRIVER_PROJECTS="$$projects" npx vitest run --config property-tests/drivers/vitest.config.ts
+
+# The JSON-Schema-Test-Suite as a spec project (property-tests/json-schema-suite/suite-project.ts),
+# generated into a temporary folder; its tests through every language's generated validators by the
+# shared-case drivers; counts into property-tests/json-schema-suite/generated-suite.json.
+suite-generated: $(NODE_STAMP)
+	node --import tsx property-tests/json-schema-suite/suite-project-drivers.ts
 
 clean-install:
 	rm -rf node_modules

@@ -74,6 +74,7 @@ describe.each([
   });
   it.each(vectors.map((v) => [v.name, v] as const))("the real SDKs' vector %s: body digest and signature", (_name, v) => {
     expect(b64(backend.sha256Digest(v.canonical_body_json))).toBe(v.body_sha256_b64_nopad);
+    expect(backend.sha256Base64StdNoPadDigest(v.canonical_body_json)).toBe(v.body_sha256_b64_nopad);
     expect(b64(backend.hmacSha256Digest(v.secret_utf8, v.signing_input))).toBe(v.expected_signature);
     expect(b64(backend.prepareHmacSha256(v.secret_utf8).mac(v.signing_input))).toBe(v.expected_signature);
   });

@@ -3,6 +3,8 @@
 export declare const SHA256_BACKEND: string;
 /** SHA-256 of bytes, or of a string's UTF-8 encoding. */
 export declare function sha256Digest(data: string | Uint8Array): Uint8Array;
+/** base64-std-nopad(SHA-256(data)): the hmac-sha256-v1 digest line's text. */
+export declare function sha256Base64StdNoPadDigest(data: string | Uint8Array): string;
 /** HMAC-SHA256 with a one-off key. */
 export declare function hmacSha256Digest(key: string | Uint8Array, message: string | Uint8Array): Uint8Array;
 /** A key prepared for many MACs; destroy() makes it unusable. */

@@ -95,6 +95,17 @@ describe("schemaCode", () => {
     expect(body).not.toContain("oneOfError");
   });
 
+  it("gives each pattern of one schema its own constant (two patternProperties, and pattern beside them)", () => {
+    // Found by the JSON-Schema-Test-Suite project (patternProperties.json): two constants of one
+    // name made the generated Kotlin fail to compile.
+    const lines = code({ type: "object", patternProperties: { "[0-9]{2,}": { type: "boolean" }, X_: { type: "string" } }, properties: { a: { type: "string", pattern: "^a" } } });
+    const constants = lines.filter((l) => l.startsWith("private val ") && l.includes(": Pattern = "));
+    const names = constants.map((l) => /^private val (\w+):/.exec(l)?.[1]);
+    expect(constants.map((l) => /compile\((.*)\)$/.exec(l)?.[1])).toEqual(['"[0-9]{2,}"', '"X_"', '"^a"']);
+    expect(new Set(names).size).toBe(3);
+    expect(names[0]).toBe("thingPattern");
+    expect(names[1]).toBe("thingPattern2");
+  });
   it("calls a $ref-only subschema's target directly", () => {
     const lines = code({ properties: { a: { $ref: "#/$defs/A" } }, $defs: { A: { type: "integer" } } });
     expect(lines.some((l) => l.startsWith("fun thingPropertiesA("))).toBe(false);

@@ -124,11 +124,18 @@ class FunctionWriter {
     return this.constants_;
   }
 
-  /** An object-level compiled pattern, one per source text, named after its first location. */
+  /**
+   * An object-level compiled pattern, one per source text, named after its first location; a
+   * second pattern of the same schema (two patternProperties, or one beside `pattern`) gets a
+   * number after the name.
+   */
   private pattern(source: string, owner: SchemaNode, suffix: string): string {
     const known = this.patterns.get(source);
     if (known !== undefined) return known;
-    const name = `${owner.functionName}${suffix}`;
+    const base = `${owner.functionName}${suffix}`;
+    const taken = new Set(this.patterns.values());
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
     this.patterns.set(source, name);
     this.constants_.push(`private val ${name}: Pattern = EcmaRegex.compile(${s(source)})`);
     return name;

@@ -4,10 +4,12 @@
 // under the "node" condition (sha256-node.ts), @noble/hashes everywhere else (sha256-portable.ts), the
 // same bytes from both. No Node built-in is imported on a browser's path that validates, signs or verifies.
 //
-// Decoders are strict: a signature or token with padding, whitespace or stray bits is a different
-// string from the one that was signed, so it is refused instead of being normalised into acceptance.
+// Base64 lives in base64.ts (re-exported here), which both backends share.
 
-import { hmacSha256Digest, type PreparedHmacSha256, prepareHmacSha256, sha256Digest } from "#sha256-backend";
+import { hmacSha256Digest, type PreparedHmacSha256, prepareHmacSha256, sha256Base64StdNoPadDigest, sha256Digest } from "#sha256-backend";
+import { base64StdNoPadEncode } from "./base64.js";
+
+export { base64StdNoPadDecode, base64StdNoPadDecodeTransient, base64StdNoPadEncode, base64UrlDecode, base64UrlEncode } from "./base64.js";
 
 /** SHA-256 of raw bytes, or of a string's UTF-8 encoding (a lone surrogate as U+FFFD). */
 export function sha256(data: string | Uint8Array): Uint8Array {
@@ -21,7 +23,7 @@ export function sha256Hex(data: string | Uint8Array): string {
 
 /** base64-std-nopad(SHA-256(data)), a string hashed as its UTF-8 bytes: the hmac-sha256-v1 `*_sha256` line value. */
 export function sha256Base64StdNoPad(data: string | Uint8Array): string {
-  return base64StdNoPadEncode(sha256(data));
+  return sha256Base64StdNoPadDigest(data);
 }
 
 /** HMAC-SHA256; a string key means its UTF-8 bytes (never hex- or base64-decoded). */
@@ -131,87 +133,6 @@ export function randomUuid(): string {
   bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
   const hex = hexEncode(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-const STD_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const URL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-// Unpadded base64 of `data` in the given 64-character alphabet: three bytes to four characters,
-// a last group of one or two bytes to two or three characters (zero bits fill the last one).
-function base64Encode(data: Uint8Array, alphabet: string): string {
-  let out = "";
-  let i = 0;
-  for (; i + 2 < data.length; i += 3) {
-    const group = ((data[i] as number) << 16) | ((data[i + 1] as number) << 8) | (data[i + 2] as number);
-    out += alphabet[group >>> 18]! + alphabet[(group >>> 12) & 63]! + alphabet[(group >>> 6) & 63]! + alphabet[group & 63]!;
-  }
-  const rest = data.length - i;
-  if (rest === 0) return out;
-  const group = ((data[i] as number) << 16) | (rest === 2 ? (data[i + 1] as number) << 8 : 0);
-  out += alphabet[group >>> 18]! + alphabet[(group >>> 12) & 63]!;
-  return rest === 2 ? out + alphabet[(group >>> 6) & 63]! : out;
-}
-
-/** Standard alphabet, padding removed (the hmac-sha256-v1 wire form). */
-export function base64StdNoPadEncode(data: Uint8Array): string {
-  return base64Encode(data, STD_ALPHABET);
-}
-
-/** base64url without padding (RFC 4648 §5). */
-export function base64UrlEncode(data: Uint8Array): string {
-  return base64Encode(data, URL_ALPHABET);
-}
-
-// Sextet value of each alphabet character code, -1 for every other code below 128.
-function sextetTable(alphabet: string): Int8Array {
-  const table = new Int8Array(128).fill(-1);
-  for (let i = 0; i < alphabet.length; i++) table[alphabet.charCodeAt(i)] = i;
-  return table;
-}
-const STD_VALUES: Int8Array = /* @__PURE__ */ sextetTable(STD_ALPHABET);
-const URL_VALUES: Int8Array = /* @__PURE__ */ sextetTable(URL_ALPHABET);
-
-// Canonical unpadded base64 is decoded with one scan: every character in the alphabet, a length
-// that is not 1 mod 4, and zero bits left over after the last whole byte (otherwise "QR" would
-// decode like "QQ", and two strings would carry one signature).
-function base64Decode(text: string, values: Int8Array): Uint8Array | null {
-  const n = text.length;
-  if (n % 4 === 1) return null;
-  const out = new Uint8Array((n * 3) >>> 2);
-  let pending = 0;
-  let bits = 0;
-  let o = 0;
-  for (let i = 0; i < n; i++) {
-    const code = text.charCodeAt(i);
-    const sextet = code < 128 ? (values[code] as number) : -1;
-    if (sextet < 0) return null;
-    pending = (pending << 6) | sextet;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out[o++] = pending >>> bits;
-      pending &= (1 << bits) - 1;
-    }
-  }
-  return pending === 0 ? out : null;
-}
-
-/** Strict decode of unpadded standard base64; null for anything that is not its canonical form. */
-export function base64StdNoPadDecode(text: string): Uint8Array | null {
-  return base64Decode(text, STD_VALUES);
-}
-
-/**
- * The same as base64StdNoPadDecode (kept for callers that only read the bytes, e.g. a MAC
- * comparison): every decode now returns an array that owns exactly its own bytes.
- */
-export function base64StdNoPadDecodeTransient(text: string): Uint8Array | null {
-  return base64Decode(text, STD_VALUES);
-}
-
-/** Strict decode of unpadded base64url; null for anything that is not its canonical form. */
-export function base64UrlDecode(text: string): Uint8Array | null {
-  return base64Decode(text, URL_VALUES);
 }
 
 const HEX_DIGITS = "0123456789abcdef";

@@ -5,6 +5,7 @@
 // bytes for the same input (property-tests/runtime/sha256-backends.test.ts).
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
+import { base64StdNoPadEncode } from "./base64.js";
 
 // Pure annotation: a bundle that never hashes drops the encoder.
 const UTF8 = /* @__PURE__ */ new TextEncoder();
@@ -20,6 +21,11 @@ export const SHA256_BACKEND: string = "@noble/hashes";
 /** SHA-256 of bytes, or of a string's UTF-8 encoding. */
 export function sha256Digest(data: string | Uint8Array): Uint8Array {
   return sha256(asBytes(data));
+}
+
+/** base64-std-nopad(SHA-256(data)): the hmac-sha256-v1 digest line's text. */
+export function sha256Base64StdNoPadDigest(data: string | Uint8Array): string {
+  return base64StdNoPadEncode(sha256Digest(data));
 }
 
 /** HMAC-SHA256 with a one-off key. */

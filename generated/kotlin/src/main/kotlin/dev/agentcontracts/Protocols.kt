@@ -36,7 +36,7 @@ object Protocols {
     )
 
     /** Every lifecycle machine of every protocol, keyed `<protocol>/<lifecycle>`. */
-    val lifecycles: Map<String, LifecycleMachine<*, *, *, *>> = listOf(
+    val lifecycles: Map<String, LifecycleMachine<*, *, *, *>> = listOf<LifecycleMachine<*, *, *, *>>(
         dev.agentcontracts.agentconnector.lifecycles.TrustLifecycle.machine,
         dev.agentcontracts.agentprovider.lifecycles.InstallHandshakeLifecycle.machine,
         dev.agentcontracts.agentprovider.lifecycles.ProposalRecordLifecycle.machine,
