@@ -62,7 +62,7 @@ object StrictJson {
     const val MAX_SUPPORTED_DEPTH: Int = 1000
 
     /** Parses UTF-8 bytes, the form messages arrive in; offsets in errors count bytes. */
-    fun parse(bytes: ByteArray, limits: StrictJsonLimits = StrictJsonLimits()): JsonElement {
+    fun parseStrictJson(bytes: ByteArray, limits: StrictJsonLimits = StrictJsonLimits()): JsonElement {
         if (bytes.size > limits.maxBytes) throw StrictJsonException(StrictJsonErrorCode.TOO_LARGE, 0, "input is larger than ${limits.maxBytes} bytes")
         val text = decodeUtf8(bytes)
         try {
@@ -75,7 +75,7 @@ object StrictJson {
     }
 
     /** Parses a string; offsets in errors count UTF-16 code units. */
-    fun parse(text: String, limits: StrictJsonLimits = StrictJsonLimits()): JsonElement {
+    fun parseStrictJson(text: String, limits: StrictJsonLimits = StrictJsonLimits()): JsonElement {
         if (text.length > limits.maxBytes || utf8Length(text, text.length) > limits.maxBytes) {
             throw StrictJsonException(StrictJsonErrorCode.TOO_LARGE, 0, "input is larger than ${limits.maxBytes} bytes")
         }
@@ -120,6 +120,13 @@ object StrictJson {
         }
         return length
     }
+
+    // The names 0.1.0 shipped, kept as deprecated aliases since the runtime contract named these as every language does.
+    @Deprecated("renamed to parseStrictJson, the runtime contract's name", ReplaceWith("parseStrictJson(bytes, limits)"))
+    fun parse(bytes: ByteArray, limits: StrictJsonLimits = StrictJsonLimits()): JsonElement = parseStrictJson(bytes, limits)
+
+    @Deprecated("renamed to parseStrictJson, the runtime contract's name", ReplaceWith("parseStrictJson(text, limits)"))
+    fun parse(text: String, limits: StrictJsonLimits = StrictJsonLimits()): JsonElement = parseStrictJson(text, limits)
 }
 
 /** Recursive descent over a decoded document; recursion depth is bounded by maxDepth. */
