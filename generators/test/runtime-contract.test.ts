@@ -95,14 +95,26 @@ describe("the runtime contract", () => {
     }
   });
 
+  it("keeps each renamed Kotlin function's old name as a deprecated alias that names its replacement", () => {
+    const renamed = RUNTIME_CONTRACT.flatMap((e) => (e.kotlin !== null && "formerly" in e.kotlin ? [e.kotlin as RuntimeSymbol] : []));
+    expect(renamed.length).toBe(13);
+    for (const symbol of renamed) {
+      const body = containerBody(readFileSync(`${REPO_ROOT}/generators/targets/kotlin/runtime/${symbol.file}`, "utf8"), /object/, symbol.container!)!;
+      expect(body, `${symbol.container}.${symbol.formerly!.name}`).toMatch(new RegExp(`@Deprecated\\("[^"\\n]*", ReplaceWith\\("${symbol.name}\\([^"\\n]*\\)"\\)\\)\\n {4}fun (?:<[^>]*> )?${symbol.formerly!.name}\\(`));
+    }
+  });
+
   it("the changelog names every rename under the version that made it", () => {
     expect(RUNTIME_RENAMES).toContainEqual({ language: "ts", from: "defineMachine", to: "lifecycleMachine", version: "0.1.1" });
     expect(RUNTIME_RENAMES).toContainEqual({ language: "swift", from: "AuditChain.verifyLog", to: "AuditChain.verifyAuditLog", version: "0.1.1" });
+    expect(RUNTIME_RENAMES).toContainEqual({ language: "kotlin", from: "HmacSha256V1.check", to: "HmacSha256V1.verifyHmacV1", version: "0.1.1" });
+    expect(RUNTIME_RENAMES).toContainEqual({ language: "swift", from: "HMACSHA256V1.sign", to: "HMACSHA256V1.signHMACV1", version: "0.1.1" });
     const markdown = changelogMarkdown({ project: "p", versions: [{ version: "0.1.1", released: false, previous: "0.1.0", bump: "minor", protocols: {} }, { version: "0.1.0", released: true, commit: "c", protocols: {} }] });
     const unreleased = markdown.slice(markdown.indexOf("## 0.1.1"), markdown.indexOf("## 0.1.0"));
     expect(unreleased).toContain("### Runtime API");
     expect(unreleased).toContain("- TypeScript: `defineMachine` is now `lifecycleMachine` (`defineMachine` deprecated)");
     expect(unreleased).toContain("- Swift: `ContentAddress.computeID` is now `ContentAddress.computeContentID` (`ContentAddress.computeID` deprecated)");
+    expect(unreleased).toContain("- Kotlin: `StrictJson.parse` is now `StrictJson.parseStrictJson` (`StrictJson.parse` deprecated)");
     expect(markdown.slice(markdown.indexOf("## 0.1.0"))).not.toContain("defineMachine");
   });
 
@@ -128,7 +140,7 @@ describe("the runtime contract", () => {
   it("refuses to name a function a runtime does not offer", () => {
     const gap = RUNTIME_CONTRACT.find((e) => e.rust === null)!;
     expect(() => runtimeSymbol("rust", gap.id)).toThrow(`the Rust runtime does not offer ${gap.id}`);
-    expect(runtimeSymbol("kotlin", "hmacSign").qualified).toBe("HmacSha256V1.sign");
+    expect(runtimeSymbol("kotlin", "hmacSign").qualified).toBe("HmacSha256V1.signHmacV1");
     expect(runtimeSymbol("ts", "hmacSign").qualified).toBe("signHmacV1");
   });
 });

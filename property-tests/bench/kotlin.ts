@@ -88,7 +88,7 @@ export function kotlinTables(jmh: JmhSeries): AreaTable[] {
     ["medium", "medium: ConnectorPackage"],
     ["large", "large: 1 MiB document"],
   ] as const;
-  const STRICT = "StrictJson.parse(bytes)";
+  const STRICT = "StrictJson.parseStrictJson(bytes)";
   const KPARSE = "Json.parseToJsonElement(String(bytes))";
   const parse: CaseRow[] = sizes.map(([input, label]) => ({
     label: `${label} (${size(`${input}.json`)} B)`,

@@ -71,7 +71,7 @@ export function swiftTables(results: readonly SwiftResult[]): AreaTable[] {
     ["medium", "medium: ConnectorPackage"],
     ["large", "large: 1 MiB document"],
   ] as const;
-  const STRICT = "StrictJSON.parse";
+  const STRICT = "StrictJSON.parseStrictJSON";
   const DECODER_TREE = "JSONDecoder(JSONValue)";
   const SERIALIZATION = "JSONSerialization";
   const parse: CaseRow[] = sizes.map(([s, label]) => ({

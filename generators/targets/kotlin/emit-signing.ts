@@ -10,7 +10,7 @@ import { protocolPackage, screamingSnake, signingName, stringLiteral, validators
 
 /** The Kotlin runtime's names for the contract functions signing.kt calls (generators/emit/runtime-contract.ts). */
 const KOTLIN_RUNTIME_CALLS = Object.fromEntries(
-  (["hmacSign", "hmacVerify", "computeContentId", "verifyContentId", "importContentRecord", "approvalMint", "approvalDecode", "approvalVerify"] as const satisfies readonly ContractId[]).map((id) => [id, runtimeSymbol("kotlin", id).qualified]),
+  (["strictParse", "hmacSign", "hmacVerify", "computeContentId", "verifyContentId", "importContentRecord", "approvalMint", "approvalDecode", "approvalVerify"] as const satisfies readonly ContractId[]).map((id) => [id, runtimeSymbol("kotlin", id).qualified]),
 );
 
 
@@ -88,7 +88,7 @@ function signatureContext(message: Message): object {
     inputBody: signingInputBody(message.name, d),
     lines: d.lines.map((l) => {
       const value = l.value === "string" ? "HmacV1Line.Value.STRING" : "HmacV1Line.Value.SHA256_JCS_BASE64_STD_NOPAD";
-      const fallback = l.default === undefined ? "" : `, default = StrictJson.parse(${s(JSON.stringify(l.default))})`;
+      const fallback = l.default === undefined ? "" : `, default = ${KOTLIN_RUNTIME_CALLS["strictParse"]}(${s(JSON.stringify(l.default))})`;
       return `HmacV1Line(${s(l.name)}, ${s(l.field)}, ${value}${fallback})`;
     }),
   };

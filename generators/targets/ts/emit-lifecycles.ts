@@ -3,7 +3,7 @@
 // the hand-written runtime (runtime/lifecycle-runner.ts) for the meaning of `transition`, so the
 // tables are all that varies.
 //
-//   <protocol>/lifecycles/<name>.ts    typed state, event, guard and effect names; defineMachine({...})
+//   <protocol>/lifecycles/<name>.ts    typed state, event, guard and effect names; lifecycleMachine({...})
 //                                      + transition/allowedEvents/isTerminal
 //   <protocol>/lifecycles/index.ts     `export * as <camelName> from "./<name>.js"`
 import { runtimeSymbol } from "../../emit/runtime-contract.js";

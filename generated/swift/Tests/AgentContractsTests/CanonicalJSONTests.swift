@@ -24,7 +24,7 @@ final class CanonicalJSONTests: XCTestCase {
 
     /// "A\u{30A}" and "\u{C5}" are canonically equivalent Swift strings but different JSON names.
     func testCanonicallyEquivalentKeysStayDistinct() throws {
-        let value = try StrictJSON.parse("{\"\\u00c5\":1,\"A\\u030a\":2}")
+        let value = try StrictJSON.parseStrictJSON("{\"\\u00c5\":1,\"A\\u030a\":2}")
         XCTAssertEqual(value.objectValue?.count, 2)
         XCTAssertEqual(try CanonicalJSON.canonicalBytes(value), utf8("{\"A\u{30A}\":2,\"\u{C5}\":1}"))
     }

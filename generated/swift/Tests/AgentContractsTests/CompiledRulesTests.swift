@@ -33,7 +33,7 @@ final class CompiledRulesTests: XCTestCase {
         }
         for c in try SharedCases.cases("fuzz/validators.json") where c.text("protocol") == protocolID && c.text("message") == message {
             // Inputs the strict parser refuses never reach the rules.
-            guard let data = Data(base64Encoded: c.text("b64")), let value = try? StrictJSON.parse([UInt8](data)) else { continue }
+            guard let data = Data(base64Encoded: c.text("b64")), let value = try? StrictJSON.parseStrictJSON([UInt8](data)) else { continue }
             out.append(("fuzz \(c.text("name"))", value))
         }
         return out

@@ -121,7 +121,7 @@ final class CompiledValidatorTests: XCTestCase {
         // The corpus holds only this spec's own messages, so a small spec's may be empty.
         let corpus = (try SharedCases.load("fuzz/validators.json")["cases"]?.arrayValue ?? []).compactMap { $0.objectValue }
         for c in corpus where c.text("protocol") == protocolID && c.text("message") == message {
-            guard let data = Data(base64Encoded: c.text("b64")), let value = try? StrictJSON.parse([UInt8](data)) else { continue }
+            guard let data = Data(base64Encoded: c.text("b64")), let value = try? StrictJSON.parseStrictJSON([UInt8](data)) else { continue }
             out.append(("fuzz \(c.text("name"))", value))
         }
         return out

@@ -63,7 +63,7 @@ final class CryptoTests: XCTestCase {
                 XCTFail("no signature declaration for \(c.text("message_type"))")
                 continue
             }
-            let input = try HMACSHA256V1.signingInput(declaration, message)
+            let input = try HMACSHA256V1.hmacV1SigningInput(declaration, message)
             let mac = SoftwareSHA256.hmac(key: utf8(c.text("key_utf8")), message: utf8(input))
             XCTAssertEqual(Base64.encode(mac, alphabet: .standard), expected, c.text("name"))
             checked += 1

@@ -67,12 +67,12 @@ final class EnumTests: XCTestCase {
     /// A whole message: AgentProvider.ActionResult with `status` set to a value this version
     /// does not know decodes (Codable, without the schema), and encodes back with that value.
     func testMessageWithAnUnknownValueRoundTrips() throws {
-        guard case var .object(record) = try StrictJSON.parse(utf8(#"{"request_id":"11111111-1111-4111-8111-111111111111","status":"succeeded","result":{"order_id":"order-1"},"error":null,"completed_at":"2026-05-26T00:01:12.345Z"}"#)) else { return XCTFail("example is not an object") }
+        guard case var .object(record) = try StrictJSON.parseStrictJSON(utf8(#"{"request_id":"11111111-1111-4111-8111-111111111111","status":"succeeded","result":{"order_id":"order-1"},"error":null,"completed_at":"2026-05-26T00:01:12.345Z"}"#)) else { return XCTFail("example is not an object") }
         record.set("status", .string(Self.newValue))
         let bytes = Data(try CanonicalJSON.canonicalBytes(.object(record)))
         let decoded = try JSONDecoder().decode(AgentProvider.ActionResult.self, from: bytes)
         XCTAssertEqual(decoded.status, .unknown(Self.newValue))
-        let encoded = try StrictJSON.parse([UInt8](try JSONEncoder().encode(decoded)))
+        let encoded = try StrictJSON.parseStrictJSON([UInt8](try JSONEncoder().encode(decoded)))
         XCTAssertEqual(encoded["status"], .string(Self.newValue))
         // Validation is the schema's: this version refuses the value.
         XCTAssertThrowsError(try AgentProvider.ActionResult.decode(.object(record)))

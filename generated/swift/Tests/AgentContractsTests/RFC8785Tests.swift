@@ -16,7 +16,7 @@ final class RFC8785Tests: XCTestCase {
             let expected = try SharedCases.bytes("jcs/testdata/output/\(name).json")
             let hex = try String(decoding: SharedCases.bytes("jcs/testdata/outhex/\(name).txt"), as: UTF8.self)
                 .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" }).joined().lowercased()
-            let actual = try CanonicalJSON.canonicalBytes(try StrictJSON.parse(input))
+            let actual = try CanonicalJSON.canonicalBytes(try StrictJSON.parseStrictJSON(input))
             XCTAssertEqual(actual, expected, name)
             XCTAssertEqual(actual.map { String(format: "%02x", $0) }.joined(), hex, "\(name) (outhex)")
         }

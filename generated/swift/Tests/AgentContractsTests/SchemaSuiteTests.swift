@@ -104,7 +104,7 @@ final class SchemaSuiteTests: XCTestCase {
         let uri = "http://schema-suite.invalid/prototype-keys.json"
         func check(_ schema: JSONValue, _ text: String) throws -> Bool {
             let registry = try SchemaRegistry(documents: [(uri, schema)])
-            return registry.validate(try StrictJSON.parse(text), against: uri).isEmpty
+            return registry.validate(try StrictJSON.parseStrictJSON(text), against: uri).isEmpty
         }
         let required: JSONValue = ["type": "object", "required": .array(names)]
         XCTAssertFalse(try check(required, "{}"))

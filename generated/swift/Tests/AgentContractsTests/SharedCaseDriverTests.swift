@@ -118,7 +118,7 @@ final class SharedCaseDriverTests: XCTestCase {
         guard let type = messageTypes[key] else { return "error: unknown message \(key)" }
         let value: JSONValue
         do {
-            value = try StrictJSON.parse(bytes(item))
+            value = try StrictJSON.parseStrictJSON(bytes(item))
         } catch let error as StrictJSONError {
             return "json \(error.code.rawValue)"
         } catch {
@@ -142,13 +142,13 @@ final class SharedCaseDriverTests: XCTestCase {
             switch item.text("kind") {
             case "content-id":
                 guard let declaration = contentAddresses[key] else { return "error: no content address declared for \(key)" }
-                return try ContentAddress.computeID(declaration, item["record"]?.objectValue ?? JSONObject())
+                return try ContentAddress.computeContentID(declaration, item["record"]?.objectValue ?? JSONObject())
             default:
                 guard let declaration = signatures[key] else { return "error: no signature declared for \(key)" }
                 let instance = item["instance"]?.objectValue ?? JSONObject()
                 let secret = [UInt8](item.text("key_utf8").utf8)
-                if item.text("kind") == "hmac-sign" { return try HMACSHA256V1.sign(declaration, instance, key: secret).signature }
-                try HMACSHA256V1.verify(declaration, instance, key: secret)
+                if item.text("kind") == "hmac-sign" { return try HMACSHA256V1.signHMACV1(declaration, instance, key: secret).signature }
+                try HMACSHA256V1.verifyHMACV1(declaration, instance, key: secret)
                 return "valid"
             }
         } catch let error as HMACV1Error {
@@ -171,7 +171,7 @@ final class SharedCaseDriverTests: XCTestCase {
             return .array(replay((item["steps"]?.arrayValue ?? []).compactMap { $0.objectValue }).map { .string($0) })
         case "canonicalize":
             do {
-                return .string(String(decoding: try CanonicalJSON.canonicalBytes(try StrictJSON.parse(item.text("input"))), as: UTF8.self))
+                return .string(String(decoding: try CanonicalJSON.canonicalBytes(try StrictJSON.parseStrictJSON(item.text("input"))), as: UTF8.self))
             } catch {
                 return .string("error: \(error)")
             }
@@ -184,7 +184,7 @@ final class SharedCaseDriverTests: XCTestCase {
             }
         case "parse":
             do {
-                _ = try StrictJSON.parse(bytes(item))
+                _ = try StrictJSON.parseStrictJSON(bytes(item))
                 return .string("ok")
             } catch let error as StrictJSONError {
                 return .string(error.code.rawValue)
@@ -207,7 +207,7 @@ final class SharedCaseDriverTests: XCTestCase {
         guard let casesPath = environment["AGENT_CONTRACTS_DRIVER_CASES"], let verdictsPath = environment["AGENT_CONTRACTS_DRIVER_VERDICTS"] else {
             throw XCTSkip("shared-case driver: AGENT_CONTRACTS_DRIVER_CASES and AGENT_CONTRACTS_DRIVER_VERDICTS are not set (property-tests/drivers/drivers.test.ts sets them)")
         }
-        let document = try StrictJSON.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: casesPath))), limits: StrictJSONLimits(maxBytes: 256 * 1024 * 1024, maxDepth: 1000))
+        let document = try StrictJSON.parseStrictJSON([UInt8](try Data(contentsOf: URL(fileURLWithPath: casesPath))), limits: StrictJSONLimits(maxBytes: 256 * 1024 * 1024, maxDepth: 1000))
         let cases = (document["cases"]?.arrayValue ?? []).compactMap { $0.objectValue }
         XCTAssertFalse(cases.isEmpty, "\(casesPath) has no cases")
         let verdicts: [JSONValue] = cases.map { item in

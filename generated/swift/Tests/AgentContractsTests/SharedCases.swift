@@ -17,7 +17,7 @@ enum SharedCases {
     }
 
     static func load(_ path: String) throws -> JSONValue {
-        try StrictJSON.parse(try bytes(path))
+        try StrictJSON.parseStrictJSON(try bytes(path))
     }
 
     /// The `cases` array of a vector file; fails the test when there is none.

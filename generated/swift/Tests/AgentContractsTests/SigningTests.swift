@@ -64,11 +64,11 @@ final class SigningTests: XCTestCase {
             }
             XCTAssertEqual(verdict, c.text("expect"), name)
             if let input = c["expected_signing_input"]?.stringValue {
-                XCTAssertEqual(utf8(try HMACSHA256V1.signingInput(declaration, message)), utf8(input), name)
+                XCTAssertEqual(utf8(try HMACSHA256V1.hmacV1SigningInput(declaration, message)), utf8(input), name)
             }
             if verdict == "valid", let expected = c["expected_signature"]?.stringValue {
                 let unsigned = message.removing(declaration.signatureField)
-                let signed = try HMACSHA256V1.sign(declaration, unsigned, key: key)
+                let signed = try HMACSHA256V1.signHMACV1(declaration, unsigned, key: key)
                 XCTAssertEqual(signed.signature, expected, name)
                 XCTAssertThrowsError(try verify(signed.message, key + utf8("x")), "\(name): wrong key")
             }
@@ -83,7 +83,7 @@ final class SigningTests: XCTestCase {
         func outcome(_ build: () throws -> String) -> String {
             do { return "input " + (try build()) } catch { return "error \(error)" }
         }
-        let replacements: [JSONValue] = [.null, .bool(true), .string(""), .string("x\ny=z"), .array([]), .object(JSONObject()), try StrictJSON.parse("1.5"), try StrictJSON.parse("[1,\"a\"]"), try StrictJSON.parse("{\"b\":1,\"a\":[null]}")]
+        let replacements: [JSONValue] = [.null, .bool(true), .string(""), .string("x\ny=z"), .array([]), .object(JSONObject()), try StrictJSON.parseStrictJSON("1.5"), try StrictJSON.parseStrictJSON("[1,\"a\"]"), try StrictJSON.parseStrictJSON("{\"b\":1,\"a\":[null]}")]
         var compared = 0
         for c in try SharedCases.cases("agent-provider/vectors/hmac-sha256-v1.json") {
             let name = c.text("name")
@@ -107,11 +107,11 @@ final class SigningTests: XCTestCase {
             XCTAssertEqual(verdict, c.text("expect"), name)
             for line in declaration.lines {
                 let without = message.removing(line.field)
-                XCTAssertEqual(outcome { try build(without) }, outcome { try HMACSHA256V1.signingInput(declaration, without) }, "\(name) without \(line.field)")
+                XCTAssertEqual(outcome { try build(without) }, outcome { try HMACSHA256V1.hmacV1SigningInput(declaration, without) }, "\(name) without \(line.field)")
                 for value in replacements {
                     var changed = message
                     changed.set(line.field, value)
-                    XCTAssertEqual(outcome { try build(changed) }, outcome { try HMACSHA256V1.signingInput(declaration, changed) }, "\(name) \(line.field)")
+                    XCTAssertEqual(outcome { try build(changed) }, outcome { try HMACSHA256V1.hmacV1SigningInput(declaration, changed) }, "\(name) \(line.field)")
                     compared += 1
                 }
             }

@@ -5,18 +5,18 @@ import XCTest
 
 final class StrictJSONTests: XCTestCase {
     func testLimits() {
-        XCTAssertThrowsError(try StrictJSON.parse("[1,2,3]", limits: StrictJSONLimits(maxBytes: 3))) { error in
+        XCTAssertThrowsError(try StrictJSON.parseStrictJSON("[1,2,3]", limits: StrictJSONLimits(maxBytes: 3))) { error in
             XCTAssertEqual((error as? StrictJSONError)?.code, .tooLarge)
         }
-        XCTAssertThrowsError(try StrictJSON.parse("[[1]]", limits: StrictJSONLimits(maxDepth: 1))) { error in
+        XCTAssertThrowsError(try StrictJSON.parseStrictJSON("[[1]]", limits: StrictJSONLimits(maxDepth: 1))) { error in
             XCTAssertEqual((error as? StrictJSONError)?.code, .tooDeep)
         }
     }
 
     func testValuesAndOffsets() throws {
-        let value = try StrictJSON.parse(" {\"a\" : [1, -0, 2.5e3, \"\\ud83d\\ude02\", null, true]} ")
+        let value = try StrictJSON.parseStrictJSON(" {\"a\" : [1, -0, 2.5e3, \"\\ud83d\\ude02\", null, true]} ")
         XCTAssertEqual(value, ["a": [1, 0, 2500, "\u{1F602}", nil, true]])
-        XCTAssertThrowsError(try StrictJSON.parse("{\"a\":1,\"a\":2}")) { error in
+        XCTAssertThrowsError(try StrictJSON.parseStrictJSON("{\"a\":1,\"a\":2}")) { error in
             XCTAssertEqual((error as? StrictJSONError)?.code, .duplicateKey)
             XCTAssertEqual((error as? StrictJSONError)?.offset, 7)
         }

@@ -87,7 +87,7 @@ object ApprovalToken {
     fun payloadDigest(payload: JsonElement): String? =
         if (payload is JsonNull) null else Encoding.hexEncode(Crypto.sha256(CanonicalJson.canonicalBytes(payload)))
 
-    fun mint(declaration: ApprovalTokenDeclaration, input: MintApprovalInput, secret: ByteArray, nowMs: Long, ttlSeconds: Long = declaration.defaultTtlSeconds): ApprovalTokenResult {
+    fun mintApprovalToken(declaration: ApprovalTokenDeclaration, input: MintApprovalInput, secret: ByteArray, nowMs: Long, ttlSeconds: Long = declaration.defaultTtlSeconds): ApprovalTokenResult {
         secretProblem(declaration, secret)?.let { return it }
         if (ttlSeconds !in declaration.minTtlSeconds..declaration.maxTtlSeconds) {
             return failed(ApprovalTokenErrorCode.MINT_TTL_OUT_OF_RANGE, "ttl must be ${declaration.minTtlSeconds}-${declaration.maxTtlSeconds} seconds")
@@ -117,7 +117,7 @@ object ApprovalToken {
     }
 
     /** Decodes and authenticates [token] at [nowMs]; the first failing check in reference order. */
-    fun decode(declaration: ApprovalTokenDeclaration, token: String, secret: ByteArray, nowMs: Long): ApprovalTokenResult {
+    fun decodeApprovalToken(declaration: ApprovalTokenDeclaration, token: String, secret: ByteArray, nowMs: Long): ApprovalTokenResult {
         secretProblem(declaration, secret)?.let { return it }
         val dot = token.indexOf('.')
         if (dot < 0) return failed(ApprovalTokenErrorCode.INVALID_FORMAT, "approval token has invalid format")
@@ -130,7 +130,7 @@ object ApprovalToken {
         val payloadBytes = Encoding.base64UrlDecode(payloadText)
             ?: return failed(ApprovalTokenErrorCode.PAYLOAD_NOT_BASE64URL, "approval token payload is not base64url")
         val claims = try {
-            readClaims(StrictJson.parse(payloadBytes))
+            readClaims(StrictJson.parseStrictJson(payloadBytes))
         } catch (_: StrictJsonException) {
             null
         } ?: return failed(ApprovalTokenErrorCode.PAYLOAD_INVALID, "approval token payload is invalid")
@@ -143,9 +143,9 @@ object ApprovalToken {
         return ApprovalTokenResult.Valid(claims, token)
     }
 
-    /** [decode], then the checks that bind the token to this request, in reference order. */
-    fun verify(declaration: ApprovalTokenDeclaration, token: String, secret: ByteArray, bindings: ApprovalBindings, nowMs: Long): ApprovalTokenResult {
-        val decoded = decode(declaration, token, secret, nowMs)
+    /** [decodeApprovalToken], then the checks that bind the token to this request, in reference order. */
+    fun verifyApprovalToken(declaration: ApprovalTokenDeclaration, token: String, secret: ByteArray, bindings: ApprovalBindings, nowMs: Long): ApprovalTokenResult {
+        val decoded = decodeApprovalToken(declaration, token, secret, nowMs)
         val c = (decoded as? ApprovalTokenResult.Valid)?.claims ?: return decoded
         if (c.action != bindings.action || c.resourceId != bindings.resourceId) {
             return failed(ApprovalTokenErrorCode.NOT_BOUND_TO_ACTION, "approval token is not bound to this action and resource")
@@ -230,4 +230,17 @@ object ApprovalToken {
     )
 
     private const val MAX_SAFE_INTEGER = 9007199254740991.0
+
+    // The names 0.1.0 shipped, kept as deprecated aliases since the runtime contract named these as every language does.
+    @Deprecated("renamed to mintApprovalToken, the runtime contract's name", ReplaceWith("mintApprovalToken(declaration, input, secret, nowMs, ttlSeconds)"))
+    fun mint(declaration: ApprovalTokenDeclaration, input: MintApprovalInput, secret: ByteArray, nowMs: Long, ttlSeconds: Long = declaration.defaultTtlSeconds): ApprovalTokenResult =
+        mintApprovalToken(declaration, input, secret, nowMs, ttlSeconds)
+
+    @Deprecated("renamed to decodeApprovalToken, the runtime contract's name", ReplaceWith("decodeApprovalToken(declaration, token, secret, nowMs)"))
+    fun decode(declaration: ApprovalTokenDeclaration, token: String, secret: ByteArray, nowMs: Long): ApprovalTokenResult =
+        decodeApprovalToken(declaration, token, secret, nowMs)
+
+    @Deprecated("renamed to verifyApprovalToken, the runtime contract's name", ReplaceWith("verifyApprovalToken(declaration, token, secret, bindings, nowMs)"))
+    fun verify(declaration: ApprovalTokenDeclaration, token: String, secret: ByteArray, bindings: ApprovalBindings, nowMs: Long): ApprovalTokenResult =
+        verifyApprovalToken(declaration, token, secret, bindings, nowMs)
 }

@@ -65,7 +65,9 @@ object CanonicalJson {
                 checkDepth(depth)
                 out.append('{')
                 // String.compareTo compares UTF-16 code units, which is exactly RFC 8785 §3.2.3.
-                value.keys.sorted().forEachIndexed { index, key ->
+                val keys = value.keys.toTypedArray()
+                keys.sort()
+                keys.forEachIndexed { index, key ->
                     if (index > 0) out.append(',')
                     writeString(key, out)
                     out.append(':')
@@ -129,7 +131,12 @@ object CanonicalJson {
             throw CanonicalJsonException(CanonicalJsonErrorCode.LONE_SURROGATE, "string has a lone surrogate at index $surrogate")
         }
         out.append('"')
-        for (char in value) {
+        // Characters written raw are appended a run at a time: most strings need no escape at all.
+        var runStart = 0
+        for (i in value.indices) {
+            val char = value[i]
+            if (char >= ' ' && char != '"' && char != '\\') continue
+            out.append(value, runStart, i)
             when (char) {
                 '"' -> out.append("\\\"")
                 '\\' -> out.append("\\\\")
@@ -138,10 +145,11 @@ object CanonicalJson {
                 '\n' -> out.append("\\n")
                 '\u000C' -> out.append("\\f")
                 '\r' -> out.append("\\r")
-                in '\u0000'..'\u001F' -> out.append("\\u00").append(HEX[char.code shr 4]).append(HEX[char.code and 0xF])
-                else -> out.append(char)
+                else -> out.append("\\u00").append(HEX[char.code shr 4]).append(HEX[char.code and 0xF])
             }
+            runStart = i + 1
         }
+        out.append(value, runStart, value.length)
         out.append('"')
     }
 

@@ -55,7 +55,7 @@ internal object SchemaChecks {
     fun codePoints(text: String): Int = text.codePointCount(0, text.length)
 
     /** A constant of a schema (const, enum), read by the strict parser as the interpreter reads the schema documents. */
-    fun jsonLiteral(text: String): JsonElement = StrictJson.parse(text.toByteArray(Charsets.UTF_8))
+    fun jsonLiteral(text: String): JsonElement = StrictJson.parseStrictJson(text.toByteArray(Charsets.UTF_8))
 
     /** Whether the number [data] is an integer multiple of [divisor] (> 0); false for a number BigDecimal cannot hold. */
     fun isMultipleOf(data: JsonElement, divisor: BigDecimal): Boolean {

@@ -59,6 +59,9 @@ object SecretText {
         KeyName(listOf("private", "key")), KeyName(listOf("session", "ref")),
     )
     private val KEY_PREFIXES = listOf("sk", "rk", "pk", "ghp", "github_pat", "xoxb", "xoxa", "xoxp", "xoxr", "xoxs", "xox")
+
+    /** The first letters of [KEY_PREFIXES]: a position starting with another letter is passed over without trying each prefix. */
+    private val KEY_PREFIX_FIRSTS = KEY_PREFIXES.map { it[0] }.distinct().joinToString("")
     private const val IDENTITY_ASSIGNMENT = "credential=[redacted]"
 
     private class Scan(val text: String) {
@@ -151,7 +154,7 @@ object SecretText {
                 s = e
             }
             for (i in 0 until n) {
-                if (!wordStart(i) || !isAlpha(text[i].code)) continue
+                if (!wordStart(i) || KEY_PREFIX_FIRSTS.indexOf(lowerAscii(text[i].code).toChar()) < 0) continue
                 for (prefix in KEY_PREFIXES) {
                     if (!lit(i, prefix)) continue
                     val sep = i + prefix.length
@@ -247,8 +250,12 @@ object SecretText {
         }
 
         fun keyEnds(i: Int): List<Int> {
-            val ends = ArrayList<Int>()
+            var ends: ArrayList<Int>? = null
             for (key in KEY_NAMES) {
+                // A name's first part is never separated, so it must start right at i: testing it
+                // first skips the list building at the positions (nearly all) where no name starts.
+                if (!lit(i, key.parts[0])) continue
+                if (ends == null) ends = ArrayList()
                 var positions = listOf(i)
                 key.parts.forEachIndexed { p, part -> positions = joinPart(positions, part, p > 0) }
                 ends.addAll(positions)
@@ -258,7 +265,7 @@ object SecretText {
                     ends.addAll(tails)
                 }
             }
-            return ends
+            return ends ?: emptyList()
         }
 
         fun joinPart(from: List<Int>, part: String, separated: Boolean): List<Int> {

@@ -64,12 +64,12 @@ object SignatureDoctor {
         var signingInput: String? = null
         val jcsTexts = HashMap<String, String>()
         try {
-            val value = StrictJson.parse(text.toByteArray(Charsets.UTF_8))
+            val value = StrictJson.parseStrictJson(text.toByteArray(Charsets.UTF_8))
             val message = value as? JsonObject ?: return SignatureExplanation("not-an-object", "a signed message must be a JSON object", emptyList(), null)
             val error = HmacSha256V1.verify(declaration, message, key) ?: return SignatureExplanation(null, null, emptyList(), null)
             reasonCode = error.code.wireName
             reasonMessage = error.message
-            signingInput = try { HmacSha256V1.signingInput(declaration, message) } catch (_: HmacV1Exception) { null }
+            signingInput = try { HmacSha256V1.hmacV1SigningInput(declaration, message) } catch (_: HmacV1Exception) { null }
             for (line in declaration.lines) {
                 val raw = message[line.field] ?: line.default
                 if (line.value != HmacV1Line.Value.STRING && raw != null) {

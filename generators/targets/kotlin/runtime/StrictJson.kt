@@ -62,7 +62,7 @@ object StrictJson {
     const val MAX_SUPPORTED_DEPTH: Int = 1000
 
     /** Parses UTF-8 bytes, the form messages arrive in; offsets in errors count bytes. */
-    fun parse(bytes: ByteArray, limits: StrictJsonLimits = StrictJsonLimits()): JsonElement {
+    fun parseStrictJson(bytes: ByteArray, limits: StrictJsonLimits = StrictJsonLimits()): JsonElement {
         if (bytes.size > limits.maxBytes) throw StrictJsonException(StrictJsonErrorCode.TOO_LARGE, 0, "input is larger than ${limits.maxBytes} bytes")
         val text = decodeUtf8(bytes)
         try {
@@ -75,7 +75,7 @@ object StrictJson {
     }
 
     /** Parses a string; offsets in errors count UTF-16 code units. */
-    fun parse(text: String, limits: StrictJsonLimits = StrictJsonLimits()): JsonElement {
+    fun parseStrictJson(text: String, limits: StrictJsonLimits = StrictJsonLimits()): JsonElement {
         if (text.length > limits.maxBytes || utf8Length(text, text.length) > limits.maxBytes) {
             throw StrictJsonException(StrictJsonErrorCode.TOO_LARGE, 0, "input is larger than ${limits.maxBytes} bytes")
         }
@@ -120,6 +120,13 @@ object StrictJson {
         }
         return length
     }
+
+    // The names 0.1.0 shipped, kept as deprecated aliases since the runtime contract named these as every language does.
+    @Deprecated("renamed to parseStrictJson, the runtime contract's name", ReplaceWith("parseStrictJson(bytes, limits)"))
+    fun parse(bytes: ByteArray, limits: StrictJsonLimits = StrictJsonLimits()): JsonElement = parseStrictJson(bytes, limits)
+
+    @Deprecated("renamed to parseStrictJson, the runtime contract's name", ReplaceWith("parseStrictJson(text, limits)"))
+    fun parse(text: String, limits: StrictJsonLimits = StrictJsonLimits()): JsonElement = parseStrictJson(text, limits)
 }
 
 /** Recursive descent over a decoded document; recursion depth is bounded by maxDepth. */
@@ -270,6 +277,12 @@ private class StrictJsonParser(private val text: String, private val maxDepth: I
             fail(StrictJsonErrorCode.INVALID_NUMBER, "malformed number", start)
         }
         val literal = text.substring(start, i)
+        // An integer of up to 15 characters is exact in a double and prints as itself in ECMAScript
+        // form (the grammar above allows no leading zero); only "-0" prints otherwise ("0").
+        if (integerLiteral && literal.length <= 15 && literal != "-0") {
+            index = i
+            return shortIntegerLiteral(literal)
+        }
         val value = literal.toDouble() // Validated above, so Java's looser syntax never applies.
         if (!value.isFinite()) fail(StrictJsonErrorCode.NUMBER_OUT_OF_RANGE, "number overflows a double", start)
         // I-JSON (RFC 7493): an integer must survive the trip through a double, or two readers
@@ -282,15 +295,18 @@ private class StrictJsonParser(private val text: String, private val maxDepth: I
     }
 
     private fun parseString(): String {
-        val out = StringBuilder()
+        // Most strings hold no escape: they are cut out of the text in one substring, and the
+        // builder is made only at the first backslash.
+        var out: StringBuilder? = null
         var i = index + 1
         var runStart = i
         while (true) {
             if (i >= text.length) fail(StrictJsonErrorCode.UNEXPECTED_END, "input ends inside a string", i)
             val c = text[i]
             if (c == '"') {
-                out.append(text, runStart, i)
                 index = i + 1
+                if (out == null) return text.substring(runStart, i)
+                out.append(text, runStart, i)
                 return out.toString()
             }
             if (c < ' ') fail(StrictJsonErrorCode.INVALID_STRING, "unescaped control character in string", i)
@@ -298,6 +314,7 @@ private class StrictJsonParser(private val text: String, private val maxDepth: I
                 i++
                 continue
             }
+            if (out == null) out = StringBuilder()
             out.append(text, runStart, i)
             if (i + 1 >= text.length) fail(StrictJsonErrorCode.UNEXPECTED_END, "input ends inside a string", i)
             when (text[i + 1]) {
@@ -364,4 +381,8 @@ private class StrictJsonParser(private val text: String, private val maxDepth: I
 /** A number as a literal in ECMAScript form, the same text the canonicalizer writes. */
 @OptIn(ExperimentalSerializationApi::class)
 internal fun numberLiteral(value: Double): JsonPrimitive = JsonUnquotedLiteral(Es6Number.format(value))
+
+/** An integer literal of at most 15 characters other than "-0": already the text [numberLiteral] would write. */
+@OptIn(ExperimentalSerializationApi::class)
+private fun shortIntegerLiteral(literal: String): JsonPrimitive = JsonUnquotedLiteral(literal)
 

@@ -26,7 +26,7 @@ class AuditAppendTest {
             val lines = case.string("text").split("\n").filter { it.isNotEmpty() }
             var head: AuditHead? = null
             for (line in lines) {
-                val expected = StrictJson.parse(line).jsonObject
+                val expected = StrictJson.parseStrictJson(line).jsonObject
                 val body = JsonObject(expected - declaration.idField - declaration.sequenceField - declaration.previousField)
                 val appended = AuditChain.appendAuditEntry(declaration, head, body)
                 assertEquals(CanonicalJson.canonicalize(expected), CanonicalJson.canonicalize(appended.entry), case.string("name"))
@@ -45,11 +45,11 @@ class AuditAppendTest {
         val first = AuditChain.appendAuditEntry(AuditChainDeclaration.CONNECTOR, null, body)
         assertEquals(JsonPrimitive(1L), first.entry["sequence"])
         assertEquals(JsonPrimitive(""), first.entry["previousEventId"])
-        assertEquals(AuditChain.computeEventId(AuditChainDeclaration.CONNECTOR, first.entry), first.head.eventId)
+        assertEquals(AuditChain.computeAuditEventId(AuditChainDeclaration.CONNECTOR, first.entry), first.head.eventId)
         assertEquals(first.head.eventId, first.entry["eventId"]?.jsonPrimitive?.content)
         val second = AuditChain.appendAuditEntry(AuditChainDeclaration.CONNECTOR, first.head, body)
         assertEquals(AuditHead(2L, second.head.eventId), second.head)
         assertEquals(JsonPrimitive(first.head.eventId), second.entry["previousEventId"])
-        assertEquals(null, AuditChain.verify(AuditChainDeclaration.CONNECTOR, listOf(first.entry, second.entry), second.head))
+        assertEquals(null, AuditChain.verifyAuditChain(AuditChainDeclaration.CONNECTOR, listOf(first.entry, second.entry), second.head))
     }
 }

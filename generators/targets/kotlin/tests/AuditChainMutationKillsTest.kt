@@ -47,7 +47,7 @@ class AuditChainMutationKillsTest {
     private fun headOf(lines: List<String>) = AuditHead(lines.size.toLong(), idOf(lines.last()))
     private fun bytes(lines: List<String>) = lines.joinToString("") { "$it\n" }.toByteArray()
     private fun verify(lines: List<String>, head: AuditHead? = headOf(lines), checkHead: Boolean = true, declaration: AuditChainDeclaration = log) =
-        AuditChain.verifyLog(declaration, bytes(lines), head, checkHead)?.let { Triple(it.code.wireName, it.index, it.message) }
+        AuditChain.verifyAuditLog(declaration, bytes(lines), head, checkHead)?.let { Triple(it.code.wireName, it.index, it.message) }
 
     @Test
     fun `a valid log verifies against its head, and without a head check`() {
@@ -55,7 +55,7 @@ class AuditChainMutationKillsTest {
         assertNull(verify(life, head = null, checkHead = false))
         assertNull(verify(chain(step(pkgA, "imported"), step(pkgB, "imported"), step(pkgB, "approved"), step(pkgA, "revoked"), step(pkgB, "upgraded"), step(pkgA, "removed"))))
         val text = """{"a":1}"""
-        assertEquals("connector-audit-" + sha256Hex(text), AuditChain.computeEventId(log, StrictJson.parse(text.toByteArray()) as kotlinx.serialization.json.JsonObject))
+        assertEquals("connector-audit-" + sha256Hex(text), AuditChain.computeAuditEventId(log, StrictJson.parseStrictJson(text.toByteArray()) as kotlinx.serialization.json.JsonObject))
     }
 
     @Test
@@ -64,8 +64,8 @@ class AuditChainMutationKillsTest {
         assertEquals("head-mismatch", verify(life, AuditHead(life.size.toLong(), idOf(life[0])))?.first)
         assertEquals("head-mismatch", verify(life, AuditHead(life.size.toLong() - 1, idOf(life.last())))?.first)
         assertEquals("head-mismatch", verify(life, null)?.first)
-        assertEquals(AuditChainError(AuditChainErrorCode.HEAD_MISMATCH, 0, "log does not end at the stored head (entry 1)"), AuditChain.verify(log, emptyList(), headOf(life)))
-        assertNull(AuditChain.verify(log, emptyList(), null))
+        assertEquals(AuditChainError(AuditChainErrorCode.HEAD_MISMATCH, 0, "log does not end at the stored head (entry 1)"), AuditChain.verifyAuditChain(log, emptyList(), headOf(life)))
+        assertNull(AuditChain.verifyAuditChain(log, emptyList(), null))
     }
 
     @Test
@@ -112,11 +112,11 @@ class AuditChainMutationKillsTest {
 
     @Test
     fun `JSON Lines - empty, unterminated, not strict JSON`() {
-        assertEquals(AuditChainError(AuditChainErrorCode.LOG_EMPTY, 0, "the log file is empty"), AuditChain.verifyLog(log, ByteArray(0), null))
+        assertEquals(AuditChainError(AuditChainErrorCode.LOG_EMPTY, 0, "the log file is empty"), AuditChain.verifyAuditLog(log, ByteArray(0), null))
         val text = bytes(life)
-        assertEquals(AuditChainError(AuditChainErrorCode.LINE_UNTERMINATED, life.size - 1, "the last line has no line feed (entry ${life.size})"), AuditChain.verifyLog(log, text.copyOf(text.size - 1), headOf(life)))
+        assertEquals(AuditChainError(AuditChainErrorCode.LINE_UNTERMINATED, life.size - 1, "the last line has no line feed (entry ${life.size})"), AuditChain.verifyAuditLog(log, text.copyOf(text.size - 1), headOf(life)))
         val dup = listOf(life[0], life[1].replace("{\"action\"", "{\"action\":1,\"action\""))
         assertEquals(Triple("entry-invalid", 1, "line is not strict JSON: duplicate-key (entry 2)"), verify(dup))
-        assertEquals("entry-invalid", AuditChain.verifyLog(log, (life[0] + "\n\n").toByteArray(), null, checkHead = false)?.code?.wireName)
+        assertEquals("entry-invalid", AuditChain.verifyAuditLog(log, (life[0] + "\n\n").toByteArray(), null, checkHead = false)?.code?.wireName)
     }
 }

@@ -67,7 +67,7 @@ class CompiledRulesDifferentialTest {
     /** (message, rule id, instance) of every x-invalid-examples entry whose declared first error is an x-rule. */
     private fun declaredRuleBreaks(protocol: String): List<Triple<String, String, JsonElement>> {
         val stream = javaClass.getResourceAsStream("/examples/$protocol.json") ?: error("/examples/$protocol.json missing: run the generator")
-        val messages = stream.use { StrictJson.parse(it.readBytes(), StrictJsonLimits(maxBytes = 16 * 1024 * 1024)) }.jsonObject.getValue("messages").jsonArray
+        val messages = stream.use { StrictJson.parseStrictJson(it.readBytes(), StrictJsonLimits(maxBytes = 16 * 1024 * 1024)) }.jsonObject.getValue("messages").jsonArray
         return messages.map { it.jsonObject }.flatMap { message ->
             message["invalidExamples"]?.jsonArray.orEmpty().map { it.jsonObject }.mapNotNull { invalid ->
                 val rule = invalid["error"]?.jsonObject?.get("rule")?.jsonPrimitive?.content ?: return@mapNotNull null

@@ -151,7 +151,7 @@ class FleetReplayStoresTest {
         val now = System.currentTimeMillis()
         for (store in listOf(InMemoryReplayStore(), redisStore("kt-spend:"), pgStore("kt_spend"))) {
             val requestId = "req-${System.nanoTime()}"
-            val minted = ApprovalToken.mint(declaration, MintApprovalInput(action = "delete", resourceId = "r1", actorId = "alice", requestId = requestId), secret, now)
+            val minted = ApprovalToken.mintApprovalToken(declaration, MintApprovalInput(action = "delete", resourceId = "r1", actorId = "alice", requestId = requestId), secret, now)
             val claims = (minted as ApprovalTokenResult.Valid).claims
             val replicas = listOf(async(Dispatchers.IO) { spendApprovalToken(claims, store, now, declaration) }, async(Dispatchers.IO) { spendApprovalToken(claims, store, now, declaration) }).awaitAll()
             assertEquals(1, replicas.count { it == ApprovalSpendResult.Spent }, "$replicas")

@@ -84,10 +84,10 @@ class GeneratedSigningInputTest {
             var checked = 0
             for (line in kind.declaration.lines) {
                 val without = JsonObject(base - line.field)
-                assertEquals(outcome { HmacSha256V1.signingInput(kind.declaration, without) }, outcome { kind.input(without) }, "$name without ${line.field}")
+                assertEquals(outcome { HmacSha256V1.hmacV1SigningInput(kind.declaration, without) }, outcome { kind.input(without) }, "$name without ${line.field}")
                 for (value in replacements) {
                     val changed = JsonObject(base + (line.field to value))
-                    assertEquals(outcome { HmacSha256V1.signingInput(kind.declaration, changed) }, outcome { kind.input(changed) }, "$name ${line.field} = $value")
+                    assertEquals(outcome { HmacSha256V1.hmacV1SigningInput(kind.declaration, changed) }, outcome { kind.input(changed) }, "$name ${line.field} = $value")
                     checked++
                 }
             }
@@ -95,7 +95,7 @@ class GeneratedSigningInputTest {
             val lines = kind.declaration.lines
             val twoBroken = JsonObject(base + (lines[1].field to JsonPrimitive(7)) + (lines.last().field to JsonPrimitive(8)))
             val first = outcome { kind.input(twoBroken) }
-            assertEquals(outcome { HmacSha256V1.signingInput(kind.declaration, twoBroken) }, first, "$name two broken fields")
+            assertEquals(outcome { HmacSha256V1.hmacV1SigningInput(kind.declaration, twoBroken) }, first, "$name two broken fields")
             assertEquals(true, lines[1].field in first, first)
         }
     }

@@ -39,7 +39,7 @@ class HmacV1MutationKillsTest {
     @Test
     fun `a signature verifies and sign writes the MAC javax crypto computes`() {
         assertNull(HmacSha256V1.verify(decl, signed, key))
-        val result = HmacSha256V1.sign(decl, message("version" to "1"), key) as HmacV1SignResult.Signed
+        val result = HmacSha256V1.signHmacV1(decl, message("version" to "1"), key) as HmacV1SignResult.Signed
         assertEquals(mac("v=1\nid="), result.signature)
         assertEquals(JsonPrimitive("hmac-sha256-v1"), result.message["signature_alg"])
     }
@@ -55,7 +55,7 @@ class HmacV1MutationKillsTest {
         assertEquals("covered-field-missing" to "covered field version is missing", verify(JsonObject(signed - "version")))
         assertEquals("covered-field-not-string" to "covered field version is not a string", verify(JsonObject(signed + ("version" to JsonPrimitive(1)))))
         assertEquals("signature-mismatch" to "signature does not match", verify(JsonObject(signed + ("version" to JsonPrimitive("2")))))
-        val failed = HmacSha256V1.sign(decl, message("version" to "1"), ByteArray(0)) as HmacV1SignResult.Failed
+        val failed = HmacSha256V1.signHmacV1(decl, message("version" to "1"), ByteArray(0)) as HmacV1SignResult.Failed
         assertEquals(HmacV1Error(HmacV1ErrorCode.KEY_MISSING, "signing key is empty"), failed.error)
         assertEquals("signing key is empty", failed.error.message)
     }
@@ -72,20 +72,20 @@ class HmacV1MutationKillsTest {
     fun `a given signing-input function is what sign, verify and check MAC, with a prepared key`() {
         val fixed: (JsonObject) -> String = { "fixed input" }
         val prepared = HmacSha256Key(key)
-        val signedFixed = HmacSha256V1.sign(decl, message("version" to "1"), prepared, fixed) as HmacV1SignResult.Signed
+        val signedFixed = HmacSha256V1.signHmacV1(decl, message("version" to "1"), prepared, fixed) as HmacV1SignResult.Signed
         assertEquals(mac("fixed input"), signedFixed.signature)
         val received = JsonObject(signed + ("signature" to JsonPrimitive(mac("fixed input"))))
         assertNull(HmacSha256V1.verify(decl, received, prepared, fixed))
         assertEquals(HmacV1ErrorCode.SIGNATURE_MISMATCH, HmacSha256V1.verify(decl, received, prepared)?.code)
-        assertEquals(HmacV1Verification.Verified("ok"), HmacSha256V1.check(decl, received, prepared, "ok", fixed))
+        assertEquals(HmacV1Verification.Verified("ok"), HmacSha256V1.verifyHmacV1(decl, received, prepared, "ok", fixed))
         val refusal = HmacV1Error(HmacV1ErrorCode.COVERED_FIELD_MISSING, "from the function")
         val refuse: (JsonObject) -> String = { throw HmacV1Exception(refusal) }
         assertEquals(refusal, HmacSha256V1.verify(decl, received, prepared, refuse))
-        assertEquals(HmacV1SignResult.Failed(refusal), HmacSha256V1.sign(decl, message("version" to "1"), prepared, refuse))
-        assertEquals(HmacV1Verification.Rejected(refusal), HmacSha256V1.check(decl, received, prepared, "ok", refuse))
+        assertEquals(HmacV1SignResult.Failed(refusal), HmacSha256V1.signHmacV1(decl, message("version" to "1"), prepared, refuse))
+        assertEquals(HmacV1Verification.Rejected(refusal), HmacSha256V1.verifyHmacV1(decl, received, prepared, "ok", refuse))
         val empty = HmacSha256Key(ByteArray(0))
         assertEquals(HmacV1ErrorCode.KEY_MISSING, HmacSha256V1.verify(decl, received, empty, fixed)?.code)
-        assertEquals(HmacV1SignResult.Failed(HmacV1Error(HmacV1ErrorCode.KEY_MISSING, "signing key is empty")), HmacSha256V1.sign(decl, message("version" to "1"), empty, fixed))
+        assertEquals(HmacV1SignResult.Failed(HmacV1Error(HmacV1ErrorCode.KEY_MISSING, "signing key is empty")), HmacSha256V1.signHmacV1(decl, message("version" to "1"), empty, fixed))
     }
 
     @Test

@@ -40,7 +40,7 @@ fun main(args: Array<String>) {
         System.err.println("usage: SharedCaseDriverKt <cases.json> <verdicts.json>")
         exitProcess(2)
     }
-    val cases = StrictJson.parse(Files.readAllBytes(Path.of(args[0])), StrictJsonLimits(maxBytes = 256 * 1024 * 1024, maxDepth = 1000))
+    val cases = StrictJson.parseStrictJson(Files.readAllBytes(Path.of(args[0])), StrictJsonLimits(maxBytes = 256 * 1024 * 1024, maxDepth = 1000))
         .jsonObject.getValue("cases").jsonArray.map { it.jsonObject }
     val verdicts = cases.map { case ->
         val verdict = try {
@@ -96,11 +96,11 @@ private fun answer(case: JsonObject): JsonElement = when (val kind = case.text("
             }
         })
     }
-    "canonicalize" -> JsonPrimitive(CanonicalJson.canonicalize(StrictJson.parse(case.text("input"))))
+    "canonicalize" -> JsonPrimitive(CanonicalJson.canonicalize(StrictJson.parseStrictJson(case.text("input"))))
     "number" -> JsonPrimitive(CanonicalJson.serializeNumber(Double.fromBits(java.lang.Long.parseUnsignedLong(case.text("bits"), 16))))
     "parse" -> JsonPrimitive(
         try {
-            StrictJson.parse(case.bytes())
+            StrictJson.parseStrictJson(case.bytes())
             "ok"
         } catch (e: StrictJsonException) {
             e.code.wireName
@@ -110,7 +110,7 @@ private fun answer(case: JsonObject): JsonElement = when (val kind = case.text("
     "parse-validate" -> JsonPrimitive(parseAndValidate(case.text("protocol"), case.text("message"), case.bytes()))
     "hmac-verify" -> JsonPrimitive(HmacSha256V1.verify(case.signature(), case.getValue("instance").jsonObject, case.text("key_utf8").toByteArray())?.code?.wireName ?: "valid")
     "hmac-sign" -> JsonPrimitive(
-        when (val signed = HmacSha256V1.sign(case.signature(), case.getValue("instance").jsonObject, case.text("key_utf8").toByteArray())) {
+        when (val signed = HmacSha256V1.signHmacV1(case.signature(), case.getValue("instance").jsonObject, case.text("key_utf8").toByteArray())) {
             is HmacV1SignResult.Signed -> signed.signature
             is HmacV1SignResult.Failed -> "error: ${signed.error.code.wireName}"
         },
@@ -118,7 +118,7 @@ private fun answer(case: JsonObject): JsonElement = when (val kind = case.text("
     "content-id" -> {
         val key = "${case.text("protocol")}/${case.text("message")}"
         val declaration = Protocols.contentAddresses[key] ?: error("no content address declared for $key")
-        JsonPrimitive(ContentAddress.computeId(declaration, case.getValue("record").jsonObject))
+        JsonPrimitive(ContentAddress.computeContentId(declaration, case.getValue("record").jsonObject))
     }
     else -> JsonPrimitive("error: unknown case kind $kind")
 }

@@ -23,7 +23,7 @@ internal fun instancesByMessage(protocol: String): Map<String, List<Pair<String,
         out.getOrPut(name) { ArrayList() } += label to value
     }
     val limits = StrictJsonLimits(maxBytes = 16 * 1024 * 1024)
-    fun resource(path: String) = (SharedInstances::class.java.getResourceAsStream(path) ?: error("$path missing: run the generator")).use { StrictJson.parse(it.readBytes(), limits) }.jsonObject
+    fun resource(path: String) = (SharedInstances::class.java.getResourceAsStream(path) ?: error("$path missing: run the generator")).use { StrictJson.parseStrictJson(it.readBytes(), limits) }.jsonObject
     for (message in resource("/examples/$protocol.json").getValue("messages").jsonArray.map { it.jsonObject }) {
         val name = message.string("name")
         message["examples"]?.jsonArray?.forEachIndexed { i, e -> add(name, "example $i", e) }
@@ -43,7 +43,7 @@ internal fun instancesByMessage(protocol: String): Map<String, List<Pair<String,
             Files.list(TestData.path("property-tests/vectors/agent-connector/generated/$kind")).use { files ->
                 for (file in files.sorted().toList()) {
                     if (!file.fileName.toString().endsWith(".package.json")) continue
-                    val value = runCatching { StrictJson.parse(Files.readAllBytes(file)) }.getOrNull() ?: continue
+                    val value = runCatching { StrictJson.parseStrictJson(Files.readAllBytes(file)) }.getOrNull() ?: continue
                     add("ConnectorPackage", "$kind/${file.fileName}", value)
                 }
             }

@@ -198,13 +198,13 @@ class SignatureDoctorMutationKillsTest {
 
     @Test
     fun `fromJson turns a parsed value into tokens, strings kept apart from literals`() {
-        val value = StrictJson.parse("""{"a":[1,"x",true,null,false,-0.5,"true","null",{}],"b":{"c":"d"}}""")
+        val value = StrictJson.parseStrictJson("""{"a":[1,"x",true,null,false,-0.5,"true","null",{}],"b":{"c":"d"}}""")
         val expected = LexValue.Obj(listOf(
             "a" to LexValue.Arr(listOf(LexValue.Num("1"), LexValue.Str("x"), LexValue.Lit("true"), LexValue.Lit("null"), LexValue.Lit("false"), LexValue.Num("-0.5"), LexValue.Str("true"), LexValue.Str("null"), LexValue.Obj(listOf()))),
             "b" to LexValue.Obj(listOf("c" to LexValue.Str("d"))),
         ))
         assertEquals(expected, CanonicalDialects.fromJson(value))
-        val items = (CanonicalDialects.fromJson(StrictJson.parse("[1,[2]]")) as LexValue.Arr).items
+        val items = (CanonicalDialects.fromJson(StrictJson.parseStrictJson("[1,[2]]")) as LexValue.Arr).items
         assertEquals(listOf(LexValue.Num("1"), LexValue.Arr(listOf(LexValue.Num("2")))), items)
         assertEquals(listOf(LexValue.Num("2")), (items[1] as LexValue.Arr).items)
     }

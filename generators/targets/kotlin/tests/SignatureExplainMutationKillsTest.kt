@@ -73,7 +73,7 @@ class SignatureExplainMutationKillsTest {
     fun `a float token 1_0 hashed as the dialects write it differs from RFC 8785's 1 at byte 1`() {
         val r = explain(text("\"${mac(input("1.0"))}\"", payload = "1.0"))
         assertEquals("signature-mismatch", r.reasonCode)
-        assertEquals(HmacSha256V1.verify(AgentProviderSigning.AGENT_TRIGGER_REQUEST_SIGNATURE, StrictJson.parse(text("\"${mac(input("1.0"))}\"", payload = "1.0")).jsonObject, key)!!.message, r.reasonMessage)
+        assertEquals(HmacSha256V1.verify(AgentProviderSigning.AGENT_TRIGGER_REQUEST_SIGNATURE, StrictJson.parseStrictJson(text("\"${mac(input("1.0"))}\"", payload = "1.0")).jsonObject, key)!!.message, r.reasonMessage)
         assertFalse(r.reasonMessage.isNullOrEmpty())
         // serde_json (ryu), AOSP (Double.toString) and org.json 20240303 (BigDecimal) all write 1.0; JSONSerialization writes 1.
         assertEquals(
@@ -110,7 +110,7 @@ class SignatureExplainMutationKillsTest {
     fun `text that is not JSON or not an object - the code, a message, no signing input, no diagnosis`() {
         val broken = "{\"a\":"
         val r = explain(broken)
-        val thrown = assertThrows<StrictJsonException> { StrictJson.parse(broken.toByteArray()) }
+        val thrown = assertThrows<StrictJsonException> { StrictJson.parseStrictJson(broken.toByteArray()) }
         assertEquals(listOf(false, "unexpected-end", listOf<String>(), null), r.fields())
         assertEquals(thrown.reason, r.reasonMessage)
         assertFalse(r.reasonMessage.isNullOrEmpty())
@@ -124,7 +124,7 @@ class SignatureExplainMutationKillsTest {
         val t = text("\"${mac(input("""{"x":1}"""))}\"", duplicate = true)
         val r = explain(t)
         assertEquals(listOf(false, "duplicate-key", listOf(serde, serde140, aosp), null), r.fields())
-        assertEquals(assertThrows<StrictJsonException> { StrictJson.parse(t.toByteArray()) }.reason, r.reasonMessage)
+        assertEquals(assertThrows<StrictJsonException> { StrictJson.parseStrictJson(t.toByteArray()) }.reason, r.reasonMessage)
         // RFC 8785 refused the text, so it has no bytes for payload: the field is named with the dialect's text and no offset.
         for (d in r.diagnoses) assertEquals(listOf("payload", null, null, """{"x":1}"""), d.fields().drop(2))
     }

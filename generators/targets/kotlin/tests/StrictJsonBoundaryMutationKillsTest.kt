@@ -14,7 +14,7 @@ import org.junit.jupiter.api.assertThrows
  * a number while 1.8e308 is not a double. And the reason a trailing comma is reported with.
  */
 class StrictJsonBoundaryMutationKillsTest {
-    private fun failure(text: String) = assertThrows<StrictJsonException>(text) { StrictJson.parse(text) }
+    private fun failure(text: String) = assertThrows<StrictJsonException>(text) { StrictJson.parseStrictJson(text) }
     private fun codeOf(text: String) = failure(text).code
 
     @Test
@@ -25,7 +25,7 @@ class StrictJsonBoundaryMutationKillsTest {
             "4.9e-324" to Double.MIN_VALUE, "[10]" to 10.0,
         )
         for ((text, value) in table) {
-            val parsed = StrictJson.parse(text)
+            val parsed = StrictJson.parseStrictJson(text)
             val number = if (text.startsWith("[")) (parsed as kotlinx.serialization.json.JsonArray)[0] else parsed
             assertEquals(value, number.jsonPrimitive.double, text)
         }

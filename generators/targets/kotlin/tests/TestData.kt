@@ -27,7 +27,7 @@ object TestData {
     fun bytes(relative: String): ByteArray = Files.readAllBytes(path(relative))
 
     /** Test files are parsed with the strict parser too: data it cannot read is a finding. */
-    fun json(relative: String): JsonElement = StrictJson.parse(bytes(relative), StrictJsonLimits(maxBytes = 64 * 1024 * 1024))
+    fun json(relative: String): JsonElement = StrictJson.parseStrictJson(bytes(relative), StrictJsonLimits(maxBytes = 64 * 1024 * 1024))
 
     fun cases(relative: String, field: String = "cases"): List<JsonObject> =
         json(relative).jsonObject.getValue(field).jsonArray.map { it.jsonObject }

@@ -54,7 +54,7 @@ class ValidatorRuntimeTest {
 
     @Test
     fun `a keyword the interpreter does not implement is refused at load time`() {
-        val schema = StrictJson.parse("""{"${'$'}id":"urn:x","type":"object","properties":{"a":{"${'$'}dynamicRef":"#meta"}}}""").jsonObject
+        val schema = StrictJson.parseStrictJson("""{"${'$'}id":"urn:x","type":"object","properties":{"a":{"${'$'}dynamicRef":"#meta"}}}""").jsonObject
         val error = assertThrows(SchemaLoadException::class.java) { JsonSchemaValidator(listOf(schema)) }
         assertEquals("urn:x#/properties/a: keyword ${'$'}dynamicRef is not supported by the Kotlin validator", error.message)
     }
@@ -63,7 +63,7 @@ class ValidatorRuntimeTest {
     fun `numbers compare by value and objects regardless of member order`() {
         assertTrue(jsonEquals(JsonPrimitive(1), JsonPrimitive(1.0)))
         assertFalse(jsonEquals(JsonPrimitive(1), JsonPrimitive("1")))
-        assertTrue(jsonEquals(StrictJson.parse("""{"a":1,"b":[true,null]}"""), StrictJson.parse("""{"b":[true,null],"a":1}""")))
-        assertFalse(jsonEquals(StrictJson.parse("""{"a":1}"""), JsonObject(emptyMap())))
+        assertTrue(jsonEquals(StrictJson.parseStrictJson("""{"a":1,"b":[true,null]}"""), StrictJson.parseStrictJson("""{"b":[true,null],"a":1}""")))
+        assertFalse(jsonEquals(StrictJson.parseStrictJson("""{"a":1}"""), JsonObject(emptyMap())))
     }
 }

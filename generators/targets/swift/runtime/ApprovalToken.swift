@@ -134,7 +134,7 @@ public enum ApprovalToken {
         if secret.count < declaration.minSecretBytes { throw ApprovalTokenError.keyTooShort }
     }
 
-    public static func mint(_ input: MintApprovalInput, secret: [UInt8], declaration: ApprovalTokenDeclaration,
+    public static func mintApprovalToken(_ input: MintApprovalInput, secret: [UInt8], declaration: ApprovalTokenDeclaration,
                             nowSeconds: Int64, ttlSeconds: Int64? = nil) throws -> (token: String, claims: ApprovalClaims)
     {
         try checkSecret(secret, declaration)
@@ -155,7 +155,7 @@ public enum ApprovalToken {
     }
 
     /// Decodes and authenticates a token at `nowSeconds` (Unix seconds).
-    public static func decode(_ token: String, secret: [UInt8], declaration: ApprovalTokenDeclaration, nowSeconds: Int64) throws -> ApprovalClaims {
+    public static func decodeApprovalToken(_ token: String, secret: [UInt8], declaration: ApprovalTokenDeclaration, nowSeconds: Int64) throws -> ApprovalClaims {
         try checkSecret(secret, declaration)
         guard let dot = token.firstIndex(of: ".") else { throw ApprovalTokenError.invalidFormat }
         let payloadText = String(token[..<dot])
@@ -165,7 +165,7 @@ public enum ApprovalToken {
         let expected = Crypto.hmacSHA256(key: secret, message: Array(payloadText.utf8))
         if !Crypto.constantTimeEqual(signature, expected) { throw ApprovalTokenError.signatureInvalid }
         guard let payloadBytes = Base64.decode(payloadText, alphabet: .url) else { throw ApprovalTokenError.payloadNotBase64URL }
-        guard let parsed = try? StrictJSON.parse(payloadBytes), let claims = readClaims(parsed) else {
+        guard let parsed = try? StrictJSON.parseStrictJSON(payloadBytes), let claims = readClaims(parsed) else {
             throw ApprovalTokenError.payloadInvalid
         }
         if claims.v != declaration.version { throw ApprovalTokenError.versionUnsupported }
@@ -176,11 +176,11 @@ public enum ApprovalToken {
         return claims
     }
 
-    /// `decode`, then the checks that bind the token to this request, in reference order.
-    public static func verify(_ token: String, secret: [UInt8], bindings: ApprovalBindings,
+    /// `decodeApprovalToken`, then the checks that bind the token to this request, in reference order.
+    public static func verifyApprovalToken(_ token: String, secret: [UInt8], bindings: ApprovalBindings,
                               declaration: ApprovalTokenDeclaration, nowSeconds: Int64) throws -> ApprovalClaims
     {
-        let c = try decode(token, secret: secret, declaration: declaration, nowSeconds: nowSeconds)
+        let c = try decodeApprovalToken(token, secret: secret, declaration: declaration, nowSeconds: nowSeconds)
         if !sameKey(c.action, bindings.action) || !sameKey(c.resourceID, bindings.resourceID) {
             throw ApprovalTokenError.notBoundToAction
         }
@@ -237,5 +237,26 @@ public enum ApprovalToken {
             choice: choice, expectedChoice: expectedChoice, overrideRequested: overrideRequested, rationale: rationale,
             payload: o["payload"] ?? .null, payloadSHA256: payloadSHA256, nonce: nonce
         )
+    }
+
+    // The names 0.1.0 shipped, before the runtime contract named these as every language does.
+
+    @available(*, deprecated, renamed: "mintApprovalToken(_:secret:declaration:nowSeconds:ttlSeconds:)")
+    public static func mint(_ input: MintApprovalInput, secret: [UInt8], declaration: ApprovalTokenDeclaration,
+                            nowSeconds: Int64, ttlSeconds: Int64? = nil) throws -> (token: String, claims: ApprovalClaims)
+    {
+        try mintApprovalToken(input, secret: secret, declaration: declaration, nowSeconds: nowSeconds, ttlSeconds: ttlSeconds)
+    }
+
+    @available(*, deprecated, renamed: "decodeApprovalToken(_:secret:declaration:nowSeconds:)")
+    public static func decode(_ token: String, secret: [UInt8], declaration: ApprovalTokenDeclaration, nowSeconds: Int64) throws -> ApprovalClaims {
+        try decodeApprovalToken(token, secret: secret, declaration: declaration, nowSeconds: nowSeconds)
+    }
+
+    @available(*, deprecated, renamed: "verifyApprovalToken(_:secret:bindings:declaration:nowSeconds:)")
+    public static func verify(_ token: String, secret: [UInt8], bindings: ApprovalBindings,
+                              declaration: ApprovalTokenDeclaration, nowSeconds: Int64) throws -> ApprovalClaims
+    {
+        try verifyApprovalToken(token, secret: secret, bindings: bindings, declaration: declaration, nowSeconds: nowSeconds)
     }
 }

@@ -54,7 +54,7 @@ extension ContractMessage {
     public static func decode(json bytes: [UInt8]) throws -> Self {
         let value: JSONValue
         do {
-            value = try StrictJSON.parse(bytes)
+            value = try StrictJSON.parseStrictJSON(bytes)
         } catch let error as StrictJSONError {
             throw ValidationFailure(errors: [ValidationError(instancePath: "", keyword: "json", message: "invalid JSON: \(error)")])
         }
@@ -67,7 +67,7 @@ extension ContractMessage {
 
     /// The message as a JSON value (via its Codable form).
     public func jsonValue() throws -> JSONValue {
-        try StrictJSON.parse([UInt8](JSONEncoder().encode(self)))
+        try StrictJSON.parseStrictJSON([UInt8](JSONEncoder().encode(self)))
     }
 
     /// RFC 8785 canonical bytes of the message.

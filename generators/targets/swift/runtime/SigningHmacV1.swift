@@ -71,7 +71,7 @@ public enum HMACSHA256V1 {
     }
 
     /// The exact text that is MACed.
-    public static func signingInput(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject) throws -> String {
+    public static func hmacV1SigningInput(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject) throws -> String {
         var rendered: [String] = []
         for line in declaration.lines {
             switch line.value {
@@ -104,18 +104,18 @@ public enum HMACSHA256V1 {
     }
 
     /// Returns a copy of `message` with the algorithm and signature fields set.
-    public static func sign(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
-        try sign(declaration, message, key: HMACSHA256Key(key))
+    public static func signHMACV1(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
+        try signHMACV1(declaration, message, key: HMACSHA256Key(key))
     }
 
-    /// `sign` with a prepared key; `input` builds the signing input (the message type's generated
+    /// `signHMACV1` with a prepared key; `input` builds the signing input (the message type's generated
     /// `buildSigningInput`; the declaration's interpreter when not given).
-    public static func sign(
+    public static func signHMACV1(
         _ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: HMACSHA256Key,
         input: ((JSONObject) throws -> String)? = nil
     ) throws -> (message: JSONObject, signature: String) {
         if key.isEmpty { throw HMACV1Error.keyMissing }
-        let text = try input?(message) ?? signingInput(declaration, message)
+        let text = try input?(message) ?? hmacV1SigningInput(declaration, message)
         let signature = Base64.encode(key.mac(Array(text.utf8)), alphabet: .standard)
         var signed = message
         signed.set(declaration.algorithmField, .string(declaration.algorithmID))
@@ -124,12 +124,12 @@ public enum HMACSHA256V1 {
     }
 
     /// Verifies a received message exactly as it arrived; compares MAC bytes in constant time.
-    public static func verify(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws {
-        try verify(declaration, message, key: HMACSHA256Key(key))
+    public static func verifyHMACV1(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws {
+        try verifyHMACV1(declaration, message, key: HMACSHA256Key(key))
     }
 
-    /// `verify` with a prepared key; `input` as for `sign`.
-    public static func verify(
+    /// `verifyHMACV1` with a prepared key; `input` as for `signHMACV1`.
+    public static func verifyHMACV1(
         _ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: HMACSHA256Key,
         input: ((JSONObject) throws -> String)? = nil
     ) throws {
@@ -143,8 +143,41 @@ public enum HMACSHA256V1 {
         guard let received = Base64.decode(signatureText, alphabet: .standard), received.count == 32 else {
             throw HMACV1Error.signatureEncoding
         }
-        let text = try input?(message) ?? signingInput(declaration, message)
+        let text = try input?(message) ?? hmacV1SigningInput(declaration, message)
         let expected = key.mac(Array(text.utf8))
         if !Crypto.constantTimeEqual(received, expected) { throw HMACV1Error.signatureMismatch }
+    }
+
+    // The names 0.1.0 shipped, before the runtime contract named these as every language does.
+
+    @available(*, deprecated, renamed: "hmacV1SigningInput(_:_:)")
+    public static func signingInput(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject) throws -> String {
+        try hmacV1SigningInput(declaration, message)
+    }
+
+    @available(*, deprecated, renamed: "signHMACV1(_:_:key:)")
+    public static func sign(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws -> (message: JSONObject, signature: String) {
+        try signHMACV1(declaration, message, key: key)
+    }
+
+    @available(*, deprecated, renamed: "signHMACV1(_:_:key:input:)")
+    public static func sign(
+        _ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: HMACSHA256Key,
+        input: ((JSONObject) throws -> String)? = nil
+    ) throws -> (message: JSONObject, signature: String) {
+        try signHMACV1(declaration, message, key: key, input: input)
+    }
+
+    @available(*, deprecated, renamed: "verifyHMACV1(_:_:key:)")
+    public static func verify(_ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: [UInt8]) throws {
+        try verifyHMACV1(declaration, message, key: key)
+    }
+
+    @available(*, deprecated, renamed: "verifyHMACV1(_:_:key:input:)")
+    public static func verify(
+        _ declaration: HMACSHA256V1Declaration, _ message: JSONObject, key: HMACSHA256Key,
+        input: ((JSONObject) throws -> String)? = nil
+    ) throws {
+        try verifyHMACV1(declaration, message, key: key, input: input)
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 
 public enum StrictJSON {
     /// Parses untrusted UTF-8 bytes; throws `StrictJSONError` for anything that is not strict JSON.
-    public static func parse(_ bytes: [UInt8], limits: StrictJSONLimits = StrictJSONLimits()) throws -> JSONValue {
+    public static func parseStrictJSON(_ bytes: [UInt8], limits: StrictJSONLimits = StrictJSONLimits()) throws -> JSONValue {
         if bytes.count > limits.maxBytes {
             throw StrictJSONError(code: .tooLarge, offset: 0, message: "input is larger than \(limits.maxBytes) bytes")
         }
@@ -22,13 +22,13 @@ public enum StrictJSON {
         return try parser.parseDocument()
     }
 
-    public static func parse(_ data: Data, limits: StrictJSONLimits = StrictJSONLimits()) throws -> JSONValue {
-        try parse([UInt8](data), limits: limits)
+    public static func parseStrictJSON(_ data: Data, limits: StrictJSONLimits = StrictJSONLimits()) throws -> JSONValue {
+        try parseStrictJSON([UInt8](data), limits: limits)
     }
 
     /// Parses text; offsets in errors count UTF-8 bytes.
-    public static func parse(_ text: String, limits: StrictJSONLimits = StrictJSONLimits()) throws -> JSONValue {
-        try parse(Array(text.utf8), limits: limits)
+    public static func parseStrictJSON(_ text: String, limits: StrictJSONLimits = StrictJSONLimits()) throws -> JSONValue {
+        try parseStrictJSON(Array(text.utf8), limits: limits)
     }
 
     /// Offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629: no
@@ -66,6 +66,23 @@ public enum StrictJSON {
             i += need + 1
         }
         return nil
+    }
+
+    // The names 0.1.0 shipped, before the runtime contract named these as every language does.
+
+    @available(*, deprecated, renamed: "parseStrictJSON(_:limits:)")
+    public static func parse(_ bytes: [UInt8], limits: StrictJSONLimits = StrictJSONLimits()) throws -> JSONValue {
+        try parseStrictJSON(bytes, limits: limits)
+    }
+
+    @available(*, deprecated, renamed: "parseStrictJSON(_:limits:)")
+    public static func parse(_ data: Data, limits: StrictJSONLimits = StrictJSONLimits()) throws -> JSONValue {
+        try parseStrictJSON(data, limits: limits)
+    }
+
+    @available(*, deprecated, renamed: "parseStrictJSON(_:limits:)")
+    public static func parse(_ text: String, limits: StrictJSONLimits = StrictJSONLimits()) throws -> JSONValue {
+        try parseStrictJSON(text, limits: limits)
     }
 }
 

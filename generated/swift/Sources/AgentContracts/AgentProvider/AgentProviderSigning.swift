@@ -81,7 +81,7 @@ extension AgentProvider.ActionProposal {
 
     /// `sign` with a key prepared once (HMACSHA256Key: the pads are not hashed again per message).
     public static func sign(_ message: JSONObject, key: HMACSHA256Key) throws -> (message: JSONObject, signature: String) {
-        try HMACSHA256V1.sign(signatureDeclaration, message, key: key, input: buildSigningInput)
+        try HMACSHA256V1.signHMACV1(signatureDeclaration, message, key: key, input: buildSigningInput)
     }
 
     /// Verifies the signature of a received ActionProposal exactly as it arrived; throws HMACV1Error.
@@ -91,7 +91,7 @@ extension AgentProvider.ActionProposal {
 
     /// `verifySignature` with a key prepared once: what a receiver holding one key per install binding calls.
     public static func verifySignature(_ message: JSONObject, key: HMACSHA256Key) throws {
-        try HMACSHA256V1.verify(signatureDeclaration, message, key: key, input: buildSigningInput)
+        try HMACSHA256V1.verifyHMACV1(signatureDeclaration, message, key: key, input: buildSigningInput)
     }
 
     /// This message, signed with `key` (a UTF-8 secret's bytes).
@@ -192,7 +192,7 @@ extension AgentProvider.AgentTriggerRequest {
 
     /// `sign` with a key prepared once (HMACSHA256Key: the pads are not hashed again per message).
     public static func sign(_ message: JSONObject, key: HMACSHA256Key) throws -> (message: JSONObject, signature: String) {
-        try HMACSHA256V1.sign(signatureDeclaration, message, key: key, input: buildSigningInput)
+        try HMACSHA256V1.signHMACV1(signatureDeclaration, message, key: key, input: buildSigningInput)
     }
 
     /// Verifies the signature of a received AgentTriggerRequest exactly as it arrived; throws HMACV1Error.
@@ -202,7 +202,7 @@ extension AgentProvider.AgentTriggerRequest {
 
     /// `verifySignature` with a key prepared once: what a receiver holding one key per install binding calls.
     public static func verifySignature(_ message: JSONObject, key: HMACSHA256Key) throws {
-        try HMACSHA256V1.verify(signatureDeclaration, message, key: key, input: buildSigningInput)
+        try HMACSHA256V1.verifyHMACV1(signatureDeclaration, message, key: key, input: buildSigningInput)
     }
 
     /// This message, signed with `key` (a UTF-8 secret's bytes).

@@ -21,17 +21,17 @@ extension AgentService.ApprovalTokenClaims {
     public static let tokenDeclaration = ApprovalTokenDeclaration(version: 1, maxLifetimeSeconds: 1800, clockSkewSeconds: 60, minTTLSeconds: 60, maxTTLSeconds: 1800, defaultTTLSeconds: 600, minSecretBytes: 32)
 
     public static func mintToken(_ input: MintApprovalInput, secret: [UInt8], nowSeconds: Int64, ttlSeconds: Int64? = nil) throws -> (token: String, claims: ApprovalClaims) {
-        try ApprovalToken.mint(input, secret: secret, declaration: tokenDeclaration, nowSeconds: nowSeconds, ttlSeconds: ttlSeconds)
+        try ApprovalToken.mintApprovalToken(input, secret: secret, declaration: tokenDeclaration, nowSeconds: nowSeconds, ttlSeconds: ttlSeconds)
     }
 
     /// Authenticates a token and reads its claims; throws ApprovalTokenError.
     public static func decodeToken(_ token: String, secret: [UInt8], nowSeconds: Int64) throws -> ApprovalClaims {
-        try ApprovalToken.decode(token, secret: secret, declaration: tokenDeclaration, nowSeconds: nowSeconds)
+        try ApprovalToken.decodeApprovalToken(token, secret: secret, declaration: tokenDeclaration, nowSeconds: nowSeconds)
     }
 
     /// decodeToken, then the checks binding the token to this request.
     public static func verifyToken(_ token: String, secret: [UInt8], bindings: ApprovalBindings, nowSeconds: Int64) throws -> ApprovalClaims {
-        try ApprovalToken.verify(token, secret: secret, bindings: bindings, declaration: tokenDeclaration, nowSeconds: nowSeconds)
+        try ApprovalToken.verifyApprovalToken(token, secret: secret, bindings: bindings, declaration: tokenDeclaration, nowSeconds: nowSeconds)
     }
 }
 

@@ -189,7 +189,7 @@ public enum AuditChain {
         if start != bytes.count { throw AuditChainError(code: .lineUnterminated, index: lines.count) }
         var entries: [JSONValue] = []
         for (index, line) in lines.enumerated() {
-            guard let entry = try? StrictJSON.parse(Array(line)) else { throw AuditChainError(code: .entryInvalid, index: index) }
+            guard let entry = try? StrictJSON.parseStrictJSON(Array(line)) else { throw AuditChainError(code: .entryInvalid, index: index) }
             entries.append(entry)
         }
         return try verifyAuditChain(declaration, entries: entries, expectedHead: expectedHead)

@@ -20,7 +20,7 @@ public struct CanonicalizationDialect: Sendable, Equatable {
 
     /// The dialects as the generator writes them: a JSON array of canonicalization entries.
     public static func list(fromJSON text: String) throws -> [CanonicalizationDialect] {
-        try (StrictJSON.parse(text).arrayValue ?? []).map { entry in
+        try (StrictJSON.parseStrictJSON(text).arrayValue ?? []).map { entry in
             let o = entry.objectValue ?? JSONObject()
             let s = { (key: String) in o[key]?.stringValue ?? "" }
             return CanonicalizationDialect(

@@ -61,7 +61,7 @@ public enum ContentAddress {
         let limits = StrictJSONLimits(maxBytes: declaration.maxCanonicalBytes ?? StrictJSONLimits.defaultMaxBytes)
         let value: JSONValue
         do {
-            value = try StrictJSON.parse(bytes, limits: limits)
+            value = try StrictJSON.parseStrictJSON(bytes, limits: limits)
         } catch let error as StrictJSONError {
             return .failure(.jsonInvalid(error.code))
         } catch {

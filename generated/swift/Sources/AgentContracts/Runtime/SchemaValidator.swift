@@ -39,7 +39,7 @@ public final class SchemaRegistry: @unchecked Sendable {
     public convenience init(sources: [String]) {
         var documents: [(uri: String, schema: JSONValue)] = []
         for source in sources {
-            guard let schema = try? StrictJSON.parse(source), let id = schema["$id"]?.stringValue else {
+            guard let schema = try? StrictJSON.parseStrictJSON(source), let id = schema["$id"]?.stringValue else {
                 preconditionFailure("generated schema document does not parse or has no $id")
             }
             documents.append((id, schema))

@@ -208,16 +208,16 @@ public enum SignatureDoctor {
         var signingInput: String?
         var jcsTexts: [String: String] = [:]
         do {
-            guard case let .object(message) = try StrictJSON.parse(text) else {
+            guard case let .object(message) = try StrictJSON.parseStrictJSON(text) else {
                 return SignatureExplanation(reasonCode: "not-an-object", diagnoses: [], signingInput: nil)
             }
             do {
-                try HMACSHA256V1.verify(declaration, message, key: key)
+                try HMACSHA256V1.verifyHMACV1(declaration, message, key: key)
                 return SignatureExplanation(reasonCode: nil, diagnoses: [], signingInput: nil)
             } catch let error as HMACV1Error {
                 reason = error.rawValue
             }
-            signingInput = try? HMACSHA256V1.signingInput(declaration, message)
+            signingInput = try? HMACSHA256V1.hmacV1SigningInput(declaration, message)
             for line in declaration.lines where line.value != .string {
                 if let raw = message[line.field] ?? line.defaultValue, let canonical = try? CanonicalJSON.canonicalize(raw) { jcsTexts[line.field] = canonical }
             }

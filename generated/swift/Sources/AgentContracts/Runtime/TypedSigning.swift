@@ -41,7 +41,7 @@ public struct ImportedRecord<Record: ContractMessage>: Sendable {
 public enum TypedSigning {
     /// Encodes a Codable value (an unsigned message) to the JSON object the signature covers.
     static func jsonObject<Value: Encodable>(_ value: Value) throws -> JSONObject {
-        guard case let .object(object) = try StrictJSON.parse([UInt8](JSONEncoder().encode(value))) else {
+        guard case let .object(object) = try StrictJSON.parseStrictJSON([UInt8](JSONEncoder().encode(value))) else {
             throw HMACV1Error.coveredFieldMissing
         }
         return object
@@ -53,7 +53,7 @@ public enum TypedSigning {
     ) throws -> Message {
         let signed: JSONObject
         do {
-            signed = try HMACSHA256V1.sign(declaration, try jsonObject(unsigned), key: secret).message
+            signed = try HMACSHA256V1.signHMACV1(declaration, try jsonObject(unsigned), key: secret).message
         } catch let error as HMACV1Error {
             throw SigningFailure.signing(error)
         } catch {
@@ -75,7 +75,7 @@ public enum TypedSigning {
     /// Verifies a received JSON object exactly as it arrived.
     public static func verify(_ declaration: HMACSHA256V1Declaration, _ object: JSONObject, secret: [UInt8]) -> SignatureVerification {
         do {
-            try HMACSHA256V1.verify(declaration, object, key: secret)
+            try HMACSHA256V1.verifyHMACV1(declaration, object, key: secret)
             return .valid
         } catch let error as HMACV1Error {
             return .invalid(error)

@@ -27,12 +27,12 @@ func verifyPhases(_ name: String, declaration: HMACSHA256V1Declaration, vector: 
     else { throw Failure(description: "\(name): no hashed line") }
     let canonical = try CanonicalJSON.canonicalBytes(payload)
     let digest = Crypto.sha256(canonical)
-    guard try HMACSHA256V1.signingInput(declaration, message) == input else { throw Failure(description: "\(name): signing input differs") }
+    guard try HMACSHA256V1.hmacV1SigningInput(declaration, message) == input else { throw Failure(description: "\(name): signing input differs") }
     let subjects = [
-        Subject(impl: "verify (whole call)", run: { try HMACSHA256V1.verify(declaration, message, key: key); return 1 }),
-        Subject(impl: "verify, prepared key", run: { try HMACSHA256V1.verify(declaration, message, key: prepared); return 1 }),
+        Subject(impl: "verify (whole call)", run: { try HMACSHA256V1.verifyHMACV1(declaration, message, key: key); return 1 }),
+        Subject(impl: "verify, prepared key", run: { try HMACSHA256V1.verifyHMACV1(declaration, message, key: prepared); return 1 }),
         Subject(impl: "HMAC with the prepared key", run: { prepared.mac(signingInput).count }),
-        Subject(impl: "signingInput (lines + JCS + SHA-256 + base64)", run: { try HMACSHA256V1.signingInput(declaration, message).utf8.count }),
+        Subject(impl: "signingInput (lines + JCS + SHA-256 + base64)", run: { try HMACSHA256V1.hmacV1SigningInput(declaration, message).utf8.count }),
         Subject(impl: "CanonicalJSON.canonicalBytes(\(hashed.field))", run: { try CanonicalJSON.canonicalBytes(payload).count }),
         Subject(impl: "SHA-256 of that (\(canonical.count) B)", run: { Crypto.sha256(canonical).count }),
         Subject(impl: "Base64.encode(digest)", run: { Base64.encode(digest, alphabet: .standard).utf8.count }),
@@ -66,12 +66,12 @@ func replayPhases(_ settings: Settings) throws {
 /// Where `decode(json:)` spends its time, against JSONDecoder into the same type (issue 36's goal).
 func decodePhases<M: ContractMessage>(_ type: M.Type, _ raw: [UInt8], _ settings: Settings) throws {
     let data = Data(raw)
-    let value = try StrictJSON.parse(raw)
+    let value = try StrictJSON.parseStrictJSON(raw)
     guard M.validate(value).isEmpty else { throw Failure(description: "\(M.self): the bench input is invalid") }
     let subjects = [
         Subject(impl: "decode(json:) (whole call)", run: { _ = try M.decode(json: raw); return 1 }),
         Subject(impl: "JSONDecoder().decode (the anchor)", run: { _ = try JSONDecoder().decode(M.self, from: data); return 1 }),
-        Subject(impl: "StrictJSON.parse", run: { if case .object = try StrictJSON.parse(raw) { return 1 }; return 0 }),
+        Subject(impl: "StrictJSON.parseStrictJSON", run: { if case .object = try StrictJSON.parseStrictJSON(raw) { return 1 }; return 0 }),
         Subject(impl: "validateSchema (generated)", run: { M.validateSchema(value).count }),
         Subject(impl: "checkRules", run: { M.checkRules(value).count }),
         Subject(impl: "decode(JSONValue) (validate + Codable)", run: { _ = try M.decode(value); return 1 }),

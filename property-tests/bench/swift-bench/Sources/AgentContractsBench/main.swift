@@ -14,7 +14,7 @@ let settings = Settings(rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5
 
 func bytes(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: inputs.appendingPathComponent(name))) }
 func text(_ name: String) throws -> String { String(decoding: try bytes(name), as: UTF8.self) }
-func tree(_ name: String) throws -> JSONValue { try StrictJSON.parse(try bytes(name)) }
+func tree(_ name: String) throws -> JSONValue { try StrictJSON.parseStrictJSON(try bytes(name)) }
 
 struct Failure: Error, CustomStringConvertible { let description: String }
 
@@ -70,12 +70,12 @@ try validation(AgentConnector.ConnectorPackage.self, "ConnectorPackage")
 for size in ["small", "medium", "large"] {
     let raw = try bytes("\(size).json")
     let data = Data(raw)
-    let value = try StrictJSON.parse(raw)
+    let value = try StrictJSON.parseStrictJSON(raw)
     guard try JSONDecoder().decode(JSONValue.self, from: data) == value else { throw Failure(description: "\(size): parsers disagree") }
     guard try CanonicalJSON.canonicalize(value) == (try text("\(size).jcs")) else { throw Failure(description: "\(size): canonical text differs from the TypeScript one") }
     let foundation = try JSONSerialization.jsonObject(with: data)
     record("parse", size, try measure([
-        Subject(impl: "StrictJSON.parse", run: { if case .object = try StrictJSON.parse(raw) { return 1 }; return 0 }),
+        Subject(impl: "StrictJSON.parseStrictJSON", run: { if case .object = try StrictJSON.parseStrictJSON(raw) { return 1 }; return 0 }),
         Subject(impl: "JSONDecoder(JSONValue)", run: { if case .object = try JSONDecoder().decode(JSONValue.self, from: data) { return 1 }; return 0 }),
         Subject(impl: "JSONSerialization", run: { try JSONSerialization.jsonObject(with: data) is NSDictionary ? 1 : 0 }),
     ], settings))

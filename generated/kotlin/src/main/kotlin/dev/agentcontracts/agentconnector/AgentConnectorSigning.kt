@@ -22,15 +22,15 @@ object AgentConnectorSigning {
     )
 
     /** The eventId of an AuditLogEntry record: prefix + SHA-256 of its canonical bytes without the id. */
-    fun computeAuditLogEntryId(record: JsonObject): String = ContentAddress.computeId(AUDIT_LOG_ENTRY_CONTENT_ADDRESS, record)
+    fun computeAuditLogEntryId(record: JsonObject): String = ContentAddress.computeContentId(AUDIT_LOG_ENTRY_CONTENT_ADDRESS, record)
 
     /** The eventId a typed AuditLogEntry should carry (whatever it carries now). */
     fun computeAuditLogEntryId(record: AuditLogEntry): String = computeAuditLogEntryId(Json.encodeToJsonElement(AuditLogEntry.serializer(), record).jsonObject)
 
-    fun verifyAuditLogEntryId(record: JsonObject): Boolean = ContentAddress.verifyId(AUDIT_LOG_ENTRY_CONTENT_ADDRESS, record)
+    fun verifyAuditLogEntryId(record: JsonObject): Boolean = ContentAddress.verifyContentId(AUDIT_LOG_ENTRY_CONTENT_ADDRESS, record)
 
     /** Imports untrusted bytes: JSON, then schema, then id, then canonical form. */
-    fun importAuditLogEntry(bytes: ByteArray): ContentImport<AuditLogEntry> = ContentAddress.importAs(AUDIT_LOG_ENTRY_CONTENT_ADDRESS, bytes, AuditLogEntry.serializer()) { value ->
+    fun importAuditLogEntry(bytes: ByteArray): ContentImport<AuditLogEntry> = ContentAddress.importCanonicalRecord(AUDIT_LOG_ENTRY_CONTENT_ADDRESS, bytes, AuditLogEntry.serializer()) { value ->
         AgentConnectorValidators.validator.errors("AuditLogEntry", value).isEmpty()
     }
 
@@ -43,15 +43,15 @@ object AgentConnectorSigning {
     )
 
     /** The manifestId of a ConnectorManifest record: prefix + SHA-256 of its canonical bytes without the id. */
-    fun computeConnectorManifestId(record: JsonObject): String = ContentAddress.computeId(CONNECTOR_MANIFEST_CONTENT_ADDRESS, record)
+    fun computeConnectorManifestId(record: JsonObject): String = ContentAddress.computeContentId(CONNECTOR_MANIFEST_CONTENT_ADDRESS, record)
 
     /** The manifestId a typed ConnectorManifest should carry (whatever it carries now). */
     fun computeConnectorManifestId(record: ConnectorManifest): String = computeConnectorManifestId(Json.encodeToJsonElement(ConnectorManifest.serializer(), record).jsonObject)
 
-    fun verifyConnectorManifestId(record: JsonObject): Boolean = ContentAddress.verifyId(CONNECTOR_MANIFEST_CONTENT_ADDRESS, record)
+    fun verifyConnectorManifestId(record: JsonObject): Boolean = ContentAddress.verifyContentId(CONNECTOR_MANIFEST_CONTENT_ADDRESS, record)
 
     /** Imports untrusted bytes: JSON, then schema, then id, then canonical form. */
-    fun importConnectorManifest(bytes: ByteArray): ContentImport<ConnectorManifest> = ContentAddress.importAs(CONNECTOR_MANIFEST_CONTENT_ADDRESS, bytes, ConnectorManifest.serializer()) { value ->
+    fun importConnectorManifest(bytes: ByteArray): ContentImport<ConnectorManifest> = ContentAddress.importCanonicalRecord(CONNECTOR_MANIFEST_CONTENT_ADDRESS, bytes, ConnectorManifest.serializer()) { value ->
         AgentConnectorValidators.validator.errors("ConnectorManifest", value).isEmpty()
     }
 
@@ -64,15 +64,15 @@ object AgentConnectorSigning {
     )
 
     /** The packageId of a ConnectorPackage record: prefix + SHA-256 of its canonical bytes without the id. */
-    fun computeConnectorPackageId(record: JsonObject): String = ContentAddress.computeId(CONNECTOR_PACKAGE_CONTENT_ADDRESS, record)
+    fun computeConnectorPackageId(record: JsonObject): String = ContentAddress.computeContentId(CONNECTOR_PACKAGE_CONTENT_ADDRESS, record)
 
     /** The packageId a typed ConnectorPackage should carry (whatever it carries now). */
     fun computeConnectorPackageId(record: ConnectorPackage): String = computeConnectorPackageId(Json.encodeToJsonElement(ConnectorPackage.serializer(), record).jsonObject)
 
-    fun verifyConnectorPackageId(record: JsonObject): Boolean = ContentAddress.verifyId(CONNECTOR_PACKAGE_CONTENT_ADDRESS, record)
+    fun verifyConnectorPackageId(record: JsonObject): Boolean = ContentAddress.verifyContentId(CONNECTOR_PACKAGE_CONTENT_ADDRESS, record)
 
     /** Imports untrusted bytes: JSON, then schema (with nested ids), then id, then canonical form. */
-    fun importConnectorPackage(bytes: ByteArray): ContentImport<ConnectorPackage> = ContentAddress.importAs(CONNECTOR_PACKAGE_CONTENT_ADDRESS, bytes, ConnectorPackage.serializer()) { value ->
+    fun importConnectorPackage(bytes: ByteArray): ContentImport<ConnectorPackage> = ContentAddress.importCanonicalRecord(CONNECTOR_PACKAGE_CONTENT_ADDRESS, bytes, ConnectorPackage.serializer()) { value ->
         AgentConnectorValidators.validator.errors("ConnectorPackage", value).isEmpty() &&
             (value.jsonObject["manifest"] as? JsonObject)?.let(::verifyConnectorManifestId) == true
     }

@@ -108,21 +108,21 @@ object AgentProviderSigning {
 
     /** [verifyActionProposal] with a key prepared once. */
     fun verifyActionProposal(message: ActionProposal, secret: HmacSha256Key): HmacV1Verification<ActionProposal> =
-        HmacSha256V1.check(ACTION_PROPOSAL_SIGNATURE, Json.encodeToJsonElement(ActionProposal.serializer(), message).jsonObject, secret, message, ::buildActionProposalSigningInput)
+        HmacSha256V1.verifyHmacV1(ACTION_PROPOSAL_SIGNATURE, Json.encodeToJsonElement(ActionProposal.serializer(), message).jsonObject, secret, message, ::buildActionProposalSigningInput)
 
     /** Signs an ActionProposal held as JSON: a copy with its algorithm and signature fields set. */
     fun signActionProposal(message: JsonObject, key: ByteArray): HmacV1SignResult = signActionProposal(message, HmacSha256Key(key))
 
     /** [signActionProposal] of JSON with a key prepared once. */
     fun signActionProposal(message: JsonObject, key: HmacSha256Key): HmacV1SignResult =
-        HmacSha256V1.sign(ACTION_PROPOSAL_SIGNATURE, message, key, ::buildActionProposalSigningInput)
+        HmacSha256V1.signHmacV1(ACTION_PROPOSAL_SIGNATURE, message, key, ::buildActionProposalSigningInput)
 
     /** Verifies an ActionProposal held as JSON, exactly as received; Verified carries it, Rejected says why. */
     fun verifyActionProposalSignature(message: JsonObject, key: ByteArray): HmacV1Verification<JsonObject> = verifyActionProposalSignature(message, HmacSha256Key(key))
 
     /** [verifyActionProposalSignature] with a key prepared once: what a receiver holding one key per install binding calls. */
     fun verifyActionProposalSignature(message: JsonObject, key: HmacSha256Key): HmacV1Verification<JsonObject> =
-        HmacSha256V1.check(ACTION_PROPOSAL_SIGNATURE, message, key, message, ::buildActionProposalSigningInput)
+        HmacSha256V1.verifyHmacV1(ACTION_PROPOSAL_SIGNATURE, message, key, message, ::buildActionProposalSigningInput)
 
     /** Verifies the received text and, when that fails, names each recorded dialect whose bytes the signature matches (never acceptance). */
     fun explainActionProposalSignature(text: String, key: ByteArray): SignatureExplanation =
@@ -139,8 +139,8 @@ object AgentProviderSigning {
             HmacV1Line("provider_id", "provider_id", HmacV1Line.Value.STRING),
             HmacV1Line("agent_id", "agent_id", HmacV1Line.Value.STRING),
             HmacV1Line("message", "message", HmacV1Line.Value.STRING),
-            HmacV1Line("source", "source", HmacV1Line.Value.STRING, default = StrictJson.parse("\"\"")),
-            HmacV1Line("event_type", "event_type", HmacV1Line.Value.STRING, default = StrictJson.parse("\"\"")),
+            HmacV1Line("source", "source", HmacV1Line.Value.STRING, default = StrictJson.parseStrictJson("\"\"")),
+            HmacV1Line("event_type", "event_type", HmacV1Line.Value.STRING, default = StrictJson.parseStrictJson("\"\"")),
             HmacV1Line("payload_sha256", "payload", HmacV1Line.Value.SHA256_JCS_BASE64_STD_NOPAD),
             HmacV1Line("created_at", "created_at", HmacV1Line.Value.STRING),
             HmacV1Line("expires_at", "expires_at", HmacV1Line.Value.STRING),
@@ -203,21 +203,21 @@ object AgentProviderSigning {
 
     /** [verifyAgentTriggerRequest] with a key prepared once. */
     fun verifyAgentTriggerRequest(message: AgentTriggerRequest, secret: HmacSha256Key): HmacV1Verification<AgentTriggerRequest> =
-        HmacSha256V1.check(AGENT_TRIGGER_REQUEST_SIGNATURE, Json.encodeToJsonElement(AgentTriggerRequest.serializer(), message).jsonObject, secret, message, ::buildAgentTriggerRequestSigningInput)
+        HmacSha256V1.verifyHmacV1(AGENT_TRIGGER_REQUEST_SIGNATURE, Json.encodeToJsonElement(AgentTriggerRequest.serializer(), message).jsonObject, secret, message, ::buildAgentTriggerRequestSigningInput)
 
     /** Signs an AgentTriggerRequest held as JSON: a copy with its algorithm and signature fields set. */
     fun signAgentTriggerRequest(message: JsonObject, key: ByteArray): HmacV1SignResult = signAgentTriggerRequest(message, HmacSha256Key(key))
 
     /** [signAgentTriggerRequest] of JSON with a key prepared once. */
     fun signAgentTriggerRequest(message: JsonObject, key: HmacSha256Key): HmacV1SignResult =
-        HmacSha256V1.sign(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key, ::buildAgentTriggerRequestSigningInput)
+        HmacSha256V1.signHmacV1(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key, ::buildAgentTriggerRequestSigningInput)
 
     /** Verifies an AgentTriggerRequest held as JSON, exactly as received; Verified carries it, Rejected says why. */
     fun verifyAgentTriggerRequestSignature(message: JsonObject, key: ByteArray): HmacV1Verification<JsonObject> = verifyAgentTriggerRequestSignature(message, HmacSha256Key(key))
 
     /** [verifyAgentTriggerRequestSignature] with a key prepared once: what a receiver holding one key per install binding calls. */
     fun verifyAgentTriggerRequestSignature(message: JsonObject, key: HmacSha256Key): HmacV1Verification<JsonObject> =
-        HmacSha256V1.check(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key, message, ::buildAgentTriggerRequestSigningInput)
+        HmacSha256V1.verifyHmacV1(AGENT_TRIGGER_REQUEST_SIGNATURE, message, key, message, ::buildAgentTriggerRequestSigningInput)
 
     /** Verifies the received text and, when that fails, names each recorded dialect whose bytes the signature matches (never acceptance). */
     fun explainAgentTriggerRequestSignature(text: String, key: ByteArray): SignatureExplanation =

@@ -48,11 +48,11 @@ object AgentServiceSigning {
         secret: ByteArray,
         nowMs: Long = System.currentTimeMillis(),
         ttlSeconds: Long = APPROVAL_TOKEN_CLAIMS_TOKEN.defaultTtlSeconds,
-    ): ApprovalTokenResult = ApprovalToken.mint(APPROVAL_TOKEN_CLAIMS_TOKEN, input, secret, nowMs, ttlSeconds)
+    ): ApprovalTokenResult = ApprovalToken.mintApprovalToken(APPROVAL_TOKEN_CLAIMS_TOKEN, input, secret, nowMs, ttlSeconds)
 
     fun decodeApprovalTokenClaimsToken(token: String, secret: ByteArray, nowMs: Long = System.currentTimeMillis()): ApprovalTokenResult =
-        ApprovalToken.decode(APPROVAL_TOKEN_CLAIMS_TOKEN, token, secret, nowMs)
+        ApprovalToken.decodeApprovalToken(APPROVAL_TOKEN_CLAIMS_TOKEN, token, secret, nowMs)
 
     fun verifyApprovalTokenClaimsToken(token: String, secret: ByteArray, bindings: ApprovalBindings, nowMs: Long = System.currentTimeMillis()): ApprovalTokenResult =
-        ApprovalToken.verify(APPROVAL_TOKEN_CLAIMS_TOKEN, token, secret, bindings, nowMs)
+        ApprovalToken.verifyApprovalToken(APPROVAL_TOKEN_CLAIMS_TOKEN, token, secret, bindings, nowMs)
 }

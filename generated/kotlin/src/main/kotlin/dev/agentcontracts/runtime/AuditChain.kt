@@ -83,7 +83,7 @@ data class AuditChainError(val code: AuditChainErrorCode, val index: Int, val me
  * apart from it (which is what catches entries deleted from the end).
  */
 object AuditChain {
-    fun computeEventId(declaration: AuditChainDeclaration, entry: JsonObject): String =
+    fun computeAuditEventId(declaration: AuditChainDeclaration, entry: JsonObject): String =
         declaration.prefix + Encoding.hexEncode(Crypto.sha256(CanonicalJson.canonicalBytes(JsonObject(entry - declaration.idField))))
 
     /**
@@ -99,7 +99,7 @@ object AuditChain {
         val sequence = (head?.sequence ?: 0L) + 1
         entry[declaration.sequenceField] = JsonPrimitive(sequence)
         entry[declaration.previousField] = JsonPrimitive(head?.eventId ?: declaration.genesisPrevious)
-        val eventId = computeEventId(declaration, JsonObject(entry))
+        val eventId = computeAuditEventId(declaration, JsonObject(entry))
         entry[declaration.idField] = JsonPrimitive(eventId)
         return AuditAppended(JsonObject(entry), AuditHead(sequence, eventId))
     }
@@ -108,7 +108,7 @@ object AuditChain {
      * Checks every link; null when the chain holds. With [checkHead], the last entry must be exactly
      * [expectedHead] (null: the log must be empty).
      */
-    fun verify(declaration: AuditChainDeclaration, entries: List<JsonElement>, expectedHead: AuditHead?, checkHead: Boolean = true): AuditChainError? {
+    fun verifyAuditChain(declaration: AuditChainDeclaration, entries: List<JsonElement>, expectedHead: AuditHead?, checkHead: Boolean = true): AuditChainError? {
         var previous = declaration.genesisPrevious
         val states = HashMap<String, String>()
         for ((index, entry) in entries.withIndex()) {
@@ -123,7 +123,7 @@ object AuditChain {
                 return error(AuditChainErrorCode.PREVIOUS_MISMATCH, "link to the previous entry is broken")
             }
             val expected = try {
-                computeEventId(declaration, entry)
+                computeAuditEventId(declaration, entry)
             } catch (_: CanonicalJsonException) {
                 return error(AuditChainErrorCode.ENTRY_INVALID, "entry is not canonical JSON")
             }
@@ -145,7 +145,7 @@ object AuditChain {
      * Parses a JSON Lines log strictly (one entry per line, each ended by "\n") and verifies it.
      * An existing log file is never empty: the first entry is written with the file.
      */
-    fun verifyLog(declaration: AuditChainDeclaration, bytes: ByteArray, expectedHead: AuditHead?, checkHead: Boolean = true): AuditChainError? {
+    fun verifyAuditLog(declaration: AuditChainDeclaration, bytes: ByteArray, expectedHead: AuditHead?, checkHead: Boolean = true): AuditChainError? {
         if (bytes.isEmpty()) return AuditChainError(AuditChainErrorCode.LOG_EMPTY, 0, "the log file is empty")
         val lines = ArrayList<ByteArray>()
         var start = 0
@@ -159,13 +159,13 @@ object AuditChain {
         val entries = ArrayList<JsonElement>()
         for ((index, line) in lines.withIndex()) {
             val entry = try {
-                StrictJson.parse(line)
+                StrictJson.parseStrictJson(line)
             } catch (e: StrictJsonException) {
                 return AuditChainError(AuditChainErrorCode.ENTRY_INVALID, index, "line is not strict JSON: ${e.code.wireName} (entry ${index + 1})")
             }
             entries.add(entry)
         }
-        return verify(declaration, entries, expectedHead, checkHead)
+        return verifyAuditChain(declaration, entries, expectedHead, checkHead)
     }
 
     private fun JsonElement?.stringContent(): String? = (this as? JsonPrimitive)?.takeIf { it.isString }?.content
@@ -188,4 +188,16 @@ object AuditChain {
         states[subject] = transition.to
         return null
     }
+
+    // The names 0.1.0 shipped, kept as deprecated aliases since the runtime contract named these as every language does.
+    @Deprecated("renamed to computeAuditEventId, the runtime contract's name", ReplaceWith("computeAuditEventId(declaration, entry)"))
+    fun computeEventId(declaration: AuditChainDeclaration, entry: JsonObject): String = computeAuditEventId(declaration, entry)
+
+    @Deprecated("renamed to verifyAuditChain, the runtime contract's name", ReplaceWith("verifyAuditChain(declaration, entries, expectedHead, checkHead)"))
+    fun verify(declaration: AuditChainDeclaration, entries: List<JsonElement>, expectedHead: AuditHead?, checkHead: Boolean = true): AuditChainError? =
+        verifyAuditChain(declaration, entries, expectedHead, checkHead)
+
+    @Deprecated("renamed to verifyAuditLog, the runtime contract's name", ReplaceWith("verifyAuditLog(declaration, bytes, expectedHead, checkHead)"))
+    fun verifyLog(declaration: AuditChainDeclaration, bytes: ByteArray, expectedHead: AuditHead?, checkHead: Boolean = true): AuditChainError? =
+        verifyAuditLog(declaration, bytes, expectedHead, checkHead)
 }

@@ -41,14 +41,14 @@ sealed interface ContentImport<out T> {
 /** Records named by a hash of their own canonical bytes; same semantics as content-address.ts. */
 object ContentAddress {
     /** The id [record] should carry; throws [CanonicalJsonException] if it has no canonical form. */
-    fun computeId(declaration: ContentAddressDeclaration, record: JsonObject): String =
+    fun computeContentId(declaration: ContentAddressDeclaration, record: JsonObject): String =
         declaration.prefix + Encoding.hexEncode(Crypto.sha256(CanonicalJson.canonicalBytes(JsonObject(record - declaration.idField))))
 
     /** True when the record's id field holds the id its content hashes to. */
-    fun verifyId(declaration: ContentAddressDeclaration, record: JsonObject): Boolean {
+    fun verifyContentId(declaration: ContentAddressDeclaration, record: JsonObject): Boolean {
         val stated = (record[declaration.idField] as? JsonPrimitive)?.takeIf { it.isString }?.content ?: return false
         return try {
-            stated == computeId(declaration, record)
+            stated == computeContentId(declaration, record)
         } catch (_: CanonicalJsonException) {
             false
         }
@@ -63,14 +63,14 @@ object ContentAddress {
         if (bytes.isEmpty()) return ContentImportResult.Failed(ContentImportErrorCode.JSON_INVALID, "input is empty", "empty")
         val limits = declaration.maxCanonicalBytes?.let { StrictJsonLimits(maxBytes = it) } ?: StrictJsonLimits()
         val value = try {
-            StrictJson.parse(bytes, limits)
+            StrictJson.parseStrictJson(bytes, limits)
         } catch (error: StrictJsonException) {
             return ContentImportResult.Failed(ContentImportErrorCode.JSON_INVALID, error.reason, error.code.wireName)
         }
         if (value !is JsonObject || !validate(value)) return ContentImportResult.Failed(ContentImportErrorCode.SCHEMA_INVALID, "record does not match its schema")
         val stated = (value[declaration.idField] as? JsonPrimitive)?.takeIf { it.isString }?.content
             ?: return ContentImportResult.Failed(ContentImportErrorCode.SCHEMA_INVALID, "${declaration.idField} is not a string")
-        val expected = computeId(declaration, value)
+        val expected = computeContentId(declaration, value)
         if (stated != expected) return ContentImportResult.Failed(ContentImportErrorCode.ID_MISMATCH, "${declaration.idField} does not match the record's content")
         val whole = CanonicalJson.canonicalBytes(value)
         if (declaration.maxCanonicalBytes != null && whole.size > declaration.maxCanonicalBytes) {
@@ -83,7 +83,7 @@ object ContentAddress {
     }
 
     /** [import], then the checked record decoded into its class (a record that does not fit is schema-invalid, never thrown). */
-    fun <T> importAs(
+    fun <T> importCanonicalRecord(
         declaration: ContentAddressDeclaration,
         bytes: ByteArray,
         deserializer: DeserializationStrategy<T>,
@@ -98,4 +98,19 @@ object ContentAddress {
             ContentImportResult.Failed(ContentImportErrorCode.SCHEMA_INVALID, "record does not decode into its class")
         }
     }
+
+    // The names 0.1.0 shipped, kept as deprecated aliases since the runtime contract named these as every language does.
+    @Deprecated("renamed to computeContentId, the runtime contract's name", ReplaceWith("computeContentId(declaration, record)"))
+    fun computeId(declaration: ContentAddressDeclaration, record: JsonObject): String = computeContentId(declaration, record)
+
+    @Deprecated("renamed to verifyContentId, the runtime contract's name", ReplaceWith("verifyContentId(declaration, record)"))
+    fun verifyId(declaration: ContentAddressDeclaration, record: JsonObject): Boolean = verifyContentId(declaration, record)
+
+    @Deprecated("renamed to importCanonicalRecord, the runtime contract's name", ReplaceWith("importCanonicalRecord(declaration, bytes, deserializer, validate)"))
+    fun <T> importAs(
+        declaration: ContentAddressDeclaration,
+        bytes: ByteArray,
+        deserializer: DeserializationStrategy<T>,
+        validate: (JsonElement) -> Boolean,
+    ): ContentImport<T> = importCanonicalRecord(declaration, bytes, deserializer, validate)
 }

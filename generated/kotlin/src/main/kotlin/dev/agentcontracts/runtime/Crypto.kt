@@ -9,7 +9,11 @@ import javax.crypto.spec.SecretKeySpec
 /** Hashing and MACs from the JDK (javax.crypto, MessageDigest): no third-party crypto. */
 object Crypto {
     /** SHA-256 of raw bytes. */
-    fun sha256(data: ByteArray): ByteArray = MessageDigest.getInstance("SHA-256").digest(data)
+    fun sha256(data: ByteArray): ByteArray = (SHA256_PROTOTYPE.clone() as MessageDigest).digest(data)
+
+    // Never updated, only cloned: a clone skips getInstance's provider lookup on every hash, and
+    // reading an unused digest's state is safe from any thread.
+    private val SHA256_PROTOTYPE: MessageDigest = MessageDigest.getInstance("SHA-256")
 
     /** SHA-256 of a string's UTF-8 encoding. */
     fun sha256(text: String): ByteArray = sha256(text.toByteArray(Charsets.UTF_8))
@@ -100,8 +104,6 @@ class HmacSha256Key(secret: ByteArray) {
  * signed, so it is refused instead of being normalised into acceptance.
  */
 object Encoding {
-    private val STD_ALPHABET = Regex("[A-Za-z0-9+/]*")
-    private val URL_ALPHABET = Regex("[A-Za-z0-9_-]*")
     private val LOWER_HEX = Regex("(?:[0-9a-f]{2})*")
     private const val HEX_DIGITS = "0123456789abcdef"
 
@@ -118,22 +120,40 @@ object Encoding {
     fun base64StdEncode(data: ByteArray): String = Base64.getEncoder().encodeToString(data)
 
     /** Strict decode of unpadded standard base64; null for anything but its canonical form. */
-    fun base64StdNoPadDecode(text: String): ByteArray? =
-        if (STD_ALPHABET.matches(text)) decodeCanonical(text, Base64.getDecoder(), ::base64StdNoPadEncode) else null
+    fun base64StdNoPadDecode(text: String): ByteArray? = decodeCanonical(text, '+', '/')
 
     /** Strict decode of unpadded base64url; null for anything but its canonical form. */
-    fun base64UrlDecode(text: String): ByteArray? =
-        if (URL_ALPHABET.matches(text)) decodeCanonical(text, Base64.getUrlDecoder(), ::base64UrlEncode) else null
+    fun base64UrlDecode(text: String): ByteArray? = decodeCanonical(text, '-', '_')
 
-    private fun decodeCanonical(text: String, decoder: Base64.Decoder, encode: (ByteArray) -> String): ByteArray? {
+    /**
+     * One pass over [text] in the alphabet whose last two letters are [c62] and [c63]: any other
+     * character (padding included), a length that leaves a lone sextet, or non-zero bits after the
+     * last whole byte ("QR" beside the canonical "QQ") make it null.
+     */
+    private fun decodeCanonical(text: String, c62: Char, c63: Char): ByteArray? {
         if (text.length % 4 == 1) return null
-        val bytes = try {
-            decoder.decode(text)
-        } catch (_: IllegalArgumentException) {
-            return null
+        val out = ByteArray(text.length * 3 / 4)
+        var accumulator = 0
+        var bits = 0
+        var written = 0
+        for (c in text) {
+            val sextet = when (c) {
+                in 'A'..'Z' -> c - 'A'
+                in 'a'..'z' -> c - 'a' + 26
+                in '0'..'9' -> c - '0' + 52
+                c62 -> 62
+                c63 -> 63
+                else -> return null
+            }
+            accumulator = (accumulator shl 6) or sextet
+            bits += 6
+            if (bits >= 8) {
+                bits -= 8
+                out[written++] = (accumulator shr bits).toByte()
+                accumulator = accumulator and ((1 shl bits) - 1)
+            }
         }
-        // The JDK ignores non-zero trailing bits; re-encoding exposes them ("QR" decodes like "QQ").
-        return if (encode(bytes) == text) bytes else null
+        return if (accumulator == 0) out else null
     }
 
     /** Lowercase hex. */

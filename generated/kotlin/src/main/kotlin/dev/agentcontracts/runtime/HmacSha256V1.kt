@@ -65,7 +65,7 @@ sealed interface HmacV1Verification<out T> {
  */
 object HmacSha256V1 {
     /** The exact text that is MACed; throws [HmacV1Exception] when a covered field is missing or malformed. */
-    fun signingInput(declaration: HmacSha256V1Declaration, message: JsonObject): String =
+    fun hmacV1SigningInput(declaration: HmacSha256V1Declaration, message: JsonObject): String =
         declaration.lines.joinToString(declaration.lineSeparator) { line ->
             val value = when (line.value) {
                 HmacV1Line.Value.STRING -> stringLine(message, line.field, line.default)
@@ -76,7 +76,7 @@ object HmacSha256V1 {
 
     /**
      * A `string` line's value: the field's string (or [default] when the field is absent). Used by
-     * [signingInput] and by the signing-input functions generated from each declaration, so both
+     * [hmacV1SigningInput] and by the signing-input functions generated from each declaration, so both
      * refuse the same field with the same error.
      */
     fun stringLine(message: JsonObject, field: String, default: JsonElement?): String {
@@ -99,18 +99,18 @@ object HmacSha256V1 {
     fun jcsSha256Base64(value: JsonElement): String = Encoding.base64StdNoPadEncode(Crypto.sha256(CanonicalJson.canonicalBytes(value)))
 
     /** Signs a copy of [message]: the algorithm field, then the signature field, are set last. */
-    fun sign(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray): HmacV1SignResult =
-        sign(declaration, message, HmacSha256Key(key))
+    fun signHmacV1(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray): HmacV1SignResult =
+        signHmacV1(declaration, message, HmacSha256Key(key))
 
     /**
-     * [sign] with a prepared key; [input] builds the signing input (the message type's generated
-     * function; the declaration's interpreter when not given) and throws [HmacV1Exception] as [signingInput] does.
+     * [signHmacV1] with a prepared key; [input] builds the signing input (the message type's generated
+     * function; the declaration's interpreter when not given) and throws [HmacV1Exception] as [hmacV1SigningInput] does.
      */
-    fun sign(
+    fun signHmacV1(
         declaration: HmacSha256V1Declaration,
         message: JsonObject,
         key: HmacSha256Key,
-        input: (JsonObject) -> String = { signingInput(declaration, it) },
+        input: (JsonObject) -> String = { hmacV1SigningInput(declaration, it) },
     ): HmacV1SignResult = try {
         if (key.isEmpty) fail(HmacV1ErrorCode.KEY_MISSING, "signing key is empty")
         val signature = Encoding.base64StdNoPadEncode(key.mac(input(message).toByteArray()))
@@ -127,12 +127,12 @@ object HmacSha256V1 {
     fun verify(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray): HmacV1Error? =
         verify(declaration, message, HmacSha256Key(key))
 
-    /** [verify] with a prepared key; [input] as for [sign]. */
+    /** [verify] with a prepared key; [input] as for [signHmacV1]. */
     fun verify(
         declaration: HmacSha256V1Declaration,
         message: JsonObject,
         key: HmacSha256Key,
-        input: (JsonObject) -> String = { signingInput(declaration, it) },
+        input: (JsonObject) -> String = { hmacV1SigningInput(declaration, it) },
     ): HmacV1Error? = try {
         val signatureText = (message[declaration.signatureField] as? JsonPrimitive)?.takeIf { it.isString && it.content.isNotEmpty() }?.content
             ?: fail(HmacV1ErrorCode.UNSIGNED, "message carries no signature")
@@ -151,16 +151,16 @@ object HmacSha256V1 {
     }
 
     /** [verify] as a result that names success: [HmacV1Verification.Verified] carries [verified]. */
-    fun <T> check(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray, verified: T): HmacV1Verification<T> =
-        check(declaration, message, HmacSha256Key(key), verified)
+    fun <T> verifyHmacV1(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray, verified: T): HmacV1Verification<T> =
+        verifyHmacV1(declaration, message, HmacSha256Key(key), verified)
 
-    /** [check] with a prepared key; [input] as for [sign]. */
-    fun <T> check(
+    /** [verifyHmacV1] with a prepared key; [input] as for [signHmacV1]. */
+    fun <T> verifyHmacV1(
         declaration: HmacSha256V1Declaration,
         message: JsonObject,
         key: HmacSha256Key,
         verified: T,
-        input: (JsonObject) -> String = { signingInput(declaration, it) },
+        input: (JsonObject) -> String = { hmacV1SigningInput(declaration, it) },
     ): HmacV1Verification<T> =
         when (val error = verify(declaration, message, key, input)) {
             null -> HmacV1Verification.Verified(verified)
@@ -168,4 +168,32 @@ object HmacSha256V1 {
         }
 
     private fun fail(code: HmacV1ErrorCode, message: String): Nothing = throw HmacV1Exception(HmacV1Error(code, message))
+
+    // The names 0.1.0 shipped, kept as deprecated aliases since the runtime contract named these as every language does.
+    @Deprecated("renamed to hmacV1SigningInput, the runtime contract's name", ReplaceWith("hmacV1SigningInput(declaration, message)"))
+    fun signingInput(declaration: HmacSha256V1Declaration, message: JsonObject): String = hmacV1SigningInput(declaration, message)
+
+    @Deprecated("renamed to signHmacV1, the runtime contract's name", ReplaceWith("signHmacV1(declaration, message, key)"))
+    fun sign(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray): HmacV1SignResult = signHmacV1(declaration, message, key)
+
+    @Deprecated("renamed to signHmacV1, the runtime contract's name", ReplaceWith("signHmacV1(declaration, message, key, input)"))
+    fun sign(
+        declaration: HmacSha256V1Declaration,
+        message: JsonObject,
+        key: HmacSha256Key,
+        input: (JsonObject) -> String = { hmacV1SigningInput(declaration, it) },
+    ): HmacV1SignResult = signHmacV1(declaration, message, key, input)
+
+    @Deprecated("renamed to verifyHmacV1, the runtime contract's name", ReplaceWith("verifyHmacV1(declaration, message, key, verified)"))
+    fun <T> check(declaration: HmacSha256V1Declaration, message: JsonObject, key: ByteArray, verified: T): HmacV1Verification<T> =
+        verifyHmacV1(declaration, message, key, verified)
+
+    @Deprecated("renamed to verifyHmacV1, the runtime contract's name", ReplaceWith("verifyHmacV1(declaration, message, key, verified, input)"))
+    fun <T> check(
+        declaration: HmacSha256V1Declaration,
+        message: JsonObject,
+        key: HmacSha256Key,
+        verified: T,
+        input: (JsonObject) -> String = { hmacV1SigningInput(declaration, it) },
+    ): HmacV1Verification<T> = verifyHmacV1(declaration, message, key, verified, input)
 }

@@ -27,7 +27,7 @@ sealed interface ApprovalSpendResult {
 }
 
 /**
- * Spends a token whose claims [ApprovalToken.verify] accepted: the first call for its request id
+ * Spends a token whose claims [ApprovalToken.verifyApprovalToken] accepted: the first call for its request id
  * succeeds, every later one (on any replica sharing [store]) is refused with ALREADY_USED. The
  * record is kept until exp plus the declared skew, after which the token is refused as expired.
  */

@@ -30,7 +30,7 @@ data class CanonicalizationDialect(
 ) {
     companion object {
         /** The dialects as the generator writes them: a JSON array of canonicalization entries. */
-        fun listFromJson(text: String): List<CanonicalizationDialect> = StrictJson.parse(text.toByteArray()).jsonArray.map { element ->
+        fun listFromJson(text: String): List<CanonicalizationDialect> = StrictJson.parseStrictJson(text.toByteArray()).jsonArray.map { element ->
             val o = element.jsonObject
             fun s(key: String) = o.getValue(key).jsonPrimitive.content
             CanonicalizationDialect(

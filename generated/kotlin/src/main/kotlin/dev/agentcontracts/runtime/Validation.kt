@@ -97,7 +97,7 @@ class MessageValidator(private val schemas: JsonSchemaValidator?, val messages: 
     /** Parses untrusted bytes strictly (StrictJson), then validates and decodes. */
     fun <T> parse(messageName: String, bytes: ByteArray, deserializer: DeserializationStrategy<T>): ValidationResult<T> {
         val parsed = try {
-            StrictJson.parse(bytes)
+            StrictJson.parseStrictJson(bytes)
         } catch (error: StrictJsonException) {
             return ValidationResult.Invalid(listOf(jsonError(error)))
         }
@@ -108,7 +108,7 @@ class MessageValidator(private val schemas: JsonSchemaValidator?, val messages: 
         /** Loads the schema documents a generated `<Protocol>Validators` object names. */
         fun fromResource(resource: String, messages: Map<String, MessageSchema>): MessageValidator {
             val stream = MessageValidator::class.java.getResourceAsStream(resource) ?: error("schema resource $resource missing")
-            val documents = stream.use { StrictJson.parse(it.readBytes(), StrictJsonLimits(maxBytes = 16 * 1024 * 1024)) }
+            val documents = stream.use { StrictJson.parseStrictJson(it.readBytes(), StrictJsonLimits(maxBytes = 16 * 1024 * 1024)) }
             require(documents is JsonArray) { "$resource must hold an array of schema documents" }
             return MessageValidator(JsonSchemaValidator(documents.map { it as JsonObject }), messages)
         }

@@ -27,7 +27,7 @@ class ExamplesRoundTripTest {
         val counter = CaseCounter("spec examples")
         for ((protocol, serializers) in Protocols.messages) {
             val resource = javaClass.getResourceAsStream("/examples/$protocol.json") ?: error("examples of $protocol missing: run the generator")
-            val fixture = resource.use { StrictJson.parse(it.readBytes()) }.jsonObject
+            val fixture = resource.use { StrictJson.parseStrictJson(it.readBytes()) }.jsonObject
             for (message in fixture.getValue("messages").jsonArray.map { it.jsonObject }) {
                 val name = message.string("name")
                 @Suppress("UNCHECKED_CAST")

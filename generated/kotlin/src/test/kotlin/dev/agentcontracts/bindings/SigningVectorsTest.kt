@@ -60,11 +60,11 @@ class SigningVectorsTest {
             val key = case.string("key_utf8").toByteArray()
             val verdict = HmacSha256V1.verify(declaration, message, key)?.code?.wireName ?: "valid"
             assertEquals(case.string("expect"), verdict, label)
-            case.stringOrNull("expected_signing_input")?.let { assertEquals(it, HmacSha256V1.signingInput(declaration, message), label) }
+            case.stringOrNull("expected_signing_input")?.let { assertEquals(it, HmacSha256V1.hmacV1SigningInput(declaration, message), label) }
             if (verdict == "valid") {
                 // Re-signing the unsigned message gives the same signature.
                 val unsigned = JsonObject(message - declaration.signatureField - declaration.algorithmField)
-                val signed = HmacSha256V1.sign(declaration, unsigned, key) as HmacV1SignResult.Signed
+                val signed = HmacSha256V1.signHmacV1(declaration, unsigned, key) as HmacV1SignResult.Signed
                 assertEquals(message.string(declaration.signatureField), signed.signature, label)
             }
             counter.count(case.string("expect"))
@@ -147,7 +147,7 @@ class SigningVectorsTest {
         for (case in file.getValue("cases").jsonArray.map { it.jsonObject }) {
             val head = case["head"]
             val expectedHead = if (head == null || head is JsonNull) null else AuditHead(head.jsonObject.getValue("sequence").jsonPrimitive.long, head.jsonObject.string("eventId"))
-            val error = AuditChain.verify(declaration, case.getValue("entries").jsonArray, expectedHead, checkHead = head != null)
+            val error = AuditChain.verifyAuditChain(declaration, case.getValue("entries").jsonArray, expectedHead, checkHead = head != null)
             assertEquals(case.string("expect"), error?.code?.wireName ?: "valid", case.string("name"))
             counter.count(case.string("expect"))
         }

@@ -38,7 +38,7 @@ class AuditLogTest {
         for (case in TestData.cases(file)) {
             val head = case["head"]
             val expectedHead = (head as? JsonObject)?.let { AuditHead(it.getValue("sequence").jsonPrimitive.long, it.string("eventId")) }
-            val error = AuditChain.verifyLog(
+            val error = AuditChain.verifyAuditLog(
                 AuditChainDeclaration.CONNECTOR_LOG,
                 case.string("text").toByteArray(Charsets.UTF_8),
                 expectedHead,

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test
 import java.security.MessageDigest
 
 /**
- * ContentAddress.computeId / verifyId / import called directly, the Kotlin twin of
+ * ContentAddress.computeContentId / verifyId / import called directly, the Kotlin twin of
  * property-tests/runtime/content-address.mutation-kills.test.ts. The canonical texts are written by
  * hand (RFC 8785: sorted keys, no whitespace, raw UTF-8) and the ids are java.security's SHA-256 of
  * them; the check order is the reference parser's (research A1, "Verification order and error
@@ -40,18 +40,18 @@ class ContentAddressMutationKillsTest {
 
     @Test
     fun `the id is prefix + hex SHA-256 of JCS(record without its id)`() {
-        assertEquals(id, ContentAddress.computeId(decl, obj(recordText)))
-        assertEquals(id, ContentAddress.computeId(decl, obj(bodyText)))
-        assertTrue(ContentAddress.verifyId(decl, obj(recordText)))
+        assertEquals(id, ContentAddress.computeContentId(decl, obj(recordText)))
+        assertEquals(id, ContentAddress.computeContentId(decl, obj(bodyText)))
+        assertTrue(ContentAddress.verifyContentId(decl, obj(recordText)))
     }
 
     @Test
     fun `a wrong, missing, non-string or uncanonicalizable id does not verify`() {
-        assertFalse(ContentAddress.verifyId(decl, JsonObject(obj(recordText) + ("recordId" to JsonPrimitive("rec-" + sha256Hex("{\"other\":1}"))))))
-        assertFalse(ContentAddress.verifyId(decl, obj(bodyText)))
-        assertFalse(ContentAddress.verifyId(decl, JsonObject(obj(bodyText) + ("recordId" to JsonPrimitive(7)))))
-        assertFalse(ContentAddress.verifyId(decl, JsonObject(obj(bodyText) + ("recordId" to JsonPrimitive(id.substring(4))))), "the prefix is part of the id")
-        assertFalse(ContentAddress.verifyId(decl, JsonObject(obj(recordText) + ("n" to JsonPrimitive(Double.NaN)))), "no canonical form: refused, not thrown")
+        assertFalse(ContentAddress.verifyContentId(decl, JsonObject(obj(recordText) + ("recordId" to JsonPrimitive("rec-" + sha256Hex("{\"other\":1}"))))))
+        assertFalse(ContentAddress.verifyContentId(decl, obj(bodyText)))
+        assertFalse(ContentAddress.verifyContentId(decl, JsonObject(obj(bodyText) + ("recordId" to JsonPrimitive(7)))))
+        assertFalse(ContentAddress.verifyContentId(decl, JsonObject(obj(bodyText) + ("recordId" to JsonPrimitive(id.substring(4))))), "the prefix is part of the id")
+        assertFalse(ContentAddress.verifyContentId(decl, JsonObject(obj(recordText) + ("n" to JsonPrimitive(Double.NaN)))), "no canonical form: refused, not thrown")
     }
 
     @Test

@@ -14,7 +14,7 @@ import javax.crypto.Mac
 import javax.crypto.spec.SecretKeySpec
 
 /**
- * HmacSha256V1.check (verify as a result that names success) and jcsSha256Base64 (a digest
+ * HmacSha256V1.verifyHmacV1 (verify as a result that names success) and jcsSha256Base64 (a digest
  * line's value) on a two-line declaration, with every MAC and digest computed here with
  * javax.crypto over the signing input written by hand (protocol hmac-sha256-v1: name=value lines,
  * a hashed field as base64 without padding of SHA-256 of its RFC 8785 text).
@@ -40,9 +40,9 @@ class HmacV1CheckMutationKillsTest {
     @Test
     fun `check names success with the value it was given, and a refusal with its error`() {
         val good = message(mac("a=x\nb_sha256=" + b64(sha256("""{"y":1,"z":2}"""))))
-        assertEquals(HmacV1Verification.Verified("payload"), HmacSha256V1.check(declaration, good, key, "payload"))
+        assertEquals(HmacV1Verification.Verified("payload"), HmacSha256V1.verifyHmacV1(declaration, good, key, "payload"))
         val bad = message(mac("a=y\nb_sha256=" + b64(sha256("""{"y":1,"z":2}"""))))
-        val rejected = HmacSha256V1.check(declaration, bad, key, "payload")
+        val rejected = HmacSha256V1.verifyHmacV1(declaration, bad, key, "payload")
         assertEquals(HmacV1ErrorCode.SIGNATURE_MISMATCH, (rejected as HmacV1Verification.Rejected).error.code)
     }
 

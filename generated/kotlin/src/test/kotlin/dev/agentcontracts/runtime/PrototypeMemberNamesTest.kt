@@ -16,8 +16,8 @@ class PrototypeMemberNamesTest {
     private val id = "urn:prototype-keys"
 
     private fun valid(schema: String, instance: String): Boolean {
-        val document = StrictJson.parse("""{"${'$'}id":"$id",$schema}""") as JsonObject
-        return JsonSchemaValidator(listOf(document)).firstError(id, StrictJson.parse(instance)) == null
+        val document = StrictJson.parseStrictJson("""{"${'$'}id":"$id",$schema}""") as JsonObject
+        return JsonSchemaValidator(listOf(document)).firstError(id, StrictJson.parseStrictJson(instance)) == null
     }
 
     @Test

@@ -18,23 +18,23 @@ import org.junit.jupiter.api.assertThrows
  */
 class StrictJsonMutationKillsTest {
     private fun codeOf(text: String, limits: StrictJsonLimits = StrictJsonLimits()): StrictJsonErrorCode =
-        assertThrows<StrictJsonException> { StrictJson.parse(text, limits) }.code
+        assertThrows<StrictJsonException> { StrictJson.parseStrictJson(text, limits) }.code
 
     @Test
     fun `whitespace is allowed around every structural character`() {
-        assertEquals(JsonArray(emptyList()), StrictJson.parse("[]"))
-        assertEquals(JsonArray(emptyList()), StrictJson.parse("[ ]"))
-        assertEquals(JsonObject(emptyMap()), StrictJson.parse("{\t}"))
+        assertEquals(JsonArray(emptyList()), StrictJson.parseStrictJson("[]"))
+        assertEquals(JsonArray(emptyList()), StrictJson.parseStrictJson("[ ]"))
+        assertEquals(JsonObject(emptyMap()), StrictJson.parseStrictJson("{\t}"))
         val two = JsonArray(listOf(JsonPrimitive(1), JsonPrimitive(2)))
-        assertEquals(two, StrictJson.parse("[\n1\t,\r2 ]"))
-        assertEquals(two, StrictJson.parse(" [1 ,2] "))
-        assertEquals(JsonObject(mapOf("a" to JsonPrimitive(1), "b" to JsonPrimitive(true))), StrictJson.parse("{ \"a\" : 1 , \"b\":true }"))
+        assertEquals(two, StrictJson.parseStrictJson("[\n1\t,\r2 ]"))
+        assertEquals(two, StrictJson.parseStrictJson(" [1 ,2] "))
+        assertEquals(JsonObject(mapOf("a" to JsonPrimitive(1), "b" to JsonPrimitive(true))), StrictJson.parseStrictJson("{ \"a\" : 1 , \"b\":true }"))
     }
 
     @Test
     fun `digits 0 and 9 start numbers, and a leading zero is malformed`() {
         for ((text, value) in listOf("0" to "0", "9" to "9", "12" to "12", "-5" to "-5", "1.5" to "1.5", "1e5" to "100000", "[9]" to "[9]", "[0]" to "[0]")) {
-            assertEquals(value, StrictJson.parse(text).toString(), text)
+            assertEquals(value, StrictJson.parseStrictJson(text).toString(), text)
         }
         assertEquals(StrictJsonErrorCode.INVALID_NUMBER, codeOf("00"))
         assertEquals(StrictJsonErrorCode.INVALID_NUMBER, codeOf("09"))
@@ -45,12 +45,12 @@ class StrictJsonMutationKillsTest {
 
     @Test
     fun `hex digits are 0-9, a-f and A-F, nothing next to them`() {
-        assertEquals("\u09AF\u00FA", StrictJson.parse("\"\\u09aF\\u00fA\"").jsonPrimitive.content)
-        assertEquals("\u0000", StrictJson.parse("\"\\u0000\"").jsonPrimitive.content)
+        assertEquals("\u09AF\u00FA", StrictJson.parseStrictJson("\"\\u09aF\\u00fA\"").jsonPrimitive.content)
+        assertEquals("\u0000", StrictJson.parseStrictJson("\"\\u0000\"").jsonPrimitive.content)
         // '/' ':' '`' 'g' '@' 'G' are the characters just outside each range.
         for (bad in listOf("/", ":", "`", "g", "@", "G")) assertEquals(StrictJsonErrorCode.INVALID_STRING, codeOf("\"\\u00${bad}0\""), bad)
         assertEquals(StrictJsonErrorCode.UNEXPECTED_END, codeOf("\"a\\"))
-        assertEquals(2, assertThrows<StrictJsonException> { StrictJson.parse("\"a\\") }.offset)
+        assertEquals(2, assertThrows<StrictJsonException> { StrictJson.parseStrictJson("\"a\\") }.offset)
     }
 
     @Test
@@ -67,26 +67,26 @@ class StrictJsonMutationKillsTest {
         StrictJsonLimits(maxDepth = StrictJson.MAX_SUPPORTED_DEPTH)
         assertThrows<IllegalArgumentException> { StrictJsonLimits(maxBytes = -1) }
         assertThrows<IllegalArgumentException> { StrictJsonLimits(maxDepth = -1) }
-        assertEquals(StrictJsonErrorCode.UNEXPECTED_END, assertThrows<StrictJsonException> { StrictJson.parse(ByteArray(0), StrictJsonLimits(maxBytes = 0)) }.code)
-        assertEquals("1", StrictJson.parse("1", StrictJsonLimits(maxDepth = 0)).toString())
+        assertEquals(StrictJsonErrorCode.UNEXPECTED_END, assertThrows<StrictJsonException> { StrictJson.parseStrictJson(ByteArray(0), StrictJsonLimits(maxBytes = 0)) }.code)
+        assertEquals("1", StrictJson.parseStrictJson("1", StrictJsonLimits(maxDepth = 0)).toString())
         assertEquals(StrictJsonErrorCode.TOO_DEEP, codeOf("[]", StrictJsonLimits(maxDepth = 0)))
         val three = StrictJsonLimits(maxBytes = 3)
-        assertEquals("[1]", StrictJson.parse("[1]".toByteArray(), three).toString())
-        assertEquals("[1]", StrictJson.parse("[1]", three).toString())
-        assertEquals(StrictJsonErrorCode.TOO_LARGE, assertThrows<StrictJsonException> { StrictJson.parse("[10]".toByteArray(), three) }.code)
+        assertEquals("[1]", StrictJson.parseStrictJson("[1]".toByteArray(), three).toString())
+        assertEquals("[1]", StrictJson.parseStrictJson("[1]", three).toString())
+        assertEquals(StrictJsonErrorCode.TOO_LARGE, assertThrows<StrictJsonException> { StrictJson.parseStrictJson("[10]".toByteArray(), three) }.code)
         // "é" is 2 bytes, so "\"é\"" is 4 bytes in 3 UTF-16 units; U+1F600 is 4 bytes in 2 units.
-        assertEquals("é", StrictJson.parse("\"é\"", StrictJsonLimits(maxBytes = 4)).jsonPrimitive.content)
+        assertEquals("é", StrictJson.parseStrictJson("\"é\"", StrictJsonLimits(maxBytes = 4)).jsonPrimitive.content)
         assertEquals(StrictJsonErrorCode.TOO_LARGE, codeOf("\"é\"", three))
-        assertEquals("\uD83D\uDE00", StrictJson.parse("\"\uD83D\uDE00\"", StrictJsonLimits(maxBytes = 6)).jsonPrimitive.content)
+        assertEquals("\uD83D\uDE00", StrictJson.parseStrictJson("\"\uD83D\uDE00\"", StrictJsonLimits(maxBytes = 6)).jsonPrimitive.content)
         assertEquals(StrictJsonErrorCode.TOO_LARGE, codeOf("\"\uD83D\uDE00\"", StrictJsonLimits(maxBytes = 5)))
-        val tooLarge = assertThrows<StrictJsonException> { StrictJson.parse("[10]", three) }
+        val tooLarge = assertThrows<StrictJsonException> { StrictJson.parseStrictJson("[10]", three) }
         assertTrue(tooLarge.reason.contains("larger than 3 bytes"), tooLarge.reason)
         assertEquals("${tooLarge.reason} (at offset 0)", tooLarge.message)
     }
 
     @Test
     fun `a raw lone surrogate is found at index 0 and at the very end`() {
-        val first = assertThrows<StrictJsonException> { StrictJson.parse("\uDC00") }
+        val first = assertThrows<StrictJsonException> { StrictJson.parseStrictJson("\uDC00") }
         assertEquals(StrictJsonErrorCode.LONE_SURROGATE, first.code)
         assertEquals(0, first.offset)
         assertEquals(StrictJsonErrorCode.LONE_SURROGATE, codeOf("\"\uD800"))
@@ -96,7 +96,7 @@ class StrictJsonMutationKillsTest {
     fun `byte offsets count each character's UTF-8 length`() {
         // `["X" x]`: the 'x' is at byte 4 + the UTF-8 length of X.
         for ((x, bytes) in listOf("\u007F" to 1, "\u0080" to 2, "é" to 2, "\u07FF" to 2, "\u0800" to 3, "\uFFFF" to 3, "\uD83D\uDE00" to 4)) {
-            val error = assertThrows<StrictJsonException> { StrictJson.parse("[\"$x\" x]".toByteArray(Charsets.UTF_8)) }
+            val error = assertThrows<StrictJsonException> { StrictJson.parseStrictJson("[\"$x\" x]".toByteArray(Charsets.UTF_8)) }
             assertEquals(StrictJsonErrorCode.UNEXPECTED_CHARACTER, error.code, x)
             assertEquals(4 + bytes, error.offset, "offset after U+%04X".format(x.codePointAt(0)))
         }

@@ -14,13 +14,13 @@ import org.junit.jupiter.api.assertThrows
 
 class StrictJsonTest {
     private fun codeOf(text: String, limits: StrictJsonLimits = StrictJsonLimits()): StrictJsonErrorCode =
-        assertThrows<StrictJsonException> { StrictJson.parse(text, limits) }.code
+        assertThrows<StrictJsonException> { StrictJson.parseStrictJson(text, limits) }.code
 
     @Test
     fun `string input refuses raw lone surrogates that bytes cannot carry`() {
         assertEquals(StrictJsonErrorCode.LONE_SURROGATE, codeOf("\"a\uD800\""))
         assertEquals(StrictJsonErrorCode.LONE_SURROGATE, codeOf("\"\uDC00\uD800\""))
-        assertEquals("\uD83D\uDE00", StrictJson.parse("\"\uD83D\uDE00\"").jsonPrimitive.content)
+        assertEquals("\uD83D\uDE00", StrictJson.parseStrictJson("\"\uD83D\uDE00\"").jsonPrimitive.content)
     }
 
     @Test
@@ -29,28 +29,28 @@ class StrictJsonTest {
         // Size counts UTF-8 bytes: "é" is two.
         assertEquals(StrictJsonErrorCode.TOO_LARGE, codeOf("\"éé\"", StrictJsonLimits(maxBytes = 5)))
         assertEquals(StrictJsonErrorCode.TOO_DEEP, codeOf("[[[]]]", StrictJsonLimits(maxDepth = 2)))
-        StrictJson.parse("[[]]", StrictJsonLimits(maxDepth = 2))
+        StrictJson.parseStrictJson("[[]]", StrictJsonLimits(maxDepth = 2))
         assertThrows<IllegalArgumentException> { StrictJsonLimits(maxDepth = StrictJson.MAX_SUPPORTED_DEPTH + 1) }
     }
 
     @Test
     fun `error offsets count bytes for byte input and code units for strings`() {
         val text = "{\"é\":1,\"é\":2}"
-        assertEquals(7, assertThrows<StrictJsonException> { StrictJson.parse(text) }.offset)
-        assertEquals(8, assertThrows<StrictJsonException> { StrictJson.parse(text.toByteArray()) }.offset)
+        assertEquals(7, assertThrows<StrictJsonException> { StrictJson.parseStrictJson(text) }.offset)
+        assertEquals(8, assertThrows<StrictJsonException> { StrictJson.parseStrictJson(text.toByteArray()) }.offset)
     }
 
     @Test
     fun `numbers are normalised to their ECMAScript form`() {
-        val parsed = StrictJson.parse("[12.0, -0, 1E2, 0.1, 1e21, 1.5e-7, 9007199254740992]")
+        val parsed = StrictJson.parseStrictJson("[12.0, -0, 1E2, 0.1, 1e21, 1.5e-7, 9007199254740992]")
         assertEquals("[12,0,100,0.1,1e+21,1.5e-7,9007199254740992]", parsed.toString())
         // Integral values decode into Int fields of generated classes.
-        assertEquals(12, Json.decodeFromJsonElement<Int>(StrictJson.parse("12.0")))
+        assertEquals(12, Json.decodeFromJsonElement<Int>(StrictJson.parseStrictJson("12.0")))
     }
 
     @Test
     fun `objects keep member order and unescaped names`() {
-        val parsed = StrictJson.parse("{\"b\":1,\"a\\u0041\":2,\"__proto__\":{}}") as JsonObject
+        val parsed = StrictJson.parseStrictJson("{\"b\":1,\"a\\u0041\":2,\"__proto__\":{}}") as JsonObject
         assertEquals(listOf("b", "aA", "__proto__"), parsed.keys.toList())
     }
 
@@ -66,32 +66,32 @@ class StrictJsonTest {
                 "invalid-number", "number-out-of-range", "number-not-exact", "invalid-string", "duplicate-key", "too-deep", "trailing-data"),
             StrictJsonErrorCode.entries.map { it.wireName },
         )
-        assertEquals("[true,false,null]", StrictJson.parse("[true,false,null]").toString())
-        assertEquals("{\"a\":false,\"b\":null}", StrictJson.parse("{ \"a\" : false , \"b\" : null }").toString())
-        assertEquals("[false,1]", StrictJson.parse("[false,1]").toString())
-        assertEquals("[null,1]", StrictJson.parse("[null,1]").toString())
+        assertEquals("[true,false,null]", StrictJson.parseStrictJson("[true,false,null]").toString())
+        assertEquals("{\"a\":false,\"b\":null}", StrictJson.parseStrictJson("{ \"a\" : false , \"b\" : null }").toString())
+        assertEquals("[false,1]", StrictJson.parseStrictJson("[false,1]").toString())
+        assertEquals("[null,1]", StrictJson.parseStrictJson("[null,1]").toString())
         // "escaped surrogate pair", "high surrogate then letter", "escaped lone low surrogate", "escaped reversed pair".
-        assertEquals("x\uD83D\uDE02y", StrictJson.parse("\"x\\ud83d\\ude02y\"").jsonPrimitive.content)
-        assertEquals("\u00e9\u0041", StrictJson.parse("\"\\u00e9\\u0041\"").jsonPrimitive.content)
+        assertEquals("x\uD83D\uDE02y", StrictJson.parseStrictJson("\"x\\ud83d\\ude02y\"").jsonPrimitive.content)
+        assertEquals("\u00e9\u0041", StrictJson.parseStrictJson("\"\\u00e9\\u0041\"").jsonPrimitive.content)
         for ((text, offset) in listOf("\"\\ud800A\"" to 1, "\"ab\\udc00\"" to 3, "\"\\ude02\\ud83d\"" to 1, "\"\\ud800\\u0041\"" to 1, "\"\\ud800\"" to 1)) {
-            val error = assertThrows<StrictJsonException> { StrictJson.parse(text) }
+            val error = assertThrows<StrictJsonException> { StrictJson.parseStrictJson(text) }
             assertEquals(StrictJsonErrorCode.LONE_SURROGATE to offset, error.code to error.offset, text)
         }
         // A key after whitespace, a duplicate after an escape: "duplicate key through escape".
-        assertEquals(StrictJsonErrorCode.DUPLICATE_KEY to 8, assertThrows<StrictJsonException> { StrictJson.parse("{\"a\":1, \"\\u0061\":2}") }.let { it.code to it.offset })
-        assertEquals("{\"a\":[1,2]}", StrictJson.parse(" \t\r\n{ \"a\" : [ 1 , 2 ] }\n").toString())
-        assertSame(JsonNull, StrictJson.parse("null"))
-        assertSame(JsonNull, StrictJson.parse("[null]").jsonArray[0])
+        assertEquals(StrictJsonErrorCode.DUPLICATE_KEY to 8, assertThrows<StrictJsonException> { StrictJson.parseStrictJson("{\"a\":1, \"\\u0061\":2}") }.let { it.code to it.offset })
+        assertEquals("{\"a\":[1,2]}", StrictJson.parseStrictJson(" \t\r\n{ \"a\" : [ 1 , 2 ] }\n").toString())
+        assertSame(JsonNull, StrictJson.parseStrictJson("null"))
+        assertSame(JsonNull, StrictJson.parseStrictJson("[null]").jsonArray[0])
         // Every simple escape, and a space, which is no control character.
-        assertEquals("a\nb\"c\\d/e\bf\u000Cg\rh\ti j", StrictJson.parse("\"a\\nb\\\"c\\\\d\\/e\\bf\\fg\\rh\\ti j\"").jsonPrimitive.content)
+        assertEquals("a\nb\"c\\d/e\bf\u000Cg\rh\ti j", StrictJson.parseStrictJson("\"a\\nb\\\"c\\\\d\\/e\\bf\\fg\\rh\\ti j\"").jsonPrimitive.content)
         // The vectors' refusals at the end of the input or of a token: "bare minus", "exponent without
         // digits", "unterminated string", "unquoted key", an object cut after a comma, "inexact integer 2^53+1".
         val refused = listOf("-" to "invalid-number", "1e" to "invalid-number", "1e+" to "invalid-number", "\"abc" to "unexpected-end", "{a:1}" to "unexpected-character",
             "{\"a\":1," to "unexpected-end", "9007199254740993" to "number-not-exact", "\"a\u0001b\"" to "invalid-string")
         assertEquals(refused, refused.map { (text, _) -> text to codeOf(text).wireName })
-        assertEquals("1.5", StrictJson.parse("1.5").toString())
+        assertEquals("1.5", StrictJson.parseStrictJson("1.5").toString())
         // Nesting counts objects as arrays: 64 open objects parse, 65 exceed the default depth.
-        assertEquals(1, StrictJson.parse("{\"a\":".repeat(64) + "1" + "}".repeat(64)).toString().count { it == '1' })
+        assertEquals(1, StrictJson.parseStrictJson("{\"a\":".repeat(64) + "1" + "}".repeat(64)).toString().count { it == '1' })
         assertEquals(StrictJsonErrorCode.TOO_DEEP, codeOf("{\"a\":".repeat(65) + "1" + "}".repeat(65)))
     }
 }

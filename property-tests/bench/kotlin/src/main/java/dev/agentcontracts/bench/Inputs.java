@@ -36,7 +36,7 @@ final class Inputs {
     }
 
     static JsonElement tree(String name) {
-        return StrictJson.INSTANCE.parse(bytes(name), new StrictJsonLimits());
+        return StrictJson.INSTANCE.parseStrictJson(bytes(name), new StrictJsonLimits());
     }
 
     static JsonObject object(String name) {

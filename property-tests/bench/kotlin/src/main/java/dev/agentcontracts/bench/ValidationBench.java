@@ -133,7 +133,7 @@ public class ValidationBench {
         String resource = "/dev/agentcontracts/schemas/" + protocol + ".json";
         try (InputStream in = ValidationBench.class.getResourceAsStream(resource)) {
             if (in == null) throw new IllegalStateException("no resource " + resource);
-            JsonArray array = (JsonArray) StrictJson.INSTANCE.parse(in.readAllBytes(), new StrictJsonLimits(16 * 1024 * 1024, 64));
+            JsonArray array = (JsonArray) StrictJson.INSTANCE.parseStrictJson(in.readAllBytes(), new StrictJsonLimits(16 * 1024 * 1024, 64));
             List<JsonObject> out = new ArrayList<>();
             for (JsonElement e : array) out.add((JsonObject) e);
             return out;
