@@ -62,6 +62,15 @@ describe("RedisReplayStore", () => {
     // (scope, key) pairs that would collide when joined plainly do not.
     const store = new RedisReplayStore({ client });
     expect(store.redisKey("a:b", "c")).not.toBe(store.redisKey("a", "b:c"));
+    // The last scope's encoded prefix is reused; another scope in between is not mistaken for it
+    // (base64url by hand: "s" is cw, "t" dA, "k" aw, "j" ag).
+    expect(["s", "t", "t", "s", "s"].map((scope, i) => store.redisKey(scope, i % 2 === 0 ? "k" : "j"))).toEqual([
+      "agent-contracts:replay:{cw}:aw",
+      "agent-contracts:replay:{dA}:ag",
+      "agent-contracts:replay:{dA}:aw",
+      "agent-contracts:replay:{cw}:ag",
+      "agent-contracts:replay:{cw}:aw",
+    ]);
   });
   it("refuses a server whose policy is not noeviction, with or without a memory limit, and asks again next time", async () => {
     let info = "maxmemory:1048576\r\nmaxmemory_policy:allkeys-lru\r\n";
