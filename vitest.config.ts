@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -6,6 +8,9 @@ export default defineConfig({
     // The shared-case drivers compile the Kotlin and Swift packages: `make drivers` runs them
     // (property-tests/drivers/vitest.config.ts), after the main run.
     exclude: ["**/node_modules/**", "property-tests/drivers/drivers.test.ts"],
+    // `--spec` builds are cached on disk (generators/cli/spec-cache.ts); the suites' many temporary
+    // projects go to a cache of their own, not the user's ~/.cache (the CLIs they start inherit it).
+    env: { AGENT_CONTRACTS_CACHE_DIR: join(tmpdir(), "agent-contracts-test-cache") },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
