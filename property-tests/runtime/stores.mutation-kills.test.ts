@@ -90,7 +90,7 @@ describe("store-support", () => {
     const hung = () => new Promise<never>(() => {});
     let settleMiddle!: (v: string) => void;
     const started = performance.now();
-    const elapsed = (p: Promise<unknown>) => p.then(() => ["ok", performance.now() - started], (e: Error) => [e.message, performance.now() - started]);
+    const elapsed = (p: Promise<unknown>): Promise<[string, number]> => p.then(() => ["ok", performance.now() - started], (e: Error) => [e.message, performance.now() - started]);
     const results = Promise.all([
       elapsed(withDeadline(hung(), 60, "a")),
       elapsed(withDeadline(new Promise<string>((resolve) => (settleMiddle = resolve)), 60, "b")),
