@@ -14,7 +14,9 @@ describe("store-support fleet checks", () => {
   it("PeriodicCheck: runs on first use, shares one run, is skipped within the interval, runs again after it, after a failure and on a new connection", async () => {
     let runs = 0;
     let fail = false;
-    const check = new PeriodicCheck(40, async () => {
+    // An interval whose half a loaded machine cannot outlast between two lines (40 ms did at load 28,
+    // and half of 600 ms at load 37: a background run then starts early and counts).
+    const check = new PeriodicCheck(2000, async () => {
       runs++;
       await new Promise((r) => setTimeout(r, 1));
       if (fail) throw new Error("refused");
@@ -29,7 +31,7 @@ describe("store-support fleet checks", () => {
     await check.due(1);
     expect(runs).toBe(2);
     expect(check.due(1)).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 2050));
     fail = true;
     await expect(check.due(1)).rejects.toThrow("refused");
     expect(runs).toBe(3);
