@@ -77,7 +77,7 @@ property-tests/conformance, not from this command.`,
         throw new UsageError((error as Error).message);
       }
     } else {
-      const spec = await (await import("./spec-bindings.js")).specBindings(root);
+      const spec = await (await import("./spec-bindings.js")).specBindings(root, { warn: io.err });
       bindings = {
         listMessages: () => spec.listMessages(),
         parseMessage: (p, name, input) => {

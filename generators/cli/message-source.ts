@@ -17,13 +17,15 @@ export interface MessageSource {
 /** The `--spec DIR` option the message commands share, as their help states it. */
 export const SPEC_OPTION_HELP = `  --spec DIR   The spec project whose messages to read (the folder holding spec/, or spec/
                itself); default: the nearest one at or above the current folder, else the
-               protocols this CLI ships with. Compiled when the command runs.`;
+               protocols this CLI ships with. Built when the command runs and cached
+               (AGENT_CONTRACTS_CACHE_DIR, else $XDG_CACHE_HOME/agent-contracts, else
+               ~/.cache/agent-contracts): a run after the spec or the CLI changed builds again.`;
 
 export async function messageSource(io: Io, specFlag: string | true | undefined): Promise<MessageSource> {
   const { root, source } = findSpecRoot(io.root, specFlag);
   if (source === "shipped" || root === CLI_HOME) return shipped();
   const { specBindings } = await import("./spec-bindings.js");
-  const bindings = await specBindings(root);
+  const bindings = await specBindings(root, { warn: io.err });
   return {
     protocol: async (id) => bindings.protocol(id) ?? unknownProtocol(id, bindings.listMessages(), root),
     listMessages: async () => bindings.listMessages(),

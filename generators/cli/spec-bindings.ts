@@ -3,8 +3,12 @@
 // project found from the current folder), not only the protocols compiled into the CLI. The spec
 // is loaded and checked as `generate` does, its schemas compiled by the same ajv setup
 // (model/schema-compiler.ts) and the TS runtime does the rest, so a protocol module built here
-// exposes the same names and verdicts as generated/ts/<protocol>/index.js. One build per process.
-import type { Model, Protocol } from "../model/types.js";
+// exposes the same names and verdicts as generated/ts/<protocol>/index.js. What the bindings need
+// from the checked spec (SpecBuild: schemas and declarations, plain JSON) is kept in a disk cache
+// (spec-cache.ts), so only the first run after a change loads and checks the spec; one build per
+// process either way.
+import type { JsonSchema, Model } from "../model/types.js";
+import type { ContentAddress, CrossFieldRule, SignatureDeclaration } from "../model/declarations.js";
 import { canonicalizationDialects } from "../model/dialects.js";
 import { nestedContentAddressed } from "../model/queries.js";
 import { createSchemaCompiler } from "../model/schema-compiler.js";
@@ -17,6 +21,28 @@ import { parseAllErrors, type AllErrorsResult } from "../targets/ts/runtime/src/
 import type { CanonicalizationDialect } from "../targets/ts/runtime/src/canonical-dialects.js";
 import type { JsonObject, JsonValue } from "../targets/ts/runtime/src/json-value.js";
 import { formatSpecError, UsageError } from "./io.js";
+import { cliVersion } from "./project.js";
+import { readSpecCache, specCacheDir, specCacheKey, writeSpecCache } from "./spec-cache.js";
+
+/** What the bindings need of a checked spec, as plain JSON (the disk cache stores it). */
+export interface SpecBuild {
+  /** Every schema to compile, shared ones first, in the order the model lists them. */
+  schemas: JsonSchema[];
+  protocols: {
+    id: string;
+    /** canonicalizationDialects(protocol): the signature doctor's recorded dialects. */
+    dialects: object[];
+    messages: {
+      id: string;
+      name: string;
+      rules: CrossFieldRule[];
+      signature?: SignatureDeclaration;
+      contentAddress?: ContentAddress;
+      /** nestedContentAddressed: properties holding content-addressed messages, by message name. */
+      nested: { property: string; message: string }[];
+    }[];
+  }[];
+}
 
 export interface SpecBindings {
   /** Every protocol id of the spec, for "unknown protocol" messages. */
@@ -31,25 +57,67 @@ export interface SpecBindings {
 
 const built = new Map<string, SpecBindings>();
 
+export interface SpecBindingsOptions {
+  /** Where one-line notes go (a corrupt cache entry ignored, a cache that cannot be written). */
+  warn: (line: string) => void;
+  /** The cache folder; default specCacheDir() (AGENT_CONTRACTS_CACHE_DIR, XDG_CACHE_HOME, ~/.cache). */
+  cacheDir?: string;
+}
+
 /** The bindings of the spec project at `root`; a spec error is a usage error naming file:line:col. */
-export async function specBindings(root: string): Promise<SpecBindings> {
+export async function specBindings(root: string, options: SpecBindingsOptions): Promise<SpecBindings> {
   const cached = built.get(root);
   if (cached !== undefined) return cached;
-  const { loadModel } = await import("../pipeline.js");
-  const loaded = loadModel(root);
-  if (!loaded.ok) throw new UsageError(`the spec at ${root} has errors (agent-contracts generate --spec ${root} lists them):\n${loaded.errors.slice(0, 5).map(formatSpecError).join("\n")}`);
-  const bindings = bindingsOf(loaded.model);
+  const bindings = bindingsOfBuild(await specBuild(root, options));
   built.set(root, bindings);
   return bindings;
 }
 
+/** The spec's build from the disk cache, or loaded, checked and then cached. */
+export async function specBuild(root: string, options: SpecBindingsOptions): Promise<SpecBuild> {
+  const dir = options.cacheDir ?? specCacheDir();
+  const key = specCacheKey(root, cliVersion());
+  const body = readSpecCache(dir, key, options.warn);
+  if (body !== undefined) return JSON.parse(body) as SpecBuild;
+  const { loadModel } = await import("../pipeline.js");
+  const loaded = loadModel(root);
+  if (!loaded.ok) throw new UsageError(`the spec at ${root} has errors (agent-contracts generate --spec ${root} lists them):\n${loaded.errors.slice(0, 5).map(formatSpecError).join("\n")}`);
+  const build = buildOf(loaded.model);
+  writeSpecCache(dir, key, JSON.stringify(build), options.warn);
+  return build;
+}
+
+/** What the bindings need of a model. */
+export function buildOf(model: Model): SpecBuild {
+  return {
+    schemas: [...model.shared.map((s) => s.schema), ...model.protocols.flatMap((p) => p.messages.map((m) => m.schema))],
+    protocols: model.protocols.map((p) => ({
+      id: p.id,
+      dialects: canonicalizationDialects(p),
+      messages: p.messages.map((m) => ({
+        id: m.id,
+        name: m.name,
+        rules: m.rules,
+        ...(m.signature === undefined ? {} : { signature: m.signature }),
+        ...(m.contentAddress === undefined ? {} : { contentAddress: m.contentAddress }),
+        nested: nestedContentAddressed(m, p).map((n) => ({ property: n.property, message: n.message.name })),
+      })),
+    })),
+  };
+}
+
 /** The bindings of an already loaded model (the mock command has the model for its routes). */
 export function bindingsOf(model: Model): SpecBindings {
-  const schemas = [...model.shared.map((s) => s.schema), ...model.protocols.flatMap((p) => p.messages.map((m) => m.schema))];
+  return bindingsOfBuild(buildOf(model));
+}
+
+function bindingsOfBuild(build: SpecBuild): SpecBindings {
+  const schemas = build.schemas;
   const ajv = createSchemaCompiler(schemas);
   let ajvAll: ReturnType<typeof createSchemaCompiler> | undefined;
   const modules = new Map<string, Record<string, unknown>>();
-  const moduleOf = (protocol: Protocol): Record<string, unknown> => {
+  type BuiltProtocol = SpecBuild["protocols"][number];
+  const moduleOf = (protocol: BuiltProtocol): Record<string, unknown> => {
     const mod: Record<string, unknown> = {};
     const validators = new Map<string, (value: unknown) => ReturnType<typeof runValidator>>();
     for (const m of protocol.messages) {
@@ -61,7 +129,7 @@ export function bindingsOf(model: Model): SpecBindings {
       mod[`validate${m.name}`] = validate;
       mod[`parse${m.name}`] = (input: string | Uint8Array) => parseAndValidate(input, validate);
     }
-    const dialects = canonicalizationDialects(protocol) as unknown as CanonicalizationDialect[];
+    const dialects = protocol.dialects as unknown as CanonicalizationDialect[];
     for (const m of protocol.messages) {
       const constant = m.name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
       if (m.signature !== undefined) {
@@ -73,29 +141,28 @@ export function bindingsOf(model: Model): SpecBindings {
       }
       if (m.contentAddress !== undefined) {
         const decl = m.contentAddress as unknown as ContentAddressDeclaration;
-        const nested = nestedContentAddressed(m, protocol);
+        const nested = m.nested.map((n) => ({ property: n.property, decl: protocol.messages.find((x) => x.name === n.message)!.contentAddress as unknown as ContentAddressDeclaration }));
         const validate = validators.get(m.name)!;
         mod[`${constant}_CONTENT_ADDRESS`] = decl;
         mod[`compute${m.name}Id`] = (record: JsonObject) => computeContentId(decl, record);
         mod[`verify${m.name}Id`] = (record: JsonObject) => verifyContentId(decl, record);
         mod[`import${m.name}`] = (input: string | Uint8Array) =>
-          importCanonicalRecord(decl, input, (value: JsonValue) =>
-            validate(value).ok && nested.every((n) => verifyContentId(n.message.contentAddress as unknown as ContentAddressDeclaration, (value as JsonObject)[n.property] as JsonObject)));
+          importCanonicalRecord(decl, input, (value: JsonValue) => validate(value).ok && nested.every((n) => verifyContentId(n.decl, (value as JsonObject)[n.property] as JsonObject)));
       }
     }
     return mod;
   };
   return {
-    protocols: model.protocols.map((p) => p.id),
+    protocols: build.protocols.map((p) => p.id),
     protocol(id) {
-      const protocol = model.protocols.find((p) => p.id === id);
+      const protocol = build.protocols.find((p) => p.id === id);
       if (protocol === undefined) return undefined;
       if (!modules.has(id)) modules.set(id, moduleOf(protocol));
       return modules.get(id);
     },
-    listMessages: () => model.protocols.flatMap((p) => p.messages.map((m) => ({ protocol: p.id, name: m.name }))),
+    listMessages: () => build.protocols.flatMap((p) => p.messages.map((m) => ({ protocol: p.id, name: m.name }))),
     parseMessageAllErrors(protocolId, name, input, options) {
-      const message = model.protocols.find((p) => p.id === protocolId)?.messages.find((m) => m.name === name);
+      const message = build.protocols.find((p) => p.id === protocolId)?.messages.find((m) => m.name === name);
       const validate = this.protocol(protocolId)?.[`validate${name}`] as ((value: unknown) => ReturnType<typeof runValidator>) | undefined;
       if (message === undefined || validate === undefined) throw new UsageError(`unknown message ${protocolId} ${name}`);
       ajvAll ??= createSchemaCompiler(schemas, { allErrors: true });

@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { readSpecFile } from "../load/spec-file.js";
 import { resolveInsideSpec, specReadBudget } from "../load/spec-guard.js";
+import { PACKAGE_HOME } from "../write/generator-home.mjs";
 import type { Case, CaseFile, ClientCase, LoadedSuite, Suite } from "./types.js";
 
 export interface LoadError {
@@ -40,8 +41,10 @@ let compiledFor: string | undefined;
 function metaValidator(root: string): ReturnType<Ajv2020["compile"]> {
   if (compiled && compiledFor === root) return compiled;
   const ajv = new Ajv2020({ allErrors: true, strict: false });
-  // Through the loader's guard: no link out of spec/, the size and depth limits.
-  const schema = readSpecFile(root, "spec/meta/conformance.schema.json");
+  // A project made by `init` has no spec/meta: the case schema is the CLI's own, as the other
+  // meta-schemas are (load-spec.ts). Through the loader's guard: no link out of spec/, the limits.
+  const metaRoot = existsSync(`${root}/spec/meta`) ? root : PACKAGE_HOME;
+  const schema = readSpecFile(metaRoot, "spec/meta/conformance.schema.json");
   if (!schema.ok) throw new ConformanceLoadError(schema.errors);
   compiled = ajv.compile(schema.spec.value as object);
   compiledFor = root;

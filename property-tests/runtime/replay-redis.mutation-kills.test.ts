@@ -5,7 +5,7 @@
 // and skewed clocks, WAIT when asked, SCAN for size, GET / EVAL for bookmarks) and Redis's replies
 // (OK or nil for SET NX, an OOM error under noeviction, TIME as seconds and microseconds). The
 // real server runs in property-tests/fleet/stores.test.ts and fleet-safety.test.ts (make test).
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { RedisBookmarkStore, RedisReplayStore } from "../../generators/targets/ts/runtime/src/replay-redis.js";
 import { StoreSafetyError, StoreTimeoutError } from "../../generators/targets/ts/runtime/src/store-support.js";
 
@@ -62,6 +62,15 @@ describe("RedisReplayStore", () => {
     // (scope, key) pairs that would collide when joined plainly do not.
     const store = new RedisReplayStore({ client });
     expect(store.redisKey("a:b", "c")).not.toBe(store.redisKey("a", "b:c"));
+    // The last scope's encoded prefix is reused; another scope in between is not mistaken for it
+    // (base64url by hand: "s" is cw, "t" dA, "k" aw, "j" ag).
+    expect(["s", "t", "t", "s", "s"].map((scope, i) => store.redisKey(scope, i % 2 === 0 ? "k" : "j"))).toEqual([
+      "agent-contracts:replay:{cw}:aw",
+      "agent-contracts:replay:{dA}:ag",
+      "agent-contracts:replay:{dA}:aw",
+      "agent-contracts:replay:{cw}:ag",
+      "agent-contracts:replay:{cw}:aw",
+    ]);
   });
   it("refuses a server whose policy is not noeviction, with or without a memory limit, and asks again next time", async () => {
     let info = "maxmemory:1048576\r\nmaxmemory_policy:allkeys-lru\r\n";
@@ -114,34 +123,42 @@ describe("RedisReplayStore", () => {
     expect(sent.filter((a) => a[0] === "SET").length).toBe(3);
   });
   it("the server is checked again every checkIntervalMs (5000 ms by default), after a failed check, and after a reconnect", async () => {
-    let memory = INFO_OK;
-    const listeners: (() => void)[] = [];
-    const fake = fakeRedis((args) => scripted("OK", memory)(args));
-    const client = Object.assign(fake.client, { on: (event: string, listener: () => void) => void (event === "ready" && listeners.push(listener)) });
-    const store = new RedisReplayStore({ client, checkIntervalMs: 40 });
-    const times = () => fake.sent.filter((a) => a[0] === "TIME").length;
-    await store.checkAndRecord("s", "a", 2, 1000);
-    await store.checkAndRecord("s", "b", 2, 1000);
-    expect(times()).toBe(1);
-    await new Promise((r) => setTimeout(r, 60));
-    memory = "maxmemory_policy:allkeys-lru\r\n";
-    await expect(store.checkAndRecord("s", "c", 2, 1000)).rejects.toThrow(/allkeys-lru/);
-    memory = INFO_OK;
-    expect(await store.checkAndRecord("s", "c", 2, 1000)).toBe("recorded");
-    expect(await store.checkAndRecord("s", "d", 2, 1000)).toBe("recorded");
-    expect(times()).toBe(3);
-    // The client reconnected (node-redis and ioredis emit "ready"): checked again at once.
-    expect(listeners.length).toBe(1);
-    listeners[0]!();
-    await store.checkAndRecord("s", "e", 2, 1000);
-    await store.checkAndRecord("s", "f", 2, 1000);
-    expect(times()).toBe(4);
-    const defaults = fakeRedis(scripted("OK"));
-    const slow = new RedisReplayStore({ client: defaults.client });
-    await slow.checkAndRecord("s", "a", 2, 1000);
-    await new Promise((r) => setTimeout(r, 60));
-    await slow.checkAndRecord("s", "b", 2, 1000);
-    expect(defaults.sent.filter((a) => a[0] === "TIME").length).toBe(1);
+    // The monotonic clock is the test's: a loaded machine's stalls between two lines (40 ms of
+    // real time did, at load 34) cannot age the last check.
+    let clockMs = 1000;
+    const clock = vi.spyOn(performance, "now").mockImplementation(() => clockMs);
+    try {
+      let memory = INFO_OK;
+      const listeners: (() => void)[] = [];
+      const fake = fakeRedis((args) => scripted("OK", memory)(args));
+      const client = Object.assign(fake.client, { on: (event: string, listener: () => void) => void (event === "ready" && listeners.push(listener)) });
+      const store = new RedisReplayStore({ client, checkIntervalMs: 40 });
+      const times = () => fake.sent.filter((a) => a[0] === "TIME").length;
+      await store.checkAndRecord("s", "a", 2, 1000);
+      await store.checkAndRecord("s", "b", 2, 1000);
+      expect(times()).toBe(1);
+      clockMs += 60;
+      memory = "maxmemory_policy:allkeys-lru\r\n";
+      await expect(store.checkAndRecord("s", "c", 2, 1000)).rejects.toThrow(/allkeys-lru/);
+      memory = INFO_OK;
+      expect(await store.checkAndRecord("s", "c", 2, 1000)).toBe("recorded");
+      expect(await store.checkAndRecord("s", "d", 2, 1000)).toBe("recorded");
+      expect(times()).toBe(3);
+      // The client reconnected (node-redis and ioredis emit "ready"): checked again at once.
+      expect(listeners.length).toBe(1);
+      listeners[0]!();
+      await store.checkAndRecord("s", "e", 2, 1000);
+      await store.checkAndRecord("s", "f", 2, 1000);
+      expect(times()).toBe(4);
+      const defaults = fakeRedis(scripted("OK"));
+      const slow = new RedisReplayStore({ client: defaults.client });
+      await slow.checkAndRecord("s", "a", 2, 1000);
+      clockMs += 60;
+      await slow.checkAndRecord("s", "b", 2, 1000);
+      expect(defaults.sent.filter((a) => a[0] === "TIME").length).toBe(1);
+    } finally {
+      clock.mockRestore();
+    }
   });
   it("waitForReplicas: WAIT after a new record only; fewer acknowledgements than asked refuse (not-replicated)", async () => {
     let acknowledged: unknown = 1;

@@ -3,7 +3,7 @@
 // the monotonic clock, compared within the bound plus half the round trip). The expectations are
 // the rules docs-site/guides/running-a-fleet.md states; the stores using them run against real
 // servers in property-tests/fleet/fleet-safety.test.ts.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PeriodicCheck, ServerClock, StoreSafetyError } from "../../generators/targets/ts/runtime/src/store-support.js";
 
 describe("store-support fleet checks", () => {
@@ -12,32 +12,40 @@ describe("store-support fleet checks", () => {
     expect([e.name, e.problem, e.message, e instanceof Error]).toEqual(["StoreSafetyError", "may-evict", "redis may evict keys", true]);
   });
   it("PeriodicCheck: runs on first use, shares one run, is skipped within the interval, runs again after it, after a failure and on a new connection", async () => {
-    let runs = 0;
-    let fail = false;
-    const check = new PeriodicCheck(40, async () => {
-      runs++;
-      await new Promise((r) => setTimeout(r, 1));
-      if (fail) throw new Error("refused");
-    });
-    const first = check.due(0);
-    expect(first).toBeInstanceOf(Promise);
-    expect(check.due(0)).toBe(first);
-    await first;
-    expect(runs).toBe(1);
-    expect(check.due(0)).toBeUndefined();
-    // Another connection (a reconnect) is checked at once.
-    await check.due(1);
-    expect(runs).toBe(2);
-    expect(check.due(1)).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 50));
-    fail = true;
-    await expect(check.due(1)).rejects.toThrow("refused");
-    expect(runs).toBe(3);
-    // A failed run leaves the check due: the next call runs it again.
-    fail = false;
-    await check.due(1);
-    expect(runs).toBe(4);
-    expect(check.due(1)).toBeUndefined();
+    // The monotonic clock is the test's: a loaded machine's stalls between two lines (40 ms of
+    // real time did, at load 28) cannot age the last pass.
+    let clockMs = 1000;
+    const clock = vi.spyOn(performance, "now").mockImplementation(() => clockMs);
+    try {
+      let runs = 0;
+      let fail = false;
+      const check = new PeriodicCheck(40, async () => {
+        runs++;
+        await new Promise((r) => setTimeout(r, 1));
+        if (fail) throw new Error("refused");
+      });
+      const first = check.due(0);
+      expect(first).toBeInstanceOf(Promise);
+      expect(check.due(0)).toBe(first);
+      await first;
+      expect(runs).toBe(1);
+      expect(check.due(0)).toBeUndefined();
+      // Another connection (a reconnect) is checked at once.
+      await check.due(1);
+      expect(runs).toBe(2);
+      expect(check.due(1)).toBeUndefined();
+      clockMs += 50;
+      fail = true;
+      await expect(check.due(1)).rejects.toThrow("refused");
+      expect(runs).toBe(3);
+      // A failed run leaves the check due: the next call runs it again.
+      fail = false;
+      await check.due(1);
+      expect(runs).toBe(4);
+      expect(check.due(1)).toBeUndefined();
+    } finally {
+      clock.mockRestore();
+    }
   });
   it("PeriodicCheck: half an interval after a pass the next run starts in the background; callers wait only once the last pass is an interval old or failed", async () => {
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

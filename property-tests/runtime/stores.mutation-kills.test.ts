@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { APPROVAL_TOKEN_USE_SCOPE, spendApprovalToken } from "../../generators/targets/ts/runtime/src/single-use.js";
 import { MemoryBookmarkStore, assertSequence } from "../../generators/targets/ts/runtime/src/bookmark-store.js";
-import { MissingPeerError, StoreTimeoutError, optionalPeer, withDeadline } from "../../generators/targets/ts/runtime/src/store-support.js";
+import { DEADLINE_TICK_MS, MissingPeerError, StoreTimeoutError, optionalPeer, withDeadline } from "../../generators/targets/ts/runtime/src/store-support.js";
 import { MemoryReplayStore, type ReplayOutcome, type ReplayStore } from "../../generators/targets/ts/runtime/src/replay-guard.js";
 import type { ApprovalClaims } from "../../generators/targets/ts/runtime/src/approval-token.js";
 
@@ -69,7 +69,7 @@ describe("store-support", () => {
     expect([e.name, e instanceof Error]).toEqual(["StoreTimeoutError", true]);
     await expect(withDeadline(Promise.reject(new Error("boom")), 1000, "x")).rejects.toThrow("boom");
   });
-  it("the deadline timer is cleared once the call settles, and a runtime whose timers are numbers works", async () => {
+  it("the shared deadline timer stops once the last pending call settles, and a runtime whose timers are numbers works", async () => {
     vi.useFakeTimers();
     try {
       expect(await withDeadline(Promise.resolve(1), 60_000, "x")).toBe(1);
@@ -77,13 +77,45 @@ describe("store-support", () => {
     } finally {
       vi.useRealTimers();
     }
-    // Browsers' setTimeout returns a number, which has no unref.
-    vi.stubGlobal("setTimeout", () => 1);
+    // Browsers' setInterval returns a number, which has no unref.
+    vi.stubGlobal("setInterval", () => 1);
+    vi.stubGlobal("clearInterval", () => undefined);
     try {
       expect(await withDeadline(new Promise((resolve) => setImmediate(() => resolve(2))), 60_000, "x")).toBe(2);
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+  it("the shared deadline: each pending call times out on its own length, never sooner, at most a tick or two late, with its own label; settled calls anywhere in a list do not", async () => {
+    const hung = () => new Promise<never>(() => {});
+    let settleMiddle!: (v: string) => void;
+    const started = performance.now();
+    const elapsed = (p: Promise<unknown>): Promise<[string, number]> => p.then(() => ["ok", performance.now() - started], (e: Error) => [e.message, performance.now() - started]);
+    const results = Promise.all([
+      elapsed(withDeadline(hung(), 60, "a")),
+      elapsed(withDeadline(new Promise<string>((resolve) => (settleMiddle = resolve)), 60, "b")),
+      elapsed(withDeadline(hung(), 60, "c")),
+      elapsed(withDeadline(hung(), 25, "d")),
+      elapsed(withDeadline(new Promise((resolve) => setTimeout(() => resolve("late ok"), 10)), 1000, "e")),
+    ]);
+    settleMiddle("middle ok"); // taken out of the middle of the 60 ms list
+    const got = await results;
+    expect(got.map(([label]) => label)).toEqual(["a did not answer within 60 ms", "ok", "c did not answer within 60 ms", "d did not answer within 25 ms", "ok"]);
+    for (const [i, ms] of [[0, 60], [2, 60], [3, 25]] as const) {
+      expect(got[i]![1]).toBeGreaterThanOrEqual(ms);
+      // One tick late at most, plus what a loaded machine adds to any timer.
+      expect(got[i]![1]).toBeLessThan(ms + 1000);
+    }
+    expect(DEADLINE_TICK_MS).toBe(10);
+  });
+  it("the shared deadline timer runs again after it stopped, and a call that settles after its deadline changes nothing", async () => {
+    await expect(withDeadline(new Promise(() => {}), 15, "first")).rejects.toThrow("first did not answer within 15 ms");
+    let late!: (v: number) => void;
+    const p = withDeadline(new Promise<number>((resolve) => (late = resolve)), 15, "second");
+    await expect(p).rejects.toThrow("second did not answer within 15 ms");
+    late(1);
+    await expect(p).rejects.toThrow(StoreTimeoutError);
+    expect(await withDeadline(Promise.resolve(3), 15, "third")).toBe(3);
   });
   it("optionalPeer loads, names a missing package (both module-not-found codes), and rethrows anything else", async () => {
     expect(await optionalPeer("ioredis", "the Redis store", async () => ({ ok: 1 }))).toEqual({ ok: 1 });

@@ -50,7 +50,9 @@ export declare class RedisConnection {
         client?: RedisClientLike;
         timeoutMs?: number;
     });
+    /** Not async: once connected, a command is one deadline around the client's own promise, no extra hop. */
     command(args: string[]): Promise<unknown>;
+    private connectAndSend;
     close(): Promise<void>;
     private connect;
     private open;
@@ -65,6 +67,9 @@ export declare class RedisReplayStore implements ReplayStore {
     private readonly waitForReplicas;
     private readonly clock;
     private readonly serverChecks;
+    /** The last scope checked and its key prefix (prefix, base64url scope in a hash tag, separator). */
+    private lastScope;
+    private lastScopePrefix;
     constructor(options: RedisReplayStoreOptions);
     /**
      * The Redis key of (scope, key). The scope sits in a hash tag, so a cluster keeps one scope's

@@ -42,9 +42,13 @@ export class RedisConnection {
         this.ownsClient = options.url !== undefined;
         this.timeoutMs = options.timeoutMs ?? 2000;
     }
-    async command(args) {
+    /** Not async: once connected, a command is one deadline around the client's own promise, no extra hop. */
+    command(args) {
         if (this.ready !== undefined)
             return withDeadline(this.ready.command(args), this.timeoutMs, `redis ${args[0]}`);
+        return this.connectAndSend(args);
+    }
+    async connectAndSend(args) {
         const pending = this.connect();
         const client = await withDeadline(pending, this.timeoutMs, "redis connect");
         // Only while this client is still the current one (close() or a failed connect resets it).
@@ -98,6 +102,9 @@ export class RedisReplayStore {
     waitForReplicas;
     clock = new ServerClock();
     serverChecks;
+    /** The last scope checked and its key prefix (prefix, base64url scope in a hash tag, separator). */
+    lastScope;
+    lastScopePrefix = "";
     constructor(options) {
         this.connection = new RedisConnection(options);
         this.keyPrefix = options.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX;
@@ -118,7 +125,12 @@ export class RedisReplayStore {
      * binary-safe up to 512 MB, so the key is the original itself, of any length and content.
      */
     redisKey(scope, key) {
-        return `${this.keyPrefix}{${base64url(scope)}}:${base64url(key)}`;
+        // A receiver checks one scope (or a few) over and over: the last one's encoded prefix is kept.
+        if (scope !== this.lastScope) {
+            this.lastScope = scope;
+            this.lastScopePrefix = `${this.keyPrefix}{${base64url(scope)}}:`;
+        }
+        return this.lastScopePrefix + base64url(key);
     }
     async checkAndRecord(scope, key, retainUntilMs, nowMs) {
         const generation = this.connection.generation;

@@ -8,9 +8,14 @@ export declare class MissingPeerError extends Error {
     readonly packageName: string;
     constructor(packageName: string, what: string);
 }
+/** How often the shared deadline timer looks at pending calls (ms): a deadline fires at most this late. */
+export declare const DEADLINE_TICK_MS = 10;
 /**
- * `promise`, or a StoreTimeoutError after `ms`. The timer never keeps the process alive. One
- * promise and one timer per call (not Promise.race plus finally): it wraps every store round trip.
+ * `promise`, or a StoreTimeoutError once `ms` have passed (never sooner; at most
+ * DEADLINE_TICK_MS later). Every store round trip carries one, so they share one timer, which
+ * ticks only while a call is pending and never keeps the process alive: a call costs a clock
+ * reading and a list entry instead of a timer of its own (the Redis store's floor is a bare
+ * command on the same client, where a timer per call was a measurable share of the CPU).
  */
 export declare function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T>;
 /** Imports an optional peer dependency, or throws MissingPeerError naming it. */

@@ -18,22 +18,79 @@ export class MissingPeerError extends Error {
         this.name = "MissingPeerError";
     }
 }
+/** How often the shared deadline timer looks at pending calls (ms): a deadline fires at most this late. */
+export const DEADLINE_TICK_MS = 10;
+const pendingByMs = new Map();
+let pendingCount = 0;
+let ticker;
 /**
- * `promise`, or a StoreTimeoutError after `ms`. The timer never keeps the process alive. One
- * promise and one timer per call (not Promise.race plus finally): it wraps every store round trip.
+ * `promise`, or a StoreTimeoutError once `ms` have passed (never sooner; at most
+ * DEADLINE_TICK_MS later). Every store round trip carries one, so they share one timer, which
+ * ticks only while a call is pending and never keeps the process alive: a call costs a clock
+ * reading and a list entry instead of a timer of its own (the Redis store's floor is a bare
+ * command on the same client, where a timer per call was a measurable share of the CPU).
  */
 export function withDeadline(promise, ms, what) {
     return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new StoreTimeoutError(what, ms)), ms);
-        timer.unref?.();
+        const call = enlist(ms, what, reject);
         promise.then((value) => {
-            clearTimeout(timer);
+            unlist(call);
             resolve(value);
         }, (error) => {
-            clearTimeout(timer);
+            unlist(call);
             reject(error);
         });
     });
+}
+function enlist(ms, what, reject) {
+    let list = pendingByMs.get(ms);
+    if (list === undefined) {
+        list = { head: undefined, tail: undefined };
+        pendingByMs.set(ms, list);
+    }
+    const call = { dueMs: performance.now() + ms, reject, what, ms, list, previous: list.tail, next: undefined };
+    if (list.tail === undefined)
+        list.head = call;
+    else
+        list.tail.next = call;
+    list.tail = call;
+    if (pendingCount++ === 0) {
+        ticker = setInterval(expireDue, DEADLINE_TICK_MS);
+        ticker.unref?.();
+    }
+    return call;
+}
+/** Takes a call out of its list (it settled, or its deadline passed); the timer stops with the last one. */
+function unlist(call) {
+    const list = call.list;
+    if (call.previous === undefined) {
+        if (list.head !== call)
+            return; // already taken out
+        list.head = call.next;
+    }
+    else
+        call.previous.next = call.next;
+    if (call.next === undefined)
+        list.tail = call.previous;
+    else
+        call.next.previous = call.previous;
+    call.previous = call.next = undefined;
+    if (list.head === undefined)
+        pendingByMs.delete(call.ms);
+    if (--pendingCount === 0) {
+        clearInterval(ticker);
+        ticker = undefined;
+    }
+}
+function expireDue() {
+    const nowMs = performance.now();
+    for (const list of [...pendingByMs.values()]) {
+        while (list.head !== undefined && list.head.dueMs <= nowMs) {
+            const call = list.head;
+            unlist(call);
+            call.reject(new StoreTimeoutError(call.what, call.ms));
+        }
+    }
 }
 /** Imports an optional peer dependency, or throws MissingPeerError naming it. */
 export async function optionalPeer(packageName, what, load) {

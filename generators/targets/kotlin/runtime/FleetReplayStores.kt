@@ -7,9 +7,15 @@ import io.lettuce.core.RedisConnectionStateListener
 import io.lettuce.core.RedisURI
 import io.lettuce.core.SetArgs
 import io.lettuce.core.api.StatefulRedisConnection
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.CoroutineStart
+import kotlinx.coroutines.Deferred
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.async
+import kotlinx.coroutines.cancel
 import kotlinx.coroutines.future.await
-import kotlinx.coroutines.sync.Mutex
-import kotlinx.coroutines.sync.withLock
+import kotlinx.coroutines.isActive
 import kotlinx.coroutines.withTimeout
 import java.net.SocketAddress
 import java.time.Duration
@@ -39,28 +45,62 @@ enum class StoreSafetyProblem(val wire: String) {
 class StoreSafetyException(val problem: StoreSafetyProblem, message: String) : Exception(message)
 
 /**
- * A store's server checks, run when due: first use, [intervalMs] after the last passing run, and
- * whenever the connection changed. Concurrent callers share one run (a mutex); a failed run is due
- * again at once.
+ * A store's server checks, run when due: first use, [intervalMs] after the start of the last
+ * passing run, and whenever the connection changed. Concurrent callers share one run; a failed run
+ * is due again at once, so the store stays refused until a run passes. Half an interval after a
+ * pass the next run starts in the background, in [scope] (owned by the store and cancelled when it
+ * closes), while callers go on without waiting: a slow check never stalls the callers, and no
+ * answer is given more than [intervalMs] after the start of the run that vouched for it (callers
+ * wait only when the last pass is that old, failed, or was on another connection).
  */
-internal class PeriodicCheck(private val intervalMs: Long, private val run: suspend () -> Unit) {
-    private val lock = Mutex()
-    @Volatile private var passedAtNanos = Long.MIN_VALUE
-    @Volatile private var checkedConnection = -1
+internal class PeriodicCheck(private val intervalMs: Long, private val scope: CoroutineScope, private val run: suspend () -> Unit) {
+    private val lock = Any()
+    private var running: Deferred<Unit>? = null
+    private var runningConnection = -1
+    private var passedAtNanos = Long.MIN_VALUE
+    private var checkedConnection = -1
 
     suspend fun ensure(connection: Int) {
-        if (fresh(connection)) return
-        lock.withLock {
-            if (fresh(connection)) return
-            passedAtNanos = Long.MIN_VALUE
-            run()
-            passedAtNanos = System.nanoTime()
-            checkedConnection = connection
+        while (true) {
+            val waitFor: Deferred<Unit>
+            val sameConnection: Boolean
+            synchronized(lock) {
+                val ageNanos = System.nanoTime() - passedAtNanos
+                if (passedAtNanos != Long.MIN_VALUE && connection == checkedConnection && ageNanos < intervalMs * 1_000_000) {
+                    if (running == null && ageNanos >= intervalMs * 500_000) start(connection)
+                    return
+                }
+                waitFor = running ?: start(connection)
+                sameConnection = runningConnection == connection
+            }
+            if (sameConnection) return waitFor.await()
+            // A run for the connection before a reconnect vouches for nothing on this one.
+            runCatching { waitFor.await() }
         }
     }
 
-    private fun fresh(connection: Int) =
-        passedAtNanos != Long.MIN_VALUE && connection == checkedConnection && System.nanoTime() - passedAtNanos < intervalMs * 1_000_000
+    /** Starts a run (the caller holds [lock]); its end records the pass, or clears the last one. */
+    private fun start(connection: Int): Deferred<Unit> {
+        // After close() nothing runs in the scope: refuse plainly rather than with a cancellation the caller would take for its own.
+        check(scope.isActive) { "the store is closed" }
+        val startedAtNanos = System.nanoTime()
+        val run = scope.async(start = CoroutineStart.LAZY) { run() }
+        running = run
+        runningConnection = connection
+        run.invokeOnCompletion { failure ->
+            synchronized(lock) {
+                if (failure == null) {
+                    passedAtNanos = startedAtNanos
+                    checkedConnection = connection
+                } else {
+                    passedAtNanos = Long.MIN_VALUE
+                }
+                if (running === run) running = null
+            }
+        }
+        run.start()
+        return run
+    }
 }
 
 /** The server's clock as last read, carried forward on the local monotonic clock; a reading over a round trip of r ms is uncertain by r/2. */
@@ -169,7 +209,12 @@ class RedisReplayStore private constructor(
 
     private val connection get() = lettuce.connection
     private val clock = ServerClock()
-    private val serverChecks = PeriodicCheck(safety.checkIntervalMs) { checkServer() }
+    /** Where the background server checks run; cancelled by [close]. */
+    private val checkScope = CoroutineScope(SupervisorJob() + Dispatchers.Default)
+    private val serverChecks = PeriodicCheck(safety.checkIntervalMs, checkScope) { checkServer() }
+
+    /** Tests only: runs at the start of every server check (a slow or failing check without a slow server). */
+    internal var beforeServerCheck: suspend () -> Unit = {}
 
     /** The scope sits in a hash tag (one cluster shard per scope); base64url has no braces or ":". */
     fun redisKey(scope: String, key: String): String = "$keyPrefix{${base64url(scope)}}:${base64url(key)}"
@@ -199,6 +244,7 @@ class RedisReplayStore private constructor(
 
     /** Reads the server's clock, eviction policy and persistence; throws StoreSafetyException while one breaks the fleet requirements. */
     private suspend fun checkServer() = withTimeout(timeoutMs) {
+        beforeServerCheck()
         val commands = connection.async()
         val sent = System.nanoTime()
         val time = commands.time()
@@ -237,7 +283,10 @@ class RedisReplayStore private constructor(
         count
     }
 
-    override fun close() = lettuce.close()
+    override fun close() {
+        checkScope.cancel()
+        lettuce.close()
+    }
 
     companion object {
         const val DEFAULT_PREFIX = "agent-contracts:replay:"

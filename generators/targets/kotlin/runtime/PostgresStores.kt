@@ -1,6 +1,9 @@
 package dev.agentcontracts.runtime
 
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.cancel
 import kotlinx.coroutines.sync.Mutex
 import kotlinx.coroutines.sync.withLock
 import kotlinx.coroutines.withContext
@@ -112,7 +115,9 @@ class PostgresReplayStore private constructor(private val table: String, private
         this(table, JdbcConnection(null, jdbcUrl, timeoutMs, migrationSql(table), migrate), safety)
 
     private val clock = ServerClock()
-    private val serverChecks = PeriodicCheck(safety.checkIntervalMs) { checkServer() }
+    /** Where the background server checks run; cancelled by [close]. */
+    private val checkScope = CoroutineScope(SupervisorJob() + Dispatchers.Default)
+    private val serverChecks = PeriodicCheck(safety.checkIntervalMs, checkScope) { checkServer() }
 
     override suspend fun checkAndRecord(scope: String, key: String, retainUntilMs: Long, nowMs: Long): RecordOutcome {
         serverChecks.ensure(0)
@@ -165,7 +170,10 @@ class PostgresReplayStore private constructor(private val table: String, private
         c.createStatement().use { s -> s.executeQuery("SELECT count(*) FROM $table").use { it.next(); it.getInt(1) } }
     }
 
-    override fun close() = db.close()
+    override fun close() {
+        checkScope.cancel()
+        db.close()
+    }
 
     companion object {
         const val DEFAULT_TABLE = "agent_contracts_replay"

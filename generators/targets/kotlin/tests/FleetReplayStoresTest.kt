@@ -1,13 +1,17 @@
 package dev.agentcontracts.runtime
 
+import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.async
 import kotlinx.coroutines.awaitAll
+import kotlinx.coroutines.delay
 import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeoutOrNull
 import kotlinx.serialization.json.JsonPrimitive
 import kotlinx.serialization.json.buildJsonObject
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeAll
@@ -244,6 +248,50 @@ class FleetReplayStoresTest {
                 commands.configSet("appendonly", "yes")
                 admin.shutdown()
             }
+        }
+    }
+
+    @Test
+    fun `the periodic check refreshes in the background, a slow check holding no caller while the last pass is fresh, and callers wait once it is an interval old`() = runBlocking {
+        servers()
+        val intervalMs = 4000L
+        // A wide skew bound: the held caller's clock reading is a second old when its check passes, and the clock is not what this test is about.
+        val safety = RedisSafety(checkIntervalMs = intervalMs, maxClockSkewMs = 30_000)
+        RedisReplayStore("redis://127.0.0.1:$redisPort", keyPrefix = "kt-background:", timeoutMs = 30_000, safety = safety).use { store ->
+            suspend fun record(key: String) = store.checkAndRecord("s", key, System.currentTimeMillis() + 60_000, System.currentTimeMillis())
+            val beforeFirstPass = System.nanoTime()
+            assertEquals(RecordOutcome.RECORDED, record("first"))
+            // From now on a check is held at a gate the test opens: as slow as a check can be.
+            val gate = CompletableDeferred<Unit>()
+            val checking = CompletableDeferred<Unit>()
+            store.beforeServerCheck = {
+                checking.complete(Unit)
+                gate.await()
+            }
+            // Half an interval after the pass, a caller starts the next check in the background.
+            var n = 0
+            while (!checking.isCompleted) {
+                assertEquals(RecordOutcome.RECORDED, record("before-${n++}"))
+                delay(50)
+            }
+            // The check is held, and callers still get their answers (the last pass is fresh).
+            for (i in 0 until 3) assertEquals(RecordOutcome.RECORDED, record("while-checking-$i"))
+            assertTrue(!gate.isCompleted)
+            // Once the last pass is an interval old the store does not answer without a new one.
+            delay(maxOf(0L, (beforeFirstPass + intervalMs * 1_000_000 - System.nanoTime()) / 1_000_000) + 200)
+            val late = async(Dispatchers.Default) { store.checkAndRecord("s", "after-interval", System.currentTimeMillis() + 60_000, System.currentTimeMillis()) }
+            assertNull(withTimeoutOrNull(1000) { late.await() }, "answered on a check older than its interval")
+            gate.complete(Unit)
+            assertEquals(RecordOutcome.RECORDED, late.await())
+            // A background check that fails refuses the callers after it (fail closed), as the first one did.
+            store.beforeServerCheck = { throw StoreSafetyException(StoreSafetyProblem.MAY_EVICT, "the check failed") }
+            var refused: Throwable? = null
+            for (i in 0 until 400) {
+                refused = runCatching { record("until-refused-$i") }.exceptionOrNull()
+                if (refused != null) break
+                delay(50)
+            }
+            assertTrue(refused is StoreSafetyException && refused.message == "the check failed", "$refused")
         }
     }
 

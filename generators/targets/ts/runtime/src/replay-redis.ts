@@ -71,8 +71,13 @@ export class RedisConnection {
     this.timeoutMs = options.timeoutMs ?? 2000;
   }
 
-  async command(args: string[]): Promise<unknown> {
+  /** Not async: once connected, a command is one deadline around the client's own promise, no extra hop. */
+  command(args: string[]): Promise<unknown> {
     if (this.ready !== undefined) return withDeadline(this.ready.command(args), this.timeoutMs, `redis ${args[0]}`);
+    return this.connectAndSend(args);
+  }
+
+  private async connectAndSend(args: string[]): Promise<unknown> {
     const pending = this.connect();
     const client = await withDeadline(pending, this.timeoutMs, "redis connect");
     // Only while this client is still the current one (close() or a failed connect resets it).
@@ -127,6 +132,9 @@ export class RedisReplayStore implements ReplayStore {
   private readonly waitForReplicas: { replicas: number; timeoutMs: number } | undefined;
   private readonly clock = new ServerClock();
   private readonly serverChecks: PeriodicCheck;
+  /** The last scope checked and its key prefix (prefix, base64url scope in a hash tag, separator). */
+  private lastScope: string | undefined;
+  private lastScopePrefix = "";
 
   constructor(options: RedisReplayStoreOptions) {
     this.connection = new RedisConnection(options);
@@ -149,7 +157,12 @@ export class RedisReplayStore implements ReplayStore {
    * binary-safe up to 512 MB, so the key is the original itself, of any length and content.
    */
   redisKey(scope: string, key: string): string {
-    return `${this.keyPrefix}{${base64url(scope)}}:${base64url(key)}`;
+    // A receiver checks one scope (or a few) over and over: the last one's encoded prefix is kept.
+    if (scope !== this.lastScope) {
+      this.lastScope = scope;
+      this.lastScopePrefix = `${this.keyPrefix}{${base64url(scope)}}:`;
+    }
+    return this.lastScopePrefix + base64url(key);
   }
 
   async checkAndRecord(scope: string, key: string, retainUntilMs: number, nowMs: number): Promise<ReplayOutcome> {
