@@ -157,7 +157,7 @@ fresh-check:
 # its JUnit suites (one Maven run at a time on the shared ~/.m2), the same Swift build its library
 # in strict mode and every XCTest.
 examples: $(NODE_STAMP)
-	npx vitest run generators/test/example-projects.test.ts
+	AGENT_CONTRACTS_EXAMPLES=1 npx vitest run generators/test/example-projects.test.ts
 	@set -e; projects=""; outs=(); trap 'rm -rf "$${outs[@]}"' EXIT; for dir in examples/*/; do \
 	  name=$$(basename "$$dir"); out=$$(mktemp -d "$${TMPDIR:-/tmp}/agent-contracts-example-$$name-XXXXXX"); outs+=("$$out"); \
 	  echo "examples: $$name -> $$out"; \
