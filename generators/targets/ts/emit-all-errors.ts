@@ -31,6 +31,30 @@ function protocolFiles(model: Model, protocol: Protocol, sources: string[], help
   ];
 }
 
+/**
+ * `<protocol>/validators-ajv.js` and `.d.ts`: ajv's standalone code without allErrors (its first
+ * error) for `messages`, the ones whose schemas the generated checks do not cover
+ * (emit-schema-code.ts ungeneratedMessages); validators.ts's check<Message> calls them. None when
+ * `messages` is empty.
+ */
+export function firstErrorAjvFiles(model: Model, protocol: Protocol, messages: readonly { name: string; id: string; reason: string }[], sources: string[], helpers: Map<string, AjvHelper>): OutputFile[] {
+  if (messages.length === 0) return [];
+  const schemas = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s, (k) => PROSE_AND_EXAMPLES.has(k)) as JsonSchema);
+  const ajv = createSchemaCompiler(schemas, { codegen: true });
+  const refs = Object.fromEntries(messages.map((m) => [`validate${m.name}`, m.id]));
+  const js = pruneSchemaConstants(standaloneAsEsm(standaloneCode(ajv, refs), helpers));
+  const dts = [
+    `import type { CompiledValidator } from "../runtime/validation.js";`,
+    "",
+    ...messages.map((m) => `/** ${m.name}'s schema check as ajv's standalone code, stopping at the first error (${m.reason.replace(/\*\//g, "*\\/")}). */\nexport declare const validate${m.name}: CompiledValidator;`),
+    "",
+  ].join("\n");
+  return [
+    { path: `${protocol.id}/validators-ajv.js`, contents: js, sources },
+    { path: `${protocol.id}/validators-ajv.d.ts`, contents: dts, sources },
+  ];
+}
+
 /** all-errors.ts: every protocol's allErrors validators by protocol and message name. */
 function rootModule(model: Model): TsFile {
   const f = new TsFile("all-errors.ts", model.protocols.map((p) => p.location.file).sort());

@@ -6,8 +6,12 @@
 // the first error is the one ajv's standalone code reported before; ajv stays as the oracle in
 // schema-code.differential.test.ts. A subschema reached from two messages (the manifest inside
 // ConnectorPackage) is one function, which a bundler keeps once. unevaluatedProperties and
-// unevaluatedItems need ajv's annotation tracking and are refused here, at the schema's location.
-// Pure.
+// unevaluatedItems need ajv's annotation tracking, which these checks do not do: a message whose
+// schema reaches either (at any depth, through any $ref) is not generated. Its check<Message> keeps
+// the same shape but calls ajv's standalone validator for that message (ajv without allErrors,
+// <protocol>/validators-ajv.js, which emit.ts writes beside the all-errors ones), so its first
+// error is ajv's; which messages those are is decided from the schemas alone (ungeneratedMessages),
+// as Kotlin leaves such a message to its interpreter. Pure.
 import formatsModule from "ajv-formats/dist/formats.js";
 import type { JsonValue } from "../../model/types.js";
 import { escapeToken, isObject, SchemaGraph, SchemaGraphError, type SchemaNode, type SchemaObject } from "../../emit/schema-graph.js";
@@ -25,7 +29,8 @@ const GROUPS: { type: string | null; keywords: string[] }[] = [
   { type: "object", keywords: ["maxProperties", "minProperties", "required", "propertyNames", "additionalProperties", "properties", "patternProperties", "dependentRequired", "dependentSchemas", "discriminator"] },
 ];
 
-const REFUSED = ["unevaluatedProperties", "unevaluatedItems"];
+/** Keywords whose annotation tracking the generated checks do not do: a message reaching one is checked by ajv's code. */
+const UNGENERATED = ["unevaluatedProperties", "unevaluatedItems"];
 
 const RESERVED = new Set(
   "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined NaN Infinity".split(" "),
@@ -63,30 +68,55 @@ export class SchemaCodeError extends Error {
   }
 }
 
-/**
- * Prints the checks of `messages` (name and schema `$id`) into `file`: an exported
- * `check<Message>(value)` per message returning undefined or ajv's first error (instancePath
- * absolute) with propertyNames' naming error after it. `documents` are the validator views of every schema document the messages reach.
- */
-export function printSchemaCode(file: TsFile, documents: readonly JsonValue[], messages: readonly { name: string; id: string }[]): void {
-  let graph: SchemaGraph;
+function graphOf(documents: readonly JsonValue[]): SchemaGraph {
   try {
-    graph = new SchemaGraph(documents);
+    return new SchemaGraph(documents);
   } catch (error) {
     if (error instanceof SchemaGraphError) throw new SchemaCodeError(error.location, error.message);
     throw error;
   }
+}
+
+function rootsOf<M extends { name: string; id: string }>(documents: readonly JsonValue[], messages: readonly M[]): (M & { root: SchemaObject })[] {
   const byId = new Map(documents.filter(isObject).map((d) => [d["$id"] as string, d]));
-  const roots = messages.map((m) => {
+  return messages.map((m) => {
     const root = byId.get(m.id);
     if (root === undefined) throw new SchemaCodeError(m.id, "no schema document has this $id");
     return { ...m, root };
   });
-  const nodes = graph.reachable(roots.map((r) => r.root));
-  for (const node of nodes) {
-    const refused = REFUSED.filter((k) => k in node.schema);
-    if (refused.length > 0) throw new SchemaCodeError(node.location, `${refused.join(", ")}: the TypeScript target's generated checks do not track evaluated members`);
+}
+
+/**
+ * The messages among `messages` whose schema reaches unevaluatedProperties or unevaluatedItems, in
+ * their order, each with why (the first such location): their checks are ajv's standalone code.
+ */
+export function ungeneratedMessages(documents: readonly JsonValue[], messages: readonly { name: string; id: string }[]): { name: string; id: string; reason: string }[] {
+  const graph = graphOf(documents);
+  return rootsOf(documents, messages).flatMap((m) => {
+    const tracking = graph.reachable([m.root]).find((n) => UNGENERATED.some((k) => k in n.schema));
+    if (tracking === undefined) return [];
+    return [{ name: m.name, id: m.id, reason: `${tracking.location} uses ${UNGENERATED.filter((k) => k in tracking.schema).join(", ")}, whose annotation tracking the generated checks do not do` }];
+  });
+}
+
+/**
+ * Prints the checks of `messages` (name and schema `$id`) into `file`: an exported
+ * `check<Message>(value)` per message returning undefined or ajv's first error (instancePath
+ * absolute) with propertyNames' naming error after it. `documents` are the validator views of every
+ * schema document the messages reach. A message ungeneratedMessages lists is checked by the
+ * `validate<Message>` of `ajvModule` (ajv's standalone code, package-root relative), whose errors
+ * are ajv's own.
+ */
+export function printSchemaCode(file: TsFile, documents: readonly JsonValue[], messages: readonly { name: string; id: string }[], ajvModule?: string): void {
+  const graph = graphOf(documents);
+  const ungenerated = new Map(ungeneratedMessages(documents, messages).map((m) => [m.id, m.reason]));
+  if (ungenerated.size > 0 && ajvModule === undefined) {
+    const [id, reason] = [...ungenerated][0]!;
+    throw new SchemaCodeError(id, `${reason}, and no module of ajv's standalone code was given for it`);
   }
+  const all = rootsOf(documents, messages);
+  const roots = all.filter((r) => !ungenerated.has(r.id));
+  const nodes = graph.reachable(roots.map((r) => r.root));
   // A property's, the items' or an allOf entry's own schema that only tests the value itself (a
   // leaf) is written inline where it is checked, unless a $ref names it (then it is a function its
   // callers share).
@@ -99,22 +129,33 @@ export function printSchemaCode(file: TsFile, documents: readonly JsonValue[], m
       if (isObject(sub) && isLeaf(sub) && !refTargets.has(sub) && !roots.some((r) => r.root === sub)) inlined.add(sub);
     }
   }
-  const writer = new FunctionWriter(graph, file, new Set(roots.map((r) => `check${r.name}`)), inlined);
+  const exported = all.flatMap((r) => [`check${r.name}`, ...(ungenerated.has(r.id) ? [`validate${r.name}Ajv`] : [])]);
+  const writer = new FunctionWriter(graph, file, new Set(exported), inlined);
   const own = nodes.filter((node) => roots.some((r) => r.root === node.schema) || (!isAlias(node.schema) && !inlined.has(node.schema)));
   const merged = mergeIdentical(own.map((node) => ({ name: writer.name(node), lines: writer.function(node) })));
   const functions = merged.functions.flatMap((f) => ["", ...f]);
   const called = (name: string): string => (merged.renamed.has(name) ? called(merged.renamed.get(name)!) : name);
-  const error = file.importType("SchemaError", CHECKS);
   const validationError = file.importType("ValidationError", "runtime/validation.js");
-  const list = file.import("errorList", CHECKS);
   file.print(...writer.constants(), ...functions);
-  for (const r of roots) {
+  for (const r of all) {
+    const reason = ungenerated.get(r.id);
+    if (reason !== undefined) {
+      const validate = file.import(`validate${r.name}`, ajvModule!, `validate${r.name}Ajv`);
+      file.print(
+        "",
+        `/** ${r.name}'s schema check: undefined when the value is valid, else ajv's errors (its first error, as fromAjvError maps it, then propertyNames' naming error if any), from ajv's standalone code: ${reason.replace(/\*\//g, "*\\/")}. No cross-field rules. */`,
+        `export function check${r.name}(value: unknown): ${validationError}[] | undefined {`,
+        `  return ${validate}(value) ? undefined : (${validate}.errors ?? []).map(${file.import("fromAjvError", "runtime/validation.js")});`,
+        "}",
+      );
+      continue;
+    }
     file.print(
       "",
       `/** ${r.name}'s schema check: undefined when the value is valid, else ajv's first error (as fromAjvError maps it), with propertyNames' naming error after it. No cross-field rules. */`,
       `export function check${r.name}(value: unknown): ${validationError}[] | undefined {`,
-      `  const error: ${error} | undefined = ${called(writer.name(graph.node(r.root)))}(value${writer.needsComposite(r.root) ? ", false" : ""});`,
-      `  return error === undefined ? undefined : ${list}(error);`,
+      `  const error: ${file.importType("SchemaError", CHECKS)} | undefined = ${called(writer.name(graph.node(r.root)))}(value${writer.needsComposite(r.root) ? ", false" : ""});`,
+      `  return error === undefined ? undefined : ${file.import("errorList", CHECKS)}(error);`,
       "}",
     );
   }

@@ -3,10 +3,10 @@
 import { PROSE_AND_EXAMPLES, validatorView } from "../../emit/validator-view.js";
 import { lengthFirst } from "../../model/length-first.js";
 import { runtimeKeywords } from "../../model/runtime-keywords.js";
-import type { Model, OutputFile, Protocol } from "../../model/types.js";
+import type { JsonValue, Model, OutputFile, Protocol } from "../../model/types.js";
 import { type AjvHelper, ajvHelperModules } from "./ajv-esm.js";
-import { formatDeclarations, printSchemaCode } from "./emit-schema-code.js";
-import { emitAllErrors } from "./emit-all-errors.js";
+import { formatDeclarations, printSchemaCode, ungeneratedMessages } from "./emit-schema-code.js";
+import { emitAllErrors, firstErrorAjvFiles } from "./emit-all-errors.js";
 import { emitPackageDocs } from "./emit-package-docs.js";
 import { constantsModule, protocolIndexModule } from "./emit-constants.js";
 import { lifecycleModules } from "./emit-lifecycles.js";
@@ -22,7 +22,9 @@ import { packageDependencies } from "./package-dependencies.js";
  * Pure: the runtime's transpiled text comes from inputs.ts; the types are rendered from the shape
  * model. Every module of the typed API is emitted once, as TypeScript (typeScriptModules), and ships
  * as the .js and .d.ts the compiler derives from it, the schema checks (emit-schema-code.ts) too;
- * only the all-errors validators are ajv's JavaScript.
+ * only the all-errors validators are ajv's JavaScript, and validators-ajv.js: the first-error checks
+ * of the messages whose schemas reach unevaluatedProperties/unevaluatedItems, which the generated
+ * checks leave to ajv (emit-schema-code.ts).
  */
 export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
   checkTsNames(model.protocols);
@@ -36,6 +38,10 @@ export function emitTypeScript(model: Model, inputs: TsInputs): OutputFile[] {
   }
   const allErrors = emitAllErrors(model, (p) => protocolSources(model, p), ajvHelpers);
   files.push(...allErrors.validators);
+  for (const protocol of model.protocols) {
+    const ungenerated = ungeneratedMessages(validatorDocuments(model, protocol), protocol.messages);
+    files.push(...firstErrorAjvFiles(model, protocol, ungenerated, protocolSources(model, protocol), ajvHelpers));
+  }
   files.push(...shipModules([...typeScriptModules(model), allErrors.root]));
   files.push(...ajvHelperModules(ajvHelpers).map((m) => ({ ...m, sources: model.sourceFiles })));
   files.push({ path: "ajv-runtime/formats.d.ts", contents: formatDeclarations(runtimeKeywords().formats), sources: model.sourceFiles });
@@ -77,9 +83,13 @@ function validatorsModule(model: Model, protocol: Protocol, sources: string[]): 
     `The JSON Schemas of ${protocol.id} as code: one function per subschema, named after its location, each`,
     "returning ajv's first error (runtime/schema-checks.js) or undefined; check<Message> per message.",
   );
-  const documents = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((d) => validatorView(lengthFirst(d), dropForTs));
-  printSchemaCode(f, documents, protocol.messages.map((m) => ({ name: m.name, id: m.id })));
+  printSchemaCode(f, validatorDocuments(model, protocol), protocol.messages.map((m) => ({ name: m.name, id: m.id })), `${protocol.id}/validators-ajv.js`);
   return f;
+}
+
+/** The schema documents of `protocol` as its generated checks read them. */
+function validatorDocuments(model: Model, protocol: Protocol): JsonValue[] {
+  return [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((d) => validatorView(lengthFirst(d), dropForTs));
 }
 
 /** The runtime is authored in TypeScript; ship it as per-file JS plus declarations (transpiled by inputs.ts). */
