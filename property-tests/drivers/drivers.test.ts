@@ -10,8 +10,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { RUNTIME_CONTRACT, type ContractId, type RuntimeLanguage } from "../../generators/emit/runtime-contract.js";
 import { loadModel } from "../../generators/pipeline.js";
-import { sharedCases, type Verdict } from "./cases.js";
+import { sharedCases, type DriverCase, type Verdict } from "./cases.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 /**
@@ -20,7 +21,7 @@ const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
  * LifecyclePathsTest 530; Swift's ExampleTests, LifecycleTests and CanonicalJSONTests 15 JCS
  * vectors), so a case source that silently stops being read fails here.
  */
-const REPOSITORY_FLOOR: Record<string, number> = { example: 140, "invalid-example": 226, mutation: 4595, lifecycle: 530, jcs: 15, rfc8785: 6, "es6-number": 10_000, "strict-json": 50, "fuzz-parse": 154, "fuzz-rfc3339": 19, "fuzz-validate": 1516, "fuzz-reproducer": 7, "hmac-verify": 33, "hmac-sign": 13, "content-id": 9 };
+const REPOSITORY_FLOOR: Record<string, number> = { example: 140, "invalid-example": 226, mutation: 4595, lifecycle: 530, jcs: 15, rfc8785: 6, "es6-number": 10_000, "strict-json": 50, "fuzz-parse": 154, "fuzz-rfc3339": 19, "fuzz-validate": 1516, "fuzz-reproducer": 7, "hmac-verify": 33, "hmac-sign": 13, "content-id": 9, "approval-token": 22 };
 const PROJECTS = (process.env["AGENT_CONTRACTS_DRIVER_PROJECTS"] ?? ROOT).split(":").filter((p) => p !== "");
 /**
  * AGENT_CONTRACTS_DRIVER_FULL=1 (make examples): each language's own suites run in the same build
@@ -32,6 +33,31 @@ const FULL = process.env["AGENT_CONTRACTS_DRIVER_FULL"] === "1";
 interface Answers {
   language: string;
   verdicts: Map<string, Verdict>;
+  /** The cases this language was not given, since its runtime lacks a function they call (casesFor). */
+  notAsked?: ReadonlySet<string>;
+}
+
+/** The runtime-contract functions a case kind calls, where a runtime may lack them (the contract's null). */
+const KIND_NEEDS: Partial<Record<DriverCase["kind"], readonly ContractId[]>> = { "approval-token": ["approvalDecode", "approvalVerify"] };
+
+/**
+ * The cases `language`'s driver is given: every case but those of a kind that calls a function its
+ * runtime does not offer (generators/emit/runtime-contract.ts), with one line saying which and why.
+ */
+export function casesFor(language: RuntimeLanguage, cases: readonly DriverCase[]): { asked: DriverCase[]; notAsked: Set<string>; why: string[] } {
+  const lacks = (kind: DriverCase["kind"]) => (KIND_NEEDS[kind] ?? []).filter((id) => RUNTIME_CONTRACT.find((e) => e.id === id)![language] === null);
+  const asked: DriverCase[] = [];
+  const notAsked = new Set<string>();
+  const why = new Map<string, string>();
+  for (const c of cases) {
+    const missing = lacks(c.kind);
+    if (missing.length === 0) asked.push(c);
+    else {
+      notAsked.add(c.id);
+      why.set(c.kind, `its runtime offers no ${missing.map((id) => RUNTIME_CONTRACT.find((e) => e.id === id)!.name).join(", ")}`);
+    }
+  }
+  return { asked, notAsked, why: [...why].map(([kind, reason]) => `${language}: not asked the ${[...notAsked].filter((id) => id.startsWith(`${kind} `)).length} ${kind} cases: ${reason} (generators/emit/runtime-contract.ts)`) };
 }
 
 function run(command: string, args: string[], env: Record<string, string> = {}): void {
@@ -80,11 +106,15 @@ function runDrivers(project: string, casesFile: string, scratch: string): Answer
 
   // FULL: the crate's whole cargo-test.sh run (build, clippy -D warnings, every test) first.
   const rustOut = join(scratch, "rust.json");
-  const rust = spawnSync("bash", [join(ROOT, "generators/targets/rust/toolchain/driver.sh"), join(project, "generated/rust"), casesFile, rustOut], { encoding: "utf8", env: { ...process.env, ...(FULL ? { DRIVER_FULL: "1" } : {}) }, maxBuffer: 256 * 1024 * 1024 });
+  const rustCases = casesFor("rust", (JSON.parse(readFileSync(casesFile, "utf8")) as { cases: DriverCase[] }).cases);
+  for (const line of rustCases.why) console.log(line);
+  const rustCasesFile = join(scratch, "rust-cases.json");
+  writeFileSync(rustCasesFile, JSON.stringify({ cases: rustCases.asked }));
+  const rust = spawnSync("bash", [join(ROOT, "generators/targets/rust/toolchain/driver.sh"), join(project, "generated/rust"), rustCasesFile, rustOut], { encoding: "utf8", env: { ...process.env, ...(FULL ? { DRIVER_FULL: "1" } : {}) }, maxBuffer: 256 * 1024 * 1024 });
   if (rust.status !== 0) throw new Error(`rust driver.sh exited ${rust.status}:\n${rust.stdout.slice(-4000)}\n${rust.stderr.slice(-4000)}`);
   const rustSkipped = /^Rust driver skipped: (.*)$/m.exec(rust.stdout);
   if (rustSkipped !== null) console.log(rustSkipped[0]);
-  else answers.push(read(rustOut, "rust"));
+  else answers.push({ ...read(rustOut, "rust"), notAsked: rustCases.notAsked });
   return answers;
 }
 
@@ -96,7 +126,7 @@ export function disagreements(expected: ReadonlyMap<string, Verdict>, answers: r
     for (const id of a.verdicts.keys()) if (!expected.has(id)) lines.push(`${a.language}: answered ${id}, which is no case`);
   }
   for (const [id, want] of expected) {
-    const got = answers.map((a) => ({ language: a.language, verdict: a.verdicts.get(id) }));
+    const got = answers.filter((a) => a.notAsked?.has(id) !== true).map((a) => ({ language: a.language, verdict: a.verdicts.get(id) }));
     for (const g of got) {
       if (g.verdict === undefined) lines.push(`${id}: ${g.language} gave no verdict`);
       else if (show(g.verdict) !== show(want)) lines.push(`${id}: ${g.language} says ${show(g.verdict)}, the spec says ${show(want)}`);
@@ -121,6 +151,23 @@ describe("shared-case drivers", () => {
       "b: kotlin gave no verdict",
       'b: the languages disagree: ts ["moved x []"], kotlin undefined',
     ]);
+  });
+
+  it("a case whose kind calls a function a runtime lacks is not asked of that language, and only then", () => {
+    const token: DriverCase = { id: "approval-token p/M t", kind: "approval-token", protocol: "p", message: "M", secret_utf8: "s", token: "t", now_unix_seconds: 0 };
+    const parse: DriverCase = { id: "parse x", kind: "parse", b64: "" };
+    const rust = casesFor("rust", [token, parse]);
+    expect(rust.asked).toEqual([parse]);
+    expect([...rust.notAsked]).toEqual([token.id]);
+    expect(rust.why).toEqual(["rust: not asked the 1 approval-token cases: its runtime offers no decodeApprovalToken, verifyApprovalToken (generators/emit/runtime-contract.ts)"]);
+    for (const language of ["ts", "kotlin", "swift"] as const) expect(casesFor(language, [token, parse]).asked).toEqual([token, parse]);
+    const expected = new Map<string, Verdict>([[token.id, "valid"], [parse.id, "ok"]]);
+    const answers = [
+      { language: "ts", verdicts: new Map<string, Verdict>([[token.id, "valid"], [parse.id, "ok"]]) },
+      { language: "rust", verdicts: new Map<string, Verdict>([[parse.id, "ok"]]), notAsked: rust.notAsked },
+    ];
+    expect(disagreements(expected, answers)).toEqual([]);
+    expect(disagreements(expected, [answers[0]!, { ...answers[1]!, notAsked: new Set<string>() }])).toEqual([`${token.id}: rust gave no verdict`, `${token.id}: the languages disagree: ts "valid", rust undefined`]);
   });
 
   for (const project of PROJECTS) {
