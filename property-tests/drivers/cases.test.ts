@@ -34,6 +34,21 @@ describe("shared cases", () => {
     expect(kinds(ids).has("hostile")).toBe(false);
   });
 
+  it("this repository: every approval-token vector is a case of the message it is written for, with the vector's verdict", () => {
+    const vectors = JSON.parse(readFileSync(join(REPO_ROOT, "spec/agent-service/vectors/approval-token.json"), "utf8")) as { cases: { name: string; token: string; expect: string; bindings?: object }[] };
+    const { cases, expected } = sharedCases(REPO_ROOT, modelOf(REPO_ROOT), REPO_ROOT);
+    const tokens = cases.filter((c) => c.kind === "approval-token");
+    expect(tokens.map((c) => [c.id, expected.get(c.id)])).toEqual(vectors.cases.map((v) => [`approval-token agent-service/ApprovalTokenClaims ${v.name}`, v.expect]));
+    expect(tokens.map((c) => ("bindings" in c ? c.bindings : undefined))).toEqual(vectors.cases.map((v) => v.bindings));
+    expect(new Set(vectors.cases.map((v) => v.expect)).size).toBeGreaterThan(10);
+  });
+
+  it("approval-token vectors written for another declaration than the message's give no case", () => {
+    const model = modelOf(REPO_ROOT);
+    const changed = { ...model, protocols: model.protocols.map((p) => ({ ...p, messages: p.messages.map((m) => (m.approvalToken === undefined ? m : { ...m, approvalToken: { ...m.approvalToken, maxLifetimeSeconds: 60 } })) })) };
+    expect(sharedCases(REPO_ROOT, changed, REPO_ROOT).cases.filter((c) => c.kind === "approval-token")).toEqual([]);
+  });
+
   it.each(["clinic-queue", "parcel-lockers"])("examples/%s: the generator's hostile-input cases and its own messages' hostile cases, none of this repository's", (name) => {
     // A copy with the lifecycle paths suites `generate` writes beside the spec.
     const root = mkdtempSync(join(tmpdir(), `agent-contracts-cases-${name}-`));

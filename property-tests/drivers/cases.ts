@@ -6,6 +6,7 @@
 // (spec/common/vectors/jcs.json, RFC 8785's own input/output pairs and its ES6 number file), the
 // strict JSON vectors and the fuzz corpus (hostile bytes into the parser, the RFC 3339 reader and
 // each message's validator; hostile-cases.ts for messages the corpus does not hold).
+import { isDeepStrictEqual } from "node:util";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { JsonValue, Model } from "../../generators/model/types.js";
@@ -21,7 +22,11 @@ export type DriverCase =
   | { id: string; kind: "rfc3339"; text: string }
   | { id: string; kind: "parse-validate"; protocol: string; message: string; b64: string }
   | { id: string; kind: "hmac-verify" | "hmac-sign"; protocol: string; message: string; key_utf8: string; instance: JsonValue }
-  | { id: string; kind: "content-id"; protocol: string; message: string; record: JsonValue };
+  | { id: string; kind: "content-id"; protocol: string; message: string; record: JsonValue }
+  | { id: string; kind: "approval-token"; protocol: string; message: string; secret_utf8: string; token: string; now_unix_seconds: number; bindings?: ApprovalBindings };
+
+/** The request an approval token must be bound to, as the vectors spell it (snake_case, expected_choice optional). */
+export interface ApprovalBindings { action: string; resource_id: string; request_id: string; expected_choice?: string | null }
 
 /** A driver's answer to one case (see README.md for each kind's spelling). */
 export type Verdict = string | string[];
@@ -157,12 +162,17 @@ function addHostileInputCases(model: Model, vectorsRoot: string, add: (c: Driver
 
 interface HmacVector { name: string; message_type: string; key_utf8: string; message: Record<string, JsonValue>; expect: string; expected_signature?: string }
 interface ContentIdVector { name: string; message_type: string; record: JsonValue; expected_id: string }
+interface ApprovalTokenVectors { declaration: JsonValue; cases: { name: string; secret_utf8: string; token: string; now_unix_seconds: number; bindings?: ApprovalBindings; expect: string }[] }
 
 /**
  * A protocol's own signing vectors (spec/<protocol>/vectors: hmac-sha256-v1.json, MACs from Python's
  * hmac and the real SDKs; content-ids.json, ids from the real packages), the cases of messages the
  * project has that declare the scheme: each verified (its `expect`), each valid one re-signed
- * without its signature members (its signature), each record's id computed (its `expected_id`).
+ * without its signature members (its signature), each record's id computed (its `expected_id`);
+ * approval-token.json (tokens minted by the real Python agent and by Python's stdlib, verdicts in the
+ * reference verifier's order), for each message whose x-approval-token declaration is the one the
+ * file's vectors are written for: each token decoded at the case's clock, and bound to the case's
+ * request when it has one (its `expect`).
  */
 function addSigningCases(root: string, model: Model, add: (c: DriverCase, verdict: Verdict) => void): void {
   for (const protocol of model.protocols) {
@@ -183,6 +193,16 @@ function addSigningCases(root: string, model: Model, add: (c: DriverCase, verdic
     for (const c of vectors("content-ids.json") as ContentIdVector[]) {
       if (messageOf(c.message_type)?.contentAddress === undefined) continue;
       add({ id: `content-id ${protocol.id} ${c.name}`, kind: "content-id", protocol: protocol.id, message: c.message_type, record: c.record }, c.expected_id);
+    }
+    const tokenFile = join(root, "spec", protocol.id, "vectors", "approval-token.json");
+    if (existsSync(tokenFile)) {
+      const tokens = JSON.parse(readFileSync(tokenFile, "utf8")) as ApprovalTokenVectors;
+      for (const message of protocol.messages.filter((m) => m.approvalToken !== undefined && isDeepStrictEqual(m.approvalToken, tokens.declaration))) {
+        for (const c of tokens.cases) {
+          const { name: _name, expect, ...input } = c;
+          add({ id: `approval-token ${protocol.id}/${message.name} ${c.name}`, kind: "approval-token", protocol: protocol.id, message: message.name, ...input }, expect);
+        }
+      }
     }
   }
 }

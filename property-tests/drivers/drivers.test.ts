@@ -10,8 +10,8 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadModel } from "../../generators/pipeline.js";
-import { sharedCases, type Verdict } from "./cases.js";
-import { type Answers, runDrivers } from "./run-drivers.js";
+import { type DriverCase, sharedCases, type Verdict } from "./cases.js";
+import { type Answers, casesFor, runDrivers } from "./run-drivers.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 /**
@@ -20,7 +20,7 @@ const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
  * LifecyclePathsTest 530; Swift's ExampleTests, LifecycleTests and CanonicalJSONTests 15 JCS
  * vectors), so a case source that silently stops being read fails here.
  */
-const REPOSITORY_FLOOR: Record<string, number> = { example: 140, "invalid-example": 226, mutation: 4595, lifecycle: 530, jcs: 15, rfc8785: 6, "es6-number": 10_000, "strict-json": 50, "fuzz-parse": 154, "fuzz-rfc3339": 19, "fuzz-validate": 1516, "fuzz-reproducer": 7, "hmac-verify": 33, "hmac-sign": 13, "content-id": 9 };
+const REPOSITORY_FLOOR: Record<string, number> = { example: 140, "invalid-example": 226, mutation: 4595, lifecycle: 530, jcs: 15, rfc8785: 6, "es6-number": 10_000, "strict-json": 50, "fuzz-parse": 154, "fuzz-rfc3339": 19, "fuzz-validate": 1516, "fuzz-reproducer": 7, "hmac-verify": 33, "hmac-sign": 13, "content-id": 9, "approval-token": 22 };
 const PROJECTS = (process.env["AGENT_CONTRACTS_DRIVER_PROJECTS"] ?? ROOT).split(":").filter((p) => p !== "");
 
 /** Every disagreement, one line each, naming the case and the language. */
@@ -31,7 +31,7 @@ export function disagreements(expected: ReadonlyMap<string, Verdict>, answers: r
     for (const id of a.verdicts.keys()) if (!expected.has(id)) lines.push(`${a.language}: answered ${id}, which is no case`);
   }
   for (const [id, want] of expected) {
-    const got = answers.map((a) => ({ language: a.language, verdict: a.verdicts.get(id) }));
+    const got = answers.filter((a) => a.notAsked?.has(id) !== true).map((a) => ({ language: a.language, verdict: a.verdicts.get(id) }));
     for (const g of got) {
       if (g.verdict === undefined) lines.push(`${id}: ${g.language} gave no verdict`);
       else if (show(g.verdict) !== show(want)) lines.push(`${id}: ${g.language} says ${show(g.verdict)}, the spec says ${show(want)}`);
@@ -56,6 +56,23 @@ describe("shared-case drivers", () => {
       "b: kotlin gave no verdict",
       'b: the languages disagree: ts ["moved x []"], kotlin undefined',
     ]);
+  });
+
+  it("a case whose kind calls a function a runtime lacks is not asked of that language, and only then", () => {
+    const token: DriverCase = { id: "approval-token p/M t", kind: "approval-token", protocol: "p", message: "M", secret_utf8: "s", token: "t", now_unix_seconds: 0 };
+    const parse: DriverCase = { id: "parse x", kind: "parse", b64: "" };
+    const rust = casesFor("rust", [token, parse]);
+    expect(rust.asked).toEqual([parse]);
+    expect([...rust.notAsked]).toEqual([token.id]);
+    expect(rust.why).toEqual(["rust: not asked the 1 approval-token cases: its runtime offers no decodeApprovalToken, verifyApprovalToken (generators/emit/runtime-contract.ts)"]);
+    for (const language of ["ts", "kotlin", "swift"] as const) expect(casesFor(language, [token, parse]).asked).toEqual([token, parse]);
+    const expected = new Map<string, Verdict>([[token.id, "valid"], [parse.id, "ok"]]);
+    const answers = [
+      { language: "ts", verdicts: new Map<string, Verdict>([[token.id, "valid"], [parse.id, "ok"]]) },
+      { language: "rust", verdicts: new Map<string, Verdict>([[parse.id, "ok"]]), notAsked: rust.notAsked },
+    ];
+    expect(disagreements(expected, answers)).toEqual([]);
+    expect(disagreements(expected, [answers[0]!, { ...answers[1]!, notAsked: new Set<string>() }])).toEqual([`${token.id}: rust gave no verdict`, `${token.id}: the languages disagree: ts "valid", rust undefined`]);
   });
 
   for (const project of PROJECTS) {

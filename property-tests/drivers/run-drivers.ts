@@ -6,7 +6,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Verdict } from "./cases.js";
+import { RUNTIME_CONTRACT, type ContractId, type RuntimeLanguage } from "../../generators/emit/runtime-contract.js";
+import type { DriverCase, Verdict } from "./cases.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -20,6 +21,31 @@ const FULL = process.env["AGENT_CONTRACTS_DRIVER_FULL"] === "1";
 export interface Answers {
   language: string;
   verdicts: Map<string, Verdict>;
+  /** The cases this language was not given, since its runtime lacks a function they call (casesFor). */
+  notAsked?: ReadonlySet<string>;
+}
+
+/** The runtime-contract functions a case kind calls, where a runtime may lack them (the contract's null). */
+const KIND_NEEDS: Partial<Record<DriverCase["kind"], readonly ContractId[]>> = { "approval-token": ["approvalDecode", "approvalVerify"] };
+
+/**
+ * The cases `language`'s driver is given: every case but those of a kind that calls a function its
+ * runtime does not offer (generators/emit/runtime-contract.ts), with one line saying which and why.
+ */
+export function casesFor(language: RuntimeLanguage, cases: readonly DriverCase[]): { asked: DriverCase[]; notAsked: Set<string>; why: string[] } {
+  const lacks = (kind: DriverCase["kind"]) => (KIND_NEEDS[kind] ?? []).filter((id) => RUNTIME_CONTRACT.find((e) => e.id === id)![language] === null);
+  const asked: DriverCase[] = [];
+  const notAsked = new Set<string>();
+  const why = new Map<string, string>();
+  for (const c of cases) {
+    const missing = lacks(c.kind);
+    if (missing.length === 0) asked.push(c);
+    else {
+      notAsked.add(c.id);
+      why.set(c.kind, `its runtime offers no ${missing.map((id) => RUNTIME_CONTRACT.find((e) => e.id === id)!.name).join(", ")}`);
+    }
+  }
+  return { asked, notAsked, why: [...why].map(([kind, reason]) => `${language}: not asked the ${[...notAsked].filter((id) => id.startsWith(`${kind} `)).length} ${kind} cases: ${reason} (generators/emit/runtime-contract.ts)`) };
 }
 
 function run(command: string, args: string[], env: Record<string, string> = {}): void {
@@ -68,11 +94,15 @@ export function runDrivers(project: string, casesFile: string, scratch: string):
 
   // FULL: the crate's whole cargo-test.sh run (build, clippy -D warnings, every test) first.
   const rustOut = join(scratch, "rust.json");
-  const rust = spawnSync("bash", [join(ROOT, "generators/targets/rust/toolchain/driver.sh"), join(project, "generated/rust"), casesFile, rustOut], { encoding: "utf8", env: { ...process.env, ...(FULL ? { DRIVER_FULL: "1" } : {}) }, maxBuffer: 256 * 1024 * 1024 });
+  const rustCases = casesFor("rust", (JSON.parse(readFileSync(casesFile, "utf8")) as { cases: DriverCase[] }).cases);
+  for (const line of rustCases.why) console.log(line);
+  const rustCasesFile = join(scratch, "rust-cases.json");
+  writeFileSync(rustCasesFile, JSON.stringify({ cases: rustCases.asked }));
+  const rust = spawnSync("bash", [join(ROOT, "generators/targets/rust/toolchain/driver.sh"), join(project, "generated/rust"), rustCasesFile, rustOut], { encoding: "utf8", env: { ...process.env, ...(FULL ? { DRIVER_FULL: "1" } : {}) }, maxBuffer: 256 * 1024 * 1024 });
   if (rust.status !== 0) throw new Error(`rust driver.sh exited ${rust.status}:\n${rust.stdout.slice(-4000)}\n${rust.stderr.slice(-4000)}`);
   const rustSkipped = /^Rust driver skipped: (.*)$/m.exec(rust.stdout);
   if (rustSkipped !== null) console.log(rustSkipped[0]);
-  else answers.push(read(rustOut, "rust"));
+  else answers.push({ ...read(rustOut, "rust"), notAsked: rustCases.notAsked });
   return answers;
 }
 

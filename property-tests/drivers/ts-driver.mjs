@@ -77,6 +77,12 @@ async function answer(c) {
     }
     case "content-id":
       return (await signingOf(c.protocol))[`compute${c.message}Id`](c.record);
+    case "approval-token": {
+      const signing = await signingOf(c.protocol);
+      const nowMs = c.now_unix_seconds * 1000;
+      const result = c.bindings === undefined ? signing[`decode${c.message}Token`](c.token, c.secret_utf8, nowMs) : signing[`verify${c.message}Token`](c.token, c.secret_utf8, c.bindings, nowMs);
+      return result.ok ? "valid" : result.error.code;
+    }
     default:
       return `error: unknown case kind ${c.kind}`;
   }

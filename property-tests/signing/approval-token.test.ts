@@ -1,5 +1,5 @@
 // agent-service approval tokens: the token minted by the real Python code, the shared spec
-// vectors (expected tokens minted with Python's stdlib, checked here), and properties.
+// vectors' MACs against Python's hmac (their verdicts are the shared-case drivers'), and properties.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -35,15 +35,12 @@ describe("the Python-minted token (approval_token_python_minted.json)", () => {
   });
 });
 
+// Each vector's verdict in every language (TypeScript's through the generated signing module) is
+// the shared-case drivers' (property-tests/drivers, kind approval-token); here the vectors themselves.
 describe("spec/agent-service/vectors/approval-token.json", () => {
-  expect(spec.declaration).toEqual(APPROVAL_TOKEN_V1);
-  for (const c of spec.cases) {
-    it(`${c.name} -> ${c.expect}`, () => {
-      const now = c.now_unix_seconds * 1000;
-      const result = c.bindings === undefined ? decodeApprovalToken(c.token, c.secret_utf8, now) : verifyApprovalToken(c.token, c.secret_utf8, c.bindings, now);
-      expect(result.ok ? "valid" : result.error.code).toBe(c.expect);
-    });
-  }
+  it("is written for the runtime's declaration", () => {
+    expect(spec.declaration).toEqual(APPROVAL_TOKEN_V1);
+  });
   it("every vector's MAC verdict agrees with Python's hmac", () => {
     // A refused key (key-missing, key-too-short) is decided before any MAC is computed.
     const macCases = spec.cases.filter((c: any) => !String(c.expect).startsWith("key-"));

@@ -29,20 +29,22 @@ export function emitKotlin(model: Model): OutputFile[] {
   }
   const names = (p: Protocol) => ({ package: protocolPackage(p.id), objectName: registryName(p.id), validatorsName: validatorsName(p.id), idLiteral: stringLiteral(p.id) });
   files.push(...emitEnumOpennessTest(model));
-  // The declarations of every signed and content-addressed message by `<protocol>/<message>` (the
+  // The declarations of every signed, content-addressed and approval-token message by `<protocol>/<message>` (the
   // shared-case driver looks them up by name); each <Protocol>Signing object is imported when used.
   const declared = (pick: (m: Message) => boolean, suffix: string) =>
     model.protocols.flatMap((p) => p.messages.filter(pick).map((m) => ({ keyLiteral: stringLiteral(`${p.id}/${m.name}`), constant: `${signingName(p.id)}.${screamingSnake(m.name)}_${suffix}`, signing: `${protocolPackage(p.id)}.${signingName(p.id)}` })));
   const signatures = declared((m) => m.signature !== undefined, "SIGNATURE");
   const contentAddresses = declared((m) => m.contentAddress !== undefined, "CONTENT_ADDRESS");
+  const approvalTokens = declared((m) => m.approvalToken !== undefined, "TOKEN");
   files.push({
     path: sourceFile("dev.agentcontracts", "Protocols"),
     contents: render("protocols.kt", {
       protocols: model.protocols.map(names),
       lifecycles: model.protocols.flatMap((p) => p.lifecycles.map((l) => `${lifecyclePackage(p.id)}.${lifecycleObjectName(l.name)}`)),
-      signingImports: [...new Set([...signatures, ...contentAddresses].map((d) => d.signing))].sort(),
+      signingImports: [...new Set([...signatures, ...contentAddresses, ...approvalTokens].map((d) => d.signing))].sort(),
       signatures,
       contentAddresses,
+      approvalTokens,
     }),
     sources: model.protocols.map((p) => p.location.file),
   });

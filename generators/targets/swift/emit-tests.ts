@@ -85,6 +85,7 @@ function signingContext(catalog: { protocol: Protocol; namespace: string }[], ca
   return {
     signed: rows.filter((r) => r.m.signature !== undefined).map((r) => ({ protocol: r.protocol.id, name: r.m.name, type: r.type, namespace: r.namespace, unsigned: `${r.namespace}.Unsigned${typeName(r.m.name)}`, nameLiteral: stringLiteral(r.m.name), signatureFieldLiteral: stringLiteral(r.m.signature!.signatureField), algorithmFieldLiteral: stringLiteral(r.m.signature!.algorithmField) })),
     replayed: rows.filter((r) => r.m.replay !== undefined).map((r) => ({ name: r.m.name, type: r.type })),
+    tokened: rows.filter((r) => r.m.approvalToken !== undefined).map((r) => ({ protocol: r.protocol.id, name: r.m.name, type: r.type })),
     addressed: rows
       .filter((r) => r.m.contentAddress !== undefined)
       .map((r) => ({

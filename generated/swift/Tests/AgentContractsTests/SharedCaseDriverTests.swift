@@ -75,6 +75,11 @@ final class SharedCaseDriverTests: XCTestCase {
         "agent-connector/ConnectorPackage": AgentConnector.ConnectorPackage.contentAddress,
     ]
 
+    /// The generated x-approval-token declarations, by `<protocol>/<message>`.
+    static let approvalTokens: [String: ApprovalTokenDeclaration] = [
+        "agent-service/ApprovalTokenClaims": AgentService.ApprovalTokenClaims.tokenDeclaration,
+    ]
+
     static let lifecycles: [String: ([JSONObject]) -> [String]] = [
         "agent-connector/trust": { steps in SharedCaseDriverTests.replay(AgentConnector.TrustLifecycle.self, steps) },
         "agent-provider/install-handshake": { steps in SharedCaseDriverTests.replay(AgentProvider.InstallHandshakeLifecycle.self, steps) },
@@ -158,6 +163,28 @@ final class SharedCaseDriverTests: XCTestCase {
         }
     }
 
+    /// An approval token decoded with the message's generated declaration at the case's clock, and
+    /// bound to the case's request when it names one: "valid" or the error code.
+    static func approvalToken(_ item: JSONObject) -> String {
+        let key = "\(item.text("protocol"))/\(item.text("message"))"
+        guard let declaration = approvalTokens[key] else { return "error: no approval token declared for \(key)" }
+        let secret = [UInt8](item.text("secret_utf8").utf8)
+        guard let now = item["now_unix_seconds"]?.numberValue else { return "error: now_unix_seconds is not a number" }
+        do {
+            if let b = item["bindings"]?.objectValue {
+                let bindings = ApprovalBindings(action: b.text("action"), resourceID: b.text("resource_id"), requestID: b.text("request_id"), expectedChoice: b["expected_choice"]?.stringValue)
+                _ = try ApprovalToken.verifyApprovalToken(item.text("token"), secret: secret, bindings: bindings, declaration: declaration, nowSeconds: Int64(now))
+            } else {
+                _ = try ApprovalToken.decodeApprovalToken(item.text("token"), secret: secret, declaration: declaration, nowSeconds: Int64(now))
+            }
+            return "valid"
+        } catch let error as ApprovalTokenError {
+            return error.rawValue
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
     static func answer(_ item: JSONObject) -> JSONValue {
         switch item.text("kind") {
         case "validate":
@@ -197,6 +224,8 @@ final class SharedCaseDriverTests: XCTestCase {
             return .string(parseAndValidate(item))
         case "hmac-verify", "hmac-sign", "content-id":
             return .string(signing(item))
+        case "approval-token":
+            return .string(approvalToken(item))
         default:
             return .string("error: unknown case kind \(item.text("kind"))")
         }

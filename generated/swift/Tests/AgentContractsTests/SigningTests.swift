@@ -133,29 +133,8 @@ final class SigningTests: XCTestCase {
         XCTAssertGreaterThan(checked, 0)
     }
 
-    /// Approval token vectors: decode (and bind, when the case has bindings) at the case's clock.
-    func testApprovalTokenVectors() throws {
-        let cases = try SharedCases.cases("agent-service/vectors/approval-token.json")
-        for c in cases {
-            let name = c.text("name")
-            let secret = utf8(c.text("secret_utf8"))
-            let now = Int64(c["now_unix_seconds"]?.numberValue ?? 0)
-            var verdict = "valid"
-            do {
-                if let b = c["bindings"]?.objectValue {
-                    let bindings = ApprovalBindings(action: b.text("action"), resourceID: b.text("resource_id"), requestID: b.text("request_id"), expectedChoice: b["expected_choice"]?.stringValue)
-                    _ = try AgentService.ApprovalTokenClaims.verifyToken(c.text("token"), secret: secret, bindings: bindings, nowSeconds: now)
-                } else {
-                    _ = try AgentService.ApprovalTokenClaims.decodeToken(c.text("token"), secret: secret, nowSeconds: now)
-                }
-            } catch let error as ApprovalTokenError {
-                verdict = error.rawValue
-            }
-            XCTAssertEqual(verdict, c.text("expect"), name)
-        }
-        XCTAssertGreaterThan(cases.count, 0)
-    }
-
+    // The approval-token vectors are answered by the shared-case driver (SharedCaseDriverTests,
+    // kind approval-token), compared with the vectors' verdicts by property-tests/drivers.
     func testApprovalTokenRoundTrip() throws {
         let secret = utf8("a-test-secret-of-at-least-24-characters")
         let input = MintApprovalInput(action: "set_ticket_priority", resourceID: "TKT-1", actorID: "rep-1", requestID: "req-1", choice: "high", expectedChoice: "medium", payload: ["note": "Zo\u{EB}"])

@@ -1,6 +1,9 @@
 package dev.agentcontracts.bindings
 
 import dev.agentcontracts.Protocols
+import dev.agentcontracts.runtime.ApprovalBindings
+import dev.agentcontracts.runtime.ApprovalToken
+import dev.agentcontracts.runtime.ApprovalTokenResult
 import dev.agentcontracts.runtime.CanonicalJson
 import dev.agentcontracts.runtime.ContentAddress
 import dev.agentcontracts.runtime.HmacSha256V1
@@ -22,6 +25,7 @@ import kotlinx.serialization.json.boolean
 import kotlinx.serialization.json.jsonArray
 import kotlinx.serialization.json.jsonObject
 import kotlinx.serialization.json.jsonPrimitive
+import kotlinx.serialization.json.long
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.Base64
@@ -59,6 +63,28 @@ private fun JsonObject.bytes(): ByteArray = Base64.getDecoder().decode(text("b64
 
 /** The generated x-signature declaration of the case's message (Protocols.signatures). */
 private fun JsonObject.signature() = "${text("protocol")}/${text("message")}".let { key -> Protocols.signatures[key] ?: error("no signature declared for $key") }
+
+/**
+ * An approval token decoded with the case's message's generated x-approval-token declaration at the
+ * case's clock, and bound to the case's request when it names one: "valid" or the error code.
+ */
+private fun approvalVerdict(case: JsonObject): String {
+    val key = "${case.text("protocol")}/${case.text("message")}"
+    val declaration = Protocols.approvalTokens[key] ?: error("no approval token declared for $key")
+    val secret = case.text("secret_utf8").toByteArray()
+    val nowMs = case.getValue("now_unix_seconds").jsonPrimitive.long * 1000
+    val result = when (val bindings = case["bindings"]?.jsonObject) {
+        null -> ApprovalToken.decodeApprovalToken(declaration, case.text("token"), secret, nowMs)
+        else -> {
+            val expectedChoice = (bindings["expected_choice"] as? JsonPrimitive)?.takeIf { it.isString }?.content
+            ApprovalToken.verifyApprovalToken(declaration, case.text("token"), secret, ApprovalBindings(bindings.text("action"), bindings.text("resource_id"), bindings.text("request_id"), expectedChoice), nowMs)
+        }
+    }
+    return when (result) {
+        is ApprovalTokenResult.Valid -> "valid"
+        is ApprovalTokenResult.Failed -> result.code.wireName
+    }
+}
 
 private fun firstError(error: ValidationError): String =
     if (error.keyword == "json") "json ${error.params["code"]}"
@@ -120,5 +146,6 @@ private fun answer(case: JsonObject): JsonElement = when (val kind = case.text("
         val declaration = Protocols.contentAddresses[key] ?: error("no content address declared for $key")
         JsonPrimitive(ContentAddress.computeContentId(declaration, case.getValue("record").jsonObject))
     }
+    "approval-token" -> JsonPrimitive(approvalVerdict(case))
     else -> JsonPrimitive("error: unknown case kind $kind")
 }

@@ -3,7 +3,6 @@ package dev.agentcontracts.bindings
 import dev.agentcontracts.agentconnector.AgentConnectorSigning
 import dev.agentcontracts.agentprovider.AgentProviderSigning
 import dev.agentcontracts.agentservice.AgentServiceSigning
-import dev.agentcontracts.runtime.ApprovalBindings
 import dev.agentcontracts.runtime.ApprovalTokenResult
 import dev.agentcontracts.runtime.AuditChain
 import dev.agentcontracts.runtime.AuditChainDeclaration
@@ -153,9 +152,11 @@ class SigningVectorsTest {
         counter.finish()
     }
 
+    // The vectors' tokens themselves are answered by the shared-case driver (SharedCaseDriver.kt,
+    // kind approval-token), whose verdicts property-tests/drivers/drivers.test.ts compares with the
+    // vectors' in every language; here only that the generated declaration is the vectors' one.
     @Test
-    fun `approval tokens decode and bind in the reference order`() {
-        val counter = CaseCounter("spec approval-token")
+    fun `the approval-token vectors are written for the generated declaration`() {
         val file = TestData.json("spec/agent-service/vectors/approval-token.json").jsonObject
         val declared = file.getValue("declaration").jsonObject
         val declaration = AgentServiceSigning.APPROVAL_TOKEN_CLAIMS_TOKEN
@@ -168,22 +169,6 @@ class SigningVectorsTest {
                 "minSecretBytes" to declaration.minSecretBytes.toLong(),
             ),
         )
-        for (case in file.getValue("cases").jsonArray.map { it.jsonObject }) {
-            val secret = case.string("secret_utf8").toByteArray()
-            val nowMs = case.getValue("now_unix_seconds").jsonPrimitive.long * 1000
-            val bindings = case["bindings"]?.jsonObject?.let {
-                ApprovalBindings(it.string("action"), it.string("resource_id"), it.string("request_id"), it.stringOrNull("expected_choice"))
-            }
-            val result = if (bindings == null) {
-                AgentServiceSigning.decodeApprovalTokenClaimsToken(case.string("token"), secret, nowMs)
-            } else {
-                AgentServiceSigning.verifyApprovalTokenClaimsToken(case.string("token"), secret, bindings, nowMs)
-            }
-            val verdict = (result as? ApprovalTokenResult.Failed)?.code?.wireName ?: "valid"
-            assertEquals(case.string("expect"), verdict, case.string("name"))
-            counter.count(case.string("expect"))
-        }
-        counter.finish()
     }
 
     @Test
