@@ -52,9 +52,21 @@ export function driverMessageDispatch(messages: readonly DriverMessage[], lib: s
     "",
     ...lookup("The message's x-signature declaration.", "signature", "HmacV1Declaration", signed, "signature_declaration"),
     "",
+    ...generatedVerifier(signed, lib),
+    "",
     ...lookup("The message's x-content-address declaration.", "content_address", "ContentAddressDeclaration", addressed, "content_address_declaration"),
     "",
   ].join("\n");
+}
+
+/** The dispatch to each signed message's generated `verify_signature` (a key prepared once). */
+function generatedVerifier(signed: readonly DriverMessage[], lib: string): string[] {
+  const doc = "/// The message's generated verifier (`verify_signature`), or None when it declares no signature.";
+  const signature = (used: boolean): string =>
+    `pub fn verify_signature(${used ? "" : "_"}protocol: &str, ${used ? "" : "_"}message: &str, ${used ? "" : "_"}instance: &serde_json::Value, ${used ? "" : "_"}key: &${lib}::runtime::crypto::HmacSha256Key) -> Option<Result<(), ${lib}::runtime::hmac_v1::HmacV1Error>> {`;
+  if (signed.length === 0) return [doc, signature(false), "    None", "}"];
+  const arms = signed.map((m) => `        (${stringLiteral(m.protocol)}, ${stringLiteral(m.name)}) => Some(${m.type}::verify_signature(instance, key)),`);
+  return [doc, signature(true), "    match (protocol, message) {", ...arms, "        _ => None,", "    }", "}"];
 }
 
 /** The driver's lifecycle cases: each step's outcome from the machine the case names, by name. */

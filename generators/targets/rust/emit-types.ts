@@ -6,6 +6,7 @@
 // lengths and bounds is not this file's: the types are the typed view of a message.
 import { protocolShapes, type Declared, type EnumShape, type RecordShape, type Shape, type UnionShape } from "../../model/shapes.js";
 import type { Model, Protocol } from "../../model/types.js";
+import { rustSigningFunctions } from "./emit-signing.js";
 import { docComment, identifier, rawStringLiteral, rustNaming, snakeCase, stringLiteral, uniqueNames, upperCamel } from "./naming.js";
 
 interface Named {
@@ -237,6 +238,7 @@ export function renderDeclarations(protocol: Protocol, types: ProtocolTypes): st
         `        serde_json::from_str(${json(m.signature)}).expect("the generator wrote a valid x-signature")`,
         "    }",
       );
+      parts.push(...rustSigningFunctions(m.name, m.signature).filter((line) => line !== ""));
     }
     if (m.replay !== undefined) {
       parts.push(
@@ -255,7 +257,7 @@ export function renderDeclarations(protocol: Protocol, types: ProtocolTypes): st
       );
     }
     out.push(`impl ContractMessage for ${types.messageTypes.get(m.name)!} {`, `    const SCHEMA_ID: &'static str = ${stringLiteral(m.id)};`, "}", "");
-    if (parts.length > 0) out.push(`impl ${types.messageTypes.get(m.name)!} {`, ...parts.flatMap((p, i) => (i > 0 && p.startsWith("    ///") ? ["", p] : [p])), "}", "");
+    if (parts.length > 0) out.push(`impl ${types.messageTypes.get(m.name)!} {`, ...parts.flatMap((p, i) => (i > 0 && p.startsWith("    ///") && !parts[i - 1]!.startsWith("    ///") ? ["", p] : [p])), "}", "");
   }
   return out.join("\n");
 }

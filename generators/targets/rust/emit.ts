@@ -16,7 +16,9 @@ const ALLOW_PROSE = "#![allow(clippy::doc_lazy_continuation, clippy::doc_overind
 /** Each import of messages.rs and what in the rendered types uses it. */
 const IMPORTS: readonly (readonly [string, RegExp])[] = [
   ["use crate::runtime::content_address::ContentAddressDeclaration;", /ContentAddressDeclaration/],
+  ["use crate::runtime::crypto::HmacSha256Key;", /HmacSha256Key/],
   ["use crate::runtime::fixed;", /fixed::/],
+  ["use crate::runtime::hmac_v1;", /hmac_v1::/],
   ["use crate::runtime::hmac_v1::HmacV1Declaration;", /HmacV1Declaration/],
   ["use crate::runtime::message::ContractMessage;", /ContractMessage/],
   ["use crate::runtime::replay::ReplayDeclaration;", /ReplayDeclaration/],

@@ -11,6 +11,7 @@ mod messages;
 
 use agent_contracts::runtime::canonical_json::{canonicalize, format_number};
 use agent_contracts::runtime::content_address::compute_content_id;
+use agent_contracts::runtime::crypto::HmacSha256Key;
 use agent_contracts::runtime::hmac_v1::{sign_hmac_v1, verify_hmac_v1};
 use agent_contracts::runtime::replay::parse_rfc3339;
 use agent_contracts::runtime::strict_json::{parse_strict_json, parse_strict_with, StrictJsonLimits};
@@ -61,7 +62,14 @@ fn answer(case: &Value) -> Answer {
             let declaration = messages::signature(protocol, message).ok_or_else(|| format!("no signature declared for {protocol}/{message}"))?;
             let key = text(case, "key_utf8")?.as_bytes();
             Ok(Value::String(if case["kind"] == "hmac-verify" {
-                verify_hmac_v1(&declaration, &case["instance"], key).map_or_else(|error| error.code.as_str().to_string(), |()| "valid".to_string())
+                // The message's generated verifier answers; the interpreter of its declaration is
+                // its oracle, so a disagreement is the driver's error, named with the case.
+                let interpreted = verify_hmac_v1(&declaration, &case["instance"], key);
+                let generated = messages::verify_signature(protocol, message, &case["instance"], &HmacSha256Key::new(key)).ok_or_else(|| format!("no generated verifier for {protocol}/{message}"))?;
+                if generated != interpreted {
+                    return Err(format!("the generated verifier says {generated:?}, the interpreter {interpreted:?}"));
+                }
+                generated.map_or_else(|error| error.code.as_str().to_string(), |()| "valid".to_string())
             } else {
                 let unsigned = case["instance"].as_object().ok_or("instance is not an object")?;
                 sign_hmac_v1(&declaration, unsigned, key).map_or_else(|error| format!("error: {}", error.code.as_str()), |(_, signature)| signature)

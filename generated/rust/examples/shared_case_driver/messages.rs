@@ -84,6 +84,15 @@ pub fn signature(protocol: &str, message: &str) -> Option<HmacV1Declaration> {
     }
 }
 
+/// The message's generated verifier (`verify_signature`), or None when it declares no signature.
+pub fn verify_signature(protocol: &str, message: &str, instance: &serde_json::Value, key: &agent_contracts::runtime::crypto::HmacSha256Key) -> Option<Result<(), agent_contracts::runtime::hmac_v1::HmacV1Error>> {
+    match (protocol, message) {
+        ("agent-provider", "ActionProposal") => Some(agent_contracts::agent_provider::ActionProposal::verify_signature(instance, key)),
+        ("agent-provider", "AgentTriggerRequest") => Some(agent_contracts::agent_provider::AgentTriggerRequest::verify_signature(instance, key)),
+        _ => None,
+    }
+}
+
 /// The message's x-content-address declaration.
 pub fn content_address(protocol: &str, message: &str) -> Option<ContentAddressDeclaration> {
     match (protocol, message) {

@@ -5,7 +5,7 @@
 //! The same steps and error codes as the TypeScript, Kotlin and Swift runtimes.
 
 use crate::runtime::canonical_json::canonicalize;
-use crate::runtime::crypto::{base64_std_nopad, base64_std_nopad_decode, hmac_sha256, hmac_sha256_matches, sha256};
+use crate::runtime::crypto::{base64_std_nopad, base64_std_nopad_decode_32, hmac_sha256, hmac_sha256_matches, push_base64_std_nopad, sha256, HmacSha256Key};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::fmt;
@@ -107,28 +107,44 @@ pub fn jcs_sha256_base64(value: &Value) -> String {
     base64_std_nopad(&sha256(canonicalize(value).as_bytes()))
 }
 
-/// The exact text that is MACed, or which covered field is missing or malformed.
+/// The exact text that is MACed, or which covered field is missing or malformed. Each message's
+/// generated `signing_input` writes the same lines without walking the declaration.
 pub fn hmac_v1_signing_input(declaration: &HmacV1Declaration, message: &Map<String, Value>) -> Result<String, HmacV1Error> {
-    let mut input = String::new();
+    let mut input = String::with_capacity(512);
     for (index, line) in declaration.lines.iter().enumerate() {
-        let Some(raw) = message.get(&line.field).or(line.default.as_ref()) else {
-            return fail(HmacV1ErrorCode::CoveredFieldMissing, format!("covered field {} is missing", line.field));
-        };
-        let value = match line.value {
-            LineValue::String => match raw {
-                Value::String(text) => text.clone(),
-                _ => return fail(HmacV1ErrorCode::CoveredFieldNotString, format!("covered field {} is not a string", line.field)),
-            },
-            LineValue::Sha256JcsBase64StdNoPad => jcs_sha256_base64(raw),
-        };
         if index > 0 {
             input.push_str(&declaration.line_separator);
         }
         input.push_str(&line.name);
         input.push('=');
-        input.push_str(&value);
+        let raw = message.get(&line.field).or(line.default.as_ref());
+        match line.value {
+            LineValue::String => push_string_value(&mut input, raw, &line.field)?,
+            LineValue::Sha256JcsBase64StdNoPad => push_digest_value(&mut input, raw, &line.field)?,
+        }
     }
     Ok(input)
+}
+
+/// Appends a `string` line's value: the covered field's text verbatim.
+pub fn push_string_value(input: &mut String, raw: Option<&Value>, field: &str) -> Result<(), HmacV1Error> {
+    match raw {
+        Some(Value::String(text)) => {
+            input.push_str(text);
+            Ok(())
+        }
+        Some(_) => fail(HmacV1ErrorCode::CoveredFieldNotString, format!("covered field {field} is not a string")),
+        None => fail(HmacV1ErrorCode::CoveredFieldMissing, format!("covered field {field} is missing")),
+    }
+}
+
+/// Appends a `sha256-jcs-base64-std-nopad` line's value: base64-std-nopad(SHA-256(JCS(value))).
+pub fn push_digest_value(input: &mut String, raw: Option<&Value>, field: &str) -> Result<(), HmacV1Error> {
+    let Some(raw) = raw else {
+        return fail(HmacV1ErrorCode::CoveredFieldMissing, format!("covered field {field} is missing"));
+    };
+    push_base64_std_nopad(&sha256(canonicalize(raw).as_bytes()), input);
+    Ok(())
 }
 
 /// The canonical unpadded base64 of 32 bytes is always 43 characters.
@@ -149,26 +165,62 @@ pub fn sign_hmac_v1(declaration: &HmacV1Declaration, message: &Map<String, Value
 
 /// Verifies a received message exactly as it arrived; compares MAC bytes in constant time.
 pub fn verify_hmac_v1(declaration: &HmacV1Declaration, message: &Value, key: &[u8]) -> Result<(), HmacV1Error> {
-    let Value::Object(message) = message else {
-        return fail(HmacV1ErrorCode::NotAnObject, "a signed message must be a JSON object".into());
+    let Value::Object(members) = message else {
+        return not_an_object();
     };
-    let signature = match message.get(&declaration.signature_field) {
+    let d = declaration;
+    let received = check_signed(members.get(&d.signature_field), members.get(&d.algorithm_field), &d.algorithm_field, &d.algorithm_id, key.is_empty())?;
+    let input = hmac_v1_signing_input(declaration, members)?;
+    if !hmac_sha256_matches(key, input.as_bytes(), &received) {
+        return signature_mismatch();
+    }
+    Ok(())
+}
+
+/// `verify_hmac_v1` with a key prepared once for many messages.
+pub fn verify_hmac_v1_with_key(declaration: &HmacV1Declaration, message: &Value, key: &HmacSha256Key) -> Result<(), HmacV1Error> {
+    let Value::Object(members) = message else {
+        return not_an_object();
+    };
+    let d = declaration;
+    let received = check_signed(members.get(&d.signature_field), members.get(&d.algorithm_field), &d.algorithm_field, &d.algorithm_id, key.is_empty())?;
+    check_mac(&hmac_v1_signing_input(declaration, members)?, key, &received)
+}
+
+pub fn not_an_object<T>() -> Result<T, HmacV1Error> {
+    fail(HmacV1ErrorCode::NotAnObject, "a signed message must be a JSON object".into())
+}
+
+fn signature_mismatch<T>() -> Result<T, HmacV1Error> {
+    fail(HmacV1ErrorCode::SignatureMismatch, "signature does not match".into())
+}
+
+/// What a verifier checks before it builds the signing input, in the order every language checks
+/// it: a signature is present, the algorithm field names this scheme, the key is not empty, the
+/// signature is 32 bytes of canonical unpadded base64. Returns those 32 bytes.
+pub fn check_signed(signature: Option<&Value>, algorithm: Option<&Value>, algorithm_field: &str, algorithm_id: &str, key_is_empty: bool) -> Result<[u8; 32], HmacV1Error> {
+    let signature = match signature {
         Some(Value::String(text)) if !text.is_empty() => text,
         _ => return fail(HmacV1ErrorCode::Unsigned, "message carries no signature".into()),
     };
-    if message.get(&declaration.algorithm_field) != Some(&Value::String(declaration.algorithm_id.clone())) {
-        return fail(HmacV1ErrorCode::AlgorithmMismatch, format!("{} is not {}", declaration.algorithm_field, declaration.algorithm_id));
+    if !matches!(algorithm, Some(Value::String(named)) if named == algorithm_id) {
+        return fail(HmacV1ErrorCode::AlgorithmMismatch, format!("{algorithm_field} is not {algorithm_id}"));
     }
-    if key.is_empty() {
+    if key_is_empty {
         return fail(HmacV1ErrorCode::KeyMissing, "verification key is empty".into());
     }
-    let received = if signature.len() == SIGNATURE_TEXT_LENGTH { base64_std_nopad_decode(signature) } else { None };
-    let Some(received) = received.filter(|bytes| bytes.len() == 32) else {
-        return fail(HmacV1ErrorCode::SignatureEncoding, "signature is not 32 bytes of unpadded standard base64".into());
-    };
-    let input = hmac_v1_signing_input(declaration, message)?;
-    if !hmac_sha256_matches(key, input.as_bytes(), &received) {
-        return fail(HmacV1ErrorCode::SignatureMismatch, "signature does not match".into());
+    let received = if signature.len() == SIGNATURE_TEXT_LENGTH { base64_std_nopad_decode_32(signature) } else { None };
+    match received {
+        Some(bytes) => Ok(bytes),
+        None => fail(HmacV1ErrorCode::SignatureEncoding, "signature is not 32 bytes of unpadded standard base64".into()),
     }
-    Ok(())
+}
+
+/// The last step of a verification: the MAC of the signing input against the received bytes.
+pub fn check_mac(input: &str, key: &HmacSha256Key, received: &[u8; 32]) -> Result<(), HmacV1Error> {
+    if key.matches(input.as_bytes(), received) {
+        Ok(())
+    } else {
+        signature_mismatch()
+    }
 }

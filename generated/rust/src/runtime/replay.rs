@@ -298,6 +298,20 @@ impl MemoryReplayStore {
 
 impl ReplayStore for MemoryReplayStore {
     fn check_and_record(&mut self, scope: &str, key: &str, retain_until_ms: i64, now_ms: i64) -> Result<ReplayOutcome, StoreError> {
+        // The common call: a key the scope does not hold, room left, no sweep due. It hashes the
+        // scope and the key once each and copies the key once; the full path below decides the
+        // same for it, at the price of hashing the scope three times and copying it.
+        if now_ms < self.next_sweep_ms && self.total < self.max_entries {
+            if let Some(records) = self.scopes.get_mut(scope) {
+                if records.len() < self.max_entries_per_scope {
+                    if let std::collections::hash_map::Entry::Vacant(slot) = records.entry(key.to_string()) {
+                        slot.insert(retain_until_ms);
+                        self.total += 1;
+                        return Ok(ReplayOutcome::Recorded);
+                    }
+                }
+            }
+        }
         let held = self.scopes.get(scope).and_then(|records| records.get(key)).copied();
         if held.is_some_and(|until| until > now_ms) {
             return Ok(ReplayOutcome::Replayed);

@@ -3,7 +3,7 @@
 
 mod support;
 
-use agent_contracts::runtime::canonical_json::{canonicalize_bytes, format_number};
+use agent_contracts::runtime::canonical_json::{canonicalize, canonicalize_bytes, format_number};
 use agent_contracts::runtime::crypto::sha256_hex;
 
 #[test]
@@ -58,5 +58,41 @@ fn es6_numbers_100000() {
             assert_eq!(check_es6_lines(&text), 100_000);
         }
         Err(_) => println!("es6_numbers_100000 skipped: ES6_NUMBERS_100K names no file (make rust sets it)"),
+    }
+}
+
+/// Member names ordered by UTF-16 code units where that differs from code point (UTF-8 byte)
+/// order: a name above U+FFFF (surrogates D800-DBFF) sorts before one in U+E000..U+FFFF. The
+/// expected order is ECMAScript's `Array.prototype.sort` of the same names (UTF-16 units), written
+/// down by hand; each pair is also checked in both input orders and nested.
+#[test]
+fn names_sort_by_utf16_units_above_the_bmp() {
+    let expected = "{\"a\":1,\"\u{e9}\":2,\"\u{10000}\":3,\"\u{1f600}\":4,\"\u{e000}\":5,\"\u{fb01}\":6,\"\u{ffff}\":7}";
+    let forward = "{\"\u{ffff}\":7,\"\u{fb01}\":6,\"\u{e000}\":5,\"\u{1f600}\":4,\"\u{10000}\":3,\"\u{e9}\":2,\"a\":1}";
+    let shuffled = "{\"\u{e000}\":5,\"\u{1f600}\":4,\"a\":1,\"\u{ffff}\":7,\"\u{10000}\":3,\"\u{fb01}\":6,\"\u{e9}\":2}";
+    for input in [forward, shuffled, expected] {
+        assert_eq!(canonicalize_bytes(input.as_bytes()).expect("strict JSON"), expected);
+        let nested = format!("[{{\"x\":{input}}},{input}]");
+        assert_eq!(canonicalize_bytes(nested.as_bytes()).expect("strict JSON"), format!("[{{\"x\":{expected}}},{expected}]"));
+    }
+    // A shared prefix before the differing character, and a name that is a prefix of another.
+    let prefixed = "{\"k\u{fb01}\":1,\"k\u{1f600}\":2,\"k\":3}";
+    assert_eq!(canonicalize_bytes(prefixed.as_bytes()).expect("strict JSON"), "{\"k\":3,\"k\u{1f600}\":2,\"k\u{fb01}\":1}");
+}
+
+/// Integers written by the exact-integer path and its edges, and control characters written with
+/// their minimal escapes, as ECMAScript's JSON.stringify writes them (serde_json's parser, which
+/// keeps integers past 2^53 that the strict parser refuses as inexact).
+#[test]
+fn integers_and_escapes_as_ecmascript_writes_them() {
+    let cases = [
+        ("[0,-0,1,-1,9007199254740992,-9007199254740992]", "[0,0,1,-1,9007199254740992,-9007199254740992]"),
+        ("[9007199254740993,-9007199254740993,18446744073709551615]", "[9007199254740992,-9007199254740992,18446744073709552000]"),
+        ("[1e21,1.5,100,1E2]", "[1e+21,1.5,100,100]"),
+        ("\"a\\u0000b\\u001fc\\u0008\\t\\n\\u000c\\r\\\"\\\\\u{e9}\\u007f\"", "\"a\\u0000b\\u001fc\\b\\t\\n\\f\\r\\\"\\\\\u{e9}\u{7f}\""),
+    ];
+    for (input, expected) in cases {
+        let value: serde_json::Value = serde_json::from_str(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        assert_eq!(canonicalize(&value), expected, "{input}");
     }
 }

@@ -89,6 +89,13 @@ extension ContractMessage {
 public enum ContractCoding {
     /// Throws when the object has a member outside `known` (for schemas with additionalProperties: false).
     public static func rejectUnknownKeys(_ decoder: Decoder, known: [String], type: String) throws {
+        // The package's own decoder (decode(json:), decode(_:)): the members as stored, compared by
+        // UTF-8 bytes, with no coding key built per member. Anything it does not find among `known`
+        // goes the general way below, which decides and reports it as before.
+        if let direct = decoder as? JSONValueDecoder, case let .object(object) = direct.value,
+           object.members.allSatisfy({ member in known.contains { sameKey($0, member.key) } }) {
+            return
+        }
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         for key in container.allKeys where !known.contains(key.stringValue) {
             throw DecodingError.dataCorruptedError(

@@ -236,8 +236,15 @@ public enum RFC3339 {
 /// fill the store and lock the others out. Every access holds `lock` (taken only in synchronous
 /// helpers, since a lock must not be held across a suspension point), hence `@unchecked Sendable`.
 public final class InMemoryReplayStore: ReplayStore, @unchecked Sendable {
-    private var records: [String: (until: Int64, scope: String)] = [:]
-    private var perScope: [String: Int] = [:]
+    /// One scope's records, key -> retained until. A class, so a record is written through the
+    /// scope's entry without copying its dictionary, and a call hashes the scope once and the key
+    /// (not a scope-and-key text built per call); a scope's quota is its dictionary's count.
+    private final class ScopeRecords {
+        var untilByKey: [String: Int64] = [:]
+    }
+
+    private var scopes: [String: ScopeRecords] = [:]
+    private var total = 0
     private var nextSweepMs = Int64.min
     private let maxEntries: Int
     private let maxEntriesPerScope: Int
@@ -248,8 +255,8 @@ public final class InMemoryReplayStore: ReplayStore, @unchecked Sendable {
         self.maxEntriesPerScope = maxEntriesPerScope ?? max(1, maxEntries / 10)
     }
 
-    private func overQuota(_ scope: String) -> Bool {
-        records.count >= maxEntries || perScope[scope, default: 0] >= maxEntriesPerScope
+    private func overQuota(_ records: ScopeRecords?) -> Bool {
+        total >= maxEntries || (records?.untilByKey.count ?? 0) >= maxEntriesPerScope
     }
 
     public func checkAndRecord(scope: String, key: String, retainUntilMs: Int64, nowMs: Int64) async throws -> ReplayRecordOutcome {
@@ -262,7 +269,7 @@ public final class InMemoryReplayStore: ReplayStore, @unchecked Sendable {
     }
 
     public func count() async throws -> Int {
-        locked { records.count }
+        locked { total }
     }
 
     private func locked<T>(_ body: () -> T) -> T {
@@ -272,45 +279,45 @@ public final class InMemoryReplayStore: ReplayStore, @unchecked Sendable {
     }
 
     private func recordLocked(scope: String, key: String, retainUntilMs: Int64, nowMs: Int64) -> ReplayRecordOutcome {
-        let id = Self.recordID(scope: scope, key: key)
-        let held = records[id]
-        if let held = held, held.until > nowMs { return .replayed }
+        var records = scopes[scope]
+        let held = records?.untilByKey[key]
+        if let held = held, held > nowMs { return .replayed }
         var swept = false
-        if held == nil && overQuota(scope) {
+        if held == nil && overQuota(records) {
             evictLocked(nowMs)
             swept = true
-            if overQuota(scope) { return .full }
+            if overQuota(scopes[scope]) { return .full }
         } else if nowMs >= nextSweepMs {
             // A periodic sweep keeps memory close to the live set without scanning on every call.
             evictLocked(nowMs)
             swept = true
             nextSweepMs = nowMs + 60_000
         }
-        // Only a sweep can have dropped the expired record found above.
-        if (swept ? records[id] : held) != nil {
-            records[id]!.until = retainUntilMs
+        // A sweep can have dropped the expired record found above, and the scope with it.
+        if swept { records = scopes[scope] }
+        let target: ScopeRecords
+        if let records = records {
+            target = records
         } else {
-            records[id] = (retainUntilMs, scope)
-            perScope[scope, default: 0] += 1
+            target = ScopeRecords()
+            scopes[scope] = target
         }
+        if target.untilByKey.updateValue(retainUntilMs, forKey: key) == nil { total += 1 }
         return .recorded
-    }
-
-    /// The record's dictionary key: the scope's UTF-8 length, then scope and key. The length makes
-    /// the split unambiguous, so distinct (scope, key) pairs never share a record; it is one
-    /// concatenation, where the JSON array this replaced escaped both strings on every call.
-    static func recordID(scope: String, key: String) -> String {
-        String(scope.utf8.count) + ":" + scope + key
     }
 
     @discardableResult
     private func evictLocked(_ nowMs: Int64) -> Int {
-        let before = records.count
-        for (id, record) in records where record.until <= nowMs {
-            records[id] = nil
-            let n = perScope[record.scope, default: 1] - 1
-            perScope[record.scope] = n == 0 ? nil : n
+        var evicted = 0
+        var emptied: [String] = []
+        for (scope, records) in scopes {
+            let before = records.untilByKey.count
+            records.untilByKey = records.untilByKey.filter { $0.value > nowMs }
+            evicted += before - records.untilByKey.count
+            if records.untilByKey.isEmpty { emptied.append(scope) }
         }
-        return before - records.count
+        for scope in emptied { scopes[scope] = nil }
+        total -= evicted
+        return evicted
     }
 }

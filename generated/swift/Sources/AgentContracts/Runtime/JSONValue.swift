@@ -87,10 +87,12 @@ public struct JSONObject: Sendable, Sequence {
     }
 }
 
-/// Key identity for JSON: the same sequence of Unicode scalars (not canonical equivalence).
+/// Key identity for JSON: the same sequence of Unicode scalars (not canonical equivalence). A Swift
+/// String is always valid Unicode, so that is the same UTF-8 bytes, compared without decoding
+/// scalars; the byte counts first, which rejects most keys in O(1) (native strings store it).
 @inline(__always)
 func sameKey(_ a: String, _ b: String) -> Bool {
-    a.unicodeScalars.elementsEqual(b.unicodeScalars)
+    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
 }
 
 extension JSONValue: Equatable {
