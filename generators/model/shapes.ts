@@ -187,8 +187,11 @@ class ShapeBuilder {
   }
 
   private child(at: At, schema: JsonValue | undefined, ...path: string[]): At {
+    const pointer = `${at.pointer}/${path.map(escapePointer).join("/")}`;
+    const bool = booleanSchema(schema);
+    if (bool !== undefined) return { schema: bool, document: at.document, pointer };
     if (!isObject(schema)) this.fail(at, `expected a schema at ${path.join("/")}`);
-    return { schema, document: at.document, pointer: `${at.pointer}/${path.map(escapePointer).join("/")}` };
+    return { schema, document: at.document, pointer };
   }
 
   private resolve(at: At, ref: string): At {
@@ -202,6 +205,8 @@ class ShapeBuilder {
       if (next === undefined) this.fail(at, `$ref ${ref} points at nothing`);
       node = next;
     }
+    const bool = booleanSchema(node);
+    if (bool !== undefined) return { schema: bool, document, pointer };
     if (!isObject(node)) this.fail(at, `$ref ${ref} is not a schema`);
     return { schema: node, document, pointer };
   }
@@ -400,6 +405,16 @@ function constKey(branches: JsonSchema[]): string | undefined {
     });
     return values.every((v) => typeof v === "string" || typeof v === "boolean") && new Set(values).size === values.length;
   });
+}
+
+/**
+ * A boolean subschema as the schema it means: `true` accepts any value, `false` none. Both have
+ * the shape of any JSON value (`false` has no value to type; its validator refuses every one).
+ */
+function booleanSchema(schema: JsonValue | undefined): JsonSchema | undefined {
+  if (schema === true) return {};
+  if (schema === false) return { not: {} };
+  return undefined;
 }
 
 const ANNOTATIONS = new Set(["$ref", "description", "title", "default", "examples", "$comment"]);
