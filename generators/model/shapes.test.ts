@@ -210,7 +210,7 @@ describe("shapes of hand-written schemas", () => {
 
   it("refuses a shape it cannot type with the file and pointer", () => {
     expect(() => shapesOf({ type: "object", properties: { both: { type: ["string", "integer"] } } })).toThrow(ShapeError);
-    expect(() => shapesOf({ type: "object", properties: { both: { type: ["string", "integer"] } } })).toThrow("spec/doorbell/messages/Ring.yaml /properties/both: ");
+    expect(() => shapesOf({ type: "object", properties: { both: { type: ["string", "integer"] } } })).toThrow("spec/doorbell/messages/Ring.yaml /properties/both/type: ");
     expect(() => shapesOf({ oneOf: [{ title: "A", type: "object", properties: { k: { const: "a" } } }, { title: "B", type: "object", properties: { k: { const: "a" } } }], discriminator: { propertyName: "k" } })).toThrow("two branches share a k value");
   });
 });

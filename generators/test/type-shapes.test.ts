@@ -1,11 +1,12 @@
-// Boolean subschemas generate in every target.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// Boolean subschemas generate in every target, and a valid schema with no type shape is a spec
+// error (lint type-shape) at its file, line:column and keyword, before any emitter runs.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatSpecError, type Io } from "../cli/io.js";
 import { main } from "../cli/main.js";
-import { build } from "../pipeline.js";
+import { build, loadModel } from "../pipeline.js";
 import { connectorFixture } from "./fixture.js";
 
 const RESPONSE = "spec/agent-connector/messages/HttpJsonResponse.yaml";
@@ -66,6 +67,34 @@ describe("boolean subschemas", () => {
       writeFileSync(file, JSON.stringify(instance));
       const r = await run(["validate", "agent-connector", "HttpJsonResponse", file], fixture.root);
       expect(r.code, r.err).toBe(valid ? 0 : 1);
+    });
+  }
+});
+
+describe("lint type-shape: no type shape is a spec error, not a crash", () => {
+  // Each line below is added as line 16 of HttpJsonResponse.yaml; the column is the keyword's (counted by hand).
+  const cases: [string, string, string, RegExp][] = [
+    ["an enum of numbers", "  mixed: { enum: [1, 'a'] }", "16:12 /properties/mixed/enum", /only an enum of strings \(and null\) has a type shape: list strings only/],
+    ["an object const", "  fixed: { const: { a: 1 } }", "16:12 /properties/fixed/const", /an object or array const has no type shape: describe the value/],
+    ["two types", "  either: { type: [string, integer], minimum: 0, maximum: 1 }", "16:13 /properties/either/type", /type \["string","integer"\] is no single type: every language needs one type here/],
+  ];
+  for (const [name, line, at, message] of cases) {
+    it(`${name}: loadModel reports it at the keyword`, () => {
+      const result = loadModel(withProperties(line).root);
+      const errors = result.ok ? [] : result.errors.map(formatSpecError);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain(`${RESPONSE}:${at} `);
+      expect(errors[0]).toMatch(message);
+      expect(errors[0]).toMatch(/\[type-shape\]$/);
+    });
+    it(`${name}: generate exits 1 with it, no stack trace, nothing written`, async () => {
+      const fixture = withProperties(line);
+      const r = await run(["generate"], fixture.root);
+      expect(r.code).toBe(1);
+      expect(r.err).toContain(`${RESPONSE}:${at} `);
+      expect(r.err).toMatch(message);
+      expect(r.err).not.toMatch(/\n\s+at /);
+      expect(existsSync(join(fixture.root, "generated"))).toBe(false);
     });
   }
 });
