@@ -77,6 +77,10 @@ describe("lint type-shape: no type shape is a spec error, not a crash", () => {
     ["an enum of numbers", "  mixed: { enum: [1, 'a'] }", "16:12 /properties/mixed/enum", /only an enum of strings \(and null\) has a type shape: list strings only/],
     ["an object const", "  fixed: { const: { a: 1 } }", "16:12 /properties/fixed/const", /an object or array const has no type shape: describe the value/],
     ["two types", "  either: { type: [string, integer], minimum: 0, maximum: 1 }", "16:13 /properties/either/type", /type \["string","integer"\] is no single type: every language needs one type here/],
+    ["type null", "  nothing: { type: 'null' }", "16:14 /properties/nothing/type", /type null has no Kotlin type \(a member that is always null carries nothing\): drop the member/],
+    ["const null", "  none: { const: null }", "16:11 /properties/none/const", /const null has no Kotlin constant form: a const is a string, a boolean or an integer/],
+    ["two enum values spelled alike", "  kind: { enum: ['a-b', 'a_b'] }", "16:11 /properties/kind/enum", /enum values "a-b" and "a_b" both become the Kotlin enum constant A_B: make them differ/],
+    ["an untitled type that contains itself", "  tree: { properties: { child: { $ref: '#/properties/tree' } } }", "16:3 /properties/tree", /an untitled type contains itself: TypeScript writes an untitled type in place.*give it a title/],
   ];
   for (const [name, line, at, message] of cases) {
     it(`${name}: loadModel reports it at the keyword`, () => {
