@@ -6,6 +6,7 @@ import { checkSpec, type CheckOptions } from "./check/check-spec.js";
 import type { TargetSupport } from "./check/keyword-lints.js";
 import { loadSpec } from "./load/load-spec.js";
 import { buildModel } from "./model/build.js";
+import { lintTypeShapes } from "./check/shape-lints.js";
 import { addValidationCases } from "./model/validation-cases.js";
 import type { Model, SpecError } from "./model/types.js";
 import { commentSyntaxFor, type Target } from "./targets/target.js";
@@ -30,6 +31,9 @@ export function loadModel(root: string, options: CheckOptions = {}): { ok: true;
   const { errors, lifecycles } = checkSpec(loaded.spec, options);
   if (errors.length > 0) return { ok: false, errors };
   const model = buildModel(loaded.spec, (id) => lifecycles.get(id) ?? []);
+  // Every message has a type in every language, before any emitter runs (lint type-shape).
+  const shapeErrors = lintTypeShapes(model, [...loaded.spec.common, ...loaded.spec.protocols.flatMap((p) => p.messageFiles)]);
+  if (shapeErrors.length > 0) return { ok: false, errors: shapeErrors };
   addValidationCases(model);
   return { ok: true, model };
 }

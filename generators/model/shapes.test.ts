@@ -203,9 +203,14 @@ describe("shapes of hand-written schemas", () => {
     expect(byString).toMatchObject({ kind: "union", tag: "ok", tagType: "string" });
   });
 
+  it("takes boolean subschemas: true and false have the shape of any value", () => {
+    const ring = shapesOf({ title: "Ring", type: "object", properties: { any: true, none: false, list: { type: "array", items: false }, narrowed: { allOf: [true, { type: "string" }] } } }).messages.get("Ring")!;
+    expect(ring).toMatchObject({ kind: "record", fields: [{ wireName: "any", shape: { kind: "any" } }, { wireName: "none", shape: { kind: "any" } }, { wireName: "list", shape: { kind: "array", items: { kind: "any" } } }, { wireName: "narrowed", shape: { kind: "string" } }] });
+  });
+
   it("refuses a shape it cannot type with the file and pointer", () => {
     expect(() => shapesOf({ type: "object", properties: { both: { type: ["string", "integer"] } } })).toThrow(ShapeError);
-    expect(() => shapesOf({ type: "object", properties: { both: { type: ["string", "integer"] } } })).toThrow("spec/doorbell/messages/Ring.yaml /properties/both: ");
+    expect(() => shapesOf({ type: "object", properties: { both: { type: ["string", "integer"] } } })).toThrow("spec/doorbell/messages/Ring.yaml /properties/both/type: ");
     expect(() => shapesOf({ oneOf: [{ title: "A", type: "object", properties: { k: { const: "a" } } }, { title: "B", type: "object", properties: { k: { const: "a" } } }], discriminator: { propertyName: "k" } })).toThrow("two branches share a k value");
   });
 });

@@ -113,8 +113,9 @@ export type UnnamedShape =
 export type Declared = RecordShape | UnionShape | EnumShape;
 
 export class ShapeError extends Error {
-  constructor(readonly file: string, readonly pointer: string, message: string) {
-    super(`${file} ${pointer === "" ? "/" : pointer}: ${message}`);
+  /** [pointer]: the offending keyword's, when one keyword is at fault (`/properties/value/enum`). */
+  constructor(readonly file: string, readonly pointer: string, readonly reason: string) {
+    super(`${file} ${pointer === "" ? "/" : pointer}: ${reason}`);
   }
 }
 
@@ -150,6 +151,23 @@ export function protocolShapes(model: Model, protocol: Protocol): ProtocolShapes
   return shapes;
 }
 
+/**
+ * Why a protocol's messages have no shape: the first stop of each message, each message shaped on
+ * its own against every document of the protocol (empty when protocolShapes would succeed).
+ */
+export function protocolShapeErrors(model: Model, protocol: Protocol): ShapeError[] {
+  const errors: ShapeError[] = [];
+  for (const m of protocol.messages) {
+    try {
+      new ShapeBuilder(model, protocol).build([m]);
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error;
+      errors.push(error);
+    }
+  }
+  return errors;
+}
+
 class ShapeBuilder {
   private readonly documents = new Map<string, { schema: JsonSchema; file: string; owner: string }>();
   private readonly named = new Map<string, Declared>();
@@ -159,9 +177,9 @@ class ShapeBuilder {
     for (const m of protocol.messages) this.documents.set(m.id, { schema: m.schema, file: m.location.file, owner: m.name });
   }
 
-  build(): ProtocolShapes {
+  build(only: readonly Protocol["messages"][number][] = this.protocol.messages): ProtocolShapes {
     const messages = new Map<string, Declared>();
-    for (const m of this.protocol.messages) {
+    for (const m of only) {
       const shape = this.shapeOf({ schema: m.schema, document: m.id, pointer: "" });
       if (shape.kind !== "record" && shape.kind !== "union" && shape.kind !== "enum") this.fail({ schema: m.schema, document: m.id, pointer: "" }, `a message must be an object with properties, a tagged union or a string enum (got ${shape.kind})`);
       messages.set(m.name, shape);
@@ -182,13 +200,18 @@ class ShapeBuilder {
     return [...out];
   }
 
-  private fail(at: At, message: string): never {
-    throw new ShapeError(this.documents.get(at.document)?.file ?? at.document, at.pointer, message);
+  /** Stops at [at] (at its [keyword], when one is at fault). */
+  private fail(at: At, message: string, keyword?: string): never {
+    const pointer = keyword === undefined ? at.pointer : `${at.pointer}/${escapePointer(keyword)}`;
+    throw new ShapeError(this.documents.get(at.document)?.file ?? at.document, pointer, message);
   }
 
   private child(at: At, schema: JsonValue | undefined, ...path: string[]): At {
+    const pointer = `${at.pointer}/${path.map(escapePointer).join("/")}`;
+    const bool = booleanSchema(schema);
+    if (bool !== undefined) return { schema: bool, document: at.document, pointer };
     if (!isObject(schema)) this.fail(at, `expected a schema at ${path.join("/")}`);
-    return { schema, document: at.document, pointer: `${at.pointer}/${path.map(escapePointer).join("/")}` };
+    return { schema, document: at.document, pointer };
   }
 
   private resolve(at: At, ref: string): At {
@@ -202,6 +225,8 @@ class ShapeBuilder {
       if (next === undefined) this.fail(at, `$ref ${ref} points at nothing`);
       node = next;
     }
+    const bool = booleanSchema(node);
+    if (bool !== undefined) return { schema: bool, document, pointer };
     if (!isObject(node)) this.fail(at, `$ref ${ref} is not a schema`);
     return { schema: node, document, pointer };
   }
@@ -261,20 +286,20 @@ class ShapeBuilder {
     if (nullable !== undefined) return { kind: "nullable", inner: this.shapeOf(nullable) };
     if (Array.isArray(s["type"])) {
       const others = s["type"].filter((t) => t !== "null");
-      if (s["type"].length !== 2 || others.length !== 1) this.fail(at, `type ${JSON.stringify(s["type"])} is no single type`);
+      if (s["type"].length !== 2 || others.length !== 1) this.fail(at, `type ${JSON.stringify(s["type"])} is no single type: every language needs one type here; give one type (or [X, "null"]), or a oneOf of typed branches with a discriminator`, "type");
       return { kind: "nullable", inner: this.shapeOf({ ...at, schema: { ...s, type: others[0]! } }) };
     }
     const union = this.union(at);
     if (union !== undefined) return union;
     if (s["const"] !== undefined) {
       const value = s["const"];
-      if (value !== null && typeof value === "object") this.fail(at, "an object or array const has no type shape");
+      if (value !== null && typeof value === "object") this.fail(at, "an object or array const has no type shape: describe the value with type and properties (or items) and fix its members by const", "const");
       return { kind: "const", value };
     }
     if (Array.isArray(s["enum"])) {
       const values = s["enum"].filter((v): v is string => typeof v === "string");
       const nulls = s["enum"].filter((v) => v === null).length;
-      if (values.length === 0 || values.length + nulls !== s["enum"].length) this.fail(at, "only an enum of strings (and null) has a type shape");
+      if (values.length === 0 || values.length + nulls !== s["enum"].length) this.fail(at, "only an enum of strings (and null) has a type shape: list strings only, or give a const of the one value, or a type with bounds", "enum");
       const closed = s["x-closed-enum"];
       const shape: EnumShape = { kind: "enum", ...this.base(at), values, nullable: nulls > 0, ...(typeof closed === "string" ? { closed } : {}) };
       this.named.set(shape.id, shape);
@@ -310,7 +335,7 @@ class ShapeBuilder {
         }
         return { kind: "any" };
       default:
-        this.fail(at, `type ${typeof s["type"] === "string" ? s["type"] : JSON.stringify(s["type"])} has no type shape`);
+        this.fail(at, `type ${typeof s["type"] === "string" ? s["type"] : JSON.stringify(s["type"])} has no type shape`, "type");
     }
   }
 
@@ -400,6 +425,16 @@ function constKey(branches: JsonSchema[]): string | undefined {
     });
     return values.every((v) => typeof v === "string" || typeof v === "boolean") && new Set(values).size === values.length;
   });
+}
+
+/**
+ * A boolean subschema as the schema it means: `true` accepts any value, `false` none. Both have
+ * the shape of any JSON value (`false` has no value to type; its validator refuses every one).
+ */
+function booleanSchema(schema: JsonValue | undefined): JsonSchema | undefined {
+  if (schema === true) return {};
+  if (schema === false) return { not: {} };
+  return undefined;
 }
 
 const ANNOTATIONS = new Set(["$ref", "description", "title", "default", "examples", "$comment"]);

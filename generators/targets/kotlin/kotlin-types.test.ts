@@ -73,15 +73,18 @@ describe("scalars and arrays", () => {
   });
 
   it("refuses types with no single Kotlin type", () => {
-    expect(() => typeOf({ type: ["string", "integer"] })).toThrow(`spec/demo/Demo.yaml /properties/x: type ["string","integer"] is no single type`);
+    expect(() => typeOf({ type: ["string", "integer"] })).toThrow(`spec/demo/Demo.yaml /properties/x/type: type ["string","integer"] is no single type`);
     expect(() => typeOf({ type: ["string", "null", "integer"] })).toThrow(/is no single type/);
     expect(() => typeOf({ type: ["string"] })).toThrow(/is no single type/);
-    expect(() => typeOf({ type: "date" })).toThrow(`spec/demo/Demo.yaml /properties/x: type date has no type shape`);
-    expect(() => typeOf({ type: "array", items: true as never })).toThrow(`spec/demo/Demo.yaml /properties/x: expected a schema at items`);
+    expect(() => typeOf({ type: "date" })).toThrow(`spec/demo/Demo.yaml /properties/x/type: type date has no type shape`);
+    expect(() => typeOf({ type: "array", items: 42 as never })).toThrow(`spec/demo/Demo.yaml /properties/x: expected a schema at items`);
+    // Boolean subschemas are schemas: true and false both have the shape of any value.
+    expect(typeOf({ type: "array", items: true as never })).toEqual(typeOf({ type: "array" }));
+    expect(typeOf({ type: "array", items: false as never })).toEqual(typeOf({ type: "array" }));
     expect(() => typeOf({ type: "array", items: [] as never })).toThrow(/expected a schema at items/);
     expect(() => typeOf({ type: "array", items: "string" as never })).toThrow(/expected a schema at items/);
     expect(() => typeOf(null as never)).toThrow(`spec/demo/Demo.yaml /: expected a schema at properties/x`);
-    expect(refused({ Demo: object({ "a/b~": true as never }) })).toThrow(`spec/demo/Demo.yaml /: expected a schema at properties/a/b~`);
+    expect(refused({ Demo: object({ "a/b~": 42 as never }) })).toThrow(`spec/demo/Demo.yaml /: expected a schema at properties/a/b~`);
   });
 });
 
@@ -137,7 +140,7 @@ describe("enums and constants", () => {
     expect(out[2]?.name).toBe("Kind");
     expect(out[2]).toEqual({ kind: "enum", name: "Kind", file: "Demo", values: [{ constant: "A", wire: "a" }] });
     expect(out[2]).not.toHaveProperty("closed");
-    expect(() => typeOf({ enum: ["a", 1] })).toThrow("spec/demo/Demo.yaml /properties/x: only an enum of strings (and null) has a type shape");
+    expect(() => typeOf({ enum: ["a", 1] })).toThrow("spec/demo/Demo.yaml /properties/x/enum: only an enum of strings (and null) has a type shape");
     expect(() => typeOf({ enum: ["a-b", "a_b"] })).toThrow("Kotlin enum DemoX (Demo): 'a-b' and 'a_b' both become 'A_B'");
   });
   it("fixes a required const in the class body and keeps an optional one a nullable parameter", () => {
@@ -180,9 +183,9 @@ describe("edges the mutation run found", () => {
   });
   it("points errors at the schema, JSON-pointer escaped", () => {
     const at = "spec/demo/Demo.yaml ";
-    expect(refused({ Demo: object({ "a/b~": { type: "array", items: true as never } }) })).toThrow(`${at}/properties/a~1b~0: expected a schema at items`);
-    expect(refused({ Demo: { ...object({ x: { $ref: "#/$defs/Bad" } }), $defs: { Bad: { type: "date" } } } })).toThrow(`${at}/$defs/Bad: type date has no type shape`);
-    expect(refused({ Demo: object({ x: { allOf: [{}, { type: "date" }] } }) })).toThrow(`${at}/properties/x/allOf/1: type date`);
+    expect(refused({ Demo: object({ "a/b~": { type: "array", items: 42 as never } }) })).toThrow(`${at}/properties/a~1b~0: expected a schema at items`);
+    expect(refused({ Demo: { ...object({ x: { $ref: "#/$defs/Bad" } }), $defs: { Bad: { type: "date" } } } })).toThrow(`${at}/$defs/Bad/type: type date has no type shape`);
+    expect(refused({ Demo: object({ x: { allOf: [{}, { type: "date" }] } }) })).toThrow(`${at}/properties/x/allOf/1/type: type date`);
     expect(refused({ Demo: object({ x: { anyOf: [{ type: "string" }, { $ref: "#/$defs/none" }] } }) })).toThrow(`${at}/properties/x/anyOf/1: $ref #/$defs/none points at nothing`);
     expect(refused({ Demo: { oneOf: [object({ type: { $ref: "#/$defs/none" } })], discriminator: { propertyName: "type" } } })).toThrow(`${at}/oneOf/0/properties/type: $ref`);
     expect(refused({ Demo: { ...object({ x: { $ref: "#/$defs/T/length" } }), $defs: { T: "abc" as never } } })).toThrow("points at nothing");

@@ -24,7 +24,8 @@ internal object SchemaChecks {
     /** [types] as the schema lists them, joined by commas. */
     fun typeError(path: String, types: String) = schemaError(path, "type", "must be $types", mapOf("type" to types))
 
-    fun falseSchema(path: String) = ValidationError(path, "false schema", "${where(path)} boolean schema is false")
+    // Nullable like every other check, so `falseSchema(at)?.let { return it }` compiles under -Werror.
+    fun falseSchema(path: String): ValidationError? = ValidationError(path, "false schema", "${where(path)} boolean schema is false")
 
     fun limitError(path: String, keyword: String, message: String, limit: String) = schemaError(path, keyword, message, mapOf("limit" to limit))
 
