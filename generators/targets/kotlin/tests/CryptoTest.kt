@@ -134,6 +134,11 @@ class CryptoTest {
         assertNull(Encoding.base64StdNoPadDecode("QR"), "non-zero trailing bits")
         assertNull(Encoding.base64StdNoPadDecode("QQ=="), "padding")
         assertNull(Encoding.base64StdNoPadDecode("Q"), "impossible length")
+        // A lone sextet of zero bits leaves no stray bits behind: only the length check refuses these.
+        assertNull(Encoding.base64StdNoPadDecode("A"), "impossible length, zero bits")
+        assertNull(Encoding.base64StdNoPadDecode("QUJDA"), "impossible length, zero bits")
+        // The characters just past each letter range ('[' after Z, '{' after z, ':' after 9) and just before it.
+        for (stray in listOf("QUJ[", "QUJ{", "QUJ:", "QUJ@", "QUJ`")) assertNull(Encoding.base64StdNoPadDecode(stray), stray)
         assertNull(Encoding.base64StdNoPadDecode("Q Q"), "whitespace")
         assertNull(Encoding.base64StdNoPadDecode("-_"), "url alphabet in a std field")
         assertArrayEquals(byteArrayOf(-5, -1), Encoding.base64UrlDecode("-_8"))
@@ -143,6 +148,18 @@ class CryptoTest {
         assertNull(Encoding.hexDecode("0"), "odd length")
         assertEquals("-_8", Encoding.base64UrlEncode(byteArrayOf(-5, -1)))
         assertEquals("+/8", Encoding.base64StdNoPadEncode(byteArrayOf(-5, -1)))
+    }
+
+    @Test
+    fun `decoders read every letter of both alphabets as java util Base64 does`() {
+        // Each alphabet's first and last letters of every range (A Z a z 0 9 and the last two) in one text.
+        val std = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+        val url = std.replace('+', '-').replace('/', '_')
+        assertArrayEquals(Base64.getDecoder().decode(std), Encoding.base64StdNoPadDecode(std))
+        assertArrayEquals(Base64.getUrlDecoder().decode(url), Encoding.base64UrlDecode(url))
+        for (text in listOf("QUJD", "QUJDRA", "QUJDREU", "Zm9vYmFy", "z9+/")) {
+            assertArrayEquals(Base64.getDecoder().decode(text), Encoding.base64StdNoPadDecode(text), text)
+        }
     }
 
     @Test

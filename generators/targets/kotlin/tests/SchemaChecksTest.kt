@@ -177,4 +177,11 @@ class SchemaChecksTest {
         assertEquals("contains", contains("""["a","b","c"]""", 1.0, 2.0)?.keyword)
         assertEquals("contains", contains("""["a",1]""", 2.0, 3.0)?.keyword)
     }
+
+    @Test
+    fun `a false schema fails every value, at the path it is given`() {
+        val error = SchemaChecks.falseSchema("/a")
+        assertEquals("false schema", error?.keyword)
+        assertEquals("/a", error?.instancePath)
+    }
 }
