@@ -61,7 +61,7 @@ describe("a PostgreSQL store created from { url }", () => {
     await store.checkAndRecord("s", "c", 2, 1000);
     expect(state.pools.length).toBe(1);
     const [pool] = state.pools as [FakePool];
-    expect(pool.options).toEqual({ connectionString: "postgresql://u@127.0.0.1:5499/db", max: 3, connectionTimeoutMillis: 1234, query_timeout: 1234, statement_timeout: 1234 });
+    expect(pool.options).toEqual({ connectionString: "postgresql://u@127.0.0.1:5499/db", max: 3, connectionTimeoutMillis: 2234, query_timeout: 2234, statement_timeout: 2234 });
     expect(pool.listeners).toEqual(["error"]);
     expect(pool.sent.filter((q) => q.text.startsWith("SELECT pg_advisory_xact_lock")).length).toBe(1);
     expect(pool.sent.filter(isInsert).map((q) => q.values![1])).toEqual(['["s","a"]', '["s","b"]', '["s","c"]']);
@@ -82,7 +82,7 @@ describe("a PostgreSQL store created from { url }", () => {
   });
   it("the defaults: a pool of 10 and a 2000 ms deadline", async () => {
     await new PostgresReplayStore({ url: "postgres://x", sweepIntervalMs: 1e12 }).checkAndRecord("s", "a", 2, 1000);
-    expect(state.pools[0]!.options).toMatchObject({ max: 10, connectionTimeoutMillis: 2000, query_timeout: 2000, statement_timeout: 2000 });
+    expect(state.pools[0]!.options).toMatchObject({ max: 10, connectionTimeoutMillis: 3000, query_timeout: 3000, statement_timeout: 3000 });
   });
   it("a pool that cannot be created is not kept: the next check tries again", async () => {
     state.failNext = true;

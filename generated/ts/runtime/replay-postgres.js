@@ -34,6 +34,8 @@ const SERVER_NOW_MS = "floor(extract(epoch from clock_timestamp()) * 1000)::bigi
 /** The advisory lock key migrations hold (the Kotlin store's too). */
 export const MIGRATION_LOCK = 7_241_000_001;
 const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/;
+/** How long after the deadline pg's own timers fire (see open()). */
+const PG_BACKSTOP_MS = 1000;
 /** One pool, given or created from a URL, with a deadline on every statement. Shared by the PostgreSQL stores. */
 export class PostgresConnection {
     options;
@@ -92,9 +94,11 @@ export class PostgresConnection {
         const pool = new pg.default.Pool({
             connectionString: url,
             max: this.options.poolSize ?? 10,
-            connectionTimeoutMillis: this.timeoutMs,
-            query_timeout: this.timeoutMs,
-            statement_timeout: this.timeoutMs,
+            // withDeadline decides (a StoreTimeoutError at timeoutMs); pg's own timers are a backstop a
+            // second later, so its "Query read timeout" never wins the race against the shared deadline tick.
+            connectionTimeoutMillis: this.timeoutMs + PG_BACKSTOP_MS,
+            query_timeout: this.timeoutMs + PG_BACKSTOP_MS,
+            statement_timeout: this.timeoutMs + PG_BACKSTOP_MS,
         });
         pool.on("error", () => { }); // an idle client's error surfaces on the next query
         return { db: pool, close: () => pool.end() };
