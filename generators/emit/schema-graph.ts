@@ -213,6 +213,32 @@ export class SchemaGraph {
     walk(start);
   }
 
+  /** [schema] after its `$ref`-only hops (a cycle stops where it closes). */
+  followRefs(schema: JsonValue): JsonValue {
+    let target = schema;
+    const visited = new Set<JsonValue>();
+    while (isObject(target) && "$ref" in target && !visited.has(target)) {
+      visited.add(target);
+      target = this.target(this.node(target));
+    }
+    return target;
+  }
+
+  /**
+   * The string values a discriminator branch fixes its [tag] to (`const` or `enum`), the branch
+   * read through `$ref` hops. ajv reads the tag's property schema as written; the Kotlin
+   * interpreter follows a `$ref` there too ([followProperty]), and each emitter matches its oracle.
+   */
+  tagValues(branch: JsonValue, tag: string, followProperty: boolean): string[] {
+    const target = this.followRefs(branch);
+    const properties = isObject(target) ? target["properties"] : undefined;
+    const written = isObject(properties) && tag in properties ? properties[tag]! : undefined;
+    const property = written !== undefined && followProperty ? this.followRefs(written) : written;
+    if (!isObject(property)) return [];
+    if ("const" in property) return typeof property["const"] === "string" ? [property["const"]] : [];
+    return Array.isArray(property["enum"]) ? property["enum"].filter((v): v is string => typeof v === "string") : [];
+  }
+
   /** `…/ActionProposal.json#/properties/callback` → `actionProposalPropertiesCallback`; numbered when two locations spell alike. */
   private nameFor(location: string): string {
     const [uri = "", pointer = ""] = location.split("#");

@@ -597,7 +597,7 @@ class FunctionWriter {
     const taken = new Set<string>();
     const cases: string[] = [];
     for (const branch of branches) {
-      const values = this.tagValues(branch, tag).filter((v) => !taken.has(v));
+      const values = this.graph.tagValues(branch, tag, false).filter((v) => !taken.has(v));
       values.forEach((v) => taken.add(v));
       if (values.length === 0) continue;
       const call = this.call(branch, "data", "composite");
@@ -612,24 +612,6 @@ class FunctionWriter {
     );
   }
 
-  /** The string values a branch fixes its tag to (`const` or `enum`, through `$ref`-only hops), as ajv reads them. */
-  private tagValues(branch: JsonValue, tag: string): string[] {
-    const follow = (start: JsonValue): JsonValue => {
-      let target = start;
-      const visited = new Set<JsonValue>();
-      while (isObject(target) && "$ref" in target && !visited.has(target)) {
-        visited.add(target);
-        target = this.graph.target(this.graph.node(target));
-      }
-      return target;
-    };
-    const target = follow(branch);
-    const properties = isObject(target) ? target["properties"] : undefined;
-    const property = isObject(properties) && tag in properties ? properties[tag]! : undefined;
-    if (!isObject(property)) return [];
-    if ("const" in property) return typeof property["const"] === "string" ? [property["const"]] : [];
-    return Array.isArray(property["enum"]) ? property["enum"].filter((v): v is string => typeof v === "string") : [];
-  }
 }
 
 /**
