@@ -111,11 +111,16 @@ describeServers("redis failover: a replica promoted after its primary died", () 
     const info = (port: number): string => spawnSync("redis-cli", ["-p", String(port), "INFO", "replication"], { encoding: "utf8" }).stdout;
     try {
       const until = Date.now() + 20_000;
-      while (!/master_link_status:up/.test(info(replica.port))) {
+      // Synchronised on both ends: the replica's link is up and the primary counts it online (its
+      // first acknowledgement has arrived), so WAIT has a replica to wait for.
+      while (!/master_link_status:up/.test(info(replica.port)) || !/slave0:[^\n]*state=online/.test(info(primary.port))) {
         if (Date.now() > until) throw new Error("the replica never synchronised");
         await sleep(100);
       }
-      const waiting = new RedisReplayStore({ url: primary.url, waitForReplicas: { replicas: 1, timeoutMs: 500 } });
+      // A deadline a loaded machine meets (500 ms was missed once in a fresh-clone CI run); the
+      // partition below uses a short one, since there no acknowledgement can come.
+      const waiting = new RedisReplayStore({ url: primary.url, timeoutMs: 10_000, waitForReplicas: { replicas: 1, timeoutMs: 5000 } });
+      const partitioned = new RedisReplayStore({ url: primary.url, waitForReplicas: { replicas: 1, timeoutMs: 500 } });
       const plain = new RedisReplayStore({ url: primary.url });
       const now = Date.now();
       const keys = Array.from({ length: 30 }, (_, i) => `k${i}`);
@@ -124,12 +129,12 @@ describeServers("redis failover: a replica promoted after its primary died", () 
       // cannot get acknowledged; the plain store acknowledges anyway.
       replica.pause();
       spawnSync("redis-cli", ["-p", String(primary.port), "CLIENT", "KILL", "TYPE", "replica"], { encoding: "utf8" });
-      await expect(waiting.checkAndRecord("failover", "unreplicated", now + 120_000, Date.now())).rejects.toThrow(/0 of 1 replicas acknowledged/);
+      await expect(partitioned.checkAndRecord("failover", "unreplicated", now + 120_000, Date.now())).rejects.toThrow(/0 of 1 replicas acknowledged/);
       expect(await plain.checkAndRecord("failover", "acknowledged-then-lost", now + 120_000, Date.now())).toBe("recorded");
       await primary.kill();
       replica.resume();
       spawnSync("redis-cli", ["-p", String(replica.port), "REPLICAOF", "NO", "ONE"], { encoding: "utf8" });
-      await Promise.all([waiting.close(), plain.close()]);
+      await Promise.all([waiting.close(), partitioned.close(), plain.close()]);
       const promoted = new RedisReplayStore({ url: replica.url });
       for (const k of keys) expect(await promoted.checkAndRecord("failover", k, now + 120_000, Date.now()), k).toBe("replayed");
       expect(await promoted.checkAndRecord("failover", "acknowledged-then-lost", now + 120_000, Date.now())).toBe("recorded");

@@ -342,12 +342,18 @@ class FleetReplayStoresTest {
             val probe = io.lettuce.core.RedisClient.create("redis://127.0.0.1:$replicaPort")
             val replicaCommands = probe.connect().sync()
             val until = System.currentTimeMillis() + 20_000
-            while (!replicaCommands.info("replication").contains("master_link_status:up")) {
+            val primaryProbe = io.lettuce.core.RedisClient.create("redis://127.0.0.1:$redisPort")
+            val primaryCommands = primaryProbe.connect().sync()
+            // Synchronised on both ends: the replica's link is up and the primary counts it online.
+            while (!replicaCommands.info("replication").contains("master_link_status:up") ||
+                !Regex("slave0:[^\n]*state=online").containsMatchIn(primaryCommands.info("replication"))) {
                 check(System.currentTimeMillis() < until) { "the replica never synchronised" }
                 Thread.sleep(100)
             }
+            primaryProbe.shutdown()
             val now = System.currentTimeMillis()
-            RedisReplayStore("redis://127.0.0.1:$redisPort", keyPrefix = "kt-failover:", safety = RedisSafety(waitReplicas = 1, waitTimeoutMs = 500)).use { store ->
+            // A deadline a loaded machine meets: 500 ms was missed once in a fresh-clone CI run.
+            RedisReplayStore("redis://127.0.0.1:$redisPort", keyPrefix = "kt-failover:", timeoutMs = 10_000, safety = RedisSafety(waitReplicas = 1, waitTimeoutMs = 5000)).use { store ->
                 repeat(30) { assertEquals(RecordOutcome.RECORDED, store.checkAndRecord("f", "k$it", now + 120_000, System.currentTimeMillis())) }
             }
             redis!!.destroyForcibly().waitFor() // the primary dies
