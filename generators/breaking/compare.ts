@@ -68,7 +68,7 @@ export function compareTrees(oldTree: SpecTree, newTree: SpecTree, options: { co
     for (const f of unique) if (f.category === "WIRE" && f.witness === undefined) f.witness = findWitness(f, ov, nv);
     // Inside an intersection (allOf, if/then/else) a sibling may still reject what one part now
     // admits, so there a difference counts only when a witness shows it on the whole schema.
-    const inIntersection = (p?: { pointer: string }) => p !== undefined && /\/(allOf|then|else)(\/|$)/.test(p.pointer);
+    const inIntersection = (p?: { pointer: string }) => p !== undefined && underIntersection(p.pointer);
     for (let i = unique.length - 1; i >= 0; i--) {
       const f = unique[i]!;
       if (f.category === "WIRE" && !f.witness && (f.maskable || inIntersection(f.at) || inIntersection(f.old))) unique.splice(i, 1);
@@ -83,4 +83,27 @@ export function compareRoots(oldRoot: string, newRoot: string, options: { witnes
   const oldTree = loadTree(oldRoot);
   const newTree = loadTree(newRoot);
   return { ...compareTrees(oldTree, newTree, options), errors: [...newTree.errors, ...oldTree.errors], oldTree, newTree };
+}
+
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+const SCHEMA_LISTS = new Set(["anyOf", "oneOf", "prefixItems"]);
+const SCHEMA_VALUED = new Set(["items", "additionalProperties", "not", "if", "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties"]);
+
+/**
+ * Whether a pointer into a schema passes through allOf, then or else as keywords. Read token by
+ * token from the root, so a property or $defs entry named "then" is a name, not the keyword, and
+ * whatever follows a keyword whose value is data (const, enum, examples, x-…) is data.
+ */
+export function underIntersection(pointer: string): boolean {
+  let next: "keyword" | "name" = "keyword";
+  for (const token of pointer.split("/").slice(1)) {
+    if (next === "name") {
+      next = "keyword";
+      continue;
+    }
+    if (token === "allOf" || token === "then" || token === "else") return true;
+    if (SCHEMA_MAPS.has(token) || SCHEMA_LISTS.has(token)) next = "name";
+    else if (!SCHEMA_VALUED.has(token)) return false;
+  }
+  return false;
 }

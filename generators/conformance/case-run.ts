@@ -137,7 +137,7 @@ export class CaseRun {
     this.checkStatus(expect, head.status);
     const applies = !expect.when || expect.when.includes(head.status);
     const isStream = (head.headers["content-type"] ?? "").startsWith("text/event-stream");
-    if (r.read === "until-interaction" || (expect.sse && applies && isStream)) {
+    if (r.read === "until-interaction" || (expect.sse && applies)) { // sse checks frames: an answer with none, no event stream, fails them
       if (!this.sse) return fail(`${this.protocol} has no x-sse framing`);
       if (!isStream) return fail(`expected a text/event-stream answer, got ${head.status} ${head.headers["content-type"] ?? "(no content-type)"}`);
       const s: OpenStream = { exchange, reader: new SseReader(this.sse, this.parse, this.limits.maxEventBytes), all: [], ended: false };

@@ -9,8 +9,6 @@ export interface SchemaError extends AjvLikeError {
      */
     next?: SchemaError;
 }
-/** Whether `value` has `name` as an own member (ajv's ownProperties option). */
-export declare function hasOwn(value: object, name: string): boolean;
 /** Whether `value` has the member `name` as ajv's ownProperties reads it: its own, and not undefined. */
 export declare function present(value: Record<string, unknown>, name: string): boolean;
 /** ajv's object test: a non-null object that is not an array. */
@@ -79,4 +77,3 @@ export declare function containsError(items: readonly unknown[], composite: bool
 export declare function dependentRequiredError(property: string, missingProperty: string, deps: readonly string[]): SchemaError;
 export declare function discriminatorTagError(tag: string, tagValue: unknown): SchemaError;
 export declare function discriminatorMappingError(tag: string, tagValue: unknown): SchemaError;
-export declare function ifError(clause: "then" | "else"): SchemaError;

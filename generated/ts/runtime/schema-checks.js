@@ -9,10 +9,6 @@
 // with ajv's on every shared case.
 import { fromAjvError } from "./validation.js";
 const hasOwnProperty = Object.prototype.hasOwnProperty;
-/** Whether `value` has `name` as an own member (ajv's ownProperties option). */
-export function hasOwn(value, name) {
-    return hasOwnProperty.call(value, name);
-}
 /** Whether `value` has the member `name` as ajv's ownProperties reads it: its own, and not undefined. */
 export function present(value, name) {
     return value[name] !== undefined && hasOwnProperty.call(value, name);
@@ -259,7 +255,4 @@ export function discriminatorTagError(tag, tagValue) {
 }
 export function discriminatorMappingError(tag, tagValue) {
     return fail("discriminator", `value of tag "${tag}" must be in oneOf`, { error: "mapping", tag, tagValue });
-}
-export function ifError(clause) {
-    return fail("if", `must match "${clause}" schema`, { failingKeyword: clause });
 }

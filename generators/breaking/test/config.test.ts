@@ -5,7 +5,7 @@
 // least 10 characters) and are written by hand, not read from the code.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createMetaAjv } from "../../check/meta.js";
 import { applyConfig, checkConfigFile, DEFAULT_CONFIG, matches, readConfig, type BreakingConfig } from "../config.js";
 import type { Finding, Position } from "../finding.js";
@@ -29,6 +29,7 @@ describe("matches: where an `at` applies", () => {
     ["spec/p/", pos("spec/pq/messages/A.yaml"), false],
     ["spec/p", pos("spec/p/messages/A.yaml"), false],
     ["", pos("spec/p/messages/A.yaml"), false],
+    ["", pos(""), false],
     ["spec/p/", undefined, false],
   ] as const)("%s at %o: %s", (at, p, want) => {
     expect(matches(at, p)).toBe(want);
@@ -137,6 +138,12 @@ describe("checkConfigFile: the check stage's errors", () => {
   it("a valid file with known rules: no error", () => {
     const root = writeTree({ "spec/breaking.yaml": { breaking: { enforce: "WIRE", exceptions: [{ rule: "WIRE_FIELD_REMOVED", at: F, reason: "a reason long enough" }] } } });
     expect(checkConfigFile(root, meta(), known)).toEqual([]);
+    expect(checkConfigFile(writeTree({ "spec/breaking.yaml": { breaking: { enforce: "WIRE" } } }), meta(), known)).toEqual([]);
+  });
+  it("a file that does not parse: its parse errors, nothing checked against the meta-schema", () => {
+    const errors = checkConfigFile(writeTree({ "spec/breaking.yaml": "breaking: [\n" }), meta(), known);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((e) => e.file === "spec/breaking.yaml" && e.lint !== "breaking-config")).toBe(true);
   });
   it("an unknown rule: at its line and pointer", () => {
     const text = ["breaking:", "  exceptions:", "    - rule: WIRE_FIELD_REMOVED", "      reason: a reason long enough", "    - rule: WIRE_NO_SUCH_RULE", "      reason: a reason long enough", ""].join("\n");
@@ -174,5 +181,12 @@ describe("rules.ts: the rule table", () => {
     for (const r of RULES) expect(r.purpose, r.id).toMatch(/^[A-Z$a-z].{15,}\.$/);
     for (const c of CATEGORIES) expect(CATEGORY_PURPOSE[c], c).toMatch(/^[A-Z].{15,}\.$/);
     expect(new Set(RULES.map((r) => r.purpose)).size).toBe(RULES.length);
+  });
+  it("the table built afresh: a rule looked up by its id has that id and category", async () => {
+    // A fresh module, so the table is built now and not only when this file was first imported.
+    vi.resetModules();
+    const fresh = await import("../rules.js");
+    expect(fresh.RULES_BY_ID.get("LIFECYCLE_INITIAL_CHANGED")).toMatchObject({ id: "LIFECYCLE_INITIAL_CHANGED", category: "LIFECYCLE" });
+    expect(fresh.RULES_BY_ID.get("SOURCE_TYPE_REMOVED")).toMatchObject({ id: "SOURCE_TYPE_REMOVED", category: "SOURCE" });
   });
 });

@@ -32,7 +32,7 @@ describe("a machine removed", () => {
     before["spec/q/protocol.yaml"] = { id: "q", title: "Q" };
     before["spec/q/lifecycles/m.machine.yaml"] = before[MACHINE];
     const { findings } = compareRoots(writeTree(before), writeTree(baseFiles()));
-    expect(findings.filter((f) => f.rule === "LIFECYCLE_REMOVED").map((f) => [f.message, f.at.file, f.old?.file])).toEqual([["lifecycle q/m was removed", "spec/q/lifecycles/m.machine.yaml", "spec/q/lifecycles/m.machine.yaml"]]);
+    expect(findings.filter((f) => f.rule === "LIFECYCLE_REMOVED").map((f) => [f.message, f.at.file, f.at.pointer, f.old?.file])).toEqual([["lifecycle q/m was removed", "spec/q/lifecycles/m.machine.yaml", "", "spec/q/lifecycles/m.machine.yaml"]]);
   });
   it("a machine of the same name in another protocol is another machine", () => {
     const moved = lifecycle((f) => {
@@ -41,6 +41,14 @@ describe("a machine removed", () => {
       delete f[MACHINE];
     });
     expect(moved.map((f) => f.rule)).toEqual(["LIFECYCLE_REMOVED", "SOURCE_LIFECYCLE_REMOVED"]);
+  });
+  it("a machine of another name in the same protocol is another machine", () => {
+    // n is m's twin: were machines paired by protocol alone, m would pass for n and nothing be found.
+    const twin = (f: Files) => void (f["spec/p/lifecycles/n.machine.yaml"] = { ...f[MACHINE], name: "n" });
+    expect(brief(lifecycle((f) => void delete f[MACHINE], twin))).toEqual([
+      ["LIFECYCLE_REMOVED", "lifecycle p/m was removed", PROTOCOL, "", "", true],
+      ["SOURCE_LIFECYCLE_REMOVED", "lifecycle p/m was removed", PROTOCOL, "", "", true],
+    ]);
   });
 });
 
@@ -91,8 +99,14 @@ describe("transitions", () => {
     expect(lifecycle(guarded(["not  late", "g"]), guarded(["g", "not late"]))).toEqual([]);
     expect(lifecycle(guarded(["g", " late "]), guarded("g")).map((f) => f.message)).toEqual(["p/m: b --stop [g]--> c gained guard late"]);
   });
+  it("a retarget under the same guards, written in another order and spacing, names them collapsed and sorted", () => {
+    const retarget = (f: Files) => void Object.assign(f[MACHINE].transitions[1], { guard: ["g", "not h"], to: "a" });
+    expect(brief(lifecycle(retarget, (f) => void (f[MACHINE].transitions[1].guard = ["not   h", "g"])))).toEqual([
+      ["LIFECYCLE_TRANSITION_REMOVED", "p/m: b --stop [g, not h]--> c now leads to a", MACHINE, "/transitions/1", "/transitions/1", false],
+    ]);
+  });
   it("entries that are no objects, and non-string guards or states, are skipped", () => {
-    expect(lifecycle((f) => void f[MACHINE].transitions.push("odd", { from: [1, "a"], event: "go", to: "b", guard: [2] }), () => {})).toEqual([]);
+    expect(lifecycle((f) => void f[MACHINE].transitions.push("odd", null, { from: [1, "a"], event: "go", to: "b", guard: [2] }), () => {})).toEqual([]);
   });
 });
 

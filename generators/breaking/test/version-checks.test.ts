@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { compareRoots } from "../compare.js";
 import type { Finding } from "../finding.js";
-import { compareSemver, parseSemver, requiredBump, versionChecks, versionLines } from "../version.js";
+import { loadTree } from "../tree.js";
+import { bumpVersion, compareSemver, parseSemver, requiredBump, versionChecks, versionLines } from "../version.js";
 import { baseFiles, M, PROTOCOL, TYPES, writeTree, type Files } from "./spec-fixture.js";
 
 const Q = "spec/q/protocol.yaml";
@@ -52,6 +53,10 @@ describe("the project version", () => {
     expect(checks(reword, () => {}, withVersions("1.0.0", undefined))).toEqual([]);
     expect(checks(reword, withVersions("v1", undefined), withVersions("1.0.0", undefined))).toEqual([]);
   });
+  it("a new project version written as a YAML number is no semantic version: (none), too low", () => {
+    const numeric = (f: Files) => void (f["spec/project.yaml"] = { project: { name: "fixture", version: 2 } });
+    expect(checks(reword, withVersions("1.0.0", undefined), numeric)[0]).toMatchObject({ current: "(none)", tooLow: true });
+  });
 });
 
 describe("a protocol's wire version", () => {
@@ -69,6 +74,36 @@ describe("a protocol's wire version", () => {
     expect(wire(checks(breakM, withVersions(undefined, "v1"), withVersions(undefined, "v1")))[0]).toMatchObject({ suggested: "v1+1", tooLow: true });
     expect(wire(checks(breakM, withVersions(undefined, "v1"), withVersions(undefined, "v1+1")))[0]).toMatchObject({ suggested: "v1+1", tooLow: false });
     expect(wire(checks(breakM, withVersions(undefined, "v1"), withVersions(undefined, "v2")))[0]).toMatchObject({ suggested: "v1+1", tooLow: true });
+  });
+  it("integers compare as numbers; a text that is neither an integer nor SemVer must equal the suggestion", () => {
+    const table: [string, string, string, boolean][] = [
+      // [old wire version, new one, suggested, too low]
+      ["10", "10", "11", true],
+      ["9", "12", "10", false],
+      ["1", "5", "2", false],
+      ["1", "2.0", "2", true],
+      ["1", "2x", "2", true],
+      ["v1", "5", "v1+1", true],
+      ["1.4.0", "3", "2.0.0", true],
+      ["1.4.0", "v9", "2.0.0", true],
+      ["1.4.0", "3.0.0", "2.0.0", false],
+    ];
+    for (const [was, now, suggested, tooLow] of table) {
+      expect(wire(checks(breakM, withVersions(undefined, was), withVersions(undefined, now)))[0], `${was} -> ${now}`).toMatchObject({ from: was, suggested, current: now, tooLow });
+    }
+  });
+  it("a protocol new in this version has no wire version to bump, even when spec/common touches it", () => {
+    const common = (f: Files) => void (f[TYPES].$defs.Id.pattern = "^[a-z]+$");
+    expect(wire(checks(common, withVersions(undefined, "1"), withVersions(undefined, "1", "1"))).map((c) => c.subject)).toEqual(["p"]);
+  });
+  it("a break without an old position touches the protocol of its position", () => {
+    // Finding.old is optional: a hand-made WIRE break that has only `at`.
+    const files = baseFiles();
+    withVersions(undefined, "1", "4")(files);
+    const tree = loadTree(writeTree(files));
+    const at = { file: M, pointer: "/properties/name", line: 1, column: 1 };
+    const f: Finding = { rule: "WIRE_FIELD_REMOVED", category: "WIRE", at, removed: true, message: "name was removed", status: "breaking" };
+    expect(versionChecks(tree, tree, [f], []).map((c) => [c.subject, c.suggested])).toEqual([["p", "2"]]);
   });
   it("a change in spec/common touches every protocol; a compatible or waived change touches none", () => {
     const common = (f: Files) => void (f[TYPES].$defs.Id.pattern = "^[a-z]+$");
@@ -95,6 +130,7 @@ describe("requiredBump's reasons", () => {
   const f = (status: Finding["status"]) => ({ status }) as Finding;
   it("counts in words, with the waived findings named", () => {
     expect(requiredBump([f("breaking"), f("breaking"), f("excepted")], [])).toEqual({ bump: "major", why: "2 breaking changes" });
+    expect(requiredBump([f("breaking")], [])).toEqual({ bump: "major", why: "1 breaking change" });
     expect(requiredBump([f("excepted")], [])).toEqual({ bump: "minor", why: "1 compatible change (1 of them waived findings)" });
     expect(requiredBump([f("excepted"), f("unstable")], [{ severity: "compatible" } as never])).toEqual({ bump: "minor", why: "3 compatible changes (2 of them waived findings)" });
     expect(requiredBump([], [{ severity: "compatible" } as never, { severity: "compatible" } as never])).toEqual({ bump: "minor", why: "2 compatible changes" });
@@ -135,5 +171,20 @@ describe("SemVer parsing and precedence edges (§2, §9, §10, §11)", () => {
     expect(compareSemver("1.0.0-alpha.10", "1.0.0-alpha.9")).toBe(1);
     expect(compareSemver("1.0.0-alpha", "1.0.0-1")).toBe(1);
     expect(compareSemver("1.0.0-beta", "1.0.0-alpha.1")).toBe(1);
+  });
+  it.each([
+    // §11.4.1: numeric identifiers compare as numbers, whatever their length.
+    ["1.0.0-alpha.99", "1.0.0-alpha.100", -1],
+    // §9, §11.4.3: an identifier with a letter anywhere is alphanumeric, above every numeric one.
+    ["1.0.0-rc.a1", "1.0.0-rc.2", 1],
+    ["1.0.0-rc.1a", "1.0.0-rc.2", 1],
+    // ... even when it sorts below the digits in ASCII, as a leading hyphen does.
+    ["1.0.0--x", "1.0.0-1", 1],
+  ] as const)("%s against %s: %d, and the reverse", (a, b, want) => {
+    expect(compareSemver(a, b)).toBe(want);
+    expect(compareSemver(b, a)).toBe(-want);
+  });
+  it("bumpVersion refuses what is not a version, naming it", () => {
+    expect(() => bumpVersion("v1", "major")).toThrow("not a semantic version: v1");
   });
 });

@@ -20,11 +20,6 @@ export interface SchemaError extends AjvLikeError {
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
-/** Whether `value` has `name` as an own member (ajv's ownProperties option). */
-export function hasOwn(value: object, name: string): boolean {
-  return hasOwnProperty.call(value, name);
-}
-
 /** Whether `value` has the member `name` as ajv's ownProperties reads it: its own, and not undefined. */
 export function present(value: Record<string, unknown>, name: string): boolean {
   return value[name] !== undefined && hasOwnProperty.call(value, name);
@@ -279,8 +274,4 @@ export function discriminatorTagError(tag: string, tagValue: unknown): SchemaErr
 
 export function discriminatorMappingError(tag: string, tagValue: unknown): SchemaError {
   return fail("discriminator", `value of tag "${tag}" must be in oneOf`, { error: "mapping", tag, tagValue });
-}
-
-export function ifError(clause: "then" | "else"): SchemaError {
-  return fail("if", `must match "${clause}" schema`, { failingKeyword: clause });
 }
