@@ -94,8 +94,9 @@ function schemaChanges(oldTree: SpecTree, newTree: SpecTree, out: Change[]): voi
       const old = nodeAt(od.file.value, pointer);
       if (!isObj(old)) return;
       for (const [kw, kind] of [["properties", "FIELD_ADDED"], ["$defs", "DEFINITION_ADDED"]] as const) {
-        if (!isObj(node[kw]) || !isObj(old[kw])) continue;
-        const was = old[kw] as object;
+        // A node that had no such keyword had none of its entries: each one now there is added.
+        if (!isObj(node[kw]) || (old[kw] !== undefined && !isObj(old[kw]))) continue;
+        const was = isObj(old[kw]) ? (old[kw] as object) : {};
         for (const name of Object.keys(node[kw] as object)) {
           if (!(name in was)) out.push(compatible(kind, filePosition(nd.file, `${pointer}/${kw}/${esc(name)}`), `${kind === "FIELD_ADDED" ? "field" : "definition"} ${name} added${pointer === "" ? "" : ` at ${pointer}`} in ${nd.owner}/${nd.name}`));
         }
@@ -167,7 +168,8 @@ export function compareCompatible(oldTree: SpecTree, newTree: SpecTree, findings
   return out
     .filter((c) => !covered(c, findings))
     .filter((c) => {
-      const key = `${c.kind} ${c.at.file} ${c.at.pointer}`;
+      // Two documentation keys removed from one node share its place: the message tells them apart.
+      const key = `${c.kind} ${c.at.file} ${c.at.pointer} ${c.message}`;
       return seen.has(key) ? false : (seen.add(key), true);
     })
     .sort((a, b) => (a.at.file < b.at.file ? -1 : a.at.file > b.at.file ? 1 : a.at.line - b.at.line || a.at.column - b.at.column || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0)));

@@ -208,15 +208,23 @@ function compareObject(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path:
   const np = isObj(ns.properties) ? ns.properties : {};
   const oClosed = os.additionalProperties === false;
   const nClosed = ns.additionalProperties === false;
+  // A map (additionalProperties a schema) takes any member name, so a name one side declares and
+  // the other does not is checked against that side's value schema. A patternProperties entry may
+  // claim the name instead, so there the difference counts only with a witness.
+  const oAp = os.additionalProperties;
+  const nAp = ns.additionalProperties;
+  const viaMap: Ctx = { ...ctx, masked: ctx.masked || os.patternProperties !== undefined || ns.patternProperties !== undefined };
   for (const name of Object.keys(op)) {
     const oChild = at(o, `/properties/${esc(name)}`, op[name]);
     if (name in np) cmp(ctx, oChild, at(n, `/properties/${esc(name)}`, np[name]), [...path, name]);
     else if (nClosed) report(ctx, "WIRE_FIELD_REMOVED", oChild, at(n, "/properties", ns.properties), "", `property ${name} removed from a closed object: new readers reject old instances that carry it`, [...path, name], "old-writer-new-reader", sample(ctx.oldTree, oChild), true);
+    else if (isObj(nAp)) cmp(viaMap, oChild, at(n, "/additionalProperties", nAp), [...path, name]);
   }
   for (const name of Object.keys(np)) {
-    if (name in op || !oClosed) continue;
+    if (name in op) continue;
     const nChild = at(n, `/properties/${esc(name)}`, np[name]);
-    report(ctx, "WIRE_PROPERTY_ADDED_CLOSED", at(o, "/properties", os.properties), nChild, "", `property ${name} added to a closed object: old readers reject new instances that carry it`, [...path, name], "new-writer-old-reader", sample(ctx.newTree, nChild));
+    if (oClosed) report(ctx, "WIRE_PROPERTY_ADDED_CLOSED", at(o, "/properties", os.properties), nChild, "", `property ${name} added to a closed object: old readers reject new instances that carry it`, [...path, name], "new-writer-old-reader", sample(ctx.newTree, nChild));
+    else if (isObj(oAp)) cmp(viaMap, at(o, "/additionalProperties", oAp), nChild, [...path, name]);
   }
   const or = new Set(Array.isArray(os.required) ? os.required.map(String) : []);
   const nr = new Set(Array.isArray(ns.required) ? ns.required.map(String) : []);
@@ -225,8 +233,6 @@ function compareObject(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path:
 
   const extra = [...path, undeclaredName(os, ns)];
   const extraValues = sets(["x", 1, {}]);
-  const oAp = os.additionalProperties;
-  const nAp = ns.additionalProperties;
   if (!oClosed && nClosed) report(ctx, "WIRE_OBJECT_CLOSED", o, n, "additionalProperties", "additionalProperties closed: new readers reject undeclared properties old writers may send", extra, "old-writer-new-reader", isObj(oAp) ? sample(ctx.oldTree, at(o, "/additionalProperties", oAp)) : extraValues);
   else if (oClosed && !nClosed) report(ctx, "WIRE_OBJECT_OPENED", o, n, "additionalProperties", "additionalProperties opened: old readers reject undeclared properties new writers may send", extra, "new-writer-old-reader", isObj(nAp) ? sample(ctx.newTree, at(n, "/additionalProperties", nAp)) : extraValues);
   else if (isObj(oAp) || isObj(nAp)) {

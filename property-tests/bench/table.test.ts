@@ -135,6 +135,18 @@ describe("renderArea", () => {
     expect(verdicts).toHaveLength(1);
   });
 
+  it("a row's own goal replaces its column's for that anchor only", () => {
+    const rows = [
+      { label: "plain", series: [{ impl: "ours", opsPerSec: [90, 90, 90] }, { impl: "npm", opsPerSec: [100, 100, 100] }, { impl: "stringify", opsPerSec: [100, 100, 100] }] },
+      { ...{ label: "rules", series: [{ impl: "ours", opsPerSec: [90, 90, 90] }, { impl: "npm", opsPerSec: [100, 100, 100] }, { impl: "stringify", opsPerSec: [100, 100, 100] }] }, ratioGoals: { npm: 0.8 } },
+    ];
+    const { markdown, verdicts } = renderArea({ ...area, rows });
+    // 0.9x npm misses the column's 1.5x but meets the row's 0.8x; stringify keeps its 2x goal.
+    expect(markdown).toContain("| plain | 90.0 ±0% (11.1 ms) | 100 ±0% (10.0 ms) | 100 ±0% (10.0 ms) | 0.90× | 1.11× | ≥ 1.5× npm: **MISSED**; ≤ 2× stringify: met |");
+    expect(markdown).toContain("| rules | 90.0 ±0% (11.1 ms) | 100 ±0% (10.0 ms) | 100 ±0% (10.0 ms) | 0.90× | 1.11× | ≥ 0.8× npm: met; ≤ 2× stringify: met |");
+    expect(verdicts.map((v) => `${v.row} ${v.goal} ${v.verdict}`)).toEqual(["plain ≥ 1.5× npm missed", "plain ≤ 2× stringify met", "rules ≥ 0.8× npm met", "rules ≤ 2× stringify met"]);
+  });
+
   it("fails loudly when a goal names an implementation the row did not measure", () => {
     const broken: AreaTable = { ...area, rows: [{ label: "x", series: [{ impl: "ours", opsPerSec: [1] }], throughputGoals: [{ impl: "nope", atLeastOpsPerSec: 1 }] }] };
     expect(() => renderArea(broken)).toThrow(/nope/);

@@ -29,6 +29,8 @@ export interface CaseRow {
   series: Series[];
   /** Absolute throughput goals on this row, e.g. >= 1M check-and-record per second. */
   throughputGoals?: { impl: string; atLeastOpsPerSec: number }[];
+  /** A goal on this row in place of its ratio column's, by anchor (one message may do more work). */
+  ratioGoals?: Record<string, number>;
 }
 
 export interface AreaTable {
@@ -120,8 +122,8 @@ function verdictMark(v: Verdict): string {
   return v === "met" ? "met" : v === "missed" ? "**MISSED**" : "borderline";
 }
 
-function goalText(column: RatioColumn): string {
-  return column.kind === "speedup" ? `≥ ${column.goal}×` : `≤ ${column.goal}×`;
+function goalText(kind: RatioKind, goal: number): string {
+  return kind === "speedup" ? `≥ ${goal}×` : `≤ ${goal}×`;
 }
 
 function ratioHeader(column: RatioColumn): string {
@@ -150,7 +152,7 @@ export interface RenderedArea {
  * and time per op); a ratio column per anchor; a goal column when any ratio has a goal.
  */
 export function renderArea(area: AreaTable): RenderedArea {
-  const withGoals = [...area.ratios.filter((r) => r.goal !== undefined), ...area.rows.flatMap((r) => r.throughputGoals ?? [])];
+  const withGoals = [...area.ratios.filter((r) => r.goal !== undefined), ...area.rows.flatMap((r) => [...(r.throughputGoals ?? []), ...Object.keys(r.ratioGoals ?? {})])];
   const header = [
     "case",
     ...area.impls.map((impl) => `${impl} ops/s (time/op)`),
@@ -180,9 +182,10 @@ export function renderArea(area: AreaTable): RenderedArea {
       }
       const stat = ratioStat(ours, anchor, column.kind);
       cells.push(formatRatio(stat));
-      if (column.goal !== undefined) {
-        const v = verdict(stat, column.kind, column.goal);
-        const goal = `${goalText(column)} ${column.anchor}`;
+      const goalValue = row.ratioGoals?.[column.anchor] ?? column.goal;
+      if (goalValue !== undefined) {
+        const v = verdict(stat, column.kind, goalValue);
+        const goal = `${goalText(column.kind, goalValue)} ${column.anchor}`;
         verdicts.push({ row: row.label, goal, verdict: v, ratio: stat });
         goalCells.push(`${goal}: ${verdictMark(v)}`);
       }

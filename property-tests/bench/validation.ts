@@ -45,10 +45,12 @@ export async function validationArea(options: MeasureOptions): Promise<AreaTable
     return validate;
   };
 
-  const cases = [
+  // Issue 36's goal is 1x ajv for messages without cross-field rules; ConnectorPackage's nine rules
+  // do work ajv does not (URL, SemVer, secret text), so its goal is 0.8x.
+  const cases: { label: string; protocol: string; name: string; ours: (v: unknown) => { ok: boolean }; schemaOnly: (v: unknown) => unknown; valid: unknown; invalid: unknown; ajvGoal?: number }[] = [
     { label: "ActionProposal", protocol: "agent-provider", name: "ActionProposal", ours: agentProvider.validateActionProposal, schemaOnly: providerSchemas.checkActionProposal, valid: proposal, invalid: invalidProposal },
     { label: "WorkflowRequest", protocol: "agent-service", name: "WorkflowRequest", ours: agentService.validateWorkflowRequest, schemaOnly: serviceSchemas.checkWorkflowRequest, valid: workflowRequest, invalid: invalidWorkflowRequest },
-    { label: "ConnectorPackage", protocol: "agent-connector", name: "ConnectorPackage", ours: agentConnector.validateConnectorPackage, schemaOnly: connectorSchemas.checkConnectorPackage, valid: connectorPackage, invalid: invalidConnectorPackage },
+    { label: "ConnectorPackage", protocol: "agent-connector", name: "ConnectorPackage", ours: agentConnector.validateConnectorPackage, schemaOnly: connectorSchemas.checkConnectorPackage, valid: connectorPackage, invalid: invalidConnectorPackage, ajvGoal: 0.8 },
   ];
   const rows: CaseRow[] = [];
   for (const c of cases) {
@@ -67,7 +69,7 @@ export async function validationArea(options: MeasureOptions): Promise<AreaTable
         ],
         options,
       );
-      rows.push({ label: `${c.label} (${kind}, ${JSON.stringify(value).length} B)`, series });
+      rows.push({ label: `${c.label} (${kind}, ${JSON.stringify(value).length} B)`, series, ...(c.ajvGoal !== undefined ? { ratioGoals: { [AJV]: c.ajvGoal } } : {}) });
     }
   }
   return {

@@ -4,7 +4,8 @@
 // (items, not, if, contains, …), a map of named schemas (properties, $defs, dependentSchemas, …)
 // or a list of them (anyOf, oneOf, prefixItems); a name or index is never a keyword.
 import { describe, expect, it } from "vitest";
-import { underIntersection } from "../compare.js";
+import { compareRoots, underIntersection } from "../compare.js";
+import { baseFiles, OPEN, writeTree, type Files } from "./spec-fixture.js";
 
 const ROWS: [string, boolean][] = [
   // Through each keyword that holds one schema, into an intersection.
@@ -36,5 +37,21 @@ const ROWS: [string, boolean][] = [
 describe("underIntersection", () => {
   it.each(ROWS)("%s: %s", (pointer, expected) => {
     expect(underIntersection(pointer)).toBe(expected);
+  });
+});
+
+describe("only WIRE findings need a witness under an intersection", () => {
+  it("a SOURCE finding under allOf stays: an enum case removed changes the generated type, witness or not", () => {
+    const k = (values: string[]) => (f: Files) => void (f[OPEN].allOf = [{ properties: { k: { enum: values } } }]);
+    const before = baseFiles();
+    const after = baseFiles();
+    k(["a", "b"])(before);
+    k(["a"])(after);
+    const { findings } = compareRoots(writeTree(before), writeTree(after));
+    // The WIRE side (WIRE_ENUM_VALUE_REMOVED, witness {k: "b"}) makes the witness pass run at all.
+    expect(findings.map((f) => [f.rule, f.at.pointer]).sort()).toEqual([
+      ["SOURCE_ENUM_CASE_REMOVED", "/allOf/0/properties/k/enum"],
+      ["WIRE_ENUM_VALUE_REMOVED", "/allOf/0/properties/k/enum"],
+    ]);
   });
 });
