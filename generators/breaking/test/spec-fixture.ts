@@ -1,11 +1,11 @@
 // A small spec tree, as data, that the rule fixtures edit in one place. Files are written as JSON
 // (valid YAML) so the loader gives them real positions.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { expect } from "vitest";
+import { expect, onTestFinished } from "vitest";
 import type { JsonValue } from "../../model/types.js";
 import type { Finding } from "../finding.js";
 import { checkRules } from "../../targets/ts/runtime/src/rules.js";
@@ -102,8 +102,18 @@ export function baseFiles(): Files {
   };
 }
 
+// A tree written inside a test is removed when the test ends; one written for a whole file (at
+// import or in a describe body) when the process exits. Mutation runs write hundreds of thousands.
+const fileTrees: string[] = [];
+process.once("exit", () => fileTrees.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
 export function writeTree(files: Files): string {
   const root = mkdtempSync(`${tmpdir()}/agent-contracts-breaking-fixture-`);
+  try {
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+  } catch {
+    fileTrees.push(root); // not inside a test
+  }
   for (const [rel, value] of Object.entries(files)) {
     if (value === undefined) continue;
     mkdirSync(dirname(`${root}/${rel}`), { recursive: true });
