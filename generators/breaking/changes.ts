@@ -95,7 +95,7 @@ function schemaChanges(oldTree: SpecTree, newTree: SpecTree, out: Change[]): voi
       if (!isObj(old)) return;
       for (const [kw, kind] of [["properties", "FIELD_ADDED"], ["$defs", "DEFINITION_ADDED"]] as const) {
         // A node that had no such keyword had none of its entries: each one now there is added.
-        if (!isObj(node[kw]) || (old[kw] !== undefined && !isObj(old[kw]))) continue;
+        if (!isObj(node[kw])) continue;
         const was = isObj(old[kw]) ? (old[kw] as object) : {};
         for (const name of Object.keys(node[kw] as object)) {
           if (!(name in was)) out.push(compatible(kind, filePosition(nd.file, `${pointer}/${kw}/${esc(name)}`), `${kind === "FIELD_ADDED" ? "field" : "definition"} ${name} added${pointer === "" ? "" : ` at ${pointer}`} in ${nd.owner}/${nd.name}`));
@@ -164,13 +164,9 @@ export function compareCompatible(oldTree: SpecTree, newTree: SpecTree, findings
   protocolChanges(oldTree, newTree, out);
   lifecycleChanges(oldTree, newTree, out);
   if (oldTree.project && newTree.project) compareDocs(oldTree.project, newTree.project, out);
-  const seen = new Set<string>();
+  // Each file is compared once and each change names its own key or entry, so none repeats (two
+  // documentation keys removed from one node share the node's place, not their message).
   return out
     .filter((c) => !covered(c, findings))
-    .filter((c) => {
-      // Two documentation keys removed from one node share its place: the message tells them apart.
-      const key = `${c.kind} ${c.at.file} ${c.at.pointer} ${c.message}`;
-      return seen.has(key) ? false : (seen.add(key), true);
-    })
     .sort((a, b) => (a.at.file < b.at.file ? -1 : a.at.file > b.at.file ? 1 : a.at.line - b.at.line || a.at.column - b.at.column || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0)));
 }

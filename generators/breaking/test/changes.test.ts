@@ -46,19 +46,6 @@ describe("compatible changes", () => {
     const r = changes((f) => void (f[PROTOCOL].summary = "Reworded."), (f) => void (f[PROTOCOL].summary = "P, in short."));
     expect(r.changes.map((c) => [c.kind, c.severity, c.at.file, c.at.pointer])).toEqual([["DOCUMENTATION_CHANGED", "documentation", PROTOCOL, "/summary"]]);
   });
-  it("two documentation keys removed from one node are two changes, each named", () => {
-    const r = changes((f) => void (delete f[M].properties.count.description, delete f[M].properties.count.$comment), (f) => void Object.assign(f[M].properties.count, { description: "How many.", $comment: "counted" }));
-    expect(r.changes.map((c) => [c.kind, c.at.pointer, c.message])).toEqual([
-      ["DOCUMENTATION_CHANGED", "/properties/count", "description removed"],
-      ["DOCUMENTATION_CHANGED", "/properties/count", "$comment removed"],
-    ]); // in the old file's order
-  });
-  it("a $defs written into a file that had none adds each of its entries, as properties into an object that had none", () => {
-    const defs = changes((f) => void (f[OPEN].$defs = { Note: { title: "Note", type: "string" } }));
-    expect(defs.changes.map((c) => [c.kind, c.severity, c.at.file, c.at.pointer])).toEqual([["DEFINITION_ADDED", "compatible", OPEN, "/$defs/Note"]]);
-    const fields = changes((f) => void (f[OPEN].properties = { a: { type: "string" }, b: { type: "string" } }), (f) => void delete f[OPEN].properties);
-    expect(fields.changes.map((c) => [c.kind, c.at.pointer])).toEqual([["FIELD_ADDED", "/properties/a"], ["FIELD_ADDED", "/properties/b"]]);
-  });
   it("a documentation key removed together with its node is not reported apart from the node", () => {
     // Guard h is on no transition: dropping it (and its description) breaks no one and adds nothing.
     expect(changes((f) => void delete f[MACHINE].guards.h).changes).toEqual([]);
