@@ -5,7 +5,7 @@
 // group is rerun with the new tests in its list.
 //
 // Usage: node property-tests/mutation/outside-kills.mjs --group <name> --test <file>[,<file>...]
-//          [--file <source>] [--lock <path>]
+//          [--file <source>] [--lines <from>-<to>] [--lock <path>]
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,14 +13,15 @@ import { pathToFileURL } from "node:url";
 import { survivorLine } from "./summary.mjs";
 import { ROOT } from "./results.mjs";
 
-const HELP = `usage: node property-tests/mutation/outside-kills.mjs --group <name> --test <file>[,<file>...] [--file <source>] [--lock <path>]
+const HELP = `usage: node property-tests/mutation/outside-kills.mjs --group <name> --test <file>[,<file>...] [--file <source>] [--lines <from>-<to>] [--lock <path>]
   For each mutant that survived in reports/mutation/<name>/mutation.json (of --file only, when given),
   applies it to the source, runs vitest on the test files and prints "killed" or "survived" with the
   mutant's survivors.md key. Refuses when a source differs from the one the report was made from.
+  --lines  only mutants that start on these lines of the source
   --lock   run each mutant under flock(1) on this path (other processes that import the sources use it too)`;
 
 function parseArgs(argv) {
-  const args = { tests: [], file: undefined, group: undefined, lock: undefined, one: undefined };
+  const args = { tests: [], file: undefined, group: undefined, lock: undefined, one: undefined, lines: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--help" || a === "-h") return { help: true };
@@ -30,6 +31,7 @@ function parseArgs(argv) {
     else if (a === "--test") args.tests.push(...value.split(","));
     else if (a === "--file") args.file = value;
     else if (a === "--lock") args.lock = value;
+    else if (a === "--lines") args.lines = /^(\d+)-(\d+)$/.exec(value)?.slice(1).map(Number) ?? (() => { throw new Error(`--lines takes from-to, not ${value}`); })();
     else if (a === "--one") args.one = value; // internal: one mutant, already under the lock
     else throw new Error(`unknown option ${a}\n${HELP}`);
   }
@@ -90,7 +92,8 @@ function main() {
   for (const [file, { source, mutants }] of Object.entries(readReport(args.group).files)) {
     if (args.file !== undefined && file !== args.file) continue;
     if (readFileSync(join(ROOT, file), "utf8") !== source) throw new Error(`${file} differs from the source the report was made from`);
-    for (const m of mutants.filter((x) => x.status === "Survived" || x.status === "NoCoverage")) {
+    const inLines = (m) => args.lines === undefined || (m.location.start.line >= args.lines[0] && m.location.start.line <= args.lines[1]);
+    for (const m of mutants.filter((x) => (x.status === "Survived" || x.status === "NoCoverage") && inLines(x))) {
       const { start, end } = m.location;
       const key = survivorLine({ tool: "ts", file, line: start.line, column: start.column, end: `${end.line}:${end.column}`, mutator: m.mutatorName, replacement: m.replacement ?? "", status: m.status }).replace(/ — $/, "");
       console.log(`${runMutant(args, file, m.id)} ${key}`);
