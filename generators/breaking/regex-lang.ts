@@ -92,7 +92,9 @@ function parse(p: string): { body: Node; start: boolean; end: boolean }[] {
     const out: CharSet = [];
     while (i < p.length && p[i] !== "]") {
       const first = p[i] === "\\" ? (i++, escape(true)) : single(readChar());
-      if (p[i] === "-" && p[i + 1] !== "]" && i + 1 < p.length && first.length === 1 && first[0]![0] === first[0]![1]) {
+      if (p[i] === "-" && p[i + 1] !== "]" && i + 1 < p.length) {
+        // A class escape cannot start a range under the u flag ([\d-z] is a SyntaxError).
+        if (first.length !== 1 || first[0]![0] !== first[0]![1]) throw new Unsupported();
         i++;
         const last = p[i] === "\\" ? (i++, escape(true)) : single(readChar());
         if (last.length !== 1 || last[0]![0] !== last[0]![1] || last[0]![0] < first[0]![0]) throw new Unsupported();

@@ -44,7 +44,7 @@ export function stringsOfLength(length: number, pattern?: unknown): string[] {
   const out = FILL_CHARS.map((c) => c.repeat(n)).filter((s) => !re || re.test(s));
   if (out.length > 0 || !re) return out.length > 0 ? out.slice(0, 2) : [FILL_CHARS[0]!.repeat(n)];
   // Grow a matching sample to the length by repeating one character at one place.
-  const seeds = [sampleForPattern(String(pattern), 0), sampleForPattern(String(pattern), 1), ...STRING_POOL].filter((x): x is string => x !== undefined && re.test(x) && x.length < n);
+  const seeds = [sampleForPattern(String(pattern), 0), sampleForPattern(String(pattern), 1), ...STRING_POOL].filter((x): x is string => x !== undefined && re.test(x) && x.length <= n);
   for (const seed of seeds.slice(0, 6)) {
     for (const ch of new Set([...seed, ...FILL_CHARS])) {
       for (let pos = 0; pos <= seed.length; pos++) {
