@@ -40,9 +40,10 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
   }
   // Keywords beside a $ref apply together with its target: compare them on their own as well.
   const siblings = (x: Obj) => Object.fromEntries(Object.entries(x).filter(([k]) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-")));
-  if ((typeof os.$ref === "string" || typeof ns.$ref === "string") && (Object.keys(siblings(os)).length > 0 || Object.keys(siblings(ns)).length > 0)) {
-    cmp({ ...ctx, masked: true }, { ...o, schema: siblings(os) }, { ...n, schema: siblings(ns) }, path);
-  }
+  const beside = (typeof os.$ref === "string" || typeof ns.$ref === "string") && (Object.keys(siblings(os)).length > 0 || Object.keys(siblings(ns)).length > 0);
+  if (beside) cmp({ ...ctx, masked: true }, { ...o, schema: siblings(os) }, { ...n, schema: siblings(ns) }, path);
+  // With keywords beside it, a $ref's target is one side of an intersection, compared masked too.
+  const refCtx: Ctx = beside ? { ...ctx, masked: true } : ctx;
   const oref = typeof os.$ref === "string" ? resolveRef(ctx.oldTree, o.doc, os.$ref) : undefined;
   const nref = typeof ns.$ref === "string" ? resolveRef(ctx.newTree, n.doc, ns.$ref) : undefined;
   if (oref && nref) {
@@ -52,20 +53,22 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
     if (ctx.visited.has(key)) return;
     ctx.visited.add(key);
     const inner: Finding[] = [];
-    cmp({ ...ctx, out: inner }, oref, nref, path);
-    const first = inner[0];
+    cmp({ ...refCtx, out: inner }, oref, nref, path);
+    // A difference that needs no witness is the one to name; if every one needs a witness, so does the $ref's.
+    const first = inner.find((f) => !f.maskable) ?? inner[0];
     if (first) {
       ctx.out.push({
         ...finding("WIRE_REF_CHANGED", position(n, `${n.pointer}/$ref`), `$ref ${String(os.$ref)} became ${String(ns.$ref)}, which differs: ${first.message} (${first.rule})`),
         old: position(o, `${o.pointer}/$ref`),
         direction: first.direction,
         witnessRequest: first.witnessRequest,
+        ...(first.maskable ? { maskable: true } : {}),
       });
     }
     return;
   }
-  if (oref) return cmp(ctx, oref, n, path);
-  if (nref) return cmp(ctx, o, nref, path);
+  if (oref) return cmp(refCtx, oref, n, path);
+  if (nref) return cmp(refCtx, o, nref, path);
   if (typeof os.$ref === "string" || typeof ns.$ref === "string") return; // unresolvable: ref-resolves reports it
 
   compareTypes(ctx, o, n, os, ns, path);
@@ -314,7 +317,10 @@ function compareUnions(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path:
       continue;
     }
     if (ob && nb && ob.length === nb.length) {
-      ob.forEach((b, i) => cmp(key === "allOf" ? { ...ctx, masked: true } : ctx, at(o, `/${key}/${i}`, b), at(n, `/${key}/${i}`, nb[i]), path));
+      // allOf: another branch may already impose what one branch changed. anyOf/oneOf: another
+      // branch may admit what one branch stopped admitting. Either way it counts only with a witness.
+      const branchCtx: Ctx = key === "allOf" || ob.length > 1 ? { ...ctx, masked: true } : ctx;
+      ob.forEach((b, i) => cmp(branchCtx, at(o, `/${key}/${i}`, b), at(n, `/${key}/${i}`, nb[i]), path));
       continue;
     }
     report(ctx, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} changed from ${ob?.length ?? 0} to ${nb?.length ?? 0} branches; not provably compatible`, path, "either", [...both, ...pool()]);
