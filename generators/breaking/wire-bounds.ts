@@ -58,8 +58,10 @@ export function compareBounds(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj
     const kw = side === "lower" ? (ns.exclusiveMinimum !== undefined || os.exclusiveMinimum !== undefined ? "exclusiveMinimum" : "minimum") : ns.exclusiveMaximum !== undefined || os.exclusiveMaximum !== undefined ? "exclusiveMaximum" : "maximum";
     const show = (x: typeof a) => (x ? `${x.ex ? (side === "lower" ? ">" : "<") : side === "lower" ? ">=" : "<="} ${x.v}` : "unbounded");
     const near = (x: { v: number; ex: boolean } | undefined, other: typeof a): JsonValue[] => {
-      const base = x?.v ?? (other ? other.v - sign * 10 : 0);
-      return [base, base + sign, base + sign * 0.5, base - sign, base - sign * 0.5];
+      if (x) return [x.v, x.v + sign, x.v + sign * 0.5, x.v - sign, x.v - sign * 0.5];
+      // No bound on this side: values just past the other side's bound, then far past it.
+      const v = other ? other.v : 0;
+      return [v - sign, v - sign * 0.5, v, v - sign * 10];
     };
     if (stricter(a, b)) report(ctx, "WIRE_BOUND_TIGHTENED", o, n, kw, `${side} bound ${show(a)} -> ${show(b)}: new readers reject some old instances`, path, "old-writer-new-reader", sets(near(a, b)));
     else if (stricter(b, a)) report(ctx, "WIRE_BOUND_LOOSENED", o, n, kw, `${side} bound ${show(a)} -> ${show(b)}: old readers reject some new instances`, path, "new-writer-old-reader", sets(near(b, a)));

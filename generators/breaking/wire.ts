@@ -87,7 +87,7 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
     if (HANDLED.has(key) || ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
     if (sameIf && (key === "if" || key === "then" || key === "else")) continue;
     if (deepEqual(os[key], ns[key])) continue;
-    const candidates = [...(key === "propertyNames" ? refusedMembers(ctx, o, n, os, ns) : []), ...sample(ctx.oldTree, o), ...sample(ctx.newTree, n), ...pool()];
+    const candidates = [...conditionCandidates(ctx, o, n, os, ns, key), ...sample(ctx.oldTree, o), ...sample(ctx.newTree, n), ...pool()];
     // A condition added beside others is an intersection: the siblings may already impose it (a
     // propertyNames added as a closed object opens), so it counts only with a witness.
     if (RESTRICTING.has(key) && os[key] === undefined) {
@@ -121,6 +121,33 @@ function compareNot(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path: Pa
   }
 }
 
+/**
+ * Instances that a condition-only keyword of either side may refuse, built from both sides'
+ * instances: the witness search needs them when no example breaks the condition.
+ */
+function conditionCandidates(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, key: string): Candidate[] {
+  if (key === "propertyNames") return refusedMembers(ctx, o, n, os, ns);
+  const instances = [...synth(ctx.oldTree, o), ...synth(ctx.newTree, n)];
+  const arrays = instances.filter((x): x is JsonValue[] => Array.isArray(x) && x.length > 0);
+  const out: JsonValue[] = [];
+  for (const v of [os[key], ns[key]]) {
+    if (key === "multipleOf" && typeof v === "number" && v > 0) out.push(v, 2 * v, 3 * v);
+    // A repeated item: uniqueItems refuses it, and maxContains counts it once more than allowed.
+    if (key === "uniqueItems" && v === true) out.push(...arrays.map((a) => [...a, a[0]!]));
+    if (key === "maxContains" && typeof v === "number" && v >= 0 && v < 64) out.push(...arrays.map((a) => Array.from({ length: v + 1 }, () => a[0]!)));
+    if (key === "dependentRequired" && isObj(v)) {
+      for (const [trigger, deps] of Object.entries(v)) {
+        for (const x of instances.filter(isObj)) {
+          const y: Obj = { ...x, [trigger]: x[trigger] ?? "x" };
+          if (Array.isArray(deps)) for (const d of deps) delete y[String(d)];
+          out.push(y);
+        }
+      }
+    }
+  }
+  return sets(out);
+}
+
 /** Objects of either side with one more member, named as a propertyNames schema (or its `not`) suggests. */
 function refusedMembers(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj): Candidate[] {
   const names: string[] = [];
@@ -128,7 +155,11 @@ function refusedMembers(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj): Can
     const pn = s.propertyNames;
     if (!isObj(pn)) continue;
     if (isObj(pn.not)) names.push(...synth(tree, at(loc, "/propertyNames/not", pn.not), 20).filter((v): v is string => typeof v === "string"));
-    if (typeof pn.pattern === "string") names.push(`${sampleForPattern(pn.pattern) ?? ""}!`, "0", "-");
+    if (typeof pn.pattern === "string") names.push(`${sampleForPattern(pn.pattern) ?? ""}!`, "0", "-", "", "A", "_", " ", EXTRA_PROPERTY);
+    // One character past a length bound (names are counted in code points, as maxLength counts).
+    if (typeof pn.maxLength === "number" && pn.maxLength >= 0 && pn.maxLength < 256) names.push("a".repeat(pn.maxLength + 1));
+    if (typeof pn.minLength === "number" && pn.minLength > 0 && pn.minLength <= 256) names.push("a".repeat(pn.minLength - 1));
+    if (pn.const !== undefined || Array.isArray(pn.enum)) names.push(EXTRA_PROPERTY);
   }
   const objects = [...synth(ctx.oldTree, o), ...synth(ctx.newTree, n)].filter(isObj);
   return sets(names.flatMap((name) => (objects.length > 0 ? objects : [{}]).flatMap((x) => [{ ...x, [name]: "x" }, { ...x, [name]: 1 }])));
