@@ -40,7 +40,9 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
   }
   // Keywords beside a $ref apply together with its target: compare them on their own as well.
   const siblings = (x: Obj) => Object.fromEntries(Object.entries(x).filter(([k]) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-")));
-  const beside = (typeof os.$ref === "string" || typeof ns.$ref === "string") && (Object.keys(siblings(os)).length > 0 || Object.keys(siblings(ns)).length > 0);
+  // Only keywords beside a $ref make an intersection; a $ref on one side only, alone, is its target.
+  const besideRef = (x: Obj) => typeof x.$ref === "string" && Object.keys(siblings(x)).length > 0;
+  const beside = besideRef(os) || besideRef(ns);
   if (beside) cmp({ ...ctx, masked: true }, { ...o, schema: siblings(os) }, { ...n, schema: siblings(ns) }, path);
   // With keywords beside it, a $ref's target is one side of an intersection, compared masked too.
   const refCtx: Ctx = beside ? { ...ctx, masked: true } : ctx;

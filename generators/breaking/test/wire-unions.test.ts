@@ -78,3 +78,17 @@ describe("a $ref retargeted inside an intersection", () => {
     });
   }
 });
+
+describe("a $ref on one side only, with nothing beside it, is its target", () => {
+  // ref is {$ref: Id}, Id = {type: string, pattern: ^[a-z0-9-]+$}.
+  const inline = (extra: object): Edit => (f) => void (f[M].properties.ref = { type: "string", pattern: "^[a-z0-9-]+$", ...extra });
+  it("replaced by its target's schema written inline (either way): no finding", () => {
+    expect(pair(() => {}, inline({})).wire.map(where)).toEqual([]);
+    expect(pair(inline({}), () => {}).wire.map(where)).toEqual([]);
+  });
+  it("inlined with maxLength 3 added: one finding, the bound, not the pattern both sides share", () => {
+    const { wire, before, after } = pair(() => {}, inline({ maxLength: 3 }));
+    expect(wire.map(where)).toEqual([`WIRE_BOUND_TIGHTENED ${M}#/properties/ref/maxLength old-writer-new-reader`]);
+    expectWitness(wire[0]!, before, after);
+  });
+});
