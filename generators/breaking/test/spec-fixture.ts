@@ -7,6 +7,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { expect, onTestFinished } from "vitest";
 import type { JsonValue } from "../../model/types.js";
+import { compareRoots } from "../compare.js";
 import type { Finding } from "../finding.js";
 import { checkRules } from "../../targets/ts/runtime/src/rules.js";
 
@@ -14,6 +15,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Files = Record<string, any>;
+
+export type Edit = (f: Files) => void;
 
 const ID = "https://agent-contracts.dev/schemas";
 export const M = "spec/p/messages/M.yaml";
@@ -154,3 +157,21 @@ export function expectWitness(f: Finding, before: Files, after: Files): void {
   expect(f.witness!.acceptedBy).toBe(inOld ? "old" : "new");
 }
 
+
+/**
+ * The WIRE findings between two versions of the base fixture: `common` edits both, `old` and
+ * `now` one each.
+ */
+export function wirePair(old: Edit, now: Edit, common: Edit = () => {}): { wire: Finding[]; before: Files; after: Files } {
+  const before = baseFiles();
+  const after = baseFiles();
+  common(before);
+  common(after);
+  old(before);
+  now(after);
+  const { findings } = compareRoots(writeTree(before), writeTree(after));
+  return { wire: findings.filter((f) => f.category === "WIRE"), before, after };
+}
+
+/** A finding as `RULE file#pointer direction`, the form the WIRE tests compare. */
+export const where = (f: Finding) => `${f.rule} ${f.at.file}#${f.at.pointer} ${f.direction}`;

@@ -4,24 +4,9 @@
 // instance shows it) is worked out by hand from JSON Schema 2020-12; every witness is re-checked
 // with the tests' own ajv (expectWitness).
 import { describe, expect, it } from "vitest";
-import { compareRoots } from "../compare.js";
-import type { Finding } from "../finding.js";
-import { baseFiles, expectWitness, M, OPEN, writeTree, type Files } from "./spec-fixture.js";
+import { expectWitness, M, OPEN, where, wirePair as pair, type Edit, type Files } from "./spec-fixture.js";
 
-type Edit = (f: Files) => void;
 const none: Edit = () => {};
-
-function pair(old: Edit, now: Edit, common: Edit = none) {
-  const before = baseFiles();
-  const after = baseFiles();
-  common(before);
-  common(after);
-  old(before);
-  now(after);
-  const { findings } = compareRoots(writeTree(before), writeTree(after));
-  return { wire: findings.filter((f) => f.category === "WIRE"), before, after };
-}
-const where = (f: Finding) => `${f.rule} ${f.at.file}#${f.at.pointer} ${f.direction}`;
 const props = (f: Files) => f[M].properties;
 
 describe("a condition no example breaks still gets a witness", () => {

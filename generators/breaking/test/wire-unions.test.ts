@@ -3,21 +3,7 @@
 // such a finding counts only with a witness. Each expectation is worked out by hand from JSON
 // Schema 2020-12; every witness is re-checked with the tests' own ajv (expectWitness).
 import { describe, expect, it } from "vitest";
-import { compareRoots } from "../compare.js";
-import type { Finding } from "../finding.js";
-import { baseFiles, expectWitness, M, TYPES, writeTree, type Files } from "./spec-fixture.js";
-
-type Edit = (f: Files) => void;
-
-function pair(old: Edit, now: Edit) {
-  const before = baseFiles();
-  const after = baseFiles();
-  old(before);
-  now(after);
-  const { findings } = compareRoots(writeTree(before), writeTree(after));
-  return { wire: findings.filter((f) => f.category === "WIRE"), before, after };
-}
-const where = (f: Finding) => `${f.rule} ${f.at.file}#${f.at.pointer} ${f.direction}`;
+import { expectWitness, M, TYPES, where, wirePair as pair, type Edit } from "./spec-fixture.js";
 const setX = (schema: unknown): Edit => (f) => void (f[M].properties.x = schema);
 
 describe("a bound changed in one branch of a union", () => {
