@@ -50,10 +50,16 @@ function offsetOf(text, { line, column }) {
   return offset + column - 1;
 }
 
+// Stryker replaces a node of the syntax tree, so an operator's replacement keeps its grouping:
+// `a === "" && b && c` with `a === "" && b` mutated is `(a === "" || b) && c`. Spliced as text,
+// the replacement needs the brackets the tree gave it. (A switch case, "default:", is no expression.)
+const EXPRESSION_MUTATORS = new Set(["LogicalOperator", "EqualityOperator", "ArithmeticOperator", "ConditionalExpression", "MethodExpression"]);
+
 export function applyMutant(source, mutant) {
   const from = offsetOf(source, mutant.location.start);
   const to = offsetOf(source, mutant.location.end);
-  return source.slice(0, from) + mutant.replacement + source.slice(to);
+  const grouped = EXPRESSION_MUTATORS.has(mutant.mutatorName) && !mutant.replacement.endsWith(":");
+  return source.slice(0, from) + (grouped ? `(${mutant.replacement})` : mutant.replacement) + source.slice(to);
 }
 
 function runTests(tests) {
