@@ -33,19 +33,23 @@ function titledTypes(tree: SpecTree): Map<string, Titled> {
 }
 
 /** The language type a property maps to, as a comparable key. */
-export function languageType(tree: SpecTree, doc: SchemaDoc, s: JsonValue | undefined, depth = 0): string {
-  if (!isObj(s) || depth > 6) return "any";
+export function languageType(tree: SpecTree, doc: SchemaDoc, s: JsonValue | undefined, seen: ReadonlySet<string> = new Set()): string {
+  if (!isObj(s)) return "any";
   if (typeof s.$ref === "string") {
     const t = resolveRef(tree, doc, s.$ref);
     if (!t) return `ref:${s.$ref}`;
-    return isObj(t.schema) && typeof t.schema.title === "string" ? `type ${t.schema.title}` : languageType(tree, t.doc, t.schema, depth + 1);
+    if (isObj(t.schema) && typeof t.schema.title === "string") return `type ${t.schema.title}`;
+    // An untitled $ref cycle is one recursive type, whichever schema it is entered at; nesting is
+    // bounded by the loader's depth limit.
+    if (seen.has(t.uri)) return `recursive ${t.uri}`;
+    return languageType(tree, t.doc, t.schema, new Set([...seen, t.uri]));
   }
   if (typeof s.title === "string") return `type ${s.title}`;
   if (s.const !== undefined) return `const ${canonical(s.const)}`;
   if (Array.isArray(s.enum)) return "enum";
   if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) return "union";
   const types = Array.isArray(s.type) ? s.type.map(String).sort().join("|") : typeof s.type === "string" ? s.type : isObj(s.properties) ? "object" : "any";
-  if (types === "array") return `array<${languageType(tree, doc, s.items, depth + 1)}>`;
+  if (types === "array") return `array<${languageType(tree, doc, s.items, seen)}>`;
   return types;
 }
 

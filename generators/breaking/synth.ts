@@ -93,19 +93,35 @@ function uniq(values: JsonValue[]): JsonValue[] {
   });
 }
 
+/**
+ * The schema a chain of $refs ends at. A $ref adds no level to the instance, so following one
+ * does not count toward the depth: a branch behind a long chain of references still gets its
+ * instances. A chain that comes back to itself, or a $ref that does not resolve, admits nothing.
+ */
+function followRefs(tree: SpecTree, start: Located): Located | undefined {
+  const visited = new Set<JsonValue>();
+  let loc = start;
+  while (isObj(loc.schema) && typeof loc.schema.$ref === "string") {
+    if (visited.has(loc.schema)) return undefined;
+    visited.add(loc.schema);
+    const target = resolveRef(tree, loc.doc, loc.schema.$ref);
+    if (target === undefined) return undefined;
+    loc = target;
+  }
+  return loc;
+}
+
 function child(loc: Located, schema: JsonValue, suffix: string): Located {
   return { doc: loc.doc, pointer: loc.pointer + suffix, schema };
 }
 
-function gen(ctx: Ctx, loc: Located): JsonValue[] {
+function gen(ctx: Ctx, at: Located): JsonValue[] {
+  const loc = followRefs(ctx.tree, at);
+  if (loc === undefined) return [];
   const s = loc.schema;
   if (s === true || s === undefined) return ["x", 1, {}];
   if (!isObj(s) || ctx.depth > 10) return [];
   const deeper = { ...ctx, depth: ctx.depth + 1 };
-  if (typeof s.$ref === "string") {
-    const target = resolveRef(ctx.tree, loc.doc, s.$ref);
-    return target ? gen(deeper, target) : [];
-  }
   if (s.const !== undefined) return [s.const];
   if (Array.isArray(s.enum)) return s.enum.slice(0, 4);
   const examples = Array.isArray(s.examples) ? s.examples.slice(0, 2) : [];

@@ -94,8 +94,11 @@ export function resolveRef(tree: SpecTree, from: SchemaDoc, ref: string): (Locat
   let url: URL;
   try {
     url = new URL(ref, from.id);
-  } catch {
-    return undefined;
+  } catch (error) {
+    // Only a reference that is no URL resolves to nothing; anything else (a stack overflow in a
+    // caller's recursion) must not be swallowed here, where it would end that recursion by chance.
+    if (error instanceof TypeError) return undefined;
+    throw error;
   }
   const fragment = decodeURIComponent(url.hash.replace(/^#/, ""));
   url.hash = "";

@@ -3,6 +3,7 @@ import type { JsonValue } from "../model/types.js";
 import type { Candidate, PathToken } from "./finding.js";
 import { STRING_POOL, stringsOfLength, synth } from "./synth.js";
 import { comparePatterns } from "./regex-lang.js";
+import { sampleForPattern } from "./regex-sample.js";
 import type { Located, Obj, SpecTree } from "./tree.js";
 import { at, report, sample, sets, type Ctx } from "./wire-report.js";
 
@@ -22,8 +23,9 @@ export function compareBounds(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj
   for (const kw of [...LOWER, ...UPPER]) {
     const a = num(os[kw]);
     const b = num(ns[kw]);
-    if (a === b) continue;
     const lower = (LOWER as readonly string[]).includes(kw);
+    // An absent lower bound is 0 (2020-12 validation 6.3.2, 6.4.2, 6.5.2).
+    if (lower ? (a ?? 0) === (b ?? 0) : a === b) continue;
     const tightened = lower ? (a ?? 0) < (b ?? 0) : (b ?? Infinity) < (a ?? Infinity);
     const desc = `${kw} ${a ?? "unset"} -> ${b ?? "unset"}`;
     if (tightened) {
@@ -55,7 +57,9 @@ export function compareBounds(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj
       if (!x) return true;
       return sign * (y.v - x.v) > 0 || (y.v === x.v && y.ex && !x.ex);
     };
-    const kw = side === "lower" ? (ns.exclusiveMinimum !== undefined || os.exclusiveMinimum !== undefined ? "exclusiveMinimum" : "minimum") : ns.exclusiveMaximum !== undefined || os.exclusiveMaximum !== undefined ? "exclusiveMaximum" : "maximum";
+    // The keyword that changed; when both did (one replaced by the other), the exclusive one.
+    const [inc, exc] = side === "lower" ? (["minimum", "exclusiveMinimum"] as const) : (["maximum", "exclusiveMaximum"] as const);
+    const kw = num(os[exc]) === num(ns[exc]) ? inc : exc;
     const show = (x: typeof a) => (x ? `${x.ex ? (side === "lower" ? ">" : "<") : side === "lower" ? ">=" : "<="} ${x.v}` : "unbounded");
     const near = (x: { v: number; ex: boolean } | undefined, other: typeof a): JsonValue[] => {
       if (x) return [x.v, x.v + sign, x.v + sign * 0.5, x.v - sign, x.v - sign * 0.5];
@@ -125,7 +129,10 @@ export function compareStrings(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Ob
         report(ctx, "WIRE_PATTERN_CHANGED", o, n, "pattern", `${change} changed both ways: new readers reject ${JSON.stringify(rel.oldOnly)}, old readers reject ${JSON.stringify(rel.newOnly)}`, path, "either", [...separating, ...cands]);
       }
     } else if (op !== undefined && (np === undefined || patternIncludes(op, np))) {
-      report(ctx, "WIRE_PATTERN_CHANGED", o, n, "pattern", `pattern loosened from ${JSON.stringify(op)} to ${np === undefined ? "none" : JSON.stringify(np)} (the old pattern is kept as an alternative): old readers reject some new strings`, path, "new-writer-old-reader", cands);
+      // What the new alternatives match is where a separating string is most likely.
+      const added = np === undefined ? [] : splitAlternatives(np).filter((alt) => !patternIncludes(op, alt));
+      const fromAdded = sets(added.flatMap((alt) => [0, 1, 2, 3, 4].map((v) => sampleForPattern(alt, v))).filter((x): x is string => x !== undefined));
+      report(ctx, "WIRE_PATTERN_CHANGED", o, n, "pattern", `pattern loosened from ${JSON.stringify(op)} to ${np === undefined ? "none" : JSON.stringify(np)} (the old pattern is kept as an alternative): old readers reject some new strings`, path, "new-writer-old-reader", [...fromAdded, ...cands]);
     } else if (op === undefined) {
       report(ctx, "WIRE_PATTERN_CHANGED", o, n, "pattern", `pattern ${JSON.stringify(np)} added: new readers reject some old strings`, path, "old-writer-new-reader", cands);
     } else {

@@ -24,12 +24,10 @@ const VALUE_CONSTRAINT_RULES = new Set(["WIRE_TYPE_CHANGED", "WIRE_PATTERN_CHANG
 const closedValues = (s: JsonValue): boolean => isObj(s) && (s.const !== undefined || Array.isArray(s.enum));
 
 export function report(ctx: Ctx, rule: string, o: Located, n: Located, keyword: string, message: string, path: PathToken[], direction: Direction, candidates: Candidate[], removed = false): void {
-  // A writer limited to a const or enum cannot send what a length, pattern or type change is
-  // about; the value sets themselves are compared by compareValues.
-  if (VALUE_CONSTRAINT_RULES.has(rule)) {
-    if (direction === "old-writer-new-reader" && closedValues(o.schema)) return;
-    if (direction === "new-writer-old-reader" && closedValues(n.schema)) return;
-  }
+  // A writer limited to a const or enum sends only its listed values: a length, pattern or type
+  // change breaks it only if one of them is refused, so the finding stands only with a witness.
+  const closedWriter =
+    VALUE_CONSTRAINT_RULES.has(rule) && ((direction === "old-writer-new-reader" && closedValues(o.schema)) || (direction === "new-writer-old-reader" && closedValues(n.schema)));
   const suffix = keyword === "" ? "" : `/${esc(keyword)}`;
   ctx.out.push(
     finding(rule, position(n, n.pointer + suffix), message, {
@@ -37,7 +35,7 @@ export function report(ctx: Ctx, rule: string, o: Located, n: Located, keyword: 
       removed,
       direction,
       witnessRequest: { oldRoot: ctx.oldRoot, newRoot: ctx.newRoot, path, candidates, direction },
-      ...(ctx.masked ? { maskable: true } : {}),
+      ...(ctx.masked || closedWriter ? { maskable: true } : {}),
     }),
   );
 }

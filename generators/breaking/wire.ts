@@ -40,9 +40,12 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
   }
   // Keywords beside a $ref apply together with its target: compare them on their own as well.
   const siblings = (x: Obj) => Object.fromEntries(Object.entries(x).filter(([k]) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-")));
-  if ((typeof os.$ref === "string" || typeof ns.$ref === "string") && (Object.keys(siblings(os)).length > 0 || Object.keys(siblings(ns)).length > 0)) {
-    cmp({ ...ctx, masked: true }, { ...o, schema: siblings(os) }, { ...n, schema: siblings(ns) }, path);
-  }
+  // Only keywords beside a $ref make an intersection; a $ref on one side only, alone, is its target.
+  const besideRef = (x: Obj) => typeof x.$ref === "string" && Object.keys(siblings(x)).length > 0;
+  const beside = besideRef(os) || besideRef(ns);
+  if (beside) cmp({ ...ctx, masked: true }, { ...o, schema: siblings(os) }, { ...n, schema: siblings(ns) }, path);
+  // With keywords beside it, a $ref's target is one side of an intersection, compared masked too.
+  const refCtx: Ctx = beside ? { ...ctx, masked: true } : ctx;
   const oref = typeof os.$ref === "string" ? resolveRef(ctx.oldTree, o.doc, os.$ref) : undefined;
   const nref = typeof ns.$ref === "string" ? resolveRef(ctx.newTree, n.doc, ns.$ref) : undefined;
   if (oref && nref) {
@@ -52,20 +55,30 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
     if (ctx.visited.has(key)) return;
     ctx.visited.add(key);
     const inner: Finding[] = [];
-    cmp({ ...ctx, out: inner }, oref, nref, path);
-    const first = inner[0];
+    cmp({ ...refCtx, out: inner }, oref, nref, path);
+    // A difference that needs no witness is the one to name; if every one needs a witness, so does the $ref's.
+    const first = inner.find((f) => !f.maskable) ?? inner[0];
     if (first) {
       ctx.out.push({
         ...finding("WIRE_REF_CHANGED", position(n, `${n.pointer}/$ref`), `$ref ${String(os.$ref)} became ${String(ns.$ref)}, which differs: ${first.message} (${first.rule})`),
         old: position(o, `${o.pointer}/$ref`),
         direction: first.direction,
         witnessRequest: first.witnessRequest,
+        ...(first.maskable ? { maskable: true } : {}),
       });
     }
     return;
   }
-  if (oref) return cmp(ctx, oref, n, path);
-  if (nref) return cmp(ctx, o, nref, path);
+  // A $ref on one side only: a recursive target meets the same other side again at every level
+  // (an open array's items are {} however deep), so a pair already being compared stops there.
+  if (oref || nref) {
+    const key = oref ? `active ${oref.uri} = ${n.doc.id} ${canonical(ns)}` : `active ${o.doc.id} ${canonical(os)} = ${nref!.uri}`;
+    if (ctx.visited.has(key)) return;
+    ctx.visited.add(key);
+    cmp(refCtx, oref ?? o, nref ?? n, path);
+    ctx.visited.delete(key);
+    return;
+  }
   if (typeof os.$ref === "string" || typeof ns.$ref === "string") return; // unresolvable: ref-resolves reports it
 
   compareTypes(ctx, o, n, os, ns, path);
@@ -84,7 +97,7 @@ function cmp(ctx: Ctx, o: Located, n: Located, path: PathToken[]): void {
     if (HANDLED.has(key) || ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
     if (sameIf && (key === "if" || key === "then" || key === "else")) continue;
     if (deepEqual(os[key], ns[key])) continue;
-    const candidates = [...(key === "propertyNames" ? refusedMembers(ctx, o, n, os, ns) : []), ...sample(ctx.oldTree, o), ...sample(ctx.newTree, n), ...pool()];
+    const candidates = [...conditionCandidates(ctx, o, n, os, ns, key), ...sample(ctx.oldTree, o), ...sample(ctx.newTree, n), ...pool()];
     // A condition added beside others is an intersection: the siblings may already impose it (a
     // propertyNames added as a closed object opens), so it counts only with a witness.
     if (RESTRICTING.has(key) && os[key] === undefined) {
@@ -118,6 +131,43 @@ function compareNot(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path: Pa
   }
 }
 
+/**
+ * The longest name or array a witness candidate is built to (one past a bound): a bound above it
+ * gets no built candidate, so a difference there is reported only when another candidate or an
+ * example shows it. Keeps a hostile spec's maxContains of 1e9 from allocating.
+ */
+const MAX_BUILT_LENGTH = 4096;
+
+/**
+ * Instances that a condition-only keyword of either side may refuse, built from both sides'
+ * instances: the witness search needs them when no example breaks the condition.
+ */
+function conditionCandidates(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, key: string): Candidate[] {
+  if (key === "propertyNames") return refusedMembers(ctx, o, n, os, ns);
+  const instances = [...synth(ctx.oldTree, o), ...synth(ctx.newTree, n)];
+  const arrays = instances.filter((x): x is JsonValue[] => Array.isArray(x) && x.length > 0);
+  const out: JsonValue[] = [];
+  for (const v of [os[key], ns[key]]) {
+    if (key === "multipleOf" && typeof v === "number" && v > 0) out.push(v, 2 * v, 3 * v);
+    // A repeated item: uniqueItems refuses it, and maxContains counts it once more than allowed.
+    if (key === "uniqueItems" && v === true) out.push(...arrays.map((a) => [...a, a[0]!]));
+    if (key === "maxContains" && typeof v === "number" && v >= 0 && v < MAX_BUILT_LENGTH) out.push(...arrays.map((a) => Array.from({ length: v + 1 }, () => a[0]!)));
+    // The trigger present and what it makes required absent: dependentRequired lists the names,
+    // dependentSchemas' subschema holds them in its own `required`.
+    if ((key === "dependentRequired" || key === "dependentSchemas") && isObj(v)) {
+      for (const [trigger, deps] of Object.entries(v)) {
+        const required = Array.isArray(deps) ? deps : isObj(deps) && Array.isArray(deps.required) ? deps.required : [];
+        for (const x of instances.filter(isObj)) {
+          const y: Obj = { ...x, [trigger]: x[trigger] ?? "x" };
+          for (const d of required) delete y[String(d)];
+          out.push(y);
+        }
+      }
+    }
+  }
+  return sets(out);
+}
+
 /** Objects of either side with one more member, named as a propertyNames schema (or its `not`) suggests. */
 function refusedMembers(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj): Candidate[] {
   const names: string[] = [];
@@ -125,7 +175,12 @@ function refusedMembers(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj): Can
     const pn = s.propertyNames;
     if (!isObj(pn)) continue;
     if (isObj(pn.not)) names.push(...synth(tree, at(loc, "/propertyNames/not", pn.not), 20).filter((v): v is string => typeof v === "string"));
-    if (typeof pn.pattern === "string") names.push(`${sampleForPattern(pn.pattern) ?? ""}!`, "0", "-");
+    if (typeof pn.pattern === "string") names.push(`${sampleForPattern(pn.pattern) ?? ""}!`, "0", "-", "", "A", "_", " ", EXTRA_PROPERTY);
+    // One character past a length bound (names are counted in code points, as maxLength counts).
+    if (typeof pn.maxLength === "number" && pn.maxLength >= 0 && pn.maxLength < MAX_BUILT_LENGTH) names.push("a".repeat(pn.maxLength + 1));
+    if (typeof pn.minLength === "number" && pn.minLength > 0 && pn.minLength <= MAX_BUILT_LENGTH) names.push("a".repeat(pn.minLength - 1));
+    // A fixed set of names, or a format: an ordinary name is outside it ("a" is no uuid, date or email).
+    if (pn.const !== undefined || Array.isArray(pn.enum) || typeof pn.format === "string") names.push(EXTRA_PROPERTY, "a");
   }
   const objects = [...synth(ctx.oldTree, o), ...synth(ctx.newTree, n)].filter(isObj);
   return sets(names.flatMap((name) => (objects.length > 0 ? objects : [{}]).flatMap((x) => [{ ...x, [name]: "x" }, { ...x, [name]: 1 }])));
@@ -268,12 +323,18 @@ function undeclaredName(os: Obj, ns: Obj): string {
   return candidates.find((c) => c !== "" && !declared.has(c) && admits(names(os), c) && admits(names(ns), c)) ?? EXTRA_PROPERTY;
 }
 
-function branchValues(tree: SpecTree, loc: Located, prop: string, depth = 0): string[] | undefined {
+/**
+ * The discriminator values a branch fixes, through any chain of $refs. A chain ends at a schema
+ * it has already visited (a cycle admits nothing to index), so its length is bounded by the
+ * spec's own schemas, not by a depth that would leave a longer chain's branch unindexed.
+ */
+function branchValues(tree: SpecTree, loc: Located, prop: string, visited = new Set<JsonValue>()): string[] | undefined {
   const s = loc.schema;
-  if (!isObj(s) || depth > 5) return undefined;
+  if (!isObj(s) || visited.has(s)) return undefined;
+  visited.add(s);
   if (typeof s.$ref === "string") {
     const t = resolveRef(tree, loc.doc, s.$ref);
-    return t ? branchValues(tree, t, prop, depth + 1) : undefined;
+    return t ? branchValues(tree, t, prop, visited) : undefined;
   }
   const p = isObj(s.properties) ? s.properties[prop] : undefined;
   if (!isObj(p)) return undefined;
@@ -314,7 +375,10 @@ function compareUnions(ctx: Ctx, o: Located, n: Located, os: Obj, ns: Obj, path:
       continue;
     }
     if (ob && nb && ob.length === nb.length) {
-      ob.forEach((b, i) => cmp(key === "allOf" ? { ...ctx, masked: true } : ctx, at(o, `/${key}/${i}`, b), at(n, `/${key}/${i}`, nb[i]), path));
+      // allOf: another branch may already impose what one branch changed. anyOf/oneOf: another
+      // branch may admit what one branch stopped admitting. Either way it counts only with a witness.
+      const branchCtx: Ctx = key === "allOf" || ob.length > 1 ? { ...ctx, masked: true } : ctx;
+      ob.forEach((b, i) => cmp(branchCtx, at(o, `/${key}/${i}`, b), at(n, `/${key}/${i}`, nb[i]), path));
       continue;
     }
     report(ctx, "WIRE_SCHEMA_CHANGED", o, n, key, `${key} changed from ${ob?.length ?? 0} to ${nb?.length ?? 0} branches; not provably compatible`, path, "either", [...both, ...pool()]);

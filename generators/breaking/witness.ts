@@ -11,7 +11,9 @@ import { checkRules } from "../targets/ts/runtime/src/rules.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
 
-type Check = (v: JsonValue) => boolean;
+/** A root schema's verdict on an instance; undefined when ajv cannot reach one (a schema that refers
+ * to itself without reaching into the instance, as `A: {allOf: [{$ref: A}]}`, overflows the stack). */
+type Check = (v: JsonValue) => boolean | undefined;
 
 export class Validators {
   private readonly ajv: Ajv2020;
@@ -30,7 +32,15 @@ export class Validators {
         // A message root also refuses what its x-rules refuse, as the generated validators do.
         const root = loc.pointer === "" && isObj(loc.doc.file.value) ? loc.doc.file.value["x-rules"] : undefined;
         const rules = Array.isArray(root) ? root : [];
-        check = v ? (x) => (v(x) as boolean) && (rules.length === 0 || crossFieldRulesHold(x, rules)) : undefined;
+        check = v
+          ? (x) => {
+              try {
+                return (v(x) as boolean) && (rules.length === 0 || crossFieldRulesHold(x, rules));
+              } catch {
+                return undefined;
+              }
+            }
+          : undefined;
       } catch {
         check = undefined;
       }
@@ -106,11 +116,11 @@ export function findWitness(f: Finding, oldV: Validators, newV: Validators): Wit
       for (const base of bases.length > 0 ? bases : [{}]) {
         const instance = apply(base, req.path, c);
         if (instance === undefined) continue;
-        if (accept(instance) && !reject(instance)) return { instance, acceptedBy: side };
+        if (accept(instance) === true && reject(instance) === false) return { instance, acceptedBy: side };
       }
     }
     // A whole base instance can be its own witness (e.g. an old message the new spec removed).
-    for (const base of bases) if (accept(base) && !reject(base)) return { instance: base, acceptedBy: side };
+    for (const base of bases) if (accept(base) === true && reject(base) === false) return { instance: base, acceptedBy: side };
   }
   return null;
 }

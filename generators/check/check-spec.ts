@@ -17,6 +17,7 @@ import { referenceCheck, referenceCompiler, type CompiledValidator } from "./ref
 import { lintIdMatchesFile, lintRefs, lintRulePointers, lintSchemaShapes, reporter } from "./lints.js";
 import { checkProtocolReferences } from "./protocol-lints.js";
 import { lintIntegerRange } from "./number-lints.js";
+import { lintRefCycles } from "./ref-cycles.js";
 import { lintLinearPatterns } from "./regex-lint.js";
 
 export interface CheckedSpec {
@@ -101,6 +102,7 @@ function checkSchemas(spec: LoadedSpec, meta: Ajv2020, lifecycles: Map<string, L
     lintLinearPatterns(file, errors);
     lintIntegerRange(file, errors);
   }
+  if (errors.length === 0) lintRefCycles(schemaFiles, schemasById, errors);
   if (errors.length > 0) return errors;
 
   checkExamples(spec, schemaFiles, errors);

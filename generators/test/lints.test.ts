@@ -37,6 +37,7 @@ describe("spec lints", () => {
     { lint: "runtime-keywords", file: RESPONSE, breakIt: (f) => f.edit(RESPONSE, "    pattern: '^[^\\u0000]*$'", "    format: email"), expected: /HttpJsonResponse\.yaml:\d+:\d+ \/properties\/text format "email" is not one the runtimes assert \(generators\/targets\/runtime-keywords\.json\) \[runtime-keywords\]/ },
     { lint: "linear-regex", file: RESPONSE, breakIt: (f) => f.edit(RESPONSE, "    pattern: '^[^\\u0000]*$'", "    pattern: '^[^\\u0000]*\\s[^\\u0000]*z'"), expected: /HttpJsonResponse\.yaml:\d+:\d+ \/properties\/text\/pattern pattern is not linear-time \(recheck: 2nd degree polynomial; attack .*\[linear-regex\]/ },
     { lint: "integer-range", file: "spec/agent-connector/messages/AuditLogEntry.yaml", breakIt: (f) => f.edit("spec/agent-connector/messages/AuditLogEntry.yaml", "sequence: { type: integer, minimum: 1, maximum: 2048 }", "sequence: { type: integer, minimum: 1 }"), expected: /AuditLogEntry\.yaml:\d+:\d+ \/\$defs\/\w+\/properties\/sequence an integer needs minimum and maximum within .*\[integer-range\]/ },
+    { lint: "ref-cycle", file: RESPONSE, breakIt: (f) => f.edit(RESPONSE, "type: object\nrequired: [text]\n", "type: object\nrequired: [text]\nanyOf: [{ $ref: '#' }]\n"), expected: /HttpJsonResponse\.yaml:\d+:\d+ \/anyOf\/0\/\$ref \$ref # leads back to spec\/agent-connector\/messages\/HttpJsonResponse\.yaml# without reaching into the instance .*\[ref-cycle\]/ },
     { lint: "rule-pointers", file: MANIFEST, breakIt: (f) => f.edit(MANIFEST, "upper: /upstream/maxVersion", "upper: /upstream/highest"), expected: /ConnectorManifest\.yaml:\d+:\d+ \/x-rules\/0\/upper \/upstream\/highest is not a property path of this message \[rule-pointers\]/ },
     { lint: "examples (valid fails)", file: RESPONSE, breakIt: (f) => f.edit(RESPONSE, "  - { text: 'Hello from the connector.' }", "  - { text: 5 }"), expected: /HttpJsonResponse\.yaml:\d+:\d+ \/examples\/0 valid example fails: \/text type: \/text must be string \[examples\]/ },
     { lint: "examples (invalid passes)", file: RESPONSE, breakIt: (f) => f.edit(RESPONSE, "instance: { text: ok, sessionRef: null }", "instance: { text: ok }"), expected: /\/x-invalid-examples\/1 invalid example "sessionRef null is refused \(absent or a string\)" passes validation \[examples\]/ },
@@ -52,4 +53,13 @@ describe("spec lints", () => {
       expect(errors.join("\n")).toMatch(c.expected);
     });
   }
+});
+
+describe("ref-cycle leaves ordinary recursion alone", () => {
+  // A $ref back to an enclosing schema through properties or items reaches into the value at each
+  // step, so validation ends with the value (JSON Schema 2020-12 core 7.5 allows such cycles).
+  it("a message whose property and array items refer back to the message passes every check", () => {
+    const errors = errorsAfter((f) => f.edit(RESPONSE, "properties:\n", "properties:\n  next: { $ref: '#' }\n  list: { type: array, items: { $ref: '#' } }\n"));
+    expect(errors).toEqual([]);
+  });
 });

@@ -163,14 +163,19 @@ export function expectWitness(f: Finding, before: Files, after: Files): void {
  * `now` one each.
  */
 export function wirePair(old: Edit, now: Edit, common: Edit = () => {}): { wire: Finding[]; before: Files; after: Files } {
+  const { findings, before, after } = comparePair(old, now, common);
+  return { wire: findings.filter((f) => f.category === "WIRE"), before, after };
+}
+
+/** Every finding between two versions of the base fixture: `common` edits both, `old` and `now` one each. */
+export function comparePair(old: Edit, now: Edit, common: Edit = () => {}, options?: Parameters<typeof compareRoots>[2]): { findings: Finding[]; before: Files; after: Files } {
   const before = baseFiles();
   const after = baseFiles();
   common(before);
   common(after);
   old(before);
   now(after);
-  const { findings } = compareRoots(writeTree(before), writeTree(after));
-  return { wire: findings.filter((f) => f.category === "WIRE"), before, after };
+  return { findings: compareRoots(writeTree(before), writeTree(after), options).findings, before, after };
 }
 
 /** A finding as `RULE file#pointer direction`, the form the WIRE tests compare. */

@@ -43,13 +43,26 @@ describe("witness search bounds", () => {
     expect(out).toContain("first-example");
     expect(out).not.toContain("third-example");
   });
-  it("a $ref chain deeper than ten levels yields nothing instead of following it", () => {
+  it("a $ref chain is followed to its end however long: a reference adds no level to the instance", () => {
     const chain = (n: number) => ({ $ref: "#/$defs/d0", $defs: Object.fromEntries(Array.from({ length: n }, (_, i) => [`d${i}`, i === n - 1 ? { const: "end" } : { $ref: `#/$defs/d${i + 1}` }])) });
-    // The root is level 0; d0..d9 are levels 1..10, the last one followed; d10 is past it.
-    for (const [n, want] of [[5, ["end"]], [10, ["end"]], [11, []], [40, []]] as const) {
+    for (const n of [5, 10, 11, 40]) {
       const tree = treeOf(chain(n));
-      expect(synth(tree, rootOf(tree)), `${n} definitions`).toEqual(want);
+      expect(synth(tree, rootOf(tree)), `${n} definitions`).toEqual(["end"]);
     }
+  });
+  it("a $ref cycle yields nothing instead of following it forever", () => {
+    const tree = treeOf({ $ref: "#/$defs/d0", $defs: { d0: { $ref: "#/$defs/d1" }, d1: { $ref: "#/$defs/d0" } } });
+    expect(synth(tree, rootOf(tree))).toEqual([]);
+  });
+  it("objects are nested no deeper than eleven levels, however deep the schema goes", () => {
+    // d0 is {c: d1}, d1 is {c: d2}, ...: the instance {c: {c: ... "end"}} nests n objects.
+    const nested = (n: number) => ({ $ref: "#/$defs/d0", $defs: Object.fromEntries(Array.from({ length: n + 1 }, (_, i) => [`d${i}`, i === n ? { const: "end" } : { type: "object", required: ["c"], properties: { c: { $ref: `#/$defs/d${i + 1}` } } }])) });
+    const depthOf = (v: unknown): number => (v !== null && typeof v === "object" ? 1 + Math.max(0, ...Object.values(v).map(depthOf)) : 0);
+    const endAt = (v: unknown, n: number): boolean => (n === 0 ? v === "end" : v !== null && typeof v === "object" && endAt((v as { c?: unknown }).c, n - 1));
+    const shallow = treeOf(nested(5));
+    expect(synth(shallow, rootOf(shallow)).some((v) => endAt(v, 5))).toBe(true);
+    const deep = treeOf(nested(40));
+    for (const v of synth(deep, rootOf(deep))) expect(depthOf(v), JSON.stringify(v)).toBeLessThanOrEqual(11);
   });
   it("a class of 20,902 members is enumerated no further than its first 200", () => {
     const p = "^[\u4e00-\u9fa5]$";

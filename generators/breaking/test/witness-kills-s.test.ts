@@ -8,22 +8,12 @@ import { describe, expect, it } from "vitest";
 import type { JsonValue } from "../../model/types.js";
 import type { Candidate, Finding, PathToken, WitnessRequest } from "../finding.js";
 import { stringsOfLength, synth } from "../synth.js";
-import { loadTree, nodeAt, type Located, type SpecTree } from "../tree.js";
+import { loadTree } from "../tree.js";
 import { apply, findWitness, Validators } from "../witness.js";
 import { accepts, writeTree, type Files } from "./spec-fixture.js";
+import { admits } from "./pattern-check.js";
+import { expectSeparates, FILE, filesWith, locAt, request, versions } from "./witness-fixture.js";
 
-const ID = "https://agent-contracts.dev/schemas/p/T.json";
-const FILE = "spec/p/messages/T.yaml";
-const admits = (pattern: string, s: string) => new RegExp(pattern, "u").test(s);
-
-const filesWith = (root: object): Files => ({ "spec/p/protocol.yaml": { id: "p" }, [FILE]: { $id: ID, title: "T", ...root } });
-
-function locAt(tree: SpecTree, pointer: string): Located {
-  const doc = tree.byId.get(ID)!;
-  const schema = nodeAt(doc.file.value, pointer);
-  if (schema === undefined) throw new Error(`no node at ${pointer}`);
-  return { doc, pointer, schema };
-}
 
 // One schema per entry, each under $defs; the comment says what a correct instance needs.
 const DEFS: Record<string, JsonValue> = {
@@ -224,27 +214,6 @@ describe("apply puts a candidate at an instance path", () => {
   });
 });
 
-function request(oldRoot: Located | null, newRoot: Located | null, path: PathToken[], candidates: Candidate[], direction: WitnessRequest["direction"]): Finding {
-  return { rule: "WIRE_SCHEMA_CHANGED", witnessRequest: { oldRoot, newRoot, path, candidates, direction } } as unknown as Finding;
-}
-
-function versions(before: object, after: object) {
-  const b = filesWith(before);
-  const a = filesWith(after);
-  const ot = loadTree(writeTree(b));
-  const nt = loadTree(writeTree(a));
-  return { b, a, ot, nt, ov: new Validators(ot), nv: new Validators(nt), oldRoot: locAt(ot, ""), newRoot: locAt(nt, "") };
-}
-
-/** The witness separates the versions by the fixture's ajv, on the side it names. */
-function expectSeparates(w: ReturnType<typeof findWitness>, b: Files, a: Files) {
-  expect(w).toBeTruthy();
-  const inOld = accepts(b, FILE, "", w!.instance);
-  const inNew = accepts(a, FILE, "", w!.instance);
-  expect(inOld !== inNew, JSON.stringify(w!.instance)).toBe(true);
-  expect(w!.acceptedBy).toBe(inOld ? "old" : "new");
-}
-
 describe("findWitness", () => {
   // n: integer in the old version, number in the new one; 1.5 is new-only, nothing is old-only.
   const loosened = () => versions({ type: "object", properties: { n: { type: "integer" } } }, { type: "object", properties: { n: { type: "number" } } });
@@ -332,9 +301,10 @@ describe("findWitness", () => {
   });
 
   it("a root synth cannot instantiate still gets a witness on an empty object", () => {
-    // A $ref chain deeper than synth follows: no base instance, so the candidate goes into {}.
-    const chain = (last: object) => ({ $ref: "#/$defs/d0", $defs: Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`d${i}`, i === 13 ? last : { $ref: `#/$defs/d${i + 1}` }])) });
-    const v = versions(chain({ type: "object" }), chain({ type: "object", properties: { n: { type: "string" } } }));
+    // allOf nested deeper than synth goes (each allOf is a level): the old root gives no base
+    // instance, so the candidate goes into {}, which every level's type: object admits.
+    const nestedAllOf = (k: number): object => (k === 0 ? { type: "object" } : { allOf: [nestedAllOf(k - 1)] });
+    const v = versions({ type: "object", allOf: [nestedAllOf(12)] }, { type: "object", properties: { n: { type: "string" } }, allOf: [nestedAllOf(12)] });
     expect(synth(v.ot, v.oldRoot)).toEqual([]);
     const w = findWitness(request(v.oldRoot, v.newRoot, ["n"], [{ set: 1 }], "old-writer-new-reader"), v.ov, v.nv);
     expectSeparates(w, v.b, v.a);

@@ -6,22 +6,13 @@
 // member, also when it is all digits).
 import { describe, expect, it } from "vitest";
 import type { JsonValue } from "../../model/types.js";
-import type { Candidate, Finding, PathToken, WitnessRequest } from "../finding.js";
+import type { Candidate, PathToken } from "../finding.js";
 import { stringsOfLength, synth } from "../synth.js";
-import { loadTree, nodeAt, type Located, type SpecTree } from "../tree.js";
+import { loadTree, type Located } from "../tree.js";
 import { apply, findWitness, Validators } from "../witness.js";
 import { accepts, writeTree, type Files } from "./spec-fixture.js";
+import { expectSeparates, FILE, filesWith, locAt, request, versions } from "./witness-fixture.js";
 
-const ID = "https://agent-contracts.dev/schemas/p/T.json";
-const FILE = "spec/p/messages/T.yaml";
-const filesWith = (root: object): Files => ({ "spec/p/protocol.yaml": { id: "p" }, [FILE]: { $id: ID, title: "T", ...root } });
-
-function locAt(tree: SpecTree, pointer: string): Located {
-  const doc = tree.byId.get(ID)!;
-  const schema = nodeAt(doc.file.value, pointer);
-  if (schema === undefined) throw new Error(`no node at ${pointer}`);
-  return { doc, pointer, schema };
-}
 
 /** synth's instances for one schema, each with the fixture ajv's verdict. */
 function offered(schema: object): { values: JsonValue[]; accepted: JsonValue[] } {
@@ -145,27 +136,6 @@ describe("apply follows RFC 6901 on objects", () => {
   });
 });
 
-function request(oldRoot: Located | null, newRoot: Located | null, path: PathToken[], candidates: Candidate[], direction: WitnessRequest["direction"]): Finding {
-  return { rule: "WIRE_SCHEMA_CHANGED", witnessRequest: { oldRoot, newRoot, path, candidates, direction } } as unknown as Finding;
-}
-
-function versions(before: object, after: object) {
-  const b = filesWith(before);
-  const a = filesWith(after);
-  const ot = loadTree(writeTree(b));
-  const nt = loadTree(writeTree(a));
-  return { b, a, ot, nt, ov: new Validators(ot), nv: new Validators(nt), oldRoot: locAt(ot, ""), newRoot: locAt(nt, "") };
-}
-
-function expectSeparates(w: ReturnType<typeof findWitness>, b: Files, a: Files) {
-  expect(w).toBeTruthy();
-  expect(JSON.parse(JSON.stringify(w!.instance)), "the witness is JSON").toStrictEqual(w!.instance);
-  const inOld = accepts(b, FILE, "", w!.instance);
-  const inNew = accepts(a, FILE, "", w!.instance);
-  expect(inOld !== inNew, JSON.stringify(w!.instance)).toBe(true);
-  expect(w!.acceptedBy).toBe(inOld ? "old" : "new");
-}
-
 describe("findWitness", () => {
   it("a root's third example is a base when only it separates the versions", () => {
     // n: number before, integer after; of the examples only the third carries 1.5.
@@ -178,10 +148,11 @@ describe("findWitness", () => {
   });
 
   it("a removed message synth cannot instantiate: the candidate goes into an empty object", () => {
-    // A $ref chain deeper than synth follows gives no base of its own, and the removed version
-    // none either; the member candidate must still land in {}.
-    const chain = { $ref: "#/$defs/d0", $defs: Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`d${i}`, i === 13 ? { type: "object" } : { $ref: `#/$defs/d${i + 1}` }])) };
-    const v = versions(chain, { type: "object" });
+    // allOf nested deeper than synth goes (each allOf is a level; a $ref chain adds none) gives no
+    // base of its own, and the removed version none either; the member candidate must still land in {}.
+    const nestedAllOf = (k: number): object => (k === 0 ? { type: "object" } : { allOf: [nestedAllOf(k - 1)] });
+    const v = versions({ type: "object", allOf: [nestedAllOf(12)] }, { type: "object" });
+    expect(synth(v.ot, v.oldRoot)).toEqual([]);
     const w = findWitness(request(v.oldRoot, null, ["n"], [{ set: 1 }], "old-writer-new-reader"), v.ov, v.nv);
     expect(w).toEqual({ instance: { n: 1 }, acceptedBy: "old" });
   });
