@@ -63,15 +63,27 @@ export function applyMutant(source, mutant) {
 }
 
 function runTests(tests) {
-  const r = spawnSync(join(ROOT, "node_modules/.bin/vitest"), ["run", ...tests, "--bail=1", "--reporter=dot"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
-  return r.status === 0 ? "survived" : "killed";
+  const r = spawnSync(join(ROOT, "node_modules/.bin/vitest"), ["run", ...tests, "--bail=1", "--reporter=dot"], { cwd: ROOT, encoding: "utf8", timeout: 600_000 });
+  return verdictOf(r);
+}
+
+/**
+ * A mutant is killed only when vitest ran and reported a failed test or suite. A run cut off by
+ * the deadline or a signal decides nothing: on a loaded machine a slow run once read as a kill.
+ */
+export function verdictOf({ status, signal, error, stdout = "", stderr = "" }) {
+  if (status === 0) return "survived";
+  // eslint-disable-next-line no-control-regex -- vitest colours its summary when FORCE_COLOR is set.
+  const output = `${stdout}\n${stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
+  if (status === 1 && /\b(Test Files|Tests)\b[^\n]*\b\d+ failed\b/.test(output)) return "killed";
+  throw new Error(`undecided: vitest ended with ${error ? `${error.message}` : signal ? `signal ${signal}` : `status ${status}`} and no failed test in its report`);
 }
 
 /** Applies one mutant, runs the tests, restores the file; under flock(1) when a lock is named. */
 function runMutant(args, file, id) {
   if (args.lock !== undefined && args.one === undefined) {
     const self = ["node", process.argv[1], "--group", args.group, "--test", args.tests.join(","), "--file", file, "--one", id];
-    const r = spawnSync("flock", [args.lock, ...self], { cwd: ROOT, encoding: "utf8", timeout: 180_000 });
+    const r = spawnSync("flock", [args.lock, ...self], { cwd: ROOT, encoding: "utf8", timeout: 900_000 });
     const verdict = /^(killed|survived)$/m.exec(r.stdout ?? "")?.[1];
     if (verdict === undefined) throw new Error(`mutant ${id} of ${file}: ${r.stderr || r.error}`);
     return verdict;

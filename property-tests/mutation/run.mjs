@@ -93,9 +93,10 @@ function main() {
     }
     const stamp = groupStamp(group);
     // Stryker's vitest runner reports no test locations, so its incremental mode cannot see a
-    // changed test: a group whose tests changed is retested in full.
+    // changed test: a group whose tests changed is retested in full, and so is a group with no
+    // result yet (its incremental file, if any, is from a run whose tests nobody recorded).
     const previous = readResult(group.name);
-    const testsChanged = previous !== undefined && JSON.stringify(previous.tests) !== JSON.stringify(stamp.tests);
+    const testsChanged = previous === undefined || JSON.stringify(previous.tests) !== JSON.stringify(stamp.tests);
     const mutants = group.tool === "stryker" ? runStryker(group, args.force || testsChanged) : runPit(group);
     // A file edited while its group ran would be recorded with a stamp its mutants do not describe.
     if (JSON.stringify(groupStamp(group)) !== JSON.stringify(stamp)) throw new Error(`group ${group.name}: a source or test file changed during the run; run it again`);
