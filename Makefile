@@ -85,7 +85,7 @@ fuzz: $(NODE_STAMP)
 	FUZZ_RUNS=$(or $(FUZZ_RUNS),20000) npx vitest run property-tests/fuzz
 
 # Benchmarks: tables with ratios against the anchors, also written to docs-site/bench/latest.md.
-bench: $(NODE_STAMP) cli
+bench: $(NODE_STAMP) cli servers
 	node --expose-gc --import tsx property-tests/bench/run.ts $(BENCH_ARGS)
 
 # Mutation testing (slow, not part of `make test`): Stryker over generators/targets/ts/runtime/src and

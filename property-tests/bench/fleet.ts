@@ -67,7 +67,8 @@ export interface FleetResult {
 
 export async function fleetArea(rounds = 3, roundMs = 700): Promise<FleetResult> {
   const missing = missingServers();
-  if (missing !== undefined) return { markdown: `### Fleet stores\n\nSkipped: ${missing}.\n`, verdicts: [] };
+  // `make bench` installs the servers first (as `make test` does); without them the rows are a missed goal, not a silent gap.
+  if (missing !== undefined) return { markdown: `### Fleet stores\n\nNot run: ${missing}.\n`, verdicts: [{ row: "every row", goal: "the servers start (make servers)", verdict: "missed" }] };
   const [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
   const rows: string[][] = [];
   const verdicts: FleetResult["verdicts"] = [];
