@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { ROOT } from "./fixtures.js";
 import type { MeasureOptions } from "./measure.js";
 import { writeNativeInputs } from "./native-inputs.js";
-import type { AreaTable, CaseRow, Series } from "./table.js";
+import { sumOfTimes, type AreaTable, type CaseRow, type Series } from "./table.js";
 
 const PROJECT = join(ROOT, "property-tests/bench/kotlin");
 
@@ -46,7 +46,11 @@ export function runJmh(options: MeasureOptions): JmhSeries {
     // Iterations are the rounds; JMH's default of 10 s per iteration is far more than a shared
     // 2-core machine gives, so they follow BENCH_TIME_MS (500 ms at least: C2 needs the time).
     const ms = `${Math.max(500, options.timeMs)}ms`;
-    execFileSync("java", ["-cp", classpath, "org.openjdk.jmh.Main", "-f", "1", "-wi", "3", "-w", ms, "-i", String(options.rounds), "-r", ms, "-foe", "true", "-rf", "json", "-rff", out], {
+    // Warm-up iterations are at least 1 s: the 1 MiB cases take 5-70 ms a call, and with 3 × 0.5 s
+    // C2 had compiled too little of them (13× kotlinx in one run where a CPU-time probe warmed for
+    // 3 s measured 1.4×).
+    const warm = `${Math.max(1000, options.timeMs)}ms`;
+    execFileSync("java", ["-cp", classpath, "org.openjdk.jmh.Main", "-f", "1", "-wi", "3", "-w", warm, "-i", String(options.rounds), "-r", ms, "-foe", "true", "-rf", "json", "-rff", out], {
       env: { ...process.env, BENCH_INPUTS: inputs },
       stdio: ["ignore", "ignore", "inherit"],
     });
@@ -57,6 +61,7 @@ export function runJmh(options: MeasureOptions): JmhSeries {
 }
 
 const series = (impl: string, opsPerSec: number[]): Series => ({ impl, opsPerSec });
+
 const size = (name: string): number => readFileSync(join(ROOT, "property-tests/bench/.native-inputs", name)).length;
 
 export function kotlinTables(jmh: JmhSeries): AreaTable[] {
@@ -109,13 +114,25 @@ export function kotlinTables(jmh: JmhSeries): AreaTable[] {
   const VERIFY = "verifyXSignature";
   const RAW = "Mac over signing input";
   const FLOOR = "+ SHA-256 of payload JCS";
+  const BUILD = "buildXSigningInput alone";
+  const RAW_PLUS_BUILD = "Mac over signing input + building it (sum)";
   const verify: CaseRow[] = [
     ["trigger", "AgentTriggerRequest (real vector)"],
     ["proposal", "ActionProposal (real vector)"],
-  ].map(([input, label]) => ({
-    label: label as string,
-    series: [series(VERIFY, jmh("VerifyBench.ours", input)), series(RAW, jmh("VerifyBench.raw", input)), series(FLOOR, jmh("VerifyBench.floor", input))],
-  }));
+  ].map(([input, label]) => {
+    const raw = jmh("VerifyBench.raw", input);
+    const build = jmh("VerifyBench.buildInput", input);
+    return {
+      label: label as string,
+      series: [
+        series(VERIFY, jmh("VerifyBench.ours", input)),
+        series(RAW, raw),
+        series(FLOOR, jmh("VerifyBench.floor", input)),
+        series(BUILD, build),
+        series(RAW_PLUS_BUILD, sumOfTimes(raw, build)),
+      ],
+    };
+  });
   const STORE = "InMemoryReplayStore.checkAndRecordNow";
   const MAP = "HashMap get+put";
   const replay: CaseRow[] = [
@@ -126,7 +143,7 @@ export function kotlinTables(jmh: JmhSeries): AreaTable[] {
     },
   ];
   const jmhNote =
-    "JMH 1.37, one fork per benchmark, 3 warm-up iterations, then one measurement iteration per round; a ratio is formed iteration by iteration, but the two sides ran in different forks one after the other, not interleaved as in the TypeScript tables, so load changes on the machine move it more.";
+    "JMH 1.37, one fork per benchmark, 3 warm-up iterations of at least 1 s, then one measurement iteration per round; a ratio is formed iteration by iteration, but the two sides ran in different forks one after the other, not interleaved as in the TypeScript tables, so load changes on the machine move it more.";
   return [
     {
       title: "Kotlin: validation",
@@ -167,15 +184,17 @@ export function kotlinTables(jmh: JmhSeries): AreaTable[] {
     {
       title: "Kotlin: signature verify (hmac-sha256-v1)",
       ours: VERIFY,
-      impls: [VERIFY, RAW, FLOOR],
+      impls: [VERIFY, RAW, FLOOR, BUILD, RAW_PLUS_BUILD],
       ratios: [
         { anchor: RAW, kind: "slowdown" },
         { anchor: FLOOR, kind: "slowdown", goal: 1.15 },
+        { anchor: RAW_PLUS_BUILD, kind: "slowdown" },
       ],
       rows: verify,
       notes: [
         "Ours is `verifyXSignature(JsonObject, HmacSha256Key)`: the signing input from the message's generated `buildXSigningInput` and the MAC from a key prepared once (pads hashed when the key is made, each MAC clones two SHA-256 states). " +
-          "`Mac over signing input` is one `Mac` keyed in setup, `doFinal` over the finished signing input and `MessageDigest.isEqual` (keying once too, so the comparison is like for like); the floor adds the SHA-256 of the payload's canonical text, which every verifier of these messages must compute.",
+          "`Mac over signing input` is one `Mac` keyed in setup, `doFinal` over the finished signing input and `MessageDigest.isEqual` (keying once too, so the comparison is like for like); the floor adds the SHA-256 of the payload's canonical text, which every verifier of these messages must compute. " +
+          "`buildXSigningInput alone` is the generated builder by itself (its member lookups, the JCS and SHA-256 of the hashed member, the lines), checked equal to the vector's signing input in setup; the sum column adds its time to the bare MAC's, round by round: what a verifier that is handed nothing must spend at least, so `ours ÷ sum` is the verifier's own overhead.",
       ],
     },
     {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   absoluteVerdict,
+  sumOfTimes,
   formatOps,
   formatRatio,
   formatTime,
@@ -150,5 +151,13 @@ describe("renderArea", () => {
   it("fails loudly when a goal names an implementation the row did not measure", () => {
     const broken: AreaTable = { ...area, rows: [{ label: "x", series: [{ impl: "ours", opsPerSec: [1] }], throughputGoals: [{ impl: "nope", atLeastOpsPerSec: 1 }] }] };
     expect(() => renderArea(broken)).toThrow(/nope/);
+  });
+});
+
+describe("sumOfTimes", () => {
+  it("adds the two operations' times round by round (hand-computed)", () => {
+    // 2/s and 2/s: 0.5 s + 0.5 s = 1 s per pair; 1M/s and 1M/3 s: 1 µs + 3 µs = 4 µs, 250k/s.
+    expect(sumOfTimes([2, 1e6], [2, 1e6 / 3])).toEqual([1, 250_000]);
+    expect(() => sumOfTimes([1, 2], [1])).toThrow(/2 rounds against 1/);
   });
 });

@@ -60,6 +60,12 @@ export function median(values: readonly number[]): number {
 }
 
 /** Spread across rounds as ± half the min–max range, in percent of the median. */
+/** Throughput of doing both operations once each, round by round: 1 / (time of one + time of the other). */
+export function sumOfTimes(a: readonly number[], b: readonly number[]): number[] {
+  if (a.length !== b.length) throw new Error(`sumOfTimes: ${a.length} rounds against ${b.length}`);
+  return a.map((opsA, i) => 1 / (1 / opsA + 1 / b[i]!));
+}
+
 export function spreadPercent(values: readonly number[]): number {
   if (values.length < 2) return 0;
   const m = median(values);

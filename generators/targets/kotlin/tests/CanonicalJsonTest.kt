@@ -152,4 +152,30 @@ class CanonicalJsonTest {
         assertEquals("0.000001", CanonicalJson.serializeNumber(1e-6))
         assertEquals("123456789012345680000", CanonicalJson.serializeNumber(1.2345678901234568e20))
     }
+
+    @Test
+    fun `short integer literals are written as themselves and every other literal is formatted`() {
+        // Hand-written table: literal as parsed -> RFC 8785 text (ES6 Number::toString of its double).
+        val written = mapOf(
+            "0" to "0", "-0" to "0", "7" to "7", "-7" to "-7", "10" to "10",
+            "999999999999999" to "999999999999999", "-99999999999999" to "-99999999999999",
+            "1000000000000000" to "1000000000000000", "-100000000000000" to "-100000000000000",
+            "1.0" to "1", "1e2" to "100", "100E-2" to "1", "9007199254740993" to null,
+        )
+        for ((literal, expected) in written) {
+            val parsed = kotlinx.serialization.json.Json.parseToJsonElement(literal)
+            if (expected == null) {
+                assertEquals(CanonicalJsonErrorCode.NUMBER_NOT_EXACT, assertThrows<CanonicalJsonException> { CanonicalJson.canonicalize(parsed) }.code, literal)
+            } else {
+                assertEquals(expected, CanonicalJson.canonicalize(parsed), literal)
+            }
+        }
+        for (literal in listOf("007", "-", "-01", "1a", "+1", "")) {
+            assertEquals(false, CanonicalJson.isShortIntegerLiteral(literal), literal)
+        }
+        for (literal in listOf("0", "-1", "123456789012345", "-12345678901234")) {
+            assertEquals(true, CanonicalJson.isShortIntegerLiteral(literal), literal)
+        }
+        assertEquals(false, CanonicalJson.isShortIntegerLiteral("1234567890123456"))
+    }
 }

@@ -89,9 +89,11 @@ for size in ["small", "medium", "large"] {
 // Linux the package's own SHA-256; CryptoKit where it exists) and the floor that adds the
 // SHA-256 of the payload's canonical text. Both key once, as a receiver holding one key per
 // install binding does: the same prepared HMACSHA256Key.
-for (name, verify) in [
-    ("trigger", AgentProvider.AgentTriggerRequest.verifySignature as (JSONObject, HMACSHA256Key) throws -> Void),
-    ("proposal", AgentProvider.ActionProposal.verifySignature as (JSONObject, HMACSHA256Key) throws -> Void),
+for (name, verify, build) in [
+    ("trigger", AgentProvider.AgentTriggerRequest.verifySignature as (JSONObject, HMACSHA256Key) throws -> Void,
+     AgentProvider.AgentTriggerRequest.buildSigningInput as (JSONObject) throws -> String),
+    ("proposal", AgentProvider.ActionProposal.verifySignature as (JSONObject, HMACSHA256Key) throws -> Void,
+     AgentProvider.ActionProposal.buildSigningInput as (JSONObject) throws -> String),
 ] {
     guard case .object(let vector) = try tree("signature-\(name).json"),
           case .object(let message)? = vector["signed_object"],
@@ -107,10 +109,12 @@ for (name, verify) in [
     try verify(message, key)
     let raw = { Crypto.constantTimeEqual(key.mac(signingInput), expected) ? 1 : 0 }
     guard raw() == 1 else { throw Failure(description: "\(name): bare HMAC does not match the vector") }
+    guard try build(message) == input else { throw Failure(description: "\(name): the generated signing input differs from the vector's") }
     record("verify", name, try measure([
         Subject(impl: "verifySignature", run: { try verify(message, key); return 1 }),
         Subject(impl: "HMAC over signing input", run: raw),
         Subject(impl: "+ SHA-256 of payload JCS", run: { Crypto.sha256(canonicalBody).count + raw() }),
+        Subject(impl: "buildSigningInput alone", run: { try build(message).utf8.count }),
     ], settings))
 }
 

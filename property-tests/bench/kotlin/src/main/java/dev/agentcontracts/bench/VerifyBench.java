@@ -57,6 +57,7 @@ public class VerifyBench {
         HmacV1Error error = verify();
         if (error != null) throw new IllegalStateException(input + ": " + error.getMessage());
         if (!raw()) throw new IllegalStateException(input + ": raw HMAC does not match the vector");
+        if (!buildInput().equals(string(vector, "signing_input"))) throw new IllegalStateException(input + ": the generated signing input differs from the vector's");
     }
 
     private static String string(JsonObject o, String field) {
@@ -73,6 +74,14 @@ public class VerifyBench {
     @Benchmark
     public Object ours() {
         return verify();
+    }
+
+    /** The generated signing-input builder alone: the part of a verify the anchors are handed. */
+    @Benchmark
+    public String buildInput() {
+        return input.equals("trigger")
+            ? AgentProviderSigning.INSTANCE.buildAgentTriggerRequestSigningInput(message)
+            : AgentProviderSigning.INSTANCE.buildActionProposalSigningInput(message);
     }
 
     @Benchmark
