@@ -1,5 +1,6 @@
-// The Kotlin bench: JMH over the generated Kotlin bindings (property-tests/bench/kotlin, a Maven
-// project of its own) on the same inputs as the TypeScript bench, read back from JMH's JSON and
+// The Kotlin bench: the generated Kotlin bindings (property-tests/bench/kotlin, a Maven project of
+// its own, JMH benchmark classes run interleaved by Interleaved.java) on the same inputs as the
+// TypeScript bench, read back from JMH's JSON shape and
 // laid out as the TypeScript tables, with the same goals where they apply.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -35,22 +36,24 @@ export function readJmh(results: readonly JmhResult[]): JmhSeries {
   };
 }
 
-/** Builds the project and runs every benchmark in one JMH process (one fork per benchmark). */
-export function runJmh(options: MeasureOptions): JmhSeries {
+/**
+ * Builds the project and runs every case in one JVM (Interleaved.java: the JMH classes' setups and
+ * methods, subjects back to back within each round, on the process's CPU time), read back in JMH's
+ * JSON shape.
+ */
+export function runKotlinBench(options: MeasureOptions): JmhSeries {
   const inputs = writeNativeInputs();
   execFileSync("mvn", ["-B", "-ntp", "-q", "-f", join(PROJECT, "pom.xml"), "package"], { stdio: ["ignore", "inherit", "inherit"] });
   const classpath = `${join(PROJECT, "target/classes")}:${readFileSync(join(PROJECT, "target/classpath.txt"), "utf8").trim()}`;
-  const dir = mkdtempSync(join(tmpdir(), "bench-jmh-"));
+  const dir = mkdtempSync(join(tmpdir(), "bench-kotlin-"));
   try {
-    const out = join(dir, "jmh.json");
-    // Iterations are the rounds; JMH's default of 10 s per iteration is far more than a shared
-    // 2-core machine gives, so they follow BENCH_TIME_MS (500 ms at least: C2 needs the time).
-    const ms = `${Math.max(500, options.timeMs)}ms`;
-    // Warm-up iterations are at least 1 s: the 1 MiB cases take 5-70 ms a call, and with 3 × 0.5 s
-    // C2 had compiled too little of them (13× kotlinx in one run where a CPU-time probe warmed for
-    // 3 s measured 1.4×).
-    const warm = `${Math.max(1000, options.timeMs)}ms`;
-    execFileSync("java", ["-cp", classpath, "org.openjdk.jmh.Main", "-f", "1", "-wi", "3", "-w", warm, "-i", String(options.rounds), "-r", ms, "-foe", "true", "-rf", "json", "-rff", out], {
+    const out = join(dir, "results.json");
+    // Rounds of at least 500 ms (C2 needs the time) and a warm-up of at least 1.5 s per subject:
+    // the 1 MiB cases take 5-70 ms a call, and with 3 × 0.5 s of JMH warm-up C2 had compiled too
+    // little of them (13× kotlinx in one run where a CPU-time probe warmed for 3 s measured 1.4×).
+    const roundMs = Math.max(500, options.timeMs);
+    const warmMs = Math.max(1500, 3 * options.timeMs);
+    execFileSync("java", ["-cp", classpath, "dev.agentcontracts.bench.Interleaved", out, String(options.rounds), String(roundMs), String(warmMs)], {
       env: { ...process.env, BENCH_INPUTS: inputs },
       stdio: ["ignore", "ignore", "inherit"],
     });
@@ -71,6 +74,9 @@ export function kotlinTables(jmh: JmhSeries): AreaTable[] {
   const NETWORKNT = "networknt 3.0.9";
   const RULES = "x-rules, compiled";
   const REFERENCE = "x-rules, interpreted";
+  const TREE = "validate(name, tree)";
+  const DECODE = "kotlinx decode";
+  const NETWORKNT_DECODE = "networknt + kotlinx decode (sum)";
   const validation: CaseRow[] = [];
   for (const message of ["ActionProposal", "WorkflowRequest", "ConnectorPackage"]) {
     for (const kind of ["valid", "invalid"]) {
@@ -84,6 +90,11 @@ export function kotlinTables(jmh: JmhSeries): AreaTable[] {
           series(RULES, jmh("ValidationBench.rulesCompiled", input)),
           series(REFERENCE, jmh("ValidationBench.rulesInterpreted", input)),
           series(NETWORKNT, jmh("ValidationBench.networknt", input)),
+          series(TREE, jmh("ValidationBench.validateTree", input)),
+          // An invalid input does not decode: the pairing is only timed where both sides finish.
+          ...(kind === "valid"
+            ? [series(DECODE, jmh("ValidationBench.kotlinxDecode", input)), series(NETWORKNT_DECODE, sumOfTimes(jmh("ValidationBench.networknt", input), jmh("ValidationBench.kotlinxDecode", input)))]
+            : []),
         ],
       });
     }
@@ -143,21 +154,23 @@ export function kotlinTables(jmh: JmhSeries): AreaTable[] {
     },
   ];
   const jmhNote =
-    "JMH 1.37, one fork per benchmark, 3 warm-up iterations of at least 1 s, then one measurement iteration per round; a ratio is formed iteration by iteration, but the two sides ran in different forks one after the other, not interleaved as in the TypeScript tables, so load changes on the machine move it more.";
+    "Each case's subjects run in one JVM (OpenJDK, C2), back to back within each round, on the process's CPU time (collector threads included, as `process.cpuUsage()` in TypeScript), after a warm-up of at least 1.5 s of CPU per subject; a round is at least 500 ms per subject (property-tests/bench/kotlin/…/Interleaved.java over the JMH benchmark classes, which `org.openjdk.jmh.Main` can still run on their own). Ratios are formed round by round, as in the TypeScript tables.";
   return [
     {
       title: "Kotlin: validation",
       ours: OURS,
-      impls: [OURS, GENERATED, SCHEMA, RULES, REFERENCE, NETWORKNT],
+      impls: [OURS, TREE, GENERATED, SCHEMA, RULES, REFERENCE, NETWORKNT, DECODE, NETWORKNT_DECODE],
       ratios: [
-        { anchor: NETWORKNT, kind: "speedup", goal: 1.0 },
+        { subject: TREE, anchor: NETWORKNT, kind: "speedup", goal: 1.0 },
+        { anchor: NETWORKNT_DECODE, kind: "speedup", goal: 1.0 },
+        { anchor: NETWORKNT, kind: "speedup" },
         { subject: GENERATED, anchor: NETWORKNT, kind: "speedup" },
         { subject: SCHEMA, anchor: NETWORKNT, kind: "speedup" },
         { subject: RULES, anchor: REFERENCE, kind: "speedup" },
       ],
       rows: validation,
       notes: [
-        "`validateX` is `<Protocol>Validators.validateX(JsonElement)`: the message's generated schema code (`<Protocol>Schemas`, one function per subschema), the x-rules, and the decode into the message class. " +
+        "`validateX` is `<Protocol>Validators.validateX(JsonElement)`: the message's generated schema code (`<Protocol>Schemas`, one function per subschema), the x-rules, and the decode into the message class. `validate(name, tree)` is the same validator's `validate(messageName, JsonElement)`: schema code and x-rules without the decode, the like-for-like comparison with networknt, which decodes nothing; `validateX` is held to networknt followed by kotlinx's decode of the same tree into the same class (`networknt + kotlinx decode (sum)`, the two times added round by round; valid inputs only, as an invalid one does not decode). " +
           "`schema code only` is that generated check alone; `schema interpreter only` is `JsonSchemaValidator.firstError` over the same documents (the interpreter the generated code is tested against, and which runs the public suite). `x-rules, compiled` is the message's generated straight-line rule check alone (`check<Message>Rules`), `x-rules, interpreted` the reference evaluation of the same rules (`CrossFieldRules.check`); ActionProposal and WorkflowRequest have no rules. `networknt 3.0.9` validates a Jackson 3 tree against the same schema documents (generated/kotlin's schema resource), Draft 2020-12, format assertions on, fail fast. " +
           "ConnectorPackage (invalid) is refused by an x-rule (endpoint-is-https), which networknt does not know: there it accepts after checking the whole schema. " + jmhNote,
       ],

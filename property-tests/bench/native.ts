@@ -3,7 +3,7 @@
 // docs-site/bench/{kotlin,swift,rust}.md, sit beside latest.md on the docs' performance page.
 import { spawnSync } from "node:child_process";
 import { cpus } from "node:os";
-import { kotlinTables, runJmh } from "./kotlin.js";
+import { kotlinTables, runKotlinBench } from "./kotlin.js";
 import type { MeasureOptions } from "./measure.js";
 import { runRustBench, rustTables } from "./rust.js";
 import { runSwiftBench, swiftTables } from "./swift.js";
@@ -40,7 +40,7 @@ function version(command: string, args: string[]): string {
 
 export async function nativeArea(name: NativeAreaName, options: MeasureOptions): Promise<NativeArea> {
   if (name === "kotlin") {
-    return render(name, kotlinTables(runJmh(options)), `${version("java", ["-version"])} (JMH forks, C2)`);
+    return render(name, kotlinTables(runKotlinBench(options)), `${version("java", ["-version"])} (one JVM, C2, CPU time, subjects interleaved)`);
   }
   if (name === "rust") {
     const rust = runRustBench(options);

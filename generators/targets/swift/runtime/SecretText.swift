@@ -305,9 +305,11 @@ private final class SecretScan {
 
     func keyEnds(_ i: Int) -> [Int] {
         var ends: [Int] = []
-        for key in keyNames {
-            var positions = [i]
-            for (index, part) in key.parts.enumerated() { positions = joinPart(positions, part, separated: index > 0) }
+        // A name's first part joins without a separator, so testing it here gives what joinPart
+        // would, before any list is built: most letters of a text start no key name at all.
+        for key in keyNames where lit(i, key.parts[0]) {
+            var positions = [i + key.parts[0].count]
+            for part in key.parts.dropFirst() { positions = joinPart(positions, part, separated: true) }
             ends += positions
             if !key.tail.isEmpty {
                 var tails = positions

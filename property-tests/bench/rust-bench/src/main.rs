@@ -151,11 +151,12 @@ fn main() {
     // finished signing input with the same prepared key, and the floor that adds the SHA-256 of the
     // payload's canonical text. The interpreter (the declaration walked, keyed per call) for scale.
     type Verifier = fn(&Value, &HmacSha256Key) -> Result<(), HmacV1Error>;
-    let signed: [(&str, Verifier, _); 2] = [
-        ("trigger", AgentTriggerRequest::verify_signature, AgentTriggerRequest::signature_declaration()),
-        ("proposal", ActionProposal::verify_signature, ActionProposal::signature_declaration()),
+    type Builder = fn(&serde_json::Map<String, Value>) -> Result<String, HmacV1Error>;
+    let signed: [(&str, Verifier, Builder, _); 2] = [
+        ("trigger", AgentTriggerRequest::verify_signature, AgentTriggerRequest::signing_input, AgentTriggerRequest::signature_declaration()),
+        ("proposal", ActionProposal::verify_signature, ActionProposal::signing_input, ActionProposal::signature_declaration()),
     ];
-    for (name, verify, declaration) in signed {
+    for (name, verify, build, declaration) in signed {
         let vector: Value = serde_json::from_slice(&read(&format!("signature-{name}.json"))).unwrap_or_else(|e| fail(format!("{name}: {e}")));
         let text = |member: &str| vector[member].as_str().unwrap_or_else(|| fail(format!("signature-{name}.json has no {member}"))).to_string();
         let (secret, input, body, signature) = (text("secret_utf8"), text("signing_input"), text("canonical_body_json"), text("expected_signature"));
@@ -165,6 +166,10 @@ fn main() {
         if verify(&message, &key).is_err() || verify_hmac_v1(&declaration, &message, secret.as_bytes()).is_err() || !key.matches(input.as_bytes(), &expected) {
             fail(format!("{name}: the vector does not verify"));
         }
+        let object = message.as_object().unwrap_or_else(|| fail(format!("{name}: signed_object is not an object")));
+        if build(object).ok().as_deref() != Some(input.as_str()) {
+            fail(format!("{name}: the generated signing input differs from the vector's"));
+        }
         bench.measure(
             "verify",
             name,
@@ -173,6 +178,7 @@ fn main() {
                 subject("HMAC over signing input", || usize::from(key.matches(black_box(input.as_bytes()), &expected))),
                 subject("+ SHA-256 of payload JCS", || sha256(black_box(body.as_bytes())).len() + usize::from(key.matches(black_box(input.as_bytes()), &expected))),
                 subject("verify_hmac_v1 (interpreter)", || usize::from(verify_hmac_v1(&declaration, black_box(&message), secret.as_bytes()).is_ok())),
+                subject("signing_input alone", || build(black_box(object)).map_or(0, |text| text.len())),
             ],
         );
     }

@@ -7,8 +7,11 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import dev.agentcontracts.agentconnector.AgentConnectorValidators;
+import dev.agentcontracts.agentconnector.ConnectorPackage;
+import dev.agentcontracts.agentprovider.ActionProposal;
 import dev.agentcontracts.agentprovider.AgentProviderValidators;
 import dev.agentcontracts.agentservice.AgentServiceValidators;
+import dev.agentcontracts.agentservice.WorkflowRequest;
 import dev.agentcontracts.runtime.CrossFieldRules;
 import dev.agentcontracts.runtime.JsonSchemaValidator;
 import dev.agentcontracts.runtime.MessageSchema;
@@ -25,6 +28,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import kotlinx.serialization.DeserializationStrategy;
+import kotlinx.serialization.json.Json;
 import kotlinx.serialization.json.JsonArray;
 import kotlinx.serialization.json.JsonElement;
 import kotlinx.serialization.json.JsonObject;
@@ -58,6 +63,9 @@ public class ValidationBench {
     public String input;
 
     private Function<JsonElement, ValidationResult<?>> ours;
+    private DeserializationStrategy<?> serializer;
+    private MessageValidator messageValidator;
+    private String messageName;
     private JsonSchemaValidator schemaOnly;
     private String schemaId;
     private JsonElement tree;
@@ -75,21 +83,26 @@ public class ValidationBench {
             case "ActionProposal" -> {
                 protocol = "agent-provider";
                 ours = AgentProviderValidators.INSTANCE::validateActionProposal;
+                serializer = ActionProposal.Companion.serializer();
                 validator = AgentProviderValidators.INSTANCE.getValidator();
             }
             case "WorkflowRequest" -> {
                 protocol = "agent-service";
                 ours = AgentServiceValidators.INSTANCE::validateWorkflowRequest;
+                serializer = WorkflowRequest.Companion.serializer();
                 validator = AgentServiceValidators.INSTANCE.getValidator();
             }
             case "ConnectorPackage" -> {
                 protocol = "agent-connector";
                 ours = AgentConnectorValidators.INSTANCE::validateConnectorPackage;
+                serializer = ConnectorPackage.Companion.serializer();
                 validator = AgentConnectorValidators.INSTANCE.getValidator();
             }
             default -> throw new IllegalArgumentException(input);
         }
         rules = validator.getMessages().get(message);
+        messageValidator = validator;
+        messageName = message;
         schemaId = "https://agent-contracts.dev/schemas/" + protocol + "/" + message + ".json";
         List<JsonObject> documents = schemaDocuments(protocol);
         schemaOnly = new JsonSchemaValidator(documents);
@@ -105,6 +118,10 @@ public class ValidationBench {
         // (ConnectorPackage/invalid's plain-http endpoint is the endpoint-is-https rule).
         check("generated", ours.apply(tree) instanceof ValidationResult.Valid, expectValid);
         check("networknt", networkntValid(), schemaOnly.firstError(schemaId, tree) == null);
+        check("validate (tree)", validateTree() instanceof ValidationResult.Valid, expectValid);
+        if (expectValid && !(kotlinxDecode() instanceof ConnectorPackage || kotlinxDecode() instanceof ActionProposal || kotlinxDecode() instanceof WorkflowRequest)) {
+            throw new IllegalStateException(input + ": kotlinx does not decode the valid input");
+        }
         if (rules.getCompiledSchema() == null) throw new IllegalStateException(message + " has no generated schema check");
         if (!java.util.Objects.equals(rules.getCompiledSchema().invoke(tree), schemaOnly.firstError(schemaId, tree))) {
             throw new IllegalStateException(input + ": generated schema code and interpreter disagree");
@@ -168,6 +185,26 @@ public class ValidationBench {
     @Benchmark
     public Object rulesInterpreted() {
         return CrossFieldRules.INSTANCE.check(tree, rules.getRules());
+    }
+
+    /** Schema code + x-rules on the tree, without the decode into the class: what networknt does. */
+    @Benchmark
+    public Object validateTree() {
+        return messageValidator.validate(messageName, tree);
+    }
+
+    /**
+     * kotlinx.serialization decoding the tree into the generated class, checking nothing beyond
+     * what the class's types need: added to networknt's time, what a caller pairing the two spends.
+     * An input the class does not fit throws; the exception is returned (only the valid rows use this).
+     */
+    @Benchmark
+    public Object kotlinxDecode() {
+        try {
+            return Json.Default.decodeFromJsonElement(serializer, tree);
+        } catch (IllegalArgumentException e) { // SerializationException is one
+            return e;
+        }
     }
 
     @Benchmark
