@@ -34,4 +34,28 @@ final class CanonicalJSONTests: XCTestCase {
         let value = JSONValue.object(JSONObject(pairs: [("\u{FB33}", 1), ("\u{1F602}", 2)]))
         XCTAssertEqual(try CanonicalJSON.canonicalBytes(value), utf8("{\"\u{1F602}\":2,\"\u{FB33}\":1}"))
     }
+
+    func testKeysSortByUTF16AtEveryUTF8Length() throws {
+        // Hand-sorted by UTF-16 code units: "" < "a" < "ab" < U+007F < U+0080 < U+07FF < U+0800 <
+        // U+10000 (0xD800 0xDC00) < U+E000 < U+E001 < U+FFFF; U+E000/U+E001 differ only in a
+        // continuation byte, U+10000 against U+E000...U+FFFF is where UTF-8 order would disagree.
+        let sorted = ["", "a", "ab", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}", "\u{10000}", "\u{E000}", "\u{E001}", "\u{FFFF}"]
+        let value = JSONValue.object(JSONObject(pairs: sorted.reversed().map { ($0, JSONValue.null) }))
+        let expected = "{" + sorted.map { "\"\($0)\":null" }.joined(separator: ",") + "}"
+        XCTAssertEqual(try CanonicalJSON.canonicalBytes(value), utf8(expected))
+        XCTAssertEqual(try CanonicalJSON.canonicalize(value), expected)
+        for (index, key) in sorted.enumerated() {
+            for other in sorted[(index + 1)...] {
+                XCTAssertTrue(CanonicalJSON.precedesInUTF16(key, other), "\(key.unicodeScalars.map { $0.value }) before \(other.unicodeScalars.map { $0.value })")
+                XCTAssertFalse(CanonicalJSON.precedesInUTF16(other, key))
+            }
+            XCTAssertFalse(CanonicalJSON.precedesInUTF16(key, key))
+        }
+    }
+
+    func testStringsEscapeOnlyQuoteBackslashAndControls() {
+        // RFC 8785 §3.2.2.2, hand-written: the six short escapes, \u00XX for the other C0 controls,
+        // DEL and everything above written raw.
+        XCTAssertEqual(CanonicalJSON.serializeString("\"\\\u{8}\t\n\u{C}\r\u{0}\u{1F}\u{7F}é\u{1F602}"), "\"\\\"\\\\\\b\\t\\n\\f\\r\\u0000\\u001f\u{7F}é\u{1F602}\"")
+    }
 }

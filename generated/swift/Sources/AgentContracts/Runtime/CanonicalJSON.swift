@@ -25,77 +25,97 @@ public enum CanonicalJSON {
 
     /// The canonical text of `value`.
     public static func canonicalize(_ value: JSONValue) throws -> String {
-        var out = ""
+        String(decoding: try canonicalBytes(value), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of `canonicalize`: the input to every hash and MAC. Written as bytes, not
+    /// appended to a String scalar by scalar (several times slower in Swift), then decoded once.
+    public static func canonicalBytes(_ value: JSONValue) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         try write(value, into: &out, depth: 0)
         return out
     }
 
-    /// The UTF-8 bytes of `canonicalize`: the input to every hash and MAC.
-    public static func canonicalBytes(_ value: JSONValue) throws -> [UInt8] {
-        Array(try canonicalize(value).utf8)
-    }
-
-    private static func write(_ value: JSONValue, into out: inout String, depth: Int) throws {
+    private static func write(_ value: JSONValue, into out: inout [UInt8], depth: Int) throws {
         switch value {
         case .null:
-            out += "null"
+            out.append(contentsOf: "null".utf8)
         case let .bool(flag):
-            out += flag ? "true" : "false"
+            out.append(contentsOf: (flag ? "true" : "false").utf8)
         case let .number(number):
-            out += try serializeNumber(number)
+            out.append(contentsOf: try serializeNumber(number).utf8)
         case let .string(text):
             writeString(text, into: &out)
         case let .array(items):
             if depth >= maxDepth { throw CanonicalJSONError.tooDeep }
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (position, item) in items.enumerated() {
-                if position > 0 { out += "," }
+                if position > 0 { out.append(UInt8(ascii: ",")) }
                 try write(item, into: &out, depth: depth + 1)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case let .object(object):
             if depth >= maxDepth { throw CanonicalJSONError.tooDeep }
-            out += "{"
-            let sorted = object.members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+            out.append(UInt8(ascii: "{"))
+            let sorted = object.members.sorted { precedesInUTF16($0.key, $1.key) }
             for (position, member) in sorted.enumerated() {
-                if position > 0 { out += "," }
+                if position > 0 { out.append(UInt8(ascii: ",")) }
                 writeString(member.key, into: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 try write(member.value, into: &out, depth: depth + 1)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Whether `a` sorts before `b` by UTF-16 code units (RFC 8785 §3.2.3), read from their UTF-8.
+    /// UTF-8 byte order is code point order, which is UTF-16 order except where a scalar above
+    /// U+FFFF (lead byte 0xF0-0xF4) meets one in U+E000...U+FFFF (lead byte 0xEE-0xEF): the first
+    /// differing bytes decide unless both are such lead bytes, and then the UTF-16 units do.
+    static func precedesInUTF16(_ a: String, _ b: String) -> Bool {
+        var left = a.utf8.makeIterator()
+        var right = b.utf8.makeIterator()
+        while true {
+            guard let x = left.next() else { return right.next() != nil }
+            guard let y = right.next() else { return false }
+            if x == y { continue }
+            if x >= 0xEE && y >= 0xEE { return a.utf16.lexicographicallyPrecedes(b.utf16) }
+            return x < y
         }
     }
 
     /// RFC 8785 §3.2.2.2: escape only '"', '\\' and C0 controls; everything else is written raw.
     public static func serializeString(_ text: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         writeString(text, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static let hexDigits: [Character] = Array("0123456789abcdef")
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    private static func writeString(_ text: String, into out: inout String) {
-        out.unicodeScalars.append("\"")
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x08: out += "\\b"
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0C: out += "\\f"
-            case 0x0D: out += "\\r"
+    /// Byte by byte over the UTF-8: every byte the RFC escapes is ASCII, and a byte of a multi-byte
+    /// scalar (0x80 and up) is never one of them.
+    private static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
             case 0x00...0x1F:
-                out += "\\u00"
-                out.append(hexDigits[Int(scalar.value >> 4)])
-                out.append(hexDigits[Int(scalar.value & 0xF)])
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
             default:
-                out.unicodeScalars.append(scalar)
+                out.append(byte)
             }
         }
-        out.unicodeScalars.append("\"")
+        out.append(UInt8(ascii: "\""))
     }
 
     /// ECMAScript Number::toString (ECMA-262 Number::toString, adopted by RFC 8785 §3.2.2.3); -0 is "0".
