@@ -148,6 +148,23 @@ describe("renderArea", () => {
     expect(verdicts.map((v) => `${v.row} ${v.goal} ${v.verdict}`)).toEqual(["plain ≥ 1.5× npm missed", "plain ≤ 2× stringify met", "rules ≥ 0.8× npm met", "rules ≤ 2× stringify met"]);
   });
 
+  it("a row's own goal does not give a goal to another subject's column against the same anchor", () => {
+    // The validation table: ours against ajv has a goal, the schema function alone against ajv has none.
+    const twoSubjects: AreaTable = {
+      title: "Validation",
+      ours: "ours",
+      impls: ["ours", "schema", "ajv"],
+      ratios: [
+        { anchor: "ajv", kind: "speedup", goal: 1 },
+        { subject: "schema", anchor: "ajv", kind: "speedup" },
+      ],
+      rows: [{ label: "rules", series: [{ impl: "ours", opsPerSec: [90, 90, 90] }, { impl: "schema", opsPerSec: [200, 200, 200] }, { impl: "ajv", opsPerSec: [100, 100, 100] }], ratioGoals: { ajv: 0.8 } }],
+    };
+    const { markdown, verdicts } = renderArea(twoSubjects);
+    expect(markdown).toContain("| 0.90× | 2.00× | ≥ 0.8× ajv: met |");
+    expect(verdicts.map((v) => `${v.row} ${v.goal} ${v.verdict}`)).toEqual(["rules ≥ 0.8× ajv met"]);
+  });
+
   it("fails loudly when a goal names an implementation the row did not measure", () => {
     const broken: AreaTable = { ...area, rows: [{ label: "x", series: [{ impl: "ours", opsPerSec: [1] }], throughputGoals: [{ impl: "nope", atLeastOpsPerSec: 1 }] }] };
     expect(() => renderArea(broken)).toThrow(/nope/);

@@ -188,7 +188,9 @@ export function renderArea(area: AreaTable): RenderedArea {
       }
       const stat = ratioStat(ours, anchor, column.kind);
       cells.push(formatRatio(stat));
-      const goalValue = row.ratioGoals?.[column.anchor] ?? column.goal;
+      // A row's goal replaces the goal of its column against that anchor; a column without a goal
+      // (another subject against the same anchor) stays without one.
+      const goalValue = column.goal === undefined ? undefined : (row.ratioGoals?.[column.anchor] ?? column.goal);
       if (goalValue !== undefined) {
         const v = verdict(stat, column.kind, goalValue);
         const goal = `${goalText(column.kind, goalValue)} ${column.anchor}`;
