@@ -45,11 +45,22 @@ struct SchemaPattern: Sendable {
 
     let source: String
     let alternatives: [[PatternNode]]
+    /// Every alternative starts with `^`: only position 0 can match.
+    private let anchored: Bool
+
+    init(source: String, alternatives: [[PatternNode]]) {
+        self.source = source
+        self.alternatives = alternatives
+        anchored = alternatives.allSatisfy { if case .start? = $0.first { return true }; return false }
+    }
 
     /// ECMAScript `RegExp.test`: does the pattern match anywhere in `text`?
     func test(_ text: String) -> Bool {
-        let run = Run(Array(text.unicodeScalars.lazy.map { $0.value }))
-        let anchored = alternatives.allSatisfy { if case .start? = $0.first { return true }; return false }
+        // The UTF-8 length bounds the scalar count: one allocation, no regrowth.
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars { scalars.append(scalar.value) }
+        let run = Run(scalars)
         for start in 0...run.scalars.count {
             for alternative in alternatives where run.sequence(alternative, 0, start, 0, { _ in true }) {
                 return true
