@@ -27,7 +27,9 @@ export function referenceCompiler(schemas: readonly JsonSchema[]): Ajv2020 {
   const first = schemas[0];
   const cached = first === undefined ? undefined : compiled.get(first);
   if (cached !== undefined && schemas.every((s) => cached.members.has(s))) return cached.ajv;
-  const ajv = createSchemaCompiler(schemas);
+  // Its callers run after the check stage's meta-schema check: checkExamples only when every
+  // file passed it, the model only from a spec without errors.
+  const ajv = createSchemaCompiler(schemas, { metaChecked: true });
   if (first !== undefined) compiled.set(first, { members: new WeakSet(schemas), ajv });
   return ajv;
 }

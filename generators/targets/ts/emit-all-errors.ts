@@ -16,7 +16,7 @@ const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).d
 
 function protocolFiles(model: Model, protocol: Protocol, sources: string[], helpers: Map<string, AjvHelper>): OutputFile[] {
   const schemas = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s, (k) => PROSE_AND_EXAMPLES.has(k)) as JsonSchema);
-  const ajv = createSchemaCompiler(schemas, { codegen: true, allErrors: true });
+  const ajv = createSchemaCompiler(schemas, { codegen: true, allErrors: true, metaChecked: true });
   const refs = Object.fromEntries(protocol.messages.map((m) => [`validate${m.name}`, m.id]));
   const js = pruneSchemaConstants(standaloneAsEsm(standaloneCode(ajv, refs), helpers));
   const dts = [
@@ -40,7 +40,7 @@ function protocolFiles(model: Model, protocol: Protocol, sources: string[], help
 export function firstErrorAjvFiles(model: Model, protocol: Protocol, messages: readonly { name: string; id: string; reason: string }[], sources: string[], helpers: Map<string, AjvHelper>): OutputFile[] {
   if (messages.length === 0) return [];
   const schemas = [...model.shared.map((s) => s.schema), ...protocol.messages.map((m) => m.schema)].map((s) => validatorView(s, (k) => PROSE_AND_EXAMPLES.has(k)) as JsonSchema);
-  const ajv = createSchemaCompiler(schemas, { codegen: true });
+  const ajv = createSchemaCompiler(schemas, { codegen: true, metaChecked: true });
   const refs = Object.fromEntries(messages.map((m) => [`validate${m.name}`, m.id]));
   const js = pruneSchemaConstants(standaloneAsEsm(standaloneCode(ajv, refs), helpers));
   const dts = [
