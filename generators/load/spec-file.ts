@@ -7,6 +7,7 @@ import { numberNotShared } from "../emit/number-literal.js";
 import { duplicateKeyErrors } from "./duplicate-keys.js";
 import { admitSpecFile, MAX_SPEC_DEPTH, parseWithDepthLimit, resolveInsideSpec, specReadBudget, type SpecReadBudget } from "./spec-guard.js";
 import { readPlainJson } from "./spec-json.js";
+import { readPlainYaml } from "./spec-yaml.js";
 
 export interface SpecFile {
   /** Path relative to the repository root. */
@@ -70,10 +71,8 @@ function deepFreeze(value: JsonValue): void {
 }
 
 function parseSpecTextOnce(file: string, text: string): SpecFileResult {
-  if (file.endsWith(".json")) {
-    const plain = readPlainJson(text, MAX_SPEC_DEPTH);
-    if (plain !== undefined) return { ok: true, spec: { file, value: plain.value, locate: locator(plain.offsets, lineCounterOf(text)) } };
-  }
+  const plain = file.endsWith(".json") ? readPlainJson(text, MAX_SPEC_DEPTH) : readPlainYaml(text, MAX_SPEC_DEPTH);
+  if (plain !== undefined) return { ok: true, spec: { file, value: plain.value, locate: locator(plain.offsets, lineCounterOf(text)) } };
   return parseSpecTextWithYaml(file, text);
 }
 
