@@ -5,6 +5,6 @@ const { isMainThread } = require("node:worker_threads");
 if (isMainThread) {
   process.on("exit", () => {
     const usage = process.cpuUsage();
-    process.stderr.write(`\nBENCH_CPU_US ${usage.user + usage.system}\n`);
+    process.stderr.write(`\nBENCH_CPU_US ${usage.user + usage.system} BENCH_SYS_US ${usage.system}\n`);
   });
 }

@@ -5,11 +5,12 @@
 // processes are timed on the wall clock (tinybench adds nothing for multi-second runs); then an
 // in-process run splits a full regeneration into phases (generation-phases.ts).
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "./fixtures.js";
+import { removeOutputs } from "./outputs.js";
 import { absoluteVerdict, markdownTable, median, type Verdict } from "./table.js";
 
 /** Goals of issue 20, on CPU time (user + sys) of the generate process. */
@@ -35,7 +36,25 @@ interface Timed {
   seconds: number;
   /** The child's CPU time (user + system, all threads), s. */
   cpuSeconds: number;
+  /** Of which system (kernel) time, s. */
+  sysSeconds: number;
   stdout: string;
+}
+
+/** The CPU time of creating a cold run's files and nothing else (write-floor.ts). */
+interface Floor {
+  files: number;
+  cpuSeconds: number;
+  sysSeconds: number;
+}
+
+const WRITE_FLOOR = join(ROOT, "property-tests/bench/write-floor.ts");
+
+function writeFloor(repo: string, env: NodeJS.ProcessEnv): Floor {
+  const child = spawnSync(process.execPath, ["--import", "tsx", WRITE_FLOOR, repo], { env, encoding: "utf8" });
+  const m = /BENCH_FLOOR (\d+) (\d+) (\d+)/.exec(child.stdout);
+  if (child.status !== 0 || m === null) throw new Error(`write-floor.ts exited ${child.status}: ${child.stderr}`);
+  return { files: Number(m[1]), cpuSeconds: (Number(m[2]) + Number(m[3])) / 1e6, sysSeconds: Number(m[3]) / 1e6 };
 }
 
 function run(cwd: string, args: string[], env: NodeJS.ProcessEnv): Timed {
@@ -43,28 +62,9 @@ function run(cwd: string, args: string[], env: NodeJS.ProcessEnv): Timed {
   const child = spawnSync(process.execPath, ["--require", CPU_REPORT, ...args], { cwd, env, encoding: "utf8" });
   const seconds = (performance.now() - start) / 1000;
   if (child.status !== 0) throw new Error(`node ${args.join(" ")} exited ${child.status}: ${child.stderr}`);
-  const cpu = [...child.stderr.matchAll(/BENCH_CPU_US (\d+)/g)].pop();
+  const cpu = [...child.stderr.matchAll(/BENCH_CPU_US (\d+) BENCH_SYS_US (\d+)/g)].pop();
   if (cpu === undefined) throw new Error(`node ${args.join(" ")} did not report its CPU time`);
-  return { seconds, cpuSeconds: Number(cpu[1]) / 1e6, stdout: child.stdout.trim() };
-}
-
-/**
- * Deletes every output the manifest lists, and the manifest: a checkout that was never generated,
- * except generated/ts/runtime, which the docs builder imports (it documents the package users
- * import, b310b2d) and without which generate cannot start; its files are still rewritten and
- * compared like every other output, so the work measured is the same.
- */
-function removeOutputs(repo: string): void {
-  const manifestPath = join(repo, "generated/manifest.json");
-  const keep = (path: string): boolean => path.startsWith("generated/ts/runtime/");
-  if (existsSync(manifestPath)) {
-    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { outputs?: Record<string, string> };
-    for (const path of Object.keys(manifest.outputs ?? {})) if (!keep(path)) rmSync(join(repo, path), { force: true });
-  }
-  rmSync(manifestPath, { force: true });
-  for (const entry of readdirSync(join(repo, "generated/ts"))) {
-    if (entry !== "runtime") rmSync(join(repo, "generated/ts", entry), { recursive: true, force: true });
-  }
+  return { seconds, cpuSeconds: Number(cpu[1]) / 1e6, sysSeconds: Number(cpu[2]) / 1e6, stdout: child.stdout.trim() };
 }
 
 function fmt(values: readonly number[]): string {
@@ -86,6 +86,10 @@ export function generationArea(options: GenerationOptions): GenerationResult {
     const envWith = (tmp: string): NodeJS.ProcessEnv => ({ ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp });
 
     const cold: Timed[] = [];
+    // After each cold run, its files deleted and created again as it did, and nothing else: what
+    // the file system charges for them (ext4 here: its inode allocator searches past recently
+    // deleted inodes, which every cold run's set-up leaves in these folders).
+    const floors: Floor[] = [];
     let warmTmp = "";
     for (let i = 0; i < options.coldRuns; i++) {
       removeOutputs(repo);
@@ -94,6 +98,7 @@ export function generationArea(options: GenerationOptions): GenerationResult {
       const r = run(repo, cli, envWith(warmTmp));
       if (!/written/.test(r.stdout)) throw new Error(`the cold run wrote nothing: ${r.stdout}`);
       cold.push(r);
+      floors.push(writeFloor(repo, envWith(warmTmp)));
     }
     // The same cold run through the compiled CLI, as an installed package runs generate (no tsx:
     // the bundle in dist/cli, which `make bench` builds first; bin/ would pick tsx in a checkout).
@@ -123,7 +128,8 @@ export function generationArea(options: GenerationOptions): GenerationResult {
     }
 
     const wall = (runs: Timed[]): number[] => runs.map((r) => r.seconds);
-    const cpu = (runs: Timed[]): number[] => runs.map((r) => r.cpuSeconds);
+    const cpu = (runs: readonly { cpuSeconds: number }[]): number[] => runs.map((r) => r.cpuSeconds);
+    const sys = (runs: readonly { sysSeconds: number }[]): string => fmt(runs.map((r) => r.sysSeconds));
     // The goals (issue 20) are on CPU time, which a loaded shared machine distorts far less than
     // the wall clock; the wall-clock verdict is shown beside it.
     const coldVerdict = absoluteVerdict(cpu(cold), COLD_GOAL_S, "lower");
@@ -132,15 +138,16 @@ export function generationArea(options: GenerationOptions): GenerationResult {
     const mark = (v: Verdict): string => (v === "met" ? "met" : v === "missed" ? "**MISSED**" : "borderline");
     const goalCell = (runs: Timed[], goal: number, v: Verdict): string => `≤ ${goal} s CPU: ${mark(v)} (on the wall clock: ${mark(absoluteVerdict(wall(runs), goal, "lower"))})`;
     const table = markdownTable(
-      ["run", "wall time, median (min–max)", "CPU time, user+sys (min–max)", "goal"],
+      ["run", "wall time, median (min–max)", "CPU time, user+sys (min–max)", "of which sys (kernel)", "goal"],
       [
-        [`cold: no generated outputs but the TS runtime, empty tsx cache (${cold.length} runs)`, fmt(wall(cold)), fmt(cpu(cold)), goalCell(cold, COLD_GOAL_S, coldVerdict)],
+        [`cold: no generated outputs but the TS runtime, empty tsx cache (${cold.length} runs)`, fmt(wall(cold)), fmt(cpu(cold)), sys(cold), goalCell(cold, COLD_GOAL_S, coldVerdict)],
         ...(bundled.length > 0
-          ? [[`cold, the compiled CLI as an installed package runs it (dist/cli, no tsx; ${bundled.length} runs)`, fmt(wall(bundled)), fmt(cpu(bundled)), goalCell(bundled, COLD_GOAL_S, bundledVerdict)]]
-          : [["cold, the compiled CLI", "—", "—", "not run: dist/cli/agent-contracts.mjs is missing (make cli)"]]),
-        [`no-op regeneration (${noop.length} runs)`, fmt(wall(noop)), fmt(cpu(noop)), goalCell(noop, NOOP_GOAL_S, noopVerdict)],
-        ["floor: `node -e 0`", fmt(wall(nodeOnly)), fmt(cpu(nodeOnly)), "—"],
-        ["floor: CLI start-up only (`agent-contracts --help`: the compiled CLI)", fmt(wall(help)), fmt(cpu(help)), "—"],
+          ? [[`cold, the compiled CLI as an installed package runs it (dist/cli, no tsx; ${bundled.length} runs)`, fmt(wall(bundled)), fmt(cpu(bundled)), sys(bundled), goalCell(bundled, COLD_GOAL_S, bundledVerdict)]]
+          : [["cold, the compiled CLI", "—", "—", "—", "not run: dist/cli/agent-contracts.mjs is missing (make cli)"]]),
+        [`floor: creating the cold run's ${floors[0]?.files ?? 0} files and nothing else (write-floor.ts: deleted and created again in place, after each cold run)`, "—", fmt(cpu(floors)), sys(floors), "—"],
+        [`no-op regeneration (${noop.length} runs)`, fmt(wall(noop)), fmt(cpu(noop)), sys(noop), goalCell(noop, NOOP_GOAL_S, noopVerdict)],
+        ["floor: `node -e 0`", fmt(wall(nodeOnly)), fmt(cpu(nodeOnly)), sys(nodeOnly), "—"],
+        ["floor: CLI start-up only (`agent-contracts --help`: the compiled CLI)", fmt(wall(help)), fmt(cpu(help)), sys(help), "—"],
       ],
     );
     const phaseRows = Object.entries(phases).map(([name, seconds]) => [name, `${seconds.toFixed(2)} s`]);
