@@ -437,7 +437,7 @@ class ValidatorCompiler {
     const max = num(s["maxLength"]);
     const min = num(s["minLength"]);
     // Lengths count Unicode code points, as ajv does.
-    if (max !== undefined || min !== undefined) add(0, "let length = text.unicodeScalars.count");
+    if (max !== undefined || min !== undefined) add(0, "let length = CompiledSchema.length(text)");
     if (max !== undefined) add(0, `if ${countAbove("length", max)} { ${fail("maxLength", `must NOT have more than ${Math.trunc(max)} characters`)} }`);
     if (min !== undefined) add(0, `if ${countBelow("length", min)} { ${fail("minLength", `must NOT have fewer than ${Math.trunc(min)} characters`)} }`);
     if (typeof s["pattern"] === "string") add(0, `if !${this.matches(document, s["pattern"], "text")} { ${fail("pattern", `must match pattern "${s["pattern"]}"`)} }`);

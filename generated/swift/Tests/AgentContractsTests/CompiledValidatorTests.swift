@@ -157,4 +157,40 @@ final class CompiledValidatorTests: XCTestCase {
         XCTAssertEqual(neverFailed, [], "messages whose generated check never failed")
         XCTAssertGreaterThanOrEqual(firstKeywords.count, 5, "too few keywords ever failed first: \(firstKeywords.sorted())")
     }
+
+    /// Key identity and string length, by hand: scalars, never canonical equivalence (é written
+    /// as one scalar and as e + U+0301 are different keys and different lengths), over small
+    /// (inline) and large (heap) strings, equal and differing in their last byte.
+    func testKeyIdentityAndLengthCountScalars() {
+        let long = "abcdefghijklmnopqrstuvwxyz0123456789"
+        let table: [(String, String, Bool)] = [
+            ("", "", true), ("a", "", false), ("ab", "ab", true), ("ab", "ac", false),
+            ("\u{E9}", "e\u{301}", false), ("e\u{301}", "e\u{301}", true), ("\u{1F600}", "\u{1F600}", true),
+            (long, String(long.dropLast()) + "9", true), (long, String(long.dropLast()) + "8", false),
+            (long + "\u{E9}", long + "\u{E9}", true), (long + "\u{E9}", long + "e\u{301}", false),
+        ]
+        for (a, b, expected) in table {
+            XCTAssertEqual(sameKey(a, b), expected, "sameKey(\(a.debugDescription), \(b.debugDescription))")
+            XCTAssertEqual(sameKey(b, a), expected, "sameKey(\(b.debugDescription), \(a.debugDescription))")
+        }
+        let lengths: [(String, Int)] = [
+            ("", 0), ("abc", 3), ("\u{E9}", 1), ("e\u{301}", 2), ("A\u{30A}", 2), ("\u{1F600}", 1),
+            ("\u{65E5}\u{672C}\u{8A9E}", 3), (String(repeating: "a\u{E9}\u{1F600}", count: 100), 300),
+        ]
+        for (text, expected) in lengths {
+            XCTAssertEqual(CompiledSchema.length(text), expected, "length of \(text.debugDescription)")
+        }
+    }
+
+    /// Host labels split at every U+002E (a combining mark after a dot does not hide it) and JSON
+    /// pointer tokens escaped, by hand.
+    func testDotLabelsAndPointerTokens() {
+        let labels: [(String, [String])] = [
+            ("", [""]), (".", ["", ""]), ("a.b", ["a", "b"]), ("a..b.", ["a", "", "b", ""]),
+            ("0x7f.1", ["0x7f", "1"]), ("a.\u{301}b", ["a", "\u{301}b"]),
+        ]
+        for (text, expected) in labels { XCTAssertEqual(dotLabels(text), expected, "dotLabels(\(text.debugDescription))") }
+        let tokens: [(String, String)] = [("", ""), ("a", "a"), ("a/b", "a~1b"), ("~", "~0"), ("~/", "~0~1"), ("/~1", "~1~01"), ("\u{E9}", "\u{E9}")]
+        for (token, expected) in tokens { XCTAssertEqual(JSONPointer.escape(token), expected, "escape(\(token.debugDescription))") }
+    }
 }

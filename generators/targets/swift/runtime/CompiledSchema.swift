@@ -77,7 +77,12 @@ enum CompiledSchema {
 
     /// The same Unicode scalars: for Swift strings (valid Unicode) the same UTF-8 bytes.
     @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        sameKey(a, b)
+    }
+
+    /// A string's length as JSON Schema counts it: Unicode scalars.
+    @inline(__always) static func length(_ text: String) -> Int {
+        scalarCount(text)
     }
 
     @inline(__always) static func has(_ object: JSONObject, _ key: String) -> Bool {

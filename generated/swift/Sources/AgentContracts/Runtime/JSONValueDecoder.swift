@@ -79,7 +79,7 @@ struct JSONValueDecoder: Decoder {
     /// The member `key` of `object`, comparing UTF-8 bytes (the same Unicode scalars): one scan.
     @inline(__always)
     static func member(_ object: JSONObject, _ key: String) -> JSONValue? {
-        for member in object.members where member.key.utf8.count == key.utf8.count && member.key.utf8.elementsEqual(key.utf8) {
+        for member in object.members where sameKey(member.key, key) {
             return member.value
         }
         return nil

@@ -115,7 +115,7 @@ public enum AgentConnectorAuditLogEntrySchema {
     static func defsImportedDetailsPropertiesOriginFilename(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 255 { return CompiledSchema.fail("maxLength", "must NOT have more than 255 characters") }
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern6, text) { return CompiledSchema.fail("pattern", "must match pattern \"^[^/\\\\\\u0000-\\u001f\\u007f]+$\"") }

@@ -194,7 +194,7 @@ public enum AgentConnectorConnectorManifestSchema {
     static func propertiesLabelAllOf0(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 120 { return CompiledSchema.fail("maxLength", "must NOT have more than 120 characters") }
         }
         return CompiledSchema.valid
@@ -228,7 +228,7 @@ public enum AgentConnectorConnectorManifestSchema {
     static func propertiesDescriptionAllOf0(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 1000 { return CompiledSchema.fail("maxLength", "must NOT have more than 1000 characters") }
         }
         return CompiledSchema.valid
@@ -523,7 +523,7 @@ public enum AgentConnectorConnectorManifestSchema {
     static func propertiesLicense(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 80 { return CompiledSchema.fail("maxLength", "must NOT have more than 80 characters") }
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern8, text) { return CompiledSchema.fail("pattern", "must match pattern \"^[A-Za-z0-9][A-Za-z0-9.+-]{0,79}$\"") }
@@ -535,7 +535,7 @@ public enum AgentConnectorConnectorManifestSchema {
     static func defsPublicID(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 120 { return CompiledSchema.fail("maxLength", "must NOT have more than 120 characters") }
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern9, text) { return CompiledSchema.fail("pattern", "must match pattern \"^[A-Za-z0-9][A-Za-z0-9._:-]{0,119}$\"") }
@@ -547,7 +547,7 @@ public enum AgentConnectorConnectorManifestSchema {
     static func defsSafeText(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern10, text) { return CompiledSchema.fail("pattern", "must match pattern \"^[^\\u0000-\\u001f\\u007f]*$\"") }
         } else { return CompiledSchema.fail("type", "must be string") }
@@ -558,7 +558,7 @@ public enum AgentConnectorConnectorManifestSchema {
     static func defsSemVer(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 120 { return CompiledSchema.fail("maxLength", "must NOT have more than 120 characters") }
             if length < 5 { return CompiledSchema.fail("minLength", "must NOT have fewer than 5 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern11, text) { return CompiledSchema.fail("pattern", "must match pattern \"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?$\"") }
@@ -570,7 +570,7 @@ public enum AgentConnectorConnectorManifestSchema {
     static func defsHTTPSOrigin(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 2048 { return CompiledSchema.fail("maxLength", "must NOT have more than 2048 characters") }
             if length < 9 { return CompiledSchema.fail("minLength", "must NOT have fewer than 9 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern12, text) { return CompiledSchema.fail("pattern", "must match pattern \"^https://[^/?#@\\s]+$\"") }

@@ -740,7 +740,7 @@ public enum AgentConnectorConnectorPackageSchema {
     static func defsPublisherPropertiesNameAllOf0(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 120 { return CompiledSchema.fail("maxLength", "must NOT have more than 120 characters") }
         }
         return CompiledSchema.valid

@@ -113,7 +113,7 @@ public enum AgentConnectorConnectorResumeSchema {
     static func defsInputResumePropertiesResponse(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 131072 { return CompiledSchema.fail("maxLength", "must NOT have more than 131072 characters") }
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern13, text) { return CompiledSchema.fail("pattern", "must match pattern \"\\S\"") }

@@ -35,7 +35,7 @@ public enum AgentConnectorHTTPJSONProviderConfigSchema {
     static func propertiesEndpoint(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 2048 { return CompiledSchema.fail("maxLength", "must NOT have more than 2048 characters") }
             if length < 9 { return CompiledSchema.fail("minLength", "must NOT have fewer than 9 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }

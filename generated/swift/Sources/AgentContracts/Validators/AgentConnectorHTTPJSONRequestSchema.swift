@@ -50,7 +50,7 @@ public enum AgentConnectorHTTPJSONRequestSchema {
     static func propertiesPrompt(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 4194304 { return CompiledSchema.fail("maxLength", "must NOT have more than 4194304 characters") }
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern14, text) { return CompiledSchema.fail("pattern", "must match pattern \"^[^\\u0000]+$\"") }
@@ -81,7 +81,7 @@ public enum AgentConnectorHTTPJSONRequestSchema {
     static func propertiesSessionRefAnyOf0(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 8192 { return CompiledSchema.fail("maxLength", "must NOT have more than 8192 characters") }
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }

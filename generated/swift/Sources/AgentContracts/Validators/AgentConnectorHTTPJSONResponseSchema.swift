@@ -39,7 +39,7 @@ public enum AgentConnectorHTTPJSONResponseSchema {
     static func propertiesSessionRef(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 8192 { return CompiledSchema.fail("maxLength", "must NOT have more than 8192 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern10, text) { return CompiledSchema.fail("pattern", "must match pattern \"^[^\\u0000-\\u001f\\u007f]*$\"") }
         } else { return CompiledSchema.fail("type", "must be string") }

@@ -124,7 +124,7 @@ public enum AgentProviderAgentInstallRequestSchema {
     static func propertiesHostPackageName(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }
         return CompiledSchema.valid
@@ -180,7 +180,7 @@ public enum AgentProviderAgentInstallRequestSchema {
     static func propertiesHostBundleID(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }
         return CompiledSchema.valid
@@ -224,7 +224,7 @@ public enum AgentProviderAgentInstallRequestSchema {
     static func propertiesHostBackgroundTriggerService(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }
         return CompiledSchema.valid
@@ -290,7 +290,7 @@ public enum AgentProviderAgentInstallRequestSchema {
     static func allOf0ThenPropertiesHostPackageName(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }
         return CompiledSchema.valid
@@ -309,7 +309,7 @@ public enum AgentProviderAgentInstallRequestSchema {
     static func allOf0ThenPropertiesHostSharedSecret(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }
         return CompiledSchema.valid

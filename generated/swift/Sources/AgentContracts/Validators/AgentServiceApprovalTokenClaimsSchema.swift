@@ -105,7 +105,7 @@ public enum AgentServiceApprovalTokenClaimsSchema {
     static func propertiesAction(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }
         return CompiledSchema.valid
@@ -115,7 +115,7 @@ public enum AgentServiceApprovalTokenClaimsSchema {
     static func propertiesResourceID(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }
         return CompiledSchema.valid
@@ -134,7 +134,7 @@ public enum AgentServiceApprovalTokenClaimsSchema {
     static func propertiesRequestID(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 128 { return CompiledSchema.fail("maxLength", "must NOT have more than 128 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern29, text) { return CompiledSchema.fail("pattern", "must match pattern \"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]\"") }
         } else { return CompiledSchema.fail("type", "must be string") }

@@ -43,7 +43,7 @@ public enum AgentServiceChatMessageSchema {
     static func propertiesContent(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 524288 { return CompiledSchema.fail("maxLength", "must NOT have more than 524288 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern29, text) { return CompiledSchema.fail("pattern", "must match pattern \"[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]\"") }
         } else { return CompiledSchema.fail("type", "must be string") }

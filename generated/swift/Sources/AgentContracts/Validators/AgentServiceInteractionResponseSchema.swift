@@ -171,7 +171,7 @@ public enum AgentServiceInteractionResponseSchema {
     static func propertiesResponseOneOf1PropertiesText(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 16384 { return CompiledSchema.fail("maxLength", "must NOT have more than 16384 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }
         return CompiledSchema.valid

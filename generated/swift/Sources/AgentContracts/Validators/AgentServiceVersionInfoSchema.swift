@@ -118,7 +118,7 @@ public enum AgentServiceVersionInfoSchema {
     static func propertiesAgentRuntime(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }
         return CompiledSchema.valid
@@ -334,7 +334,7 @@ public enum AgentServiceVersionInfoSchema {
     static func propertiesToolsExposedItems(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }
         return CompiledSchema.valid

@@ -93,7 +93,7 @@ public enum ProviderIntegrationConnectPollResponseSchema {
     static func oneOf1PropertiesSecret(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 4096 { return CompiledSchema.fail("maxLength", "must NOT have more than 4096 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern35, text) { return CompiledSchema.fail("pattern", "must match pattern \"^[A-Za-z0-9._~+/-]+=*$\"") }
         } else { return CompiledSchema.fail("type", "must be string") }

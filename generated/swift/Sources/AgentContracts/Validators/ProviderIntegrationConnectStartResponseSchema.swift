@@ -63,7 +63,7 @@ public enum ProviderIntegrationConnectStartResponseSchema {
     static func propertiesVerificationURL(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 2048 { return CompiledSchema.fail("maxLength", "must NOT have more than 2048 characters") }
             if !CompiledSchema.matches(SchemaPatterns.pattern37, text) { return CompiledSchema.fail("pattern", "must match pattern \"^https?://[!-~]+$\"") }
         } else { return CompiledSchema.fail("type", "must be string") }

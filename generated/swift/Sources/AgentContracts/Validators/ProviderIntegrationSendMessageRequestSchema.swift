@@ -123,7 +123,7 @@ public enum ProviderIntegrationSendMessageRequestSchema {
     static func defsPlaintextContentPropertiesText(_ value: JSONValue, _ composite: Bool, _ depth: Int) -> SchemaRegistry.Outcome {
         if depth > SchemaRegistry.maxDepth { return CompiledSchema.tooDeep }
         if case let .string(text) = value {
-            let length = text.unicodeScalars.count
+            let length = CompiledSchema.length(text)
             if length > 32768 { return CompiledSchema.fail("maxLength", "must NOT have more than 32768 characters") }
             if length < 1 { return CompiledSchema.fail("minLength", "must NOT have fewer than 1 characters") }
         } else { return CompiledSchema.fail("type", "must be string") }

@@ -1,4 +1,5 @@
 // Usage: AgentContractsBench <inputs-dir> <out.json | --phases> [rounds] [ms-per-round]
+//        AgentContractsBench <inputs-dir> --loop <message> <seconds>
 // <inputs-dir> is what property-tests/bench/native-inputs.ts wrote; the results are one JSON
 // array of {"name", "param", "impl", "opsPerSec": [per round]} for swift.ts to lay out.
 import AgentContracts
@@ -17,6 +18,24 @@ func text(_ name: String) throws -> String { String(decoding: try bytes(name), a
 func tree(_ name: String) throws -> JSONValue { try StrictJSON.parseStrictJSON(try bytes(name)) }
 
 struct Failure: Error, CustomStringConvertible { let description: String }
+
+// `--loop <message> <seconds>`: validate that message's valid input in a loop, for a sampling
+// profiler outside the Swift root (perf record on the host sees the same binary by its path).
+if arguments[2] == "--loop", arguments.count > 4, let seconds = Double(arguments[4]) {
+    let value = try tree("\(arguments[3])-valid.json")
+    let validate: (JSONValue) -> Int
+    switch arguments[3] {
+    case "ActionProposal": validate = { AgentProvider.ActionProposal.validate($0).count }
+    case "WorkflowRequest": validate = { AgentService.WorkflowRequest.validate($0).count }
+    case "ConnectorPackage": validate = { AgentConnector.ConnectorPackage.validate($0).count }
+    default: throw Failure(description: "--loop: no message \(arguments[3])")
+    }
+    let end = Date().addingTimeInterval(seconds)
+    var calls = 0
+    while Date() < end { for _ in 0..<100 { calls += validate(value) + 1 } }
+    print("\(calls) validate calls")
+    exit(0)
+}
 
 if arguments[2] == "--phases" {
     for (name, declaration) in [("trigger", AgentProvider.AgentTriggerRequest.signatureDeclaration), ("proposal", AgentProvider.ActionProposal.signatureDeclaration)] {
