@@ -99,6 +99,8 @@ private let keyNameText: [(parts: [String], tail: [String])] = [
     (["dsn"], []), (["token"], []), (["secret"], []), (["password"], []), (["credential"], []), (["authorization"], []),
     (["private", "key"], []), (["session", "ref"], []),
 ]
+/// keyNames' indices by the first letter of their first part ("a" is 0): most letters start none.
+private let keyNamesByLetter: [[Int]] = (0..<26).map { letter in keyNames.indices.filter { Int(keyNames[$0].parts[0][0]) == 0x61 + letter } }
 private let keyPrefixes = ["sk", "rk", "pk", "ghp", "github_pat", "xoxb", "xoxa", "xoxp", "xoxr", "xoxs", "xox"].map { Array($0.utf16) }
 private let bearerWord = Array("bearer".utf16)
 private let basicWord = Array("basic".utf16)
@@ -307,7 +309,10 @@ private final class SecretScan {
         var ends: [Int] = []
         // A name's first part joins without a separator, so testing it here gives what joinPart
         // would, before any list is built: most letters of a text start no key name at all.
-        for key in keyNames where lit(i, key.parts[0]) {
+        let letter = lowerASCII(at(i)) - 0x61
+        guard letter >= 0 && letter < 26 else { return [] }
+        for index in keyNamesByLetter[letter] where lit(i, keyNames[index].parts[0]) {
+            let key = keyNames[index]
             var positions = [i + key.parts[0].count]
             for part in key.parts.dropFirst() { positions = joinPart(positions, part, separated: true) }
             ends += positions
