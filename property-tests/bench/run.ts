@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     for (const v of fleet.verdicts) summary.push({ area: "Fleet stores", ...v });
   }
   if (only.has("generation")) {
-    const generation = generationArea({ coldRuns: 2, noopRuns: 3, profileDir });
+    const generation = generationArea({ coldRuns: 4, noopRuns: 5, profileDir });
     emit(generation.markdown);
     for (const v of generation.verdicts) summary.push({ area: "Generation", ...v });
   }
