@@ -12,6 +12,7 @@ import { stringify } from "yaml";
 import { parseSpecText, parseSpecTextWithYaml, type SpecFile } from "./spec-file.js";
 import { readPlainYaml } from "./spec-yaml.js";
 import { MAX_SPEC_DEPTH } from "./spec-guard.js";
+import { pointers } from "./json-pointers.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -21,14 +22,6 @@ function yamlFiles(dir: string): string[] {
     if (statSync(path).isDirectory()) return name === "node_modules" ? [] : yamlFiles(path);
     return /\.ya?ml$/.test(name) ? [path] : [];
   });
-}
-
-/** Every pointer of a value, the root included. */
-function pointers(value: unknown, at = ""): string[] {
-  const here = [at];
-  if (Array.isArray(value)) return here.concat(...value.map((v, i) => pointers(v, `${at}/${i}`)));
-  if (value !== null && typeof value === "object") return here.concat(...Object.entries(value).map(([k, v]) => pointers(v, `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`)));
-  return here;
 }
 
 function expectSameReading(file: string, text: string): void {
