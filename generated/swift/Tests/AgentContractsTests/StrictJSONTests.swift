@@ -21,4 +21,22 @@ final class StrictJSONTests: XCTestCase {
             XCTAssertEqual((error as? StrictJSONError)?.offset, 7)
         }
     }
+
+    /// Duplicate names in small objects (a scan) and large ones (a set from the 17th member on),
+    /// by their scalars: é written as one scalar and as e + U+0301 are two different names.
+    func testDuplicateNamesInSmallAndLargeObjects() throws {
+        func object(_ names: [String]) -> String { "{" + names.map { "\"\($0)\":0" }.joined(separator: ",") + "}" }
+        let many = (0..<40).map { "k\($0)" }
+        for count in [1, 2, 15, 16, 17, 40] {
+            let names = Array(many.prefix(count))
+            XCTAssertNoThrow(try StrictJSON.parseStrictJSON(object(names)), "\(count) distinct names")
+            for repeated in [names.first!, names.last!] {
+                XCTAssertThrowsError(try StrictJSON.parseStrictJSON(object(names + [repeated])), "\(count) names, then \(repeated) again") { error in
+                    XCTAssertEqual((error as? StrictJSONError)?.code, .duplicateKey)
+                    XCTAssertEqual((error as? StrictJSONError)?.offset, object(names).utf8.count, "at the repeated name")
+                }
+            }
+            XCTAssertNoThrow(try StrictJSON.parseStrictJSON(object(names + ["\u{E9}", "e\u{301}"])), "\(count) names, then both spellings of é")
+        }
+    }
 }

@@ -186,7 +186,10 @@ private struct Parser {
             return .object(object)
         }
         // Names are compared by their UTF-8 bytes: equal bytes, equal scalars, equal UTF-16 units.
-        var seen = Set<[UInt8]>()
+        // Up to 16 members a scan of the names so far (sameKey: a memcmp each) is cheaper than
+        // hashing every name byte by byte into a Set; past that, the Set, so a large object stays
+        // linear.
+        var seen: Set<[UInt8]>? = nil
         while true {
             let start = index
             guard let quote = current else {
@@ -196,7 +199,14 @@ private struct Parser {
                 throw fail(.unexpectedCharacter, index, "expected a member name")
             }
             let key = try readString()
-            if !seen.insert(Array(key.utf8)).inserted {
+            let duplicate: Bool
+            if object.members.count < 16 {
+                duplicate = object.members.contains { sameKey($0.key, key) }
+            } else {
+                if seen == nil { seen = Set(object.members.map { Array($0.key.utf8) }) }
+                duplicate = !seen!.insert(Array(key.utf8)).inserted
+            }
+            if duplicate {
                 throw fail(.duplicateKey, start, "duplicate member name")
             }
             skipWhitespace()

@@ -22,12 +22,15 @@ struct Failure: Error, CustomStringConvertible { let description: String }
 // `--loop <message> <seconds>`: validate that message's valid input in a loop, for a sampling
 // profiler outside the Swift root (perf record on the host sees the same binary by its path).
 if arguments[2] == "--loop", arguments.count > 4, let seconds = Double(arguments[4]) {
-    let value = try tree("\(arguments[3])-valid.json")
+    let name = arguments[3].hasPrefix("parse:") ? String(arguments[3].dropFirst(6)) : arguments[3]
+    let value = try tree("\(name)-valid.json")
+    let raw = try bytes("\(name)-valid.json")
     let validate: (JSONValue) -> Int
     switch arguments[3] {
     case "ActionProposal": validate = { AgentProvider.ActionProposal.validate($0).count }
     case "WorkflowRequest": validate = { AgentService.WorkflowRequest.validate($0).count }
     case "ConnectorPackage": validate = { AgentConnector.ConnectorPackage.validate($0).count }
+    case "parse:ActionProposal": validate = { _ in (try? StrictJSON.parseStrictJSON(raw)) == nil ? 1 : 0 }
     default: throw Failure(description: "--loop: no message \(arguments[3])")
     }
     let end = Date().addingTimeInterval(seconds)
