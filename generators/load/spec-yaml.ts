@@ -1,14 +1,15 @@
 // The YAML spec files (protocol files, message schemas, lifecycles, conformance suites) read
 // without the YAML library when they keep to the plain block style this project and `init` write:
-// block mappings and sequences, one-line plain and quoted scalars, one-line flow collections,
-// literal and folded block scalars. The library spent about 0.4 s of a cold `generate` on them.
-// Anything else (an anchor, alias or tag, a multi-line plain or quoted scalar or flow collection,
-// a duplicate key, a key that is not a string, a number the YAML core schema reads in a form this
-// scanner does not, an escape it does not know, indentation it does not expect, nesting near the
-// depth limit) returns undefined and the text goes through the library as before, which reports
-// every error. For what it does read, the value and every JSON pointer's position are the ones
-// the library path gives (spec-yaml.test.ts compares both on every YAML file of spec/ and
-// examples/, and on hand-written edge cases).
+// block mappings and sequences, one-line plain and quoted scalars, flow collections (over several
+// lines when those are indented beyond their block), literal and folded block scalars. The
+// library spent about 0.3 s of a cold `generate` on them. Anything else (an anchor, alias or tag,
+// a multi-line plain or quoted scalar, a duplicate key, a key that is not a string, a number the
+// YAML core schema reads in a form this scanner does not, an escape it does not know, indentation
+// it does not expect, nesting near the depth limit) returns undefined and the text goes through
+// the library as before, which reports every error. For what it does read, the value and every
+// JSON pointer's position are the ones the library path gives (spec-yaml.test.ts compares both on
+// every YAML file of spec/ and examples/, on hand-written edge cases and on documents the library
+// writes).
 import type { JsonValue } from "../model/types.js";
 import { numberNotShared } from "../emit/number-literal.js";
 import type { FastJson } from "./spec-json.js";
@@ -55,7 +56,8 @@ function plainScalar(source: string): JsonValue {
 }
 
 const DQ_ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", "0": "\0" };
-// A plain scalar may not start with an indicator; "-", "?" and ":" start one when followed by a non-space.
+// A plain scalar may not start with an indicator; "-" followed by a non-space starts one ("?" and ":"
+// followed by a non-space could too, in YAML; this scanner leaves those to the library).
 const INDICATOR = /[-?:,[\]{}#&*!|>'"%@`]/;
 
 class BlockScanner {
