@@ -108,7 +108,7 @@ mutation-kotlin: $(NODE_STAMP)
 	node property-tests/mutation/summary.mjs
 
 # The docs site (docs-site/dist) and its browser test, which drives Debian's chromium.
-docs: $(NODE_STAMP)
+docs: $(NODE_STAMP) cli
 	$(CLI) docs
 
 docs-serve: docs

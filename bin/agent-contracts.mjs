@@ -6,11 +6,11 @@
 // checkout (generators/ is next to bin/), the bundle is rebuilt first when any source it was built
 // from changed, so it is never stale. An installed package ships the bundle and no sources.
 //
-// In a checkout, generate and docs run the generator from its TypeScript sources through tsx (so
-// `make` never waits for a bundle rebuild). A bare `generate` with nothing changed (make, editors,
-// CI) is answered before tsx loads, by the no-op check in plain JavaScript
-// (generators/write/input-files.mjs, the rules the TypeScript side uses too) over the project
-// generators/cli/project.ts would pick. An installed package runs generate from the bundle (it
+// In a checkout, generate and docs run the bundle when it is current (make builds it first), else
+// the generator from its TypeScript sources through tsx (never waiting for a bundle rebuild). A
+// bare `generate` with nothing changed (make, editors, CI) is answered before either loads, by the
+// no-op check in plain JavaScript (generators/write/input-files.mjs, the rules the TypeScript side
+// uses too) over the project generators/cli/project.ts would pick. An installed package runs generate from the bundle (it
 // ships the generator's templates, runtimes and copied data, generators/write/generator-home.mjs),
 // and docs from the bundle too (it ships the site's templates and assets, and typedoc and Graphviz
 // are dependencies: generators/targets/docs/project-files.ts).
@@ -39,6 +39,16 @@ function specRoot() {
   }
 }
 
+/** A compiled CLI built from the sources as they are now (build.mjs staleness); false when unsure. */
+async function bundleIsCurrent() {
+  if (!existsSync(buildScript)) return false;
+  try {
+    return (await (await import(buildScript)).staleness()) === undefined;
+  } catch {
+    return false;
+  }
+}
+
 async function loadCli() {
   const checkout = existsSync(`${home}generators/cli/main.ts`);
   if (fromSource && checkout) {
@@ -47,6 +57,10 @@ async function loadCli() {
       // The line generators/cli/generate.ts prints for the same case.
       if (generationIsUpToDate(specRoot())) return { main: async () => (process.stdout.write("generated/ is up to date (no input changed)\n"), 0), endQuietlyOnClosedPipe: () => {} };
     }
+    // `make generate` and `make docs` compile the CLI first: run that bundle, built from these very
+    // sources (it reads templates and data from this checkout, as the sources do), without tsx's
+    // loader (about 0.7 s of CPU in a cold generate). A bundle older than a source is not waited for.
+    if (await bundleIsCurrent()) return await import("../dist/cli/agent-contracts.mjs");
     try {
       const { register } = await import("tsx/esm/api");
       register();

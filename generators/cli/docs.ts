@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 import { findSpecRoot, isCheckout } from "./project.js";
+import { useBatchTiering } from "./batch-tiering.js";
 
 export const docsCommand: Command = {
   usage: "docs [--out DIR] [--spec DIR]",
@@ -44,6 +45,7 @@ left out ("docs: left out: ..."):
     if (source === "shipped" && !isCheckout(root)) throw new UsageError(`no spec project at or above ${io.root} (a folder whose spec/ has project.yaml or meta/): pass --spec DIR, or make one with agent-contracts init`);
     let result;
     try {
+      useBatchTiering();
       const { buildDocs } = await import("../targets/docs/build.js");
       result = await buildDocs(root, out);
     } catch (error) {

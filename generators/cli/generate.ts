@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import type { DriftReport } from "../write/write-outputs.js";
 import { formatSpecError, parseArgs, UsageError, type Command, type Io } from "./io.js";
 import { findSpecRoot, isCheckout } from "./project.js";
+import { useBatchTiering } from "./batch-tiering.js";
 import { POLICY_LINTS } from "../model/project.js";
 
 export const generateCommand: Command = {
@@ -43,6 +44,7 @@ ${POLICY_LINTS.map((l) => `  ${l.id.padEnd(28)} ${l.defaultOn ? "on " : "off"} b
         return 0;
       }
     }
+    useBatchTiering();
     const { build, check, write } = await import("../pipeline.js");
     const result = await build(root);
     if (!result.ok) {

@@ -2,6 +2,7 @@
 // lints, examples), without writing, in a format CI renders.
 import { formatSpecError, parseArgs, UsageError, type Command } from "./io.js";
 import { cliVersion, findSpecRoot } from "./project.js";
+import { useBatchTiering } from "./batch-tiering.js";
 import { formatReport, parseReportFormat, printReport, type Finding } from "./report-formats.js";
 
 export const lintCommand: Command = {
@@ -23,6 +24,7 @@ Options:
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
     const format = parseReportFormat(flags.get("--format"));
     const { root } = findSpecRoot(io.root, flags.get("--spec"));
+    useBatchTiering();
     const { loadModel, schemaSupportOf } = await import("../pipeline.js");
     // The registered targets' keyword support too, as generate checks it (lint target-keywords).
     const { TARGETS } = await import("../targets/registry.js");
