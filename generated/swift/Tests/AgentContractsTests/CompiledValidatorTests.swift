@@ -193,4 +193,17 @@ final class CompiledValidatorTests: XCTestCase {
         let tokens: [(String, String)] = [("", ""), ("a", "a"), ("a/b", "a~1b"), ("~", "~0"), ("~/", "~0~1"), ("/~1", "~1~01"), ("\u{E9}", "\u{E9}")]
         for (token, expected) in tokens { XCTAssertEqual(JSONPointer.escape(token), expected, "escape(\(token.debugDescription))") }
     }
+
+    /// The hosts the WHATWG parser answers without its general way, and those it must send there
+    /// (percent signs, non-ASCII, "xn--" labels, empty labels, a last label that may be a number).
+    func testPlainHostsAndTheOnesLeftToTheGeneralWay() {
+        let plain: [(String, String)] = [
+            ("api.example.com", "api.example.com"), ("API.Example.COM", "api.example.com"),
+            ("a-b.c1", "a-b.c1"), ("localhost", "localhost"), ("x1.y-", "x1.y-"), ("xn-.com", "xn-.com"),
+        ]
+        for (host, expected) in plain { XCTAssertEqual(WhatwgURL.plainHost(Array(host.utf16)), expected, host) }
+        let general = ["", ".", "a.", ".a", "a..b", "1.2.3.4", "example.0x7f", "example.9", "xn--nxasmq6b.com",
+                       "a.XN--abc", "ex%41.com", "exa mple.com", "b\u{FC}cher.de", "a_b.com", "[::1]"]
+        for host in general { XCTAssertNil(WhatwgURL.plainHost(Array(host.utf16)), host) }
+    }
 }

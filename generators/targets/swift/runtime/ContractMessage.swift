@@ -106,6 +106,12 @@ public enum ContractCoding {
 
     /// Decodes a member that the schema fixes with `const` and throws unless it has that value.
     public static func expectConstant(_ decoder: Decoder, key: String, expected: JSONValue, type: String) throws {
+        // The package's own decoder: the stored member compared as it is. Anything else, and any
+        // mismatch, goes the general way below, which decides and reports it as before.
+        if let direct = decoder as? JSONValueDecoder, case let .object(object) = direct.value,
+           let member = JSONValueDecoder.member(object, key), member == expected {
+            return
+        }
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         let codingKey = AnyCodingKey(key)
         let found: JSONValue
@@ -124,6 +130,17 @@ public enum ContractCoding {
 
     /// Reads the tag member of a union (a string, or a boolean for unions over `ok`).
     public static func tag(_ decoder: Decoder, key: String) throws -> JSONValue {
+        // The package's own decoder: the member as stored. Trying Bool first made every string tag
+        // throw a type mismatch whose description prints the value (a tenth of decode(json:) of a
+        // ConnectorPackage in a perf profile). Any other decoder, or a member of another kind,
+        // goes the general way below, which decides and reports it as before.
+        if let direct = decoder as? JSONValueDecoder, case let .object(object) = direct.value,
+           let member = JSONValueDecoder.member(object, key) {
+            switch member {
+            case .bool, .string: return member
+            default: break
+            }
+        }
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         if let flag = try? container.decode(Bool.self, forKey: AnyCodingKey(key)) {
             return .bool(flag)

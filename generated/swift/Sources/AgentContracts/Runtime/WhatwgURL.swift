@@ -100,12 +100,42 @@ public struct WhatwgURL: Sendable, Equatable {
             guard text.last == 0x5d, text.count >= 2 else { return nil }
             return IPv6Address.parse(Array(text[1..<(text.count - 1)])).map { "[\(IPv6Address.serialize($0))]" }
         }
+        if let plain = plainHost(text) { return plain }
         let domain = String(decoding: percentDecode(Array(String(decoding: text, as: UTF16.self).utf8)), as: UTF8.self)
         guard let ascii = domainToASCII(domain) else { return nil }
         let asciiUnits = Array(ascii.utf16)
         if asciiUnits.isEmpty || asciiUnits.contains(where: { $0 < 0x20 || forbiddenDomain.contains($0) }) { return nil }
         if IPv4Address.endsInNumber(ascii) { return IPv4Address.parse(ascii).map(IPv4Address.serialize) }
         return ascii
+    }
+
+    /// The host most URLs have, lowercased without the general way's string conversions: ASCII
+    /// letters, digits and "-" in non-empty labels, no "xn--" label, the last label starting with a
+    /// letter. The general way gives such a host the same answer (no percent-decoding, ASCII
+    /// lowercasing only, no forbidden code unit, not an IPv4 address); anything else returns nil
+    /// and goes that way.
+    static func plainHost(_ text: [UInt16]) -> String? {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(text.count)
+        var labelStart = 0
+        for unit in text {
+            switch unit {
+            case 0x61...0x7a, 0x30...0x39, 0x2d: bytes.append(UInt8(unit))
+            case 0x41...0x5a: bytes.append(UInt8(unit) | 0x20)
+            case 0x2e:
+                if !plainLabel(bytes[labelStart...]) { return nil }
+                bytes.append(0x2e)
+                labelStart = bytes.count
+            default: return nil
+            }
+        }
+        guard plainLabel(bytes[labelStart...]), let first = bytes[labelStart...].first, (0x61...0x7a).contains(first) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A non-empty label that does not start with "xn--" (lowercased already).
+    private static func plainLabel(_ label: ArraySlice<UInt8>) -> Bool {
+        !label.isEmpty && !label.starts(with: [0x78, 0x6e, 0x2d, 0x2d])
     }
 
     private static func percentDecode(_ bytes: [UInt8]) -> [UInt8] {

@@ -1,5 +1,5 @@
 // Usage: AgentContractsBench <inputs-dir> <out.json | --phases> [rounds] [ms-per-round]
-//        AgentContractsBench <inputs-dir> --loop <message> <seconds>
+//        AgentContractsBench <inputs-dir> --loop <message | parse:message | decode:message> <seconds>
 // <inputs-dir> is what property-tests/bench/native-inputs.ts wrote; the results are one JSON
 // array of {"name", "param", "impl", "opsPerSec": [per round]} for swift.ts to lay out.
 import AgentContracts
@@ -19,10 +19,11 @@ func tree(_ name: String) throws -> JSONValue { try StrictJSON.parseStrictJSON(t
 
 struct Failure: Error, CustomStringConvertible { let description: String }
 
-// `--loop <message> <seconds>`: validate that message's valid input in a loop, for a sampling
-// profiler outside the Swift root (perf record on the host sees the same binary by its path).
+// `--loop <message> <seconds>`: validate that message's valid input in a loop (parse: its strict
+// parse, decode: the whole decode(json:)), for a sampling profiler outside the Swift root (perf
+// record on the host sees the same binary by its path).
 if arguments[2] == "--loop", arguments.count > 4, let seconds = Double(arguments[4]) {
-    let name = arguments[3].hasPrefix("parse:") ? String(arguments[3].dropFirst(6)) : arguments[3]
+    let name = String(arguments[3].split(separator: ":").last ?? "")
     let value = try tree("\(name)-valid.json")
     let raw = try bytes("\(name)-valid.json")
     let validate: (JSONValue) -> Int
@@ -31,6 +32,8 @@ if arguments[2] == "--loop", arguments.count > 4, let seconds = Double(arguments
     case "WorkflowRequest": validate = { AgentService.WorkflowRequest.validate($0).count }
     case "ConnectorPackage": validate = { AgentConnector.ConnectorPackage.validate($0).count }
     case "parse:ActionProposal": validate = { _ in (try? StrictJSON.parseStrictJSON(raw)) == nil ? 1 : 0 }
+    case "decode:ConnectorPackage": validate = { _ in (try? AgentConnector.ConnectorPackage.decode(json: raw)) == nil ? 1 : 0 }
+    case "decode:ActionProposal": validate = { _ in (try? AgentProvider.ActionProposal.decode(json: raw)) == nil ? 1 : 0 }
     default: throw Failure(description: "--loop: no message \(arguments[3])")
     }
     let end = Date().addingTimeInterval(seconds)
