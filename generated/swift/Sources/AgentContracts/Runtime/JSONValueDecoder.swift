@@ -39,7 +39,7 @@ struct JSONValueDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer {
-        SingleValue(value: value, codingPath: codingPath)
+        SingleValue(value: value, parentPath: parentPath, key: key)
     }
 
     static func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [CodingKey]) -> DecodingError {
@@ -243,7 +243,10 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
 private struct SingleValue: SingleValueDecodingContainer {
     let value: JSONValue
-    let codingPath: [CodingKey]
+    /// As in JSONValueDecoder: joined only when asked, so decoding an enum's string allocates no path.
+    let parentPath: [CodingKey]
+    let key: CodingKey?
+    var codingPath: [CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
 
     func decodeNil() -> Bool {
         if case .null = value { return true }

@@ -327,6 +327,9 @@ private final class SecretScan {
     }
 
     func assignment() -> Bool {
+        // Every assignment has its ":" or "=" (assignedAt): a text without either has none, and
+        // skips the tables below (a third of scanning a short display text).
+        guard c.contains(0x3a) || c.contains(0x3d) else { return false }
         let quotes = [-1, 0x22, 0x27]
         var any = [[Bool]](repeating: [Bool](repeating: false, count: n + 1), count: 3)
         var nameEnd = [Int](repeating: n, count: n + 1)
