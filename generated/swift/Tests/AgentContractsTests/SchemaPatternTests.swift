@@ -95,6 +95,38 @@ final class SchemaPatternTests: XCTestCase {
         XCTAssertLessThan(matched, checked * 4 / 5)
     }
 
+    /// Which alternatives one greedy pass decides (SchemaPattern.isLinear), and what it answers on
+    /// unanchored and anchored ones, expectations worked out by hand from RegExp.test.
+    func testOneGreedyPassOnlyWhereBacktrackingCannotMatter() {
+        func literal(_ c: Character, _ min: Int = 1, _ max: Int = 1) -> PatternNode {
+            let v = c.unicodeScalars.first!.value
+            return .scalars(PatternClass([v, v]), min: min, max: max)
+        }
+        let hex = PatternNode.scalars(PatternClass([0x30, 0x39, 0x61, 0x66]), min: 64, max: 64)
+        let shapes: [([PatternNode], Bool)] = [
+            ([.start, literal("a"), hex, .end], true),           // ^a[0-9a-f]{64}$
+            ([.start, literal("a"), literal("b", 0, -1), .end], true),  // ^ab*$
+            ([literal("a"), literal("b", 0, -1)], true),           // ab*
+            ([literal("b", 0, -1), literal("b")], false),          // b*b: the last b needs one given back
+            ([literal("a", 0, 1), .end, literal("c", 0, 1)], false), // a?$c?: a class after the variable one
+            ([literal("a", 0, -1), .start], false),
+            ([.start, .group([[literal("a")]], min: 1, max: 1), .end], false),
+        ]
+        for (nodes, expected) in shapes { XCTAssertEqual(SchemaPattern.isLinear(nodes), expected, "\(nodes)") }
+        let unanchored = SchemaPattern(source: "ab*", alternatives: [[literal("a"), literal("b", 0, -1)]])
+        XCTAssertTrue(unanchored.test("xxab"))
+        XCTAssertTrue(unanchored.test("ba"))
+        XCTAssertFalse(unanchored.test("bbb"))
+        let twoAThenB = SchemaPattern(source: "a{2}b", alternatives: [[literal("a", 2, 2), literal("b")]])
+        XCTAssertTrue(twoAThenB.test("xaaab"))
+        XCTAssertFalse(twoAThenB.test("abab"))
+        let tail = SchemaPattern(source: "^a[^\\n]*$", alternatives: [[.start, literal("a"), .scalars(PatternClass([0, 9, 11, 0x10FFFF]), min: 0, max: -1), .end]])
+        XCTAssertTrue(tail.test("a"))
+        XCTAssertTrue(tail.test("abc d"))
+        XCTAssertFalse(tail.test("ab\nc"))
+        XCTAssertFalse(tail.test("ba"))
+    }
+
     func testDeepNestingIsHandedToICU() {
         // 5000 iterations of a group nest past SchemaPattern.maxDepth: the verdict still comes (from ICU).
         let pattern = SchemaPattern(source: "^(a\\.)*$", alternatives: [[.start, .group([[.scalars(PatternClass([0x61, 0x61]), min: 1, max: 1), .scalars(PatternClass([0x2E, 0x2E]), min: 1, max: 1)]], min: 0, max: -1), .end]])

@@ -30,7 +30,9 @@ struct PatternClass: Sendable {
     }
 }
 
-indirect enum PatternNode: Sendable {
+// Not `indirect`: the groups' arrays already hold nested nodes out of line, and a boxed payload
+// cost a retain and a release at every node the matcher visits.
+enum PatternNode: Sendable {
     case start
     case end
     /// One scalar of the class, repeated min...max times (max -1: unbounded).
@@ -47,23 +49,54 @@ struct SchemaPattern: Sendable {
     let alternatives: [[PatternNode]]
     /// Every alternative starts with `^`: only position 0 can match.
     private let anchored: Bool
+    /// Per alternative: one greedy pass decides it (SchemaPattern.isLinear).
+    private let linear: [Bool]
 
     init(source: String, alternatives: [[PatternNode]]) {
         self.source = source
         self.alternatives = alternatives
         anchored = alternatives.allSatisfy { if case .start? = $0.first { return true }; return false }
+        linear = alternatives.map(SchemaPattern.isLinear)
+    }
+
+    /// No group, and every class repeated a fixed number of times but perhaps the last, which only
+    /// `$` may follow: giving back a scalar can then never let the rest match (a fixed count has
+    /// nothing to give back; after the last class, `$` needs the end the greedy run stopped short
+    /// of), so the backtracking search and one greedy pass agree. Most of the spec's patterns are
+    /// this shape (hex digests, base64 signatures, timestamps, ids).
+    static func isLinear(_ nodes: [PatternNode]) -> Bool {
+        var variableSeen = false
+        for node in nodes {
+            switch node {
+            case .start: if variableSeen { return false }
+            case .end: break
+            case let .scalars(_, min, max):
+                if variableSeen { return false }
+                if min != max { variableSeen = true }
+            case .group: return false
+            }
+        }
+        return true
     }
 
     /// ECMAScript `RegExp.test`: does the pattern match anywhere in `text`?
     func test(_ text: String) -> Bool {
-        // The UTF-8 length bounds the scalar count: one allocation, no regrowth.
+        // The UTF-8 length bounds the scalar count: one allocation, no regrowth. ASCII bytes are
+        // their scalars; past the first other byte, the text is decoded scalar by scalar.
         var scalars: [UInt32] = []
         scalars.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars { scalars.append(scalar.value) }
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                scalars.removeAll(keepingCapacity: true)
+                for scalar in text.unicodeScalars { scalars.append(scalar.value) }
+                break
+            }
+            scalars.append(UInt32(byte))
+        }
         let run = Run(scalars)
         for start in 0...run.scalars.count {
-            for alternative in alternatives where run.sequence(alternative, 0, start, 0, { _ in true }) {
-                return true
+            for (k, alternative) in alternatives.enumerated() {
+                if linear[k] ? run.greedyPass(alternative, start) : run.sequence(alternative, 0, start, 0, { _ in true }) { return true }
             }
             if run.gaveUp { return CompiledSchema.matches(CompiledSchema.pattern(source), text) }
             if anchored { break }
@@ -77,6 +110,24 @@ struct SchemaPattern: Sendable {
 
         init(_ scalars: [UInt32]) {
             self.scalars = scalars
+        }
+
+        /// A linear alternative (isLinear) at `position`, in one pass.
+        func greedyPass(_ nodes: [PatternNode], _ position: Int) -> Bool {
+            var at = position
+            for node in nodes {
+                switch node {
+                case .start: if at != 0 { return false }
+                case .end: if at != scalars.count { return false }
+                case let .scalars(set, min, max):
+                    var end = at
+                    while end < scalars.count && (max < 0 || end - at < max) && set.contains(scalars[end]) { end += 1 }
+                    if end - at < min { return false }
+                    at = end
+                case .group: return sequence(nodes, 0, position, 0, { _ in true })
+                }
+            }
+            return true
         }
 
         /// Matches `nodes[index...]` at `position`, then the continuation `next` from where it ended.
