@@ -82,17 +82,17 @@ struct SchemaPattern: Sendable {
     /// ECMAScript `RegExp.test`: does the pattern match anywhere in `text`?
     func test(_ text: String) -> Bool {
         // The UTF-8 length bounds the scalar count: one allocation, no regrowth. ASCII bytes are
-        // their scalars; past the first other byte, the text is decoded scalar by scalar.
+        // their scalars; from the first other byte on, the text is decoded scalar by scalar.
         var scalars: [UInt32] = []
         scalars.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if byte >= 0x80 {
-                scalars.removeAll(keepingCapacity: true)
-                for scalar in text.unicodeScalars { scalars.append(scalar.value) }
-                break
-            }
-            scalars.append(UInt32(byte))
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex, bytes[index] < 0x80 {
+            scalars.append(UInt32(bytes[index]))
+            bytes.formIndex(after: &index)
         }
+        // A lead byte: a scalar boundary, where the scalar view carries on.
+        if index != bytes.endIndex { for scalar in text.unicodeScalars[index...] { scalars.append(scalar.value) } }
         let run = Run(scalars)
         for start in 0...run.scalars.count {
             for (k, alternative) in alternatives.enumerated() {
