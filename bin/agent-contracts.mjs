@@ -10,10 +10,10 @@
 // the generator from its TypeScript sources through tsx (never waiting for a bundle rebuild). A
 // bare `generate` with nothing changed (make, editors, CI) is answered before either loads, by the
 // no-op check in plain JavaScript (generators/write/input-files.mjs, the rules the TypeScript side
-// uses too) over the project generators/cli/project.ts would pick. An installed package runs generate from the bundle (it
-// ships the generator's templates, runtimes and copied data, generators/write/generator-home.mjs),
-// and docs from the bundle too (it ships the site's templates and assets, and typedoc and Graphviz
-// are dependencies: generators/targets/docs/project-files.ts).
+// uses too) over the project generators/cli/project.ts would pick. An installed package runs
+// generate from the bundle (it ships the generator's templates, runtimes and copied data,
+// generators/write/generator-home.mjs), and docs from the bundle too (it ships the site's templates
+// and assets, and typedoc and Graphviz are dependencies: generators/targets/docs/project-files.ts).
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
