@@ -120,7 +120,7 @@ export function swiftTables(results: readonly SwiftResult[]): AreaTable[] {
       rows: typed,
       notes: [
         "The validation anchor for Swift (issue 36): `JSONDecoder` decodes the same bytes into the same generated type and validates nothing, so it is the floor; the goal is the whole validated receive at no more than its time. " +
-          "`decode(json:)` is that whole receiving path: strict parse, the generated schema code, x-rules, then Codable reading the parsed value itself (Runtime/JSONValueDecoder.swift; before issue 36 it re-encoded the value canonically for JSONDecoder). `AgentContractsBench <inputs> --phases` prints each piece alone (property-tests/bench/limits-swift.md).",
+          "`decode(json:)` is that whole receiving path: strict parse, the generated schema code, x-rules, then the generated `init(jsonValue:)` of the type reading the parsed value member by member (Runtime/JSONValueDecodable.swift; earlier in issue 36 a Codable decoder over the parsed value, and before it the value re-encoded canonically for JSONDecoder). `AgentContractsBench <inputs> --phases` prints each piece alone (property-tests/bench/limits-swift.md).",
       ],
     },
     {

@@ -17,11 +17,14 @@ export function renderEnum(decl: SwiftEnum, indent: string, topLevel: boolean): 
 
 function renderClosedEnum(decl: SwiftEnum, indent: string): string {
   const doc = [decl.description ?? "", `Closed: ${decl.closed}`].filter((t) => t !== "").join(" ");
-  const lines = [docComment(doc, indent) + `${indent}public enum ${decl.name}: String, Codable, CaseIterable, Sendable {`];
+  const lines = [docComment(doc, indent) + `${indent}public enum ${decl.name}: String, Codable, JSONValueDecodable, CaseIterable, Sendable {`];
   for (const c of decl.cases) {
     const bare = c.name.replace(/`/g, "");
     lines.push(bare === c.raw ? `${indent}    case ${c.name}` : `${indent}    case ${c.name} = ${stringLiteral(c.raw)}`);
   }
+  lines.push("", `${indent}    public init(jsonValue value: JSONValue) throws {`);
+  lines.push(`${indent}        guard let known = Self(rawValue: try String(jsonValue: value)) else { throw JSONValueMismatch(reason: "not a value of ${decl.name}") }`);
+  lines.push(`${indent}        self = known`, `${indent}    }`);
   lines.push(`${indent}}`);
   return lines.join("\n");
 }
@@ -30,7 +33,7 @@ function renderOpenEnum(decl: SwiftEnum, indent: string): string {
   const i1 = `${indent}    `;
   const i2 = `${i1}    `;
   const unknown = unknownCase(decl);
-  const lines = [docComment(decl.description, indent) + `${indent}public enum ${decl.name}: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {`];
+  const lines = [docComment(decl.description, indent) + `${indent}public enum ${decl.name}: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {`];
   for (const c of decl.cases) lines.push(`${i1}case ${c.name}`);
   lines.push(`${i1}/// A value this version does not know; it encodes back unchanged.`, `${i1}case ${unknown}(String)`, "");
   lines.push(`${i1}/// The values this version knows.`, `${i1}public static let allCases: [Self] = [${decl.cases.map((c) => `.${c.name}`).join(", ")}]`, "");
@@ -44,6 +47,7 @@ function renderOpenEnum(decl: SwiftEnum, indent: string): string {
   lines.push(`${i1}public static func == (lhs: Self, rhs: Self) -> Bool {`, `${i2}lhs.rawValue == rhs.rawValue`, `${i1}}`, "");
   lines.push(`${i1}public func hash(into hasher: inout Hasher) {`, `${i2}hasher.combine(rawValue)`, `${i1}}`, "");
   lines.push(`${i1}public init(from decoder: Decoder) throws {`, `${i2}self.init(rawValue: try decoder.singleValueContainer().decode(String.self))`, `${i1}}`, "");
+  lines.push(`${i1}public init(jsonValue value: JSONValue) throws {`, `${i2}self.init(rawValue: try String(jsonValue: value))`, `${i1}}`, "");
   lines.push(`${i1}public func encode(to encoder: Encoder) throws {`, `${i2}var container = encoder.singleValueContainer()`, `${i2}try container.encode(rawValue)`, `${i1}}`);
   lines.push(`${indent}}`);
   return lines.join("\n");

@@ -24,9 +24,9 @@ export function renderMessages(protocol: Protocol, namespace: string, types: Pro
 /** Root messages conform to ContractMessage (schema id and rules); other types are plain Codable. */
 function insertConformance(body: string, isMessage: boolean, members: string): string {
   if (!isMessage) return body;
-  const header = ": Codable, Equatable, Sendable {\n";
+  const header = ": Codable, JSONValueDecodable, Equatable, Sendable {\n";
   if (body.includes(header)) return body.replace(header, `: ContractMessage, Equatable {\n${members}\n`);
-  return body.replace("Codable, CaseIterable, Sendable {\n", `ContractMessage, CaseIterable {\n${members}\n`);
+  return body.replace("Codable, JSONValueDecodable, CaseIterable, Sendable {\n", `ContractMessage, CaseIterable {\n${members}\n`);
 }
 
 function validatorFor(validatorOf: ReadonlyMap<string, string>, id: string): string {
@@ -67,7 +67,7 @@ export function renderStruct(decl: SwiftStruct, indent: string): string {
   const stored = decl.properties.filter((p) => p.constant === undefined);
   const constants = decl.properties.filter((p) => p.constant !== undefined);
   const typeText = (p: (typeof stored)[number]): string => `${p.type}${p.optional ? "?" : ""}`;
-  const lines: string[] = [docComment(decl.description, indent) + `${indent}public struct ${decl.name}: Codable, Equatable, Sendable {`];
+  const lines: string[] = [docComment(decl.description, indent) + `${indent}public struct ${decl.name}: Codable, JSONValueDecodable, Equatable, Sendable {`];
   for (const nested of decl.nested) lines.push(renderEnum(nested, i1, false), "");
   for (const p of stored) {
     const doc = docText(p.description);
@@ -112,6 +112,7 @@ export function renderStruct(decl: SwiftStruct, indent: string): string {
     lines.push(`${i2}_ = try decoder.container(keyedBy: AnyCodingKey.self)`);
   }
   lines.push(`${i1}}`);
+  lines.push("", ...structReader(decl, i1));
   lines.push("", `${i1}public func encode(to encoder: Encoder) throws {`);
   if (decl.properties.length > 0) {
     lines.push(`${i2}var container = encoder.container(keyedBy: CodingKeys.self)`);
@@ -133,7 +134,7 @@ export function renderStruct(decl: SwiftStruct, indent: string): string {
 function renderUnion(decl: SwiftUnion, indent: string): string {
   const i1 = `${indent}    `;
   const i2 = `${i1}    `;
-  const lines: string[] = [docComment(decl.description, indent) + `${indent}public enum ${decl.name}: Codable, Equatable, Sendable {`];
+  const lines: string[] = [docComment(decl.description, indent) + `${indent}public enum ${decl.name}: Codable, JSONValueDecodable, Equatable, Sendable {`];
   for (const c of decl.cases) {
     lines.push(docComment(`${decl.tagKey} ${c.tags.map((t) => JSON.stringify(t)).join(" or ")}`, i1) + `${i1}case ${c.name}(${c.type})`);
   }
@@ -147,9 +148,44 @@ function renderUnion(decl: SwiftUnion, indent: string): string {
   }
   lines.push(`${i2}default:`, `${i2}    throw ContractCoding.unknownTag(decoder, key: Self.tagKey, value: tag, type: ${stringLiteral(decl.name)})`);
   lines.push(`${i2}}`, `${i1}}`);
+  lines.push("", ...unionReader(decl, i1));
   lines.push("", `${i1}public func encode(to encoder: Encoder) throws {`, `${i2}switch self {`);
   for (const c of decl.cases) lines.push(`${i2}case let .${c.name}(value):`, `${i2}    try value.encode(to: encoder)`);
   lines.push(`${i2}}`, `${i1}}`);
   lines.push(`${indent}}`);
   return lines.join("\n") + "\n";
+}
+
+/** `init(jsonValue:)`: the members read from the parsed value directly (Runtime/JSONValueDecodable.swift), with Codable's checks. */
+function structReader(decl: SwiftStruct, i1: string): string[] {
+  const i2 = `${i1}    `;
+  const type = stringLiteral(decl.name);
+  const lines = [`${i1}/// Reads a parsed value (what \`decode(json:)\` does after validating it), refusing one that does not fit this type.`];
+  lines.push(`${i1}public init(jsonValue value: JSONValue) throws {`);
+  if (decl.properties.length === 0 && !decl.closed) {
+    lines.push(`${i2}_ = try JSONValueReading.object(value, type: ${type})`, `${i1}}`);
+    return lines;
+  }
+  lines.push(`${i2}let object = try JSONValueReading.object(value, type: ${type})`);
+  if (decl.closed) lines.push(`${i2}try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: ${type})`);
+  for (const p of decl.properties) {
+    const key = stringLiteral(p.json);
+    if (p.constant !== undefined) lines.push(`${i2}try JSONValueReading.expectConstant(object, ${key}, ${jsonValueLiteral(p.constant)}, type: ${type})`);
+    else if (p.optional && !p.nullableRequired) lines.push(`${i2}self.${p.swift} = try JSONValueReading.optional(object, ${key})`);
+    else lines.push(`${i2}self.${p.swift} = try JSONValueReading.required(object, ${key})`);
+  }
+  lines.push(`${i1}}`);
+  if (decl.closed) lines.push("", `${i1}private static let knownMembers: [String] = [${decl.properties.map((p) => stringLiteral(p.json)).join(", ")}]`);
+  return lines;
+}
+
+function unionReader(decl: SwiftUnion, i1: string): string[] {
+  const i2 = `${i1}    `;
+  const type = stringLiteral(decl.name);
+  const lines = [`${i1}/// Reads a parsed value: the variant its tag names, read as that variant's type.`];
+  lines.push(`${i1}public init(jsonValue value: JSONValue) throws {`);
+  lines.push(`${i2}switch try JSONValueReading.tag(try JSONValueReading.object(value, type: ${type}), Self.tagKey) {`);
+  for (const c of decl.cases) lines.push(`${i2}case ${c.tags.map(jsonValueLiteral).join(", ")}:`, `${i2}    self = .${c.name}(try ${c.type}(jsonValue: value))`);
+  lines.push(`${i2}default:`, `${i2}    throw JSONValueReading.unknownTag(Self.tagKey, type: ${type})`, `${i2}}`, `${i1}}`);
+  return lines;
 }

@@ -158,6 +158,64 @@ final class CompiledValidatorTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(firstKeywords.count, 5, "too few keywords ever failed first: \(firstKeywords.sorted())")
     }
 
+    /// The typed read `decode(json:)` uses (`init(jsonValue:)`, Runtime/JSONValueDecodable.swift)
+    /// against Foundation's JSONDecoder with the generated Codable conformance over the same value's
+    /// canonical bytes, on every instance above, schema-valid or not: both refuse, or both accept
+    /// and give the same typed value (compared as encoded).
+    func testTypedReadAgreesWithJSONDecoder() throws {
+        var accepted = 0
+        var refused = 0
+        var mismatches: [String] = []
+        for (protocolID, message, type) in Self.messageTypes {
+            for (label, value) in try instances(protocolID, message) {
+                switch try Self.readBothWays(type, value) {
+                case let (.success(read), .success(foundation)):
+                    accepted += 1
+                    if read != foundation { mismatches.append("\(protocolID)/\(message) \(label): read \(read), JSONDecoder \(foundation)") }
+                case (.failure, .failure):
+                    refused += 1
+                case let (read, foundation):
+                    mismatches.append("\(protocolID)/\(message) \(label): read \(Self.verdict(read)), JSONDecoder \(Self.verdict(foundation))")
+                }
+            }
+        }
+        XCTAssertEqual(mismatches.prefix(20).joined(separator: "\n"), "", "\(mismatches.count) mismatches")
+        print("typed read: \(accepted) accepted and \(refused) refused as JSONDecoder does")
+        XCTAssertGreaterThan(accepted, 51, "too few values read")
+        XCTAssertGreaterThan(refused, 51, "too few values refused")
+    }
+
+    private static func verdict(_ result: Result<JSONValue, Error>) -> String {
+        switch result {
+        case .success: return "accepted"
+        case let .failure(error): return "refused (\(error))"
+        }
+    }
+
+    private static func readBothWays<M: ContractMessage>(_ type: M.Type, _ value: JSONValue) throws -> (Result<JSONValue, Error>, Result<JSONValue, Error>) {
+        let bytes = Data(try CanonicalJSON.canonicalBytes(value))
+        return (Result { try M(jsonValue: value).jsonValue() }, Result { try JSONDecoder().decode(M.self, from: bytes).jsonValue() })
+    }
+
+    /// What a refusal says, by hand: the JSON pointer of the member that does not fit and the
+    /// JSON kinds, never the value.
+    func testTypedReadNamesWhereAndNeverTheValue() {
+        let table: [(JSONValue, String)] = [
+            (.object(JSONObject(pairs: [("a", .array([.number(1), .string("secret-value")]))])), "/a/1: expected a number, found a string"),
+            (.object(JSONObject(pairs: [("a/b", .array([.number(1.5)]))])), "/a~1b/0: the number is not an integer that fits Int"),
+            (.object(JSONObject(pairs: [("x", .null)])), "/x: expected a string, found null"),
+        ]
+        func describe(_ read: () throws -> Void) -> String {
+            do { try read(); return "accepted" } catch { return "\(error)" }
+        }
+        XCTAssertEqual(describe { _ = try [String: [Double]](jsonValue: table[0].0) }, table[0].1)
+        XCTAssertEqual(describe { _ = try [String: [Int]](jsonValue: table[1].0) }, table[1].1)
+        XCTAssertEqual(describe { _ = try [String: String](jsonValue: table[2].0) }, table[2].1)
+        XCTAssertEqual(describe { _ = try [String: String?](jsonValue: table[2].0) }, "accepted")
+        XCTAssertEqual(describe { _ = try Int(jsonValue: .number(9.007199254740992e15)) }, "accepted")
+        XCTAssertEqual(describe { _ = try Int(jsonValue: .number(1e300)) }, "(root): the number is not an integer that fits Int")
+    }
+
     /// Key identity and string length, by hand: scalars, never canonical equivalence (é written
     /// as one scalar and as e + U+0301 are different keys and different lengths), over small
     /// (inline) and large (heap) strings, equal and differing in their last byte.

@@ -1,9 +1,10 @@
 // What every generated message type can do: decode from untrusted bytes (strict parse, then the
-// schema and its cross-field rules, then Codable), validate, and encode back to JSON.
+// schema and its cross-field rules, then the typed read of the parsed value), validate, and encode
+// back to JSON.
 
 import Foundation
 
-public protocol ContractMessage: Codable, Sendable {
+public protocol ContractMessage: Codable, JSONValueDecodable, Sendable {
     /// The message schema's `$id`.
     static var schemaID: String { get }
     /// The message's x-rules, checked after the schema.
@@ -41,9 +42,9 @@ extension ContractMessage {
         let errors = validate(value)
         if !errors.isEmpty { throw ValidationFailure(errors: errors) }
         // The integer-range lint keeps every schema-valid value decodable; if one still does not
-        // fit (a generator bug), the caller gets a ValidationFailure, never a DecodingError.
+        // fit (a generator bug), the caller gets a ValidationFailure, never the reader's error.
         do {
-            return try Self(from: JSONValueDecoder(value))
+            return try Self(jsonValue: value)
         } catch {
             throw ValidationFailure(errors: [ValidationError(instancePath: "", keyword: "x-decode", message: "\(Self.self) does not decode into its type")])
         }
@@ -85,17 +86,11 @@ extension ContractMessage {
     }
 }
 
-/// Decoding helpers the generated `init(from:)` implementations use.
+/// Decoding helpers the generated `init(from:)` implementations use (Codable: JSONDecoder, or any
+/// decoder; `decode(json:)` reads through the generated `init(jsonValue:)` instead).
 public enum ContractCoding {
     /// Throws when the object has a member outside `known` (for schemas with additionalProperties: false).
     public static func rejectUnknownKeys(_ decoder: Decoder, known: [String], type: String) throws {
-        // The package's own decoder (decode(json:), decode(_:)): the members as stored, compared by
-        // UTF-8 bytes, with no coding key built per member. Anything it does not find among `known`
-        // goes the general way below, which decides and reports it as before.
-        if let direct = decoder as? JSONValueDecoder, case let .object(object) = direct.value,
-           object.members.allSatisfy({ member in known.contains { sameKey($0, member.key) } }) {
-            return
-        }
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         for key in container.allKeys where !known.contains(key.stringValue) {
             throw DecodingError.dataCorruptedError(
@@ -106,12 +101,6 @@ public enum ContractCoding {
 
     /// Decodes a member that the schema fixes with `const` and throws unless it has that value.
     public static func expectConstant(_ decoder: Decoder, key: String, expected: JSONValue, type: String) throws {
-        // The package's own decoder: the stored member compared as it is. Anything else, and any
-        // mismatch, goes the general way below, which decides and reports it as before.
-        if let direct = decoder as? JSONValueDecoder, case let .object(object) = direct.value,
-           let member = JSONValueDecoder.member(object, key), member == expected {
-            return
-        }
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         let codingKey = AnyCodingKey(key)
         let found: JSONValue
@@ -130,17 +119,6 @@ public enum ContractCoding {
 
     /// Reads the tag member of a union (a string, or a boolean for unions over `ok`).
     public static func tag(_ decoder: Decoder, key: String) throws -> JSONValue {
-        // The package's own decoder: the member as stored. Trying Bool first made every string tag
-        // throw a type mismatch whose description prints the value (a tenth of decode(json:) of a
-        // ConnectorPackage in a perf profile). Any other decoder, or a member of another kind,
-        // goes the general way below, which decides and reports it as before.
-        if let direct = decoder as? JSONValueDecoder, case let .object(object) = direct.value,
-           let member = JSONValueDecoder.member(object, key) {
-            switch member {
-            case .bool, .string: return member
-            default: break
-            }
-        }
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         if let flag = try? container.decode(Bool.self, forKey: AnyCodingKey(key)) {
             return .bool(flag)

@@ -37,11 +37,19 @@ fi
 
 # Copies generated/swift and the consumer (keeping the repository layout the consumer's path
 # dependency names) to $1/src; $1/build keeps the consumer's build products between runs, and tar
-# keeps file times, so an unchanged package is not rebuilt.
+# keeps file times, so an unchanged package is not rebuilt. SwiftPM keeps its build plan there too
+# and does not notice a source file that was removed ("missing inputs"): a changed list of sources
+# starts the build products afresh.
 consumer_stage() {
   rm -rf --one-file-system "$1/src"
-  mkdir -p "$1/src"
+  mkdir -p "$1/src" "$1/build"
   tar -C "$repo" --exclude=.build -cf - generated/swift property-tests/consumers/swift | tar -C "$1/src" -xf -
+  sources=$(cd "$1/src" && find . -name '*.swift' | LC_ALL=C sort | cksum)
+  if [ "$(cat "$1/build/.agent-contracts-sources" 2>/dev/null)" != "$sources" ]; then
+    rm -rf --one-file-system "$1/build"
+    mkdir -p "$1/build"
+    printf '%s\n' "$sources" > "$1/build/.agent-contracts-sources"
+  fi
 }
 
 # The library is built in Swift 6 language mode with warnings as errors, so a strict-concurrency

@@ -42,6 +42,20 @@ extension AgentConnector {
             }
         }
 
+        /// Reads a parsed value: the variant its tag names, read as that variant's type.
+        public init(jsonValue value: JSONValue) throws {
+            switch try JSONValueReading.tag(try JSONValueReading.object(value, type: "AuditLogEntry"), Self.tagKey) {
+            case .string("imported"):
+                self = .imported(try ImportedEntry(jsonValue: value))
+            case .string("upgraded"):
+                self = .upgraded(try UpgradedEntry(jsonValue: value))
+            case .string("approved"), .string("installed"), .string("disabled"), .string("revoked"), .string("removed"):
+                self = .transitionEntry(try TransitionEntry(jsonValue: value))
+            default:
+                throw JSONValueReading.unknownTag(Self.tagKey, type: "AuditLogEntry")
+            }
+        }
+
         public func encode(to encoder: Encoder) throws {
             switch self {
             case let .imported(value):
@@ -200,6 +214,35 @@ extension AgentConnector {
             license = try container.decode(String.self, forKey: .license)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ConnectorManifest")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ConnectorManifest")
+            self.manifestID = try JSONValueReading.required(object, "manifestId")
+            try JSONValueReading.expectConstant(object, "schemaVersion", .number(1), type: "ConnectorManifest")
+            try JSONValueReading.expectConstant(object, "recordType", .string("agent-connector-manifest"), type: "ConnectorManifest")
+            self.connectorID = try JSONValueReading.required(object, "connectorId")
+            self.connectorVersion = try JSONValueReading.required(object, "connectorVersion")
+            try JSONValueReading.expectConstant(object, "kind", .string("agent"), type: "ConnectorManifest")
+            self.label = try JSONValueReading.required(object, "label")
+            self.description = try JSONValueReading.required(object, "description")
+            self.transport = try JSONValueReading.required(object, "transport")
+            self.upstream = try JSONValueReading.required(object, "upstream")
+            self.invocation = try JSONValueReading.required(object, "invocation")
+            self.domains = try JSONValueReading.required(object, "domains")
+            self.session = try JSONValueReading.required(object, "session")
+            self.inputTypes = try JSONValueReading.required(object, "inputTypes")
+            self.permissionModes = try JSONValueReading.required(object, "permissionModes")
+            try JSONValueReading.expectConstant(object, "eventProtocolVersion", .number(1), type: "ConnectorManifest")
+            self.eventTypes = try JSONValueReading.required(object, "eventTypes")
+            self.usage = try JSONValueReading.required(object, "usage")
+            self.outboundDestinations = try JSONValueReading.required(object, "outboundDestinations")
+            self.credentials = try JSONValueReading.required(object, "credentials")
+            self.license = try JSONValueReading.required(object, "license")
+        }
+
+        private static let knownMembers: [String] = ["manifestId", "schemaVersion", "recordType", "connectorId", "connectorVersion", "kind", "label", "description", "transport", "upstream", "invocation", "domains", "session", "inputTypes", "permissionModes", "eventProtocolVersion", "eventTypes", "usage", "outboundDestinations", "credentials", "license"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(manifestID, forKey: .manifestID)
@@ -315,6 +358,20 @@ extension AgentConnector {
             manifest = try container.decode(ConnectorManifest.self, forKey: .manifest)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ConnectorPackage")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ConnectorPackage")
+            self.packageID = try JSONValueReading.required(object, "packageId")
+            try JSONValueReading.expectConstant(object, "schemaVersion", .number(1), type: "ConnectorPackage")
+            try JSONValueReading.expectConstant(object, "recordType", .string("agent-connector-package"), type: "ConnectorPackage")
+            self.publisher = try JSONValueReading.required(object, "publisher")
+            self.provider = try JSONValueReading.required(object, "provider")
+            self.manifest = try JSONValueReading.required(object, "manifest")
+        }
+
+        private static let knownMembers: [String] = ["packageId", "schemaVersion", "recordType", "publisher", "provider", "manifest"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(packageID, forKey: .packageID)
@@ -329,7 +386,7 @@ extension AgentConnector {
 
 extension AgentConnector {
     /// The app-owned recipe provider the package selects, keyed by id.
-    public enum ConnectorProvider: Codable, Equatable, Sendable {
+    public enum ConnectorProvider: Codable, JSONValueDecodable, Equatable, Sendable {
         /// id "sdk.local-echo.v1"
         case sdkLocalEchoV1(LocalEchoProvider)
         /// id "sdk.http-json.v1"
@@ -347,6 +404,18 @@ extension AgentConnector {
                 self = .sdkHTTPJSONV1(try HTTPJSONProvider(from: decoder))
             default:
                 throw ContractCoding.unknownTag(decoder, key: Self.tagKey, value: tag, type: "ConnectorProvider")
+            }
+        }
+
+        /// Reads a parsed value: the variant its tag names, read as that variant's type.
+        public init(jsonValue value: JSONValue) throws {
+            switch try JSONValueReading.tag(try JSONValueReading.object(value, type: "ConnectorProvider"), Self.tagKey) {
+            case .string("sdk.local-echo.v1"):
+                self = .sdkLocalEchoV1(try LocalEchoProvider(jsonValue: value))
+            case .string("sdk.http-json.v1"):
+                self = .sdkHTTPJSONV1(try HTTPJSONProvider(jsonValue: value))
+            default:
+                throw JSONValueReading.unknownTag(Self.tagKey, type: "ConnectorProvider")
             }
         }
 
@@ -392,6 +461,18 @@ extension AgentConnector {
             }
         }
 
+        /// Reads a parsed value: the variant its tag names, read as that variant's type.
+        public init(jsonValue value: JSONValue) throws {
+            switch try JSONValueReading.tag(try JSONValueReading.object(value, type: "ConnectorResume"), Self.tagKey) {
+            case .string("input"):
+                self = .input(try InputResume(jsonValue: value))
+            case .string("permission"):
+                self = .permission(try PermissionResume(jsonValue: value))
+            default:
+                throw JSONValueReading.unknownTag(Self.tagKey, type: "ConnectorResume")
+            }
+        }
+
         public func encode(to encoder: Encoder) throws {
             switch self {
             case let .input(value):
@@ -404,7 +485,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public struct CredentialSlot: Codable, Equatable, Sendable {
+    public struct CredentialSlot: Codable, JSONValueDecodable, Equatable, Sendable {
         /// A public identifier safe to show and to log.
         public var slotID: String
         public var type: CredentialSlotType
@@ -430,6 +511,17 @@ extension AgentConnector {
             `required` = try container.decode(Bool.self, forKey: .`required`)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "CredentialSlot")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "CredentialSlot")
+            self.slotID = try JSONValueReading.required(object, "slotId")
+            self.type = try JSONValueReading.required(object, "type")
+            self.`required` = try JSONValueReading.required(object, "required")
+        }
+
+        private static let knownMembers: [String] = ["slotId", "type", "required"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(slotID, forKey: .slotID)
@@ -440,7 +532,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public enum CredentialSlotType: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public enum CredentialSlotType: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
         case apiKey
         case oauth
         case token
@@ -483,6 +575,10 @@ extension AgentConnector {
             self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
         }
 
+        public init(jsonValue value: JSONValue) throws {
+            self.init(rawValue: try String(jsonValue: value))
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
@@ -492,8 +588,8 @@ extension AgentConnector {
 
 extension AgentConnector {
     /// mode "none" has no slots; mode "credential-ref" has at least one.
-    public struct Credentials: Codable, Equatable, Sendable {
-        public enum Mode: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public struct Credentials: Codable, JSONValueDecodable, Equatable, Sendable {
+        public enum Mode: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case none
             case credentialRef
             /// A value this version does not know; it encodes back unchanged.
@@ -530,6 +626,10 @@ extension AgentConnector {
                 self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
             }
 
+            public init(jsonValue value: JSONValue) throws {
+                self.init(rawValue: try String(jsonValue: value))
+            }
+
             public func encode(to encoder: Encoder) throws {
                 var container = encoder.singleValueContainer()
                 try container.encode(rawValue)
@@ -556,6 +656,16 @@ extension AgentConnector {
             slots = try container.decode([CredentialSlot].self, forKey: .slots)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "Credentials")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "Credentials")
+            self.mode = try JSONValueReading.required(object, "mode")
+            self.slots = try JSONValueReading.required(object, "slots")
+        }
+
+        private static let knownMembers: [String] = ["mode", "slots"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(mode, forKey: .mode)
@@ -565,7 +675,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public enum EventType: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public enum EventType: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
         case permission
         case sourceUsed
         case artifact
@@ -623,6 +733,10 @@ extension AgentConnector {
             self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
         }
 
+        public init(jsonValue value: JSONValue) throws {
+            self.init(rawValue: try String(jsonValue: value))
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
@@ -631,7 +745,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public struct HTTPJSONProvider: Codable, Equatable, Sendable {
+    public struct HTTPJSONProvider: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Configuration of sdk.http-json.v1, which sends one bounded JSON POST from the main
         /// process. The endpoint is HTTPS with no credentials, query or fragment; its origin must
         /// be declared in the manifest's outboundDestinations (a package-level rule). authSlotId is
@@ -655,6 +769,16 @@ extension AgentConnector {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             config = try container.decode(HTTPJSONProviderConfig.self, forKey: .config)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "HTTPJSONProvider")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "HTTPJSONProvider")
+            try JSONValueReading.expectConstant(object, "id", .string("sdk.http-json.v1"), type: "HTTPJSONProvider")
+            self.config = try JSONValueReading.required(object, "config")
+        }
+
+        private static let knownMembers: [String] = ["id", "config"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -709,6 +833,16 @@ extension AgentConnector {
             endpoint = try container.decode(String.self, forKey: .endpoint)
             authSlotID = try container.decode(String?.self, forKey: .authSlotID)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "HTTPJSONProviderConfig")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "HTTPJSONProviderConfig")
+            self.endpoint = try JSONValueReading.required(object, "endpoint")
+            self.authSlotID = try JSONValueReading.required(object, "authSlotId")
+        }
+
+        private static let knownMembers: [String] = ["endpoint", "authSlotId"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -768,6 +902,19 @@ extension AgentConnector {
             operationID = try container.decode(String.self, forKey: .operationID)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "HTTPJSONRequest")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "HTTPJSONRequest")
+            self.prompt = try JSONValueReading.required(object, "prompt")
+            self.sessionRef = try JSONValueReading.required(object, "sessionRef")
+            self.resume = try JSONValueReading.required(object, "resume")
+            self.permissionMode = try JSONValueReading.required(object, "permissionMode")
+            self.operationID = try JSONValueReading.required(object, "operationId")
+        }
+
+        private static let knownMembers: [String] = ["prompt", "sessionRef", "resume", "permissionMode", "operationId"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(prompt, forKey: .prompt)
@@ -810,6 +957,13 @@ extension AgentConnector {
             sessionRef = try container.decodeIfPresent(String.self, forKey: .sessionRef)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "HTTPJSONResponse")
+            self.text = try JSONValueReading.required(object, "text")
+            self.sessionRef = try JSONValueReading.optional(object, "sessionRef")
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(text, forKey: .text)
@@ -819,7 +973,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public struct ImportedDetails: Codable, Equatable, Sendable {
+    public struct ImportedDetails: Codable, JSONValueDecodable, Equatable, Sendable {
         /// The base name of the imported file (never a path), 1-255 characters without control
         /// characters.
         public var originFilename: String
@@ -843,6 +997,16 @@ extension AgentConnector {
             originSHA256 = try container.decode(String.self, forKey: .originSHA256)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ImportedDetails")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ImportedDetails")
+            self.originFilename = try JSONValueReading.required(object, "originFilename")
+            self.originSHA256 = try JSONValueReading.required(object, "originSha256")
+        }
+
+        private static let knownMembers: [String] = ["originFilename", "originSha256"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(originFilename, forKey: .originFilename)
@@ -852,7 +1016,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public struct ImportedEntry: Codable, Equatable, Sendable {
+    public struct ImportedEntry: Codable, JSONValueDecodable, Equatable, Sendable {
         public var details: ImportedDetails
         public var eventID: String
         public var packageID: String
@@ -904,6 +1068,23 @@ extension AgentConnector {
             timestamp = try container.decode(String.self, forKey: .timestamp)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ImportedEntry")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ImportedEntry")
+            try JSONValueReading.expectConstant(object, "action", .string("imported"), type: "ImportedEntry")
+            self.details = try JSONValueReading.required(object, "details")
+            self.eventID = try JSONValueReading.required(object, "eventId")
+            self.packageID = try JSONValueReading.required(object, "packageId")
+            self.previousEventID = try JSONValueReading.required(object, "previousEventId")
+            try JSONValueReading.expectConstant(object, "recordType", .string("agent-connector-package-audit"), type: "ImportedEntry")
+            try JSONValueReading.expectConstant(object, "schemaVersion", .number(1), type: "ImportedEntry")
+            self.sequence = try JSONValueReading.required(object, "sequence")
+            self.timestamp = try JSONValueReading.required(object, "timestamp")
+        }
+
+        private static let knownMembers: [String] = ["action", "details", "eventId", "packageId", "previousEventId", "recordType", "schemaVersion", "sequence", "timestamp"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("imported", forKey: .action)
@@ -920,7 +1101,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public struct InputResume: Codable, Equatable, Sendable {
+    public struct InputResume: Codable, JSONValueDecodable, Equatable, Sendable {
         /// A public identifier safe to show and to log.
         public var requestID: String
         /// The user's answer; not blank, at most 128 KiB.
@@ -962,6 +1143,20 @@ extension AgentConnector {
             sessionProvenanceHash = try container.decode(String.self, forKey: .sessionProvenanceHash)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "InputResume")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "InputResume")
+            try JSONValueReading.expectConstant(object, "type", .string("input"), type: "InputResume")
+            self.requestID = try JSONValueReading.required(object, "requestId")
+            self.response = try JSONValueReading.required(object, "response")
+            self.requestHash = try JSONValueReading.required(object, "requestHash")
+            self.sessionRefHash = try JSONValueReading.required(object, "sessionRefHash")
+            self.sessionProvenanceHash = try JSONValueReading.required(object, "sessionProvenanceHash")
+        }
+
+        private static let knownMembers: [String] = ["type", "requestId", "response", "requestHash", "sessionRefHash", "sessionProvenanceHash"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("input", forKey: .type)
@@ -975,7 +1170,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public enum InputType: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public enum InputType: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
         case text
         case image
         case audio
@@ -1024,6 +1219,10 @@ extension AgentConnector {
             self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
         }
 
+        public init(jsonValue value: JSONValue) throws {
+            self.init(rawValue: try String(jsonValue: value))
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
@@ -1032,9 +1231,9 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public struct Invocation: Codable, Equatable, Sendable {
+    public struct Invocation: Codable, JSONValueDecodable, Equatable, Sendable {
         /// "durable" requires the caller to pass an operationId that is reused across retries.
-        public enum IdempotencyMode: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+        public enum IdempotencyMode: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case none
             case durable
             /// A value this version does not know; it encodes back unchanged.
@@ -1071,6 +1270,10 @@ extension AgentConnector {
                 self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
             }
 
+            public init(jsonValue value: JSONValue) throws {
+                self.init(rawValue: try String(jsonValue: value))
+            }
+
             public func encode(to encoder: Encoder) throws {
                 var container = encoder.singleValueContainer()
                 try container.encode(rawValue)
@@ -1099,6 +1302,16 @@ extension AgentConnector {
             idempotencyMode = try container.decodeIfPresent(IdempotencyMode.self, forKey: .idempotencyMode)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "Invocation")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "Invocation")
+            self.recipeID = try JSONValueReading.required(object, "recipeId")
+            self.idempotencyMode = try JSONValueReading.optional(object, "idempotencyMode")
+        }
+
+        private static let knownMembers: [String] = ["recipeId", "idempotencyMode"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(recipeID, forKey: .recipeID)
@@ -1108,7 +1321,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public struct LocalEchoProvider: Codable, Equatable, Sendable {
+    public struct LocalEchoProvider: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Configuration of sdk.local-echo.v1, the credential-free local reference provider. It
         /// takes no settings: the object must be empty, so no command, path or URL can ride along.
         public var config: LocalEchoProviderConfig
@@ -1130,6 +1343,16 @@ extension AgentConnector {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             config = try container.decode(LocalEchoProviderConfig.self, forKey: .config)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "LocalEchoProvider")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "LocalEchoProvider")
+            try JSONValueReading.expectConstant(object, "id", .string("sdk.local-echo.v1"), type: "LocalEchoProvider")
+            self.config = try JSONValueReading.required(object, "config")
+        }
+
+        private static let knownMembers: [String] = ["id", "config"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -1156,6 +1379,14 @@ extension AgentConnector {
             try ContractCoding.rejectUnknownKeys(decoder, known: [], type: "LocalEchoProviderConfig")
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "LocalEchoProviderConfig")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "LocalEchoProviderConfig")
+        }
+
+        private static let knownMembers: [String] = []
+
         public func encode(to encoder: Encoder) throws {
             _ = encoder.container(keyedBy: AnyCodingKey.self)
         }
@@ -1163,7 +1394,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public struct NoDetails: Codable, Equatable, Sendable {
+    public struct NoDetails: Codable, JSONValueDecodable, Equatable, Sendable {
         public init() {
         }
 
@@ -1171,6 +1402,14 @@ extension AgentConnector {
             try ContractCoding.rejectUnknownKeys(decoder, known: [], type: "NoDetails")
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "NoDetails")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "NoDetails")
+        }
+
+        private static let knownMembers: [String] = []
+
         public func encode(to encoder: Encoder) throws {
             _ = encoder.container(keyedBy: AnyCodingKey.self)
         }
@@ -1178,7 +1417,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public enum PermissionMode: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public enum PermissionMode: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
         case readOnly
         case workspaceWrite
         /// A value this version does not know; it encodes back unchanged.
@@ -1215,6 +1454,10 @@ extension AgentConnector {
             self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
         }
 
+        public init(jsonValue value: JSONValue) throws {
+            self.init(rawValue: try String(jsonValue: value))
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
@@ -1223,8 +1466,8 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public struct PermissionResume: Codable, Equatable, Sendable {
-        public enum Status: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public struct PermissionResume: Codable, JSONValueDecodable, Equatable, Sendable {
+        public enum Status: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case approved
             case rejected
             /// A value this version does not know; it encodes back unchanged.
@@ -1259,6 +1502,10 @@ extension AgentConnector {
 
             public init(from decoder: Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public init(jsonValue value: JSONValue) throws {
+                self.init(rawValue: try String(jsonValue: value))
             }
 
             public func encode(to encoder: Encoder) throws {
@@ -1312,6 +1559,21 @@ extension AgentConnector {
             sessionProvenanceHash = try container.decode(String.self, forKey: .sessionProvenanceHash)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "PermissionResume")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "PermissionResume")
+            try JSONValueReading.expectConstant(object, "type", .string("permission"), type: "PermissionResume")
+            self.requestID = try JSONValueReading.required(object, "requestId")
+            self.status = try JSONValueReading.required(object, "status")
+            self.optionID = try JSONValueReading.required(object, "optionId")
+            self.requestHash = try JSONValueReading.required(object, "requestHash")
+            self.sessionRefHash = try JSONValueReading.required(object, "sessionRefHash")
+            self.sessionProvenanceHash = try JSONValueReading.required(object, "sessionProvenanceHash")
+        }
+
+        private static let knownMembers: [String] = ["type", "requestId", "status", "optionId", "requestHash", "sessionRefHash", "sessionProvenanceHash"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("permission", forKey: .type)
@@ -1327,7 +1589,7 @@ extension AgentConnector {
 
 extension AgentConnector {
     /// Who publishes the package; shown in the approval dialog.
-    public struct Publisher: Codable, Equatable, Sendable {
+    public struct Publisher: Codable, JSONValueDecodable, Equatable, Sendable {
         /// A public identifier safe to show and to log.
         public var id: String
         public var name: String
@@ -1349,6 +1611,16 @@ extension AgentConnector {
             name = try container.decode(String.self, forKey: .name)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "Publisher")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "Publisher")
+            self.id = try JSONValueReading.required(object, "id")
+            self.name = try JSONValueReading.required(object, "name")
+        }
+
+        private static let knownMembers: [String] = ["id", "name"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
@@ -1359,7 +1631,7 @@ extension AgentConnector {
 
 extension AgentConnector {
     /// Without session support there is nothing to resume or checkpoint; cancel stays independent.
-    public struct SessionCapabilities: Codable, Equatable, Sendable {
+    public struct SessionCapabilities: Codable, JSONValueDecodable, Equatable, Sendable {
         public var supported: Bool
         public var resume: Bool
         public var cancel: Bool
@@ -1388,6 +1660,18 @@ extension AgentConnector {
             checkpoint = try container.decode(Bool.self, forKey: .checkpoint)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "SessionCapabilities")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "SessionCapabilities")
+            self.supported = try JSONValueReading.required(object, "supported")
+            self.resume = try JSONValueReading.required(object, "resume")
+            self.cancel = try JSONValueReading.required(object, "cancel")
+            self.checkpoint = try JSONValueReading.required(object, "checkpoint")
+        }
+
+        private static let knownMembers: [String] = ["supported", "resume", "cancel", "checkpoint"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(supported, forKey: .supported)
@@ -1399,8 +1683,8 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public struct TransitionEntry: Codable, Equatable, Sendable {
-        public enum Action: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public struct TransitionEntry: Codable, JSONValueDecodable, Equatable, Sendable {
+        public enum Action: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case approved
             case installed
             case disabled
@@ -1444,6 +1728,10 @@ extension AgentConnector {
 
             public init(from decoder: Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public init(jsonValue value: JSONValue) throws {
+                self.init(rawValue: try String(jsonValue: value))
             }
 
             public func encode(to encoder: Encoder) throws {
@@ -1503,6 +1791,23 @@ extension AgentConnector {
             timestamp = try container.decode(String.self, forKey: .timestamp)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "TransitionEntry")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "TransitionEntry")
+            self.action = try JSONValueReading.required(object, "action")
+            self.details = try JSONValueReading.required(object, "details")
+            self.eventID = try JSONValueReading.required(object, "eventId")
+            self.packageID = try JSONValueReading.required(object, "packageId")
+            self.previousEventID = try JSONValueReading.required(object, "previousEventId")
+            try JSONValueReading.expectConstant(object, "recordType", .string("agent-connector-package-audit"), type: "TransitionEntry")
+            try JSONValueReading.expectConstant(object, "schemaVersion", .number(1), type: "TransitionEntry")
+            self.sequence = try JSONValueReading.required(object, "sequence")
+            self.timestamp = try JSONValueReading.required(object, "timestamp")
+        }
+
+        private static let knownMembers: [String] = ["action", "details", "eventId", "packageId", "previousEventId", "recordType", "schemaVersion", "sequence", "timestamp"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(action, forKey: .action)
@@ -1521,7 +1826,7 @@ extension AgentConnector {
 extension AgentConnector {
     /// How the connector is reached. Allowed pairs: cli with text/json/jsonl, acp with acp, http
     /// and a2a with json/event-stream.
-    public struct Transport: Codable, Equatable, Sendable {
+    public struct Transport: Codable, JSONValueDecodable, Equatable, Sendable {
         public var type: TransportType
         public var `protocol`: TransportProtocol
 
@@ -1542,6 +1847,16 @@ extension AgentConnector {
             `protocol` = try container.decode(TransportProtocol.self, forKey: .`protocol`)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "Transport")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "Transport")
+            self.type = try JSONValueReading.required(object, "type")
+            self.`protocol` = try JSONValueReading.required(object, "protocol")
+        }
+
+        private static let knownMembers: [String] = ["type", "protocol"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(type, forKey: .type)
@@ -1551,7 +1866,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public enum TransportProtocol: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public enum TransportProtocol: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
         case text
         case json
         case jsonl
@@ -1597,6 +1912,10 @@ extension AgentConnector {
             self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
         }
 
+        public init(jsonValue value: JSONValue) throws {
+            self.init(rawValue: try String(jsonValue: value))
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
@@ -1605,7 +1924,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public enum TransportType: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public enum TransportType: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
         case cli
         case acp
         case http
@@ -1648,6 +1967,10 @@ extension AgentConnector {
             self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
         }
 
+        public init(jsonValue value: JSONValue) throws {
+            self.init(rawValue: try String(jsonValue: value))
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
@@ -1656,7 +1979,7 @@ extension AgentConnector {
 }
 
 extension AgentConnector {
-    public struct UpgradedDetails: Codable, Equatable, Sendable {
+    public struct UpgradedDetails: Codable, JSONValueDecodable, Equatable, Sendable {
         public var fromPackageID: String
 
         public init(fromPackageID: String) {
@@ -1673,6 +1996,15 @@ extension AgentConnector {
             fromPackageID = try container.decode(String.self, forKey: .fromPackageID)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "UpgradedDetails")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "UpgradedDetails")
+            self.fromPackageID = try JSONValueReading.required(object, "fromPackageId")
+        }
+
+        private static let knownMembers: [String] = ["fromPackageId"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(fromPackageID, forKey: .fromPackageID)
@@ -1683,7 +2015,7 @@ extension AgentConnector {
 extension AgentConnector {
     /// The target package becomes installed; written right after the disabled entry of the package
     /// it replaces.
-    public struct UpgradedEntry: Codable, Equatable, Sendable {
+    public struct UpgradedEntry: Codable, JSONValueDecodable, Equatable, Sendable {
         public var details: UpgradedDetails
         public var eventID: String
         public var packageID: String
@@ -1735,6 +2067,23 @@ extension AgentConnector {
             timestamp = try container.decode(String.self, forKey: .timestamp)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "UpgradedEntry")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "UpgradedEntry")
+            try JSONValueReading.expectConstant(object, "action", .string("upgraded"), type: "UpgradedEntry")
+            self.details = try JSONValueReading.required(object, "details")
+            self.eventID = try JSONValueReading.required(object, "eventId")
+            self.packageID = try JSONValueReading.required(object, "packageId")
+            self.previousEventID = try JSONValueReading.required(object, "previousEventId")
+            try JSONValueReading.expectConstant(object, "recordType", .string("agent-connector-package-audit"), type: "UpgradedEntry")
+            try JSONValueReading.expectConstant(object, "schemaVersion", .number(1), type: "UpgradedEntry")
+            self.sequence = try JSONValueReading.required(object, "sequence")
+            self.timestamp = try JSONValueReading.required(object, "timestamp")
+        }
+
+        private static let knownMembers: [String] = ["action", "details", "eventId", "packageId", "previousEventId", "recordType", "schemaVersion", "sequence", "timestamp"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("upgraded", forKey: .action)
@@ -1752,7 +2101,7 @@ extension AgentConnector {
 
 extension AgentConnector {
     /// The inclusive range of upstream versions the connector works with.
-    public struct UpstreamRange: Codable, Equatable, Sendable {
+    public struct UpstreamRange: Codable, JSONValueDecodable, Equatable, Sendable {
         /// A public identifier safe to show and to log.
         public var id: String
         /// A full SemVer 2.0 version; numeric identifiers have no leading zeros.
@@ -1780,6 +2129,17 @@ extension AgentConnector {
             maxVersion = try container.decode(String.self, forKey: .maxVersion)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "UpstreamRange")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "UpstreamRange")
+            self.id = try JSONValueReading.required(object, "id")
+            self.minVersion = try JSONValueReading.required(object, "minVersion")
+            self.maxVersion = try JSONValueReading.required(object, "maxVersion")
+        }
+
+        private static let knownMembers: [String] = ["id", "minVersion", "maxVersion"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
@@ -1791,7 +2151,7 @@ extension AgentConnector {
 
 extension AgentConnector {
     /// Which Usage event fields the connector reports; an undeclared field is refused at run time.
-    public struct UsageReporting: Codable, Equatable, Sendable {
+    public struct UsageReporting: Codable, JSONValueDecodable, Equatable, Sendable {
         public var inputTokens: Bool
         public var outputTokens: Bool
         public var costMicros: Bool
@@ -1827,6 +2187,20 @@ extension AgentConnector {
             outboundBytes = try container.decode(Bool.self, forKey: .outboundBytes)
             elapsedMs = try container.decode(Bool.self, forKey: .elapsedMs)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "UsageReporting")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "UsageReporting")
+            self.inputTokens = try JSONValueReading.required(object, "inputTokens")
+            self.outputTokens = try JSONValueReading.required(object, "outputTokens")
+            self.costMicros = try JSONValueReading.required(object, "costMicros")
+            self.toolCalls = try JSONValueReading.required(object, "toolCalls")
+            self.outboundBytes = try JSONValueReading.required(object, "outboundBytes")
+            self.elapsedMs = try JSONValueReading.required(object, "elapsedMs")
+        }
+
+        private static let knownMembers: [String] = ["inputTokens", "outputTokens", "costMicros", "toolCalls", "outboundBytes", "elapsedMs"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)

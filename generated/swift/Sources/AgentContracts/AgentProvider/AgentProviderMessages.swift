@@ -52,6 +52,17 @@ extension AgentProvider {
             details = try container.decodeIfPresent([String: JSONValue].self, forKey: .details)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ActionError")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ActionError")
+            self.code = try JSONValueReading.required(object, "code")
+            self.message = try JSONValueReading.required(object, "message")
+            self.details = try JSONValueReading.optional(object, "details")
+        }
+
+        private static let knownMembers: [String] = ["code", "message", "details"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(code, forKey: .code)
@@ -192,6 +203,31 @@ extension AgentProvider {
             signature = try container.decodeIfPresent(String.self, forKey: .signature)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ActionProposal")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ActionProposal")
+            self.requestID = try JSONValueReading.required(object, "request_id")
+            self.providerID = try JSONValueReading.required(object, "provider_id")
+            self.agentID = try JSONValueReading.required(object, "agent_id")
+            self.actionID = try JSONValueReading.required(object, "action_id")
+            self.toolName = try JSONValueReading.required(object, "tool_name")
+            self.arguments = try JSONValueReading.required(object, "arguments")
+            self.userIntentSummary = try JSONValueReading.optional(object, "user_intent_summary")
+            self.createdAt = try JSONValueReading.required(object, "created_at")
+            self.expiresAt = try JSONValueReading.required(object, "expires_at")
+            self.nonce = try JSONValueReading.required(object, "nonce")
+            self.idempotencyKey = try JSONValueReading.required(object, "idempotency_key")
+            self.callback = try JSONValueReading.optional(object, "callback")
+            self.risk = try JSONValueReading.required(object, "risk")
+            self.confirmationPolicy = try JSONValueReading.required(object, "confirmation_policy")
+            self.hostInstanceID = try JSONValueReading.optional(object, "host_instance_id")
+            self.signatureAlgorithm = try JSONValueReading.optional(object, "signature_algorithm")
+            self.signature = try JSONValueReading.optional(object, "signature")
+        }
+
+        private static let knownMembers: [String] = ["request_id", "provider_id", "agent_id", "action_id", "tool_name", "arguments", "user_intent_summary", "created_at", "expires_at", "nonce", "idempotency_key", "callback", "risk", "confirmation_policy", "host_instance_id", "signature_algorithm", "signature"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(requestID, forKey: .requestID)
@@ -234,7 +270,7 @@ extension AgentProvider {
         /// The provider's outcome (ActionResultStatus). `expired` is not a result status: the host
         /// sets it on its proposal record (a bridge error after expiry, or a late succeeded;
         /// lifecycle proposal-record) and reports it in the model's tool output.
-        public enum Status: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+        public enum Status: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case succeeded
             case failed
             case canceled
@@ -272,6 +308,10 @@ extension AgentProvider {
 
             public init(from decoder: Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public init(jsonValue value: JSONValue) throws {
+                self.init(rawValue: try String(jsonValue: value))
             }
 
             public func encode(to encoder: Encoder) throws {
@@ -332,6 +372,21 @@ extension AgentProvider {
             signature = try container.decodeIfPresent(String.self, forKey: .signature)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ActionResult")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ActionResult")
+            self.requestID = try JSONValueReading.required(object, "request_id")
+            self.status = try JSONValueReading.required(object, "status")
+            self.result = try JSONValueReading.optional(object, "result")
+            self.error = try JSONValueReading.optional(object, "error")
+            self.providerTraceID = try JSONValueReading.optional(object, "provider_trace_id")
+            self.completedAt = try JSONValueReading.required(object, "completed_at")
+            self.signature = try JSONValueReading.optional(object, "signature")
+        }
+
+        private static let knownMembers: [String] = ["request_id", "status", "result", "error", "provider_trace_id", "completed_at", "signature"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(requestID, forKey: .requestID)
@@ -348,7 +403,7 @@ extension AgentProvider {
 extension AgentProvider {
     /// Risk class of an action. High and critical actions require provider-owned confirmation; the
     /// host is never a substitute for it.
-    public enum ActionRisk: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public enum ActionRisk: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
         case low
         case medium
         case high
@@ -389,6 +444,10 @@ extension AgentProvider {
 
         public init(from decoder: Decoder) throws {
             self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public init(jsonValue value: JSONValue) throws {
+            self.init(rawValue: try String(jsonValue: value))
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -487,6 +546,26 @@ extension AgentProvider {
             localizedDisplayNames = try container.decodeIfPresent([String: String].self, forKey: .localizedDisplayNames)
             localizedDescriptions = try container.decodeIfPresent([String: String].self, forKey: .localizedDescriptions)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "AgentAction")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "AgentAction")
+            self.actionID = try JSONValueReading.required(object, "action_id")
+            self.toolName = try JSONValueReading.required(object, "tool_name")
+            self.description = try JSONValueReading.required(object, "description")
+            self.parameters = try JSONValueReading.optional(object, "parameters")
+            self.resultSchema = try JSONValueReading.optional(object, "result_schema")
+            self.risk = try JSONValueReading.optional(object, "risk")
+            self.confirmationPolicy = try JSONValueReading.optional(object, "confirmation_policy")
+            self.executionModes = try JSONValueReading.optional(object, "execution_modes")
+            self.timeoutSeconds = try JSONValueReading.optional(object, "timeout_seconds")
+            self.displayName = try JSONValueReading.optional(object, "display_name")
+            self.localizedDisplayNames = try JSONValueReading.optional(object, "localized_display_names")
+            self.localizedDescriptions = try JSONValueReading.optional(object, "localized_descriptions")
+        }
+
+        private static let knownMembers: [String] = ["action_id", "tool_name", "description", "parameters", "result_schema", "risk", "confirmation_policy", "execution_modes", "timeout_seconds", "display_name", "localized_display_names", "localized_descriptions"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -621,6 +700,29 @@ extension AgentProvider {
             hostBackgroundTriggerService = try container.decodeIfPresent(String.self, forKey: .hostBackgroundTriggerService)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "AgentInstallRequest")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "AgentInstallRequest")
+            self.protocolVersion = try JSONValueReading.optional(object, "protocol_version")
+            self.requestID = try JSONValueReading.required(object, "request_id")
+            self.nonce = try JSONValueReading.required(object, "nonce")
+            self.hostPackageName = try JSONValueReading.optional(object, "host_package_name")
+            self.createdAt = try JSONValueReading.required(object, "created_at")
+            self.expiresAt = try JSONValueReading.required(object, "expires_at")
+            self.hostSigningCertSHA256 = try JSONValueReading.optional(object, "host_signing_cert_sha256")
+            self.hostInstanceID = try JSONValueReading.optional(object, "host_instance_id")
+            self.hostSharedSecret = try JSONValueReading.optional(object, "host_shared_secret")
+            self.hostBundleID = try JSONValueReading.optional(object, "host_bundle_id")
+            self.hostTeamID = try JSONValueReading.optional(object, "host_team_id")
+            self.hostCallbackScheme = try JSONValueReading.optional(object, "host_callback_scheme")
+            self.callbackURL = try JSONValueReading.optional(object, "callback_url")
+            self.backgroundTriggerSupported = try JSONValueReading.optional(object, "background_trigger_supported")
+            self.hostBackgroundTriggerService = try JSONValueReading.optional(object, "host_background_trigger_service")
+        }
+
+        private static let knownMembers: [String] = ["protocol_version", "request_id", "nonce", "host_package_name", "created_at", "expires_at", "host_signing_cert_sha256", "host_instance_id", "host_shared_secret", "host_bundle_id", "host_team_id", "host_callback_scheme", "callback_url", "background_trigger_supported", "host_background_trigger_service"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(protocolVersion, forKey: .protocolVersion)
@@ -670,7 +772,7 @@ extension AgentProvider {
             return errors
         }
 
-        public enum Status: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+        public enum Status: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case succeeded
             case failed
             case canceled
@@ -708,6 +810,10 @@ extension AgentProvider {
 
             public init(from decoder: Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public init(jsonValue value: JSONValue) throws {
+                self.init(rawValue: try String(jsonValue: value))
             }
 
             public func encode(to encoder: Encoder) throws {
@@ -760,6 +866,20 @@ extension AgentProvider {
             error = try container.decodeIfPresent(ActionError.self, forKey: .error)
             completedAt = try container.decode(String.self, forKey: .completedAt)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "AgentInstallResult")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "AgentInstallResult")
+            self.status = try JSONValueReading.required(object, "status")
+            self.requestID = try JSONValueReading.required(object, "request_id")
+            self.nonce = try JSONValueReading.required(object, "nonce")
+            self.package = try JSONValueReading.optional(object, "package")
+            self.error = try JSONValueReading.optional(object, "error")
+            self.completedAt = try JSONValueReading.required(object, "completed_at")
+        }
+
+        private static let knownMembers: [String] = ["status", "request_id", "nonce", "package", "error", "completed_at"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -885,6 +1005,28 @@ extension AgentProvider {
             useCount = try container.decodeIfPresent(Int.self, forKey: .useCount)
             lastUsedAt = try container.decodeIfPresent(String.self, forKey: .lastUsedAt)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "AgentPackage")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "AgentPackage")
+            self.providerID = try JSONValueReading.required(object, "provider_id")
+            self.agentID = try JSONValueReading.required(object, "agent_id")
+            self.displayName = try JSONValueReading.optional(object, "display_name")
+            self.description = try JSONValueReading.optional(object, "description")
+            self.systemPrompt = try JSONValueReading.optional(object, "system_prompt")
+            self.actions = try JSONValueReading.optional(object, "actions")
+            self.handoff = try JSONValueReading.optional(object, "handoff")
+            self.result = try JSONValueReading.optional(object, "result")
+            self.installBinding = try JSONValueReading.optional(object, "install_binding")
+            self.createdAt = try JSONValueReading.optional(object, "created_at")
+            self.updatedAt = try JSONValueReading.optional(object, "updated_at")
+            self.autoInvokeEnabled = try JSONValueReading.optional(object, "auto_invoke_enabled")
+            self.useCount = try JSONValueReading.optional(object, "use_count")
+            self.lastUsedAt = try JSONValueReading.optional(object, "last_used_at")
+        }
+
+        private static let knownMembers: [String] = ["provider_id", "agent_id", "display_name", "description", "system_prompt", "actions", "handoff", "result", "install_binding", "created_at", "updated_at", "auto_invoke_enabled", "use_count", "last_used_at"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -1019,6 +1161,29 @@ extension AgentProvider {
             signature = try container.decode(String.self, forKey: .signature)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "AgentTriggerRequest")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "AgentTriggerRequest")
+            self.protocolVersion = try JSONValueReading.optional(object, "protocol_version")
+            self.requestID = try JSONValueReading.required(object, "request_id")
+            self.providerID = try JSONValueReading.required(object, "provider_id")
+            self.agentID = try JSONValueReading.required(object, "agent_id")
+            self.message = try JSONValueReading.required(object, "message")
+            self.source = try JSONValueReading.optional(object, "source")
+            self.eventType = try JSONValueReading.optional(object, "event_type")
+            self.payload = try JSONValueReading.required(object, "payload")
+            self.createdAt = try JSONValueReading.required(object, "created_at")
+            self.expiresAt = try JSONValueReading.required(object, "expires_at")
+            self.nonce = try JSONValueReading.required(object, "nonce")
+            self.idempotencyKey = try JSONValueReading.required(object, "idempotency_key")
+            self.hostInstanceID = try JSONValueReading.required(object, "host_instance_id")
+            try JSONValueReading.expectConstant(object, "signature_algorithm", .string("hmac-sha256-v1"), type: "AgentTriggerRequest")
+            self.signature = try JSONValueReading.required(object, "signature")
+        }
+
+        private static let knownMembers: [String] = ["protocol_version", "request_id", "provider_id", "agent_id", "message", "source", "event_type", "payload", "created_at", "expires_at", "nonce", "idempotency_key", "host_instance_id", "signature_algorithm", "signature"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(protocolVersion, forKey: .protocolVersion)
@@ -1042,7 +1207,7 @@ extension AgentProvider {
 
 extension AgentProvider {
     /// Binding to an Android provider app identity.
-    public struct AndroidInstallBinding: Codable, Equatable, Sendable {
+    public struct AndroidInstallBinding: Codable, JSONValueDecodable, Equatable, Sendable {
         /// The provider's Android package name, read from the PackageManager.
         public var appPackageName: String
         /// Fully qualified class of the provider's HANDLE_PROPOSAL Activity.
@@ -1136,6 +1301,29 @@ extension AgentProvider {
             trustedRefreshSupported = try container.decodeIfPresent(Bool.self, forKey: .trustedRefreshSupported)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "AndroidInstallBinding")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "AndroidInstallBinding")
+            try JSONValueReading.expectConstant(object, "platform", .string("android"), type: "AndroidInstallBinding")
+            self.appPackageName = try JSONValueReading.required(object, "app_package_name")
+            self.activityName = try JSONValueReading.required(object, "activity_name")
+            self.signingCertSHA256 = try JSONValueReading.required(object, "signing_cert_sha256")
+            self.installedAt = try JSONValueReading.required(object, "installed_at")
+            self.installRequestID = try JSONValueReading.required(object, "install_request_id")
+            self.protocolVersion = try JSONValueReading.required(object, "protocol_version")
+            self.hostPackageName = try JSONValueReading.optional(object, "host_package_name")
+            self.hostSigningCertSHA256 = try JSONValueReading.optional(object, "host_signing_cert_sha256")
+            self.hostInstanceID = try JSONValueReading.optional(object, "host_instance_id")
+            self.backgroundTriggerSupported = try JSONValueReading.optional(object, "background_trigger_supported")
+            self.hostBackgroundTriggerService = try JSONValueReading.optional(object, "host_background_trigger_service")
+            self.appVersionCode = try JSONValueReading.optional(object, "app_version_code")
+            self.appLastUpdateTimeMs = try JSONValueReading.optional(object, "app_last_update_time_ms")
+            self.trustedRefreshSupported = try JSONValueReading.optional(object, "trusted_refresh_supported")
+        }
+
+        private static let knownMembers: [String] = ["platform", "app_package_name", "activity_name", "signing_cert_sha256", "installed_at", "install_request_id", "protocol_version", "host_package_name", "host_signing_cert_sha256", "host_instance_id", "background_trigger_supported", "host_background_trigger_service", "app_version_code", "app_last_update_time_ms", "trusted_refresh_supported"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("android", forKey: .platform)
@@ -1160,7 +1348,7 @@ extension AgentProvider {
 extension AgentProvider {
     /// Extras of agent.host.action.INSTALL_PROVIDER_AGENT, after alias normalisation (see
     /// divergence install-launch-aliases).
-    public struct AndroidProviderInstallLaunch: Codable, Equatable, Sendable {
+    public struct AndroidProviderInstallLaunch: Codable, JSONValueDecodable, Equatable, Sendable {
         /// The provider's package name (aliases packageName, data URI package).
         public var providerPackageName: String
         /// The provider's HANDLE_PROPOSAL Activity class (alias data URI activity).
@@ -1202,6 +1390,20 @@ extension AgentProvider {
             signingCertSHA256 = try container.decodeIfPresent(String.self, forKey: .signingCertSHA256)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "AndroidProviderInstallLaunch")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "AndroidProviderInstallLaunch")
+            try JSONValueReading.expectConstant(object, "platform", .string("android"), type: "AndroidProviderInstallLaunch")
+            self.providerPackageName = try JSONValueReading.required(object, "providerPackageName")
+            self.activityName = try JSONValueReading.optional(object, "activityName")
+            self.installActivityName = try JSONValueReading.optional(object, "installActivityName")
+            self.label = try JSONValueReading.optional(object, "label")
+            self.signingCertSHA256 = try JSONValueReading.optional(object, "signingCertSha256")
+        }
+
+        private static let knownMembers: [String] = ["platform", "providerPackageName", "activityName", "installActivityName", "label", "signingCertSha256"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("android", forKey: .platform)
@@ -1216,7 +1418,7 @@ extension AgentProvider {
 
 extension AgentProvider {
     /// Whether the provider app must show its own confirmation before executing.
-    public enum ConfirmationPolicy: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public enum ConfirmationPolicy: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
         case none
         case providerRequired
         /// A value this version does not know; it encodes back unchanged.
@@ -1253,6 +1455,10 @@ extension AgentProvider {
             self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
         }
 
+        public init(jsonValue value: JSONValue) throws {
+            self.init(rawValue: try String(jsonValue: value))
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
@@ -1261,7 +1467,7 @@ extension AgentProvider {
 }
 
 extension AgentProvider {
-    public enum ExecutionMode: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public enum ExecutionMode: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
         case appHandoff
         case backendAPI
         case androidActivityResult
@@ -1301,6 +1507,10 @@ extension AgentProvider {
             self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
         }
 
+        public init(jsonValue value: JSONValue) throws {
+            self.init(rawValue: try String(jsonValue: value))
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
@@ -1311,7 +1521,7 @@ extension AgentProvider {
 extension AgentProvider {
     /// Binding to an iOS provider app reached by foreground URL handoff. The host cannot read
     /// another app's signing certificate, so the Android identity keys are present and empty.
-    public struct IOSInstallBinding: Codable, Equatable, Sendable {
+    public struct IOSInstallBinding: Codable, JSONValueDecodable, Equatable, Sendable {
         /// When the host handled the install callback.
         public var installedAt: String
         /// A non-blank identifier with no line feed. Every field covered by an `hmac-sha256-v1`
@@ -1413,6 +1623,32 @@ extension AgentProvider {
             hostCallbackScheme = try container.decodeIfPresent(String.self, forKey: .hostCallbackScheme)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "IOSInstallBinding")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "IOSInstallBinding")
+            try JSONValueReading.expectConstant(object, "platform", .string("ios"), type: "IOSInstallBinding")
+            try JSONValueReading.expectConstant(object, "app_package_name", .string(""), type: "IOSInstallBinding")
+            try JSONValueReading.expectConstant(object, "activity_name", .string(""), type: "IOSInstallBinding")
+            try JSONValueReading.expectConstant(object, "signing_cert_sha256", .string(""), type: "IOSInstallBinding")
+            self.installedAt = try JSONValueReading.required(object, "installed_at")
+            self.installRequestID = try JSONValueReading.required(object, "install_request_id")
+            self.protocolVersion = try JSONValueReading.required(object, "protocol_version")
+            self.hostPackageName = try JSONValueReading.optional(object, "host_package_name")
+            self.hostSigningCertSHA256 = try JSONValueReading.optional(object, "host_signing_cert_sha256")
+            self.hostInstanceID = try JSONValueReading.optional(object, "host_instance_id")
+            self.iosBundleID = try JSONValueReading.optional(object, "ios_bundle_id")
+            self.iosTeamID = try JSONValueReading.optional(object, "ios_team_id")
+            self.installURL = try JSONValueReading.optional(object, "install_url")
+            self.actionURL = try JSONValueReading.required(object, "action_url")
+            self.universalLinkDomain = try JSONValueReading.optional(object, "universal_link_domain")
+            self.hostBundleID = try JSONValueReading.optional(object, "host_bundle_id")
+            self.hostTeamID = try JSONValueReading.optional(object, "host_team_id")
+            self.hostCallbackScheme = try JSONValueReading.optional(object, "host_callback_scheme")
+        }
+
+        private static let knownMembers: [String] = ["platform", "app_package_name", "activity_name", "signing_cert_sha256", "installed_at", "install_request_id", "protocol_version", "host_package_name", "host_signing_cert_sha256", "host_instance_id", "ios_bundle_id", "ios_team_id", "install_url", "action_url", "universal_link_domain", "host_bundle_id", "host_team_id", "host_callback_scheme"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("ios", forKey: .platform)
@@ -1439,7 +1675,7 @@ extension AgentProvider {
 
 extension AgentProvider {
     /// Query parameters of the host URL opened by an iOS provider.
-    public struct IOSProviderInstallLaunch: Codable, Equatable, Sendable {
+    public struct IOSProviderInstallLaunch: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Provider URL the host opens with install_request=<json>.
         public var installURL: String
         /// Provider URL the host opens for each proposal.
@@ -1484,6 +1720,21 @@ extension AgentProvider {
             iosTeamID = try container.decodeIfPresent(String.self, forKey: .iosTeamID)
             label = try container.decodeIfPresent(String.self, forKey: .label)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "IOSProviderInstallLaunch")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "IOSProviderInstallLaunch")
+            try JSONValueReading.expectConstant(object, "platform", .string("ios"), type: "IOSProviderInstallLaunch")
+            self.installURL = try JSONValueReading.required(object, "install_url")
+            self.actionURL = try JSONValueReading.required(object, "action_url")
+            self.universalLinkDomain = try JSONValueReading.optional(object, "universal_link_domain")
+            self.iosBundleID = try JSONValueReading.optional(object, "ios_bundle_id")
+            self.iosTeamID = try JSONValueReading.optional(object, "ios_team_id")
+            self.label = try JSONValueReading.optional(object, "label")
+        }
+
+        private static let knownMembers: [String] = ["platform", "install_url", "action_url", "universal_link_domain", "ios_bundle_id", "ios_team_id", "label"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -1532,6 +1783,18 @@ extension AgentProvider {
                 self = .ios(try IOSInstallBinding(from: decoder))
             default:
                 throw ContractCoding.unknownTag(decoder, key: Self.tagKey, value: tag, type: "InstallBinding")
+            }
+        }
+
+        /// Reads a parsed value: the variant its tag names, read as that variant's type.
+        public init(jsonValue value: JSONValue) throws {
+            switch try JSONValueReading.tag(try JSONValueReading.object(value, type: "InstallBinding"), Self.tagKey) {
+            case .string("android"):
+                self = .android(try AndroidInstallBinding(jsonValue: value))
+            case .string("ios"):
+                self = .ios(try IOSInstallBinding(jsonValue: value))
+            default:
+                throw JSONValueReading.unknownTag(Self.tagKey, type: "InstallBinding")
             }
         }
 
@@ -1585,6 +1848,16 @@ extension AgentProvider {
             requestIDRequired = try container.decodeIfPresent(Bool.self, forKey: .requestIDRequired)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ProposalCallback")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ProposalCallback")
+            self.type = try JSONValueReading.optional(object, "type")
+            self.requestIDRequired = try JSONValueReading.optional(object, "request_id_required")
+        }
+
+        private static let knownMembers: [String] = ["type", "request_id_required"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(type, forKey: .type)
@@ -1631,6 +1904,18 @@ extension AgentProvider {
             }
         }
 
+        /// Reads a parsed value: the variant its tag names, read as that variant's type.
+        public init(jsonValue value: JSONValue) throws {
+            switch try JSONValueReading.tag(try JSONValueReading.object(value, type: "ProviderInstallLaunch"), Self.tagKey) {
+            case .string("android"):
+                self = .android(try AndroidProviderInstallLaunch(jsonValue: value))
+            case .string("ios"):
+                self = .ios(try IOSProviderInstallLaunch(jsonValue: value))
+            default:
+                throw JSONValueReading.unknownTag(Self.tagKey, type: "ProviderInstallLaunch")
+            }
+        }
+
         public func encode(to encoder: Encoder) throws {
             switch self {
             case let .android(value):
@@ -1660,7 +1945,7 @@ extension AgentProvider {
         /// Cross-field rules (x-rules), checked after the schema.
         public static let rules: [CrossFieldRule] = []
 
-        public enum Status: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+        public enum Status: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case accepted
             case queued
             case rejected
@@ -1706,6 +1991,10 @@ extension AgentProvider {
                 self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
             }
 
+            public init(jsonValue value: JSONValue) throws {
+                self.init(rawValue: try String(jsonValue: value))
+            }
+
             public func encode(to encoder: Encoder) throws {
                 var container = encoder.singleValueContainer()
                 try container.encode(rawValue)
@@ -1738,6 +2027,17 @@ extension AgentProvider {
             requestID = try container.decode(String.self, forKey: .requestID)
             error = try container.decodeIfPresent(ActionError.self, forKey: .error)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "TriggerAcknowledgement")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "TriggerAcknowledgement")
+            self.status = try JSONValueReading.required(object, "status")
+            self.requestID = try JSONValueReading.required(object, "request_id")
+            self.error = try JSONValueReading.optional(object, "error")
+        }
+
+        private static let knownMembers: [String] = ["status", "request_id", "error"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -1834,6 +2134,25 @@ extension AgentProvider {
             hostTeamID = try container.decodeIfPresent(String.self, forKey: .hostTeamID)
             hostCallbackScheme = try container.decodeIfPresent(String.self, forKey: .hostCallbackScheme)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "TrustedHostBinding")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "TrustedHostBinding")
+            self.hostPackageName = try JSONValueReading.optional(object, "host_package_name")
+            self.hostSigningCertSHA256 = try JSONValueReading.optional(object, "host_signing_cert_sha256")
+            self.hostInstanceID = try JSONValueReading.required(object, "host_instance_id")
+            self.hostSharedSecret = try JSONValueReading.required(object, "host_shared_secret")
+            self.installedAt = try JSONValueReading.required(object, "installed_at")
+            self.protocolVersion = try JSONValueReading.required(object, "protocol_version")
+            self.backgroundTriggerSupported = try JSONValueReading.optional(object, "background_trigger_supported")
+            self.hostBackgroundTriggerService = try JSONValueReading.optional(object, "host_background_trigger_service")
+            self.hostBundleID = try JSONValueReading.optional(object, "host_bundle_id")
+            self.hostTeamID = try JSONValueReading.optional(object, "host_team_id")
+            self.hostCallbackScheme = try JSONValueReading.optional(object, "host_callback_scheme")
+        }
+
+        private static let knownMembers: [String] = ["host_package_name", "host_signing_cert_sha256", "host_instance_id", "host_shared_secret", "installed_at", "protocol_version", "background_trigger_supported", "host_background_trigger_service", "host_bundle_id", "host_team_id", "host_callback_scheme"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)

@@ -230,7 +230,7 @@ extension AgentProvider.AgentTriggerRequest {
 extension AgentProvider {
     /// An ActionProposal before signing: every member except signature_algorithm and signature,
     /// which signActionProposal fills in.
-    public struct UnsignedActionProposal: Codable, Equatable, Sendable {
+    public struct UnsignedActionProposal: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Proposal id; the Rust host uses a UUIDv4. Key of the host's proposal record and of the
         /// provider's consumed-request (replay) set. Signed.
         public var requestID: String
@@ -331,6 +331,29 @@ extension AgentProvider {
             hostInstanceID = try container.decodeIfPresent(String.self, forKey: .hostInstanceID)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "UnsignedActionProposal")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "UnsignedActionProposal")
+            self.requestID = try JSONValueReading.required(object, "request_id")
+            self.providerID = try JSONValueReading.required(object, "provider_id")
+            self.agentID = try JSONValueReading.required(object, "agent_id")
+            self.actionID = try JSONValueReading.required(object, "action_id")
+            self.toolName = try JSONValueReading.required(object, "tool_name")
+            self.arguments = try JSONValueReading.required(object, "arguments")
+            self.userIntentSummary = try JSONValueReading.optional(object, "user_intent_summary")
+            self.createdAt = try JSONValueReading.required(object, "created_at")
+            self.expiresAt = try JSONValueReading.required(object, "expires_at")
+            self.nonce = try JSONValueReading.required(object, "nonce")
+            self.idempotencyKey = try JSONValueReading.required(object, "idempotency_key")
+            self.callback = try JSONValueReading.optional(object, "callback")
+            self.risk = try JSONValueReading.required(object, "risk")
+            self.confirmationPolicy = try JSONValueReading.required(object, "confirmation_policy")
+            self.hostInstanceID = try JSONValueReading.optional(object, "host_instance_id")
+        }
+
+        private static let knownMembers: [String] = ["request_id", "provider_id", "agent_id", "action_id", "tool_name", "arguments", "user_intent_summary", "created_at", "expires_at", "nonce", "idempotency_key", "callback", "risk", "confirmation_policy", "host_instance_id"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(requestID, forKey: .requestID)
@@ -381,7 +404,7 @@ extension AgentProvider {
 
     /// An AgentTriggerRequest before signing: every member except signature_algorithm and
     /// signature, which signAgentTriggerRequest fills in.
-    public struct UnsignedAgentTriggerRequest: Codable, Equatable, Sendable {
+    public struct UnsignedAgentTriggerRequest: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Trigger protocol version; must be at least 2 (`invalid_protocol`). Not signed.
         public var protocolVersion: Int?
         /// Trigger id, non-blank; the host's replay key (a consumed request_id is `replayed`).
@@ -464,6 +487,27 @@ extension AgentProvider {
             idempotencyKey = try container.decode(String.self, forKey: .idempotencyKey)
             hostInstanceID = try container.decode(String.self, forKey: .hostInstanceID)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "UnsignedAgentTriggerRequest")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "UnsignedAgentTriggerRequest")
+            self.protocolVersion = try JSONValueReading.optional(object, "protocol_version")
+            self.requestID = try JSONValueReading.required(object, "request_id")
+            self.providerID = try JSONValueReading.required(object, "provider_id")
+            self.agentID = try JSONValueReading.required(object, "agent_id")
+            self.message = try JSONValueReading.required(object, "message")
+            self.source = try JSONValueReading.optional(object, "source")
+            self.eventType = try JSONValueReading.optional(object, "event_type")
+            self.payload = try JSONValueReading.required(object, "payload")
+            self.createdAt = try JSONValueReading.required(object, "created_at")
+            self.expiresAt = try JSONValueReading.required(object, "expires_at")
+            self.nonce = try JSONValueReading.required(object, "nonce")
+            self.idempotencyKey = try JSONValueReading.required(object, "idempotency_key")
+            self.hostInstanceID = try JSONValueReading.required(object, "host_instance_id")
+        }
+
+        private static let knownMembers: [String] = ["protocol_version", "request_id", "provider_id", "agent_id", "message", "source", "event_type", "payload", "created_at", "expires_at", "nonce", "idempotency_key", "host_instance_id"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)

@@ -44,6 +44,15 @@ extension AgentService {
             value = try container.decode(String.self, forKey: .value)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "AnswerChunk")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "AnswerChunk")
+            self.value = try JSONValueReading.required(object, "value")
+        }
+
+        private static let knownMembers: [String] = ["value"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(value, forKey: .value)
@@ -53,7 +62,7 @@ extension AgentService {
 
 extension AgentService {
     /// What the MCP server applied and recorded in the append-only audit trail.
-    public struct AppliedChange: Codable, Equatable, Sendable {
+    public struct AppliedChange: Codable, JSONValueDecodable, Equatable, Sendable {
         public var resourceID: String
         public var action: String
         public var previousPriority: String
@@ -106,6 +115,23 @@ extension AgentService {
             rationaleRecorded = try container.decode(Bool.self, forKey: .rationaleRecorded)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "AppliedChange")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "AppliedChange")
+            self.resourceID = try JSONValueReading.required(object, "resource_id")
+            self.action = try JSONValueReading.required(object, "action")
+            self.previousPriority = try JSONValueReading.required(object, "previous_priority")
+            self.newPriority = try JSONValueReading.required(object, "new_priority")
+            self.actorID = try JSONValueReading.required(object, "actor_id")
+            self.`override` = try JSONValueReading.required(object, "override")
+            self.policyVersion = try JSONValueReading.required(object, "policy_version")
+            self.noteRecorded = try JSONValueReading.required(object, "note_recorded")
+            self.rationaleRecorded = try JSONValueReading.required(object, "rationale_recorded")
+        }
+
+        private static let knownMembers: [String] = ["resource_id", "action", "previous_priority", "new_priority", "actor_id", "override", "policy_version", "note_recorded", "rationale_recorded"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(resourceID, forKey: .resourceID)
@@ -124,7 +150,7 @@ extension AgentService {
 extension AgentService {
     /// Application-owned fields carried inside the signature: {"note": ...} when the model supplied
     /// a note, else {}. The verifier also accepts null (then payload_sha256 is null).
-    public struct ApprovalPayload: Codable, Equatable, Sendable {
+    public struct ApprovalPayload: Codable, JSONValueDecodable, Equatable, Sendable {
         /// The model-supplied note, recorded verbatim (at most 4000 characters when proposed).
         public var note: String?
 
@@ -139,6 +165,12 @@ extension AgentService {
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             note = try container.decodeIfPresent(String.self, forKey: .note)
+        }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ApprovalPayload")
+            self.note = try JSONValueReading.optional(object, "note")
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -262,6 +294,24 @@ extension AgentService {
             nonce = try container.decode(String.self, forKey: .nonce)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ApprovalTokenClaims")
+            try JSONValueReading.expectConstant(object, "v", .number(1), type: "ApprovalTokenClaims")
+            self.exp = try JSONValueReading.required(object, "exp")
+            self.action = try JSONValueReading.required(object, "action")
+            self.resourceID = try JSONValueReading.required(object, "resource_id")
+            self.actorID = try JSONValueReading.required(object, "actor_id")
+            self.requestID = try JSONValueReading.required(object, "request_id")
+            self.choice = try JSONValueReading.required(object, "choice")
+            self.expectedChoice = try JSONValueReading.required(object, "expected_choice")
+            self.overrideRequested = try JSONValueReading.required(object, "override_requested")
+            self.rationale = try JSONValueReading.required(object, "rationale")
+            self.payload = try JSONValueReading.required(object, "payload")
+            self.payloadSHA256 = try JSONValueReading.required(object, "payload_sha256")
+            self.nonce = try JSONValueReading.required(object, "nonce")
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(1, forKey: .v)
@@ -284,7 +334,7 @@ extension AgentService {
 extension AgentService {
     /// A yes/no answer. Part of the wire vocabulary, but neither agent creates binary prompts, so
     /// the agent always refuses it as the wrong kind (422).
-    public struct BinaryChoiceResponse: Codable, Equatable, Sendable {
+    public struct BinaryChoiceResponse: Codable, JSONValueDecodable, Equatable, Sendable {
         public var selectedOption: BinaryOption
         /// Always "binary_choice".
         public var type: String { "binary_choice" }
@@ -305,6 +355,16 @@ extension AgentService {
             selectedOption = try container.decode(BinaryOption.self, forKey: .selectedOption)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "BinaryChoiceResponse")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "BinaryChoiceResponse")
+            try JSONValueReading.expectConstant(object, "type", .string("binary_choice"), type: "BinaryChoiceResponse")
+            self.selectedOption = try JSONValueReading.required(object, "selected_option")
+        }
+
+        private static let knownMembers: [String] = ["type", "selected_option"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("binary_choice", forKey: .type)
@@ -314,7 +374,7 @@ extension AgentService {
 }
 
 extension AgentService {
-    public struct BinaryOption: Codable, Equatable, Sendable {
+    public struct BinaryOption: Codable, JSONValueDecodable, Equatable, Sendable {
         public var id: String
         public var label: String
         public var value: Bool
@@ -338,6 +398,17 @@ extension AgentService {
             label = try container.decode(String.self, forKey: .label)
             value = try container.decode(Bool.self, forKey: .value)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "BinaryOption")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "BinaryOption")
+            self.id = try JSONValueReading.required(object, "id")
+            self.label = try JSONValueReading.required(object, "label")
+            self.value = try JSONValueReading.required(object, "value")
+        }
+
+        private static let knownMembers: [String] = ["id", "label", "value"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -363,9 +434,14 @@ extension AgentService {
         /// Who spoke. "system", "tool", "USER" and every other value are refused with 400 "only
         /// user and assistant chat roles are accepted". Closed: The service refuses every other
         /// role with 400, so no peer may send a new one.
-        public enum Role: String, Codable, CaseIterable, Sendable {
+        public enum Role: String, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case user
             case assistant
+
+            public init(jsonValue value: JSONValue) throws {
+                guard let known = Self(rawValue: try String(jsonValue: value)) else { throw JSONValueMismatch(reason: "not a value of Role") }
+                self = known
+            }
         }
 
         /// Who spoke. "system", "tool", "USER" and every other value are refused with 400 "only
@@ -392,6 +468,16 @@ extension AgentService {
             role = try container.decode(Role.self, forKey: .role)
             content = try container.decode(String.self, forKey: .content)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ChatMessage")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ChatMessage")
+            self.role = try JSONValueReading.required(object, "role")
+            self.content = try JSONValueReading.required(object, "content")
+        }
+
+        private static let knownMembers: [String] = ["role", "content"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -429,6 +515,15 @@ extension AgentService {
             error = try container.decode(String.self, forKey: .error)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ErrorBody")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ErrorBody")
+            self.error = try JSONValueReading.required(object, "error")
+        }
+
+        private static let knownMembers: [String] = ["error"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(error, forKey: .error)
@@ -438,7 +533,7 @@ extension AgentService {
 
 extension AgentService {
     /// 200, the change was applied.
-    public struct ExecuteApplied: Codable, Equatable, Sendable {
+    public struct ExecuteApplied: Codable, JSONValueDecodable, Equatable, Sendable {
         /// What the MCP server applied and recorded in the append-only audit trail.
         public var result: AppliedChange
         /// Always true.
@@ -459,6 +554,16 @@ extension AgentService {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             result = try container.decode(AppliedChange.self, forKey: .result)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ExecuteApplied")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ExecuteApplied")
+            try JSONValueReading.expectConstant(object, "ok", .bool(true), type: "ExecuteApplied")
+            self.result = try JSONValueReading.required(object, "result")
+        }
+
+        private static let knownMembers: [String] = ["ok", "result"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -506,6 +611,16 @@ extension AgentService {
             requestID = try container.decode(String.self, forKey: .requestID)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ExecuteApprovalRequest")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ExecuteApprovalRequest")
+            self.approvalToken = try JSONValueReading.required(object, "approval_token")
+            self.requestID = try JSONValueReading.required(object, "request_id")
+        }
+
+        private static let knownMembers: [String] = ["approval_token", "request_id"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(approvalToken, forKey: .approvalToken)
@@ -551,6 +666,18 @@ extension AgentService {
             }
         }
 
+        /// Reads a parsed value: the variant its tag names, read as that variant's type.
+        public init(jsonValue value: JSONValue) throws {
+            switch try JSONValueReading.tag(try JSONValueReading.object(value, type: "ExecuteApprovalResult"), Self.tagKey) {
+            case .bool(true):
+                self = .executeApplied(try ExecuteApplied(jsonValue: value))
+            case .bool(false):
+                self = .executeNotApplied(try ExecuteNotApplied(jsonValue: value))
+            default:
+                throw JSONValueReading.unknownTag(Self.tagKey, type: "ExecuteApprovalResult")
+            }
+        }
+
         public func encode(to encoder: Encoder) throws {
             switch self {
             case let .executeApplied(value):
@@ -564,7 +691,7 @@ extension AgentService {
 
 extension AgentService {
     /// 200 (refused) or 403 (error); nothing was applied.
-    public struct ExecuteNotApplied: Codable, Equatable, Sendable {
+    public struct ExecuteNotApplied: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Exactly one member: refused (200, a policy refusal) or error (403, a token that should
         /// never have been presented).
         public var result: NotApplied
@@ -587,6 +714,16 @@ extension AgentService {
             result = try container.decode(NotApplied.self, forKey: .result)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ExecuteNotApplied")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ExecuteNotApplied")
+            try JSONValueReading.expectConstant(object, "ok", .bool(false), type: "ExecuteNotApplied")
+            self.result = try JSONValueReading.required(object, "result")
+        }
+
+        private static let knownMembers: [String] = ["ok", "result"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(false, forKey: .ok)
@@ -597,7 +734,7 @@ extension AgentService {
 
 extension AgentService {
     /// The answer; its type must equal the pending prompt's input_type.
-    public enum HumanResponse: Codable, Equatable, Sendable {
+    public enum HumanResponse: Codable, JSONValueDecodable, Equatable, Sendable {
         /// type "radio"
         case radio(RadioResponse)
         /// type "text"
@@ -619,6 +756,20 @@ extension AgentService {
                 self = .binaryChoice(try BinaryChoiceResponse(from: decoder))
             default:
                 throw ContractCoding.unknownTag(decoder, key: Self.tagKey, value: tag, type: "HumanResponse")
+            }
+        }
+
+        /// Reads a parsed value: the variant its tag names, read as that variant's type.
+        public init(jsonValue value: JSONValue) throws {
+            switch try JSONValueReading.tag(try JSONValueReading.object(value, type: "HumanResponse"), Self.tagKey) {
+            case .string("radio"):
+                self = .radio(try RadioResponse(jsonValue: value))
+            case .string("text"):
+                self = .text(try TextResponse(jsonValue: value))
+            case .string("binary_choice"):
+                self = .binaryChoice(try BinaryChoiceResponse(jsonValue: value))
+            default:
+                throw JSONValueReading.unknownTag(Self.tagKey, type: "HumanResponse")
             }
         }
 
@@ -671,6 +822,18 @@ extension AgentService {
             }
         }
 
+        /// Reads a parsed value: the variant its tag names, read as that variant's type.
+        public init(jsonValue value: JSONValue) throws {
+            switch try JSONValueReading.tag(try JSONValueReading.object(value, type: "InputGuardrailDecision"), Self.tagKey) {
+            case .string("llm"), .string("llm_and_deterministic_block"), .string("deterministic_block_fallback"), .string("deterministic_allow_override"), .string("llm_and_deterministic_allow"):
+                self = .screenedInputDecision(try ScreenedInputDecision(jsonValue: value))
+            case .string("deterministic_input_limit"):
+                self = .deterministicInputLimit(try InputSizeLimitDecision(jsonValue: value))
+            default:
+                throw JSONValueReading.unknownTag(Self.tagKey, type: "InputGuardrailDecision")
+            }
+        }
+
         public func encode(to encoder: Encoder) throws {
             switch self {
             case let .screenedInputDecision(value):
@@ -685,7 +848,7 @@ extension AgentService {
 extension AgentService {
     /// The latest message is longer than the input limit (default 32 000 characters, floor 256); it
     /// is refused, never truncated, and no model is called. HTTP status stays 200.
-    public struct InputSizeLimitDecision: Codable, Equatable, Sendable {
+    public struct InputSizeLimitDecision: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Length of the latest message in Unicode scalar values.
         public var inputLength: Int
         /// The configured limit (GUARDRAILS_INPUT_MAX_CHARS).
@@ -724,6 +887,20 @@ extension AgentService {
             inputLimit = try container.decode(Int.self, forKey: .inputLimit)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "InputSizeLimitDecision")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "InputSizeLimitDecision")
+            try JSONValueReading.expectConstant(object, "stage", .string("input"), type: "InputSizeLimitDecision")
+            try JSONValueReading.expectConstant(object, "outcome", .string("blocked"), type: "InputSizeLimitDecision")
+            try JSONValueReading.expectConstant(object, "blocked", .bool(true), type: "InputSizeLimitDecision")
+            try JSONValueReading.expectConstant(object, "decision_source", .string("deterministic_input_limit"), type: "InputSizeLimitDecision")
+            self.inputLength = try JSONValueReading.required(object, "input_length")
+            self.inputLimit = try JSONValueReading.required(object, "input_limit")
+        }
+
+        private static let knownMembers: [String] = ["stage", "outcome", "blocked", "decision_source", "input_length", "input_limit"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("input", forKey: .stage)
@@ -738,7 +915,7 @@ extension AgentService {
 
 extension AgentService {
     /// What the human is asked; input_type says which answer kind is accepted.
-    public enum InteractionPrompt: Codable, Equatable, Sendable {
+    public enum InteractionPrompt: Codable, JSONValueDecodable, Equatable, Sendable {
         /// input_type "radio"
         case radio(RadioPrompt)
         /// input_type "text"
@@ -756,6 +933,18 @@ extension AgentService {
                 self = .text(try TextPrompt(from: decoder))
             default:
                 throw ContractCoding.unknownTag(decoder, key: Self.tagKey, value: tag, type: "InteractionPrompt")
+            }
+        }
+
+        /// Reads a parsed value: the variant its tag names, read as that variant's type.
+        public init(jsonValue value: JSONValue) throws {
+            switch try JSONValueReading.tag(try JSONValueReading.object(value, type: "InteractionPrompt"), Self.tagKey) {
+            case .string("radio"):
+                self = .radio(try RadioPrompt(jsonValue: value))
+            case .string("text"):
+                self = .text(try TextPrompt(jsonValue: value))
+            default:
+                throw JSONValueReading.unknownTag(Self.tagKey, type: "InteractionPrompt")
             }
         }
 
@@ -812,6 +1001,17 @@ extension AgentService {
             prompt = try container.decode(InteractionPrompt.self, forKey: .prompt)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "InteractionRequired")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "InteractionRequired")
+            self.executionID = try JSONValueReading.required(object, "execution_id")
+            self.interactionID = try JSONValueReading.required(object, "interaction_id")
+            self.prompt = try JSONValueReading.required(object, "prompt")
+        }
+
+        private static let knownMembers: [String] = ["execution_id", "interaction_id", "prompt"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(executionID, forKey: .executionID)
@@ -853,6 +1053,15 @@ extension AgentService {
             response = try container.decode(HumanResponse.self, forKey: .response)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "InteractionResponse")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "InteractionResponse")
+            self.response = try JSONValueReading.required(object, "response")
+        }
+
+        private static let knownMembers: [String] = ["response"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(response, forKey: .response)
@@ -891,13 +1100,18 @@ extension AgentService {
 
         /// The step type. Only these six are part of the contract. Closed: The document fixes the
         /// step types at these six; a seventh would be a new contract.
-        public enum TypeValue: String, Codable, CaseIterable, Sendable {
+        public enum TypeValue: String, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case workflowStart = "WORKFLOW_START"
             case workflowEnd = "WORKFLOW_END"
             case toolStart = "TOOL_START"
             case toolEnd = "TOOL_END"
             case functionStart = "FUNCTION_START"
             case functionEnd = "FUNCTION_END"
+
+            public init(jsonValue value: JSONValue) throws {
+                guard let known = Self(rawValue: try String(jsonValue: value)) else { throw JSONValueMismatch(reason: "not a value of TypeValue") }
+                self = known
+            }
         }
 
         /// The step id (a UUIDv4 string). A start and its end share the id; WORKFLOW_END reuses the
@@ -942,6 +1156,19 @@ extension AgentService {
             payload = try container.decode(StepPayload.self, forKey: .payload)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "IntermediateStep")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "IntermediateStep")
+            self.id = try JSONValueReading.required(object, "id")
+            self.parentID = try JSONValueReading.required(object, "parent_id")
+            self.type = try JSONValueReading.required(object, "type")
+            self.name = try JSONValueReading.required(object, "name")
+            self.payload = try JSONValueReading.required(object, "payload")
+        }
+
+        private static let knownMembers: [String] = ["id", "parent_id", "type", "name", "payload"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
@@ -956,7 +1183,7 @@ extension AgentService {
 extension AgentService {
     /// Exactly one member: refused (200, a policy refusal) or error (403, a token that should never
     /// have been presented).
-    public struct NotApplied: Codable, Equatable, Sendable {
+    public struct NotApplied: Codable, JSONValueDecodable, Equatable, Sendable {
         /// "this approval has already been used", "<id> does not exist", "the ticket is already <p>
         /// priority", "\"<c>\" is not a choice this action accepts", "overriding the current state
         /// requires a rationale", "this action requires a choice and the approval carries none".
@@ -981,6 +1208,16 @@ extension AgentService {
             error = try container.decodeIfPresent(String.self, forKey: .error)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "NotApplied")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "NotApplied")
+            self.refused = try JSONValueReading.optional(object, "refused")
+            self.error = try JSONValueReading.optional(object, "error")
+        }
+
+        private static let knownMembers: [String] = ["refused", "error"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(refused, forKey: .refused)
@@ -1003,7 +1240,7 @@ extension AgentService {
 
         /// "blocked" when the answer was cut (secret pattern or oversize), else "modified" when PII
         /// was masked, else "passed".
-        public enum Outcome: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+        public enum Outcome: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case passed
             case modified
             case blocked
@@ -1041,6 +1278,10 @@ extension AgentService {
 
             public init(from decoder: Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public init(jsonValue value: JSONValue) throws {
+                self.init(rawValue: try String(jsonValue: value))
             }
 
             public func encode(to encoder: Encoder) throws {
@@ -1102,6 +1343,19 @@ extension AgentService {
             sanitizedOutputLength = try container.decodeIfPresent(Int.self, forKey: .sanitizedOutputLength)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "OutputGuardrailDecision")
+            try JSONValueReading.expectConstant(object, "stage", .string("output"), type: "OutputGuardrailDecision")
+            self.name = try JSONValueReading.optional(object, "name")
+            self.outcome = try JSONValueReading.required(object, "outcome")
+            self.blocked = try JSONValueReading.required(object, "blocked")
+            self.modified = try JSONValueReading.required(object, "modified")
+            self.oversized = try JSONValueReading.optional(object, "oversized")
+            self.maskedEntities = try JSONValueReading.optional(object, "masked_entities")
+            self.sanitizedOutputLength = try JSONValueReading.optional(object, "sanitized_output_length")
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("output", forKey: .stage)
@@ -1117,7 +1371,7 @@ extension AgentService {
 }
 
 extension AgentService {
-    public struct PromptOption: Codable, Equatable, Sendable {
+    public struct PromptOption: Codable, JSONValueDecodable, Equatable, Sendable {
         public var id: String
         public var label: String
         public var value: String
@@ -1146,6 +1400,18 @@ extension AgentService {
             description = try container.decode(String.self, forKey: .description)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "PromptOption")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "PromptOption")
+            self.id = try JSONValueReading.required(object, "id")
+            self.label = try JSONValueReading.required(object, "label")
+            self.value = try JSONValueReading.required(object, "value")
+            self.description = try JSONValueReading.required(object, "description")
+        }
+
+        private static let knownMembers: [String] = ["id", "label", "value", "description"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
@@ -1158,7 +1424,7 @@ extension AgentService {
 
 extension AgentService {
     /// Trace correlation on WORKFLOW_START and WORKFLOW_END.
-    public struct ProvidedMetadata: Codable, Equatable, Sendable {
+    public struct ProvidedMetadata: Codable, JSONValueDecodable, Equatable, Sendable {
         /// The root trace id (32 lowercase hex digits), equal to the trace id of a joined
         /// traceparent; the empty string from an agent that runs without tracing (traceparent is
         /// optional and such an agent does not join it).
@@ -1193,6 +1459,15 @@ extension AgentService {
             agentRuntime = try container.decodeIfPresent(String.self, forKey: .agentRuntime)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ProvidedMetadata")
+            self.workflowTraceID = try JSONValueReading.optional(object, "workflow_trace_id")
+            self.workflowRunID = try JSONValueReading.optional(object, "workflow_run_id")
+            self.requestID = try JSONValueReading.optional(object, "request_id")
+            self.agentRuntime = try JSONValueReading.optional(object, "agent_runtime")
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(workflowTraceID, forKey: .workflowTraceID)
@@ -1207,7 +1482,7 @@ extension AgentService {
     /// Choose one offered option. The answer must repeat an offered (id, value) pair; the cancel
     /// pair cancels. The approval gate offers low, medium, high, urgent (the current priority
     /// labelled "Keep — p", the others "Change to — p") and then Cancel.
-    public struct RadioPrompt: Codable, Equatable, Sendable {
+    public struct RadioPrompt: Codable, JSONValueDecodable, Equatable, Sendable {
         /// The prompt text, lines joined by "\n".
         public var text: String
         /// Omitted when absent.
@@ -1243,6 +1518,19 @@ extension AgentService {
             options = try container.decode([PromptOption].self, forKey: .options)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "RadioPrompt")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "RadioPrompt")
+            try JSONValueReading.expectConstant(object, "input_type", .string("radio"), type: "RadioPrompt")
+            self.text = try JSONValueReading.required(object, "text")
+            self.placeholder = try JSONValueReading.optional(object, "placeholder")
+            self.`required` = try JSONValueReading.required(object, "required")
+            self.options = try JSONValueReading.required(object, "options")
+        }
+
+        private static let knownMembers: [String] = ["input_type", "text", "placeholder", "required", "options"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("radio", forKey: .inputType)
@@ -1258,7 +1546,7 @@ extension AgentService {
     /// The chosen option, copied from the prompt. Only (id, value) is compared with the offered
     /// options; label and description are not. The cancel pair (id "cancel", value "__CANCEL__")
     /// cancels; one half of it without the other is refused (422).
-    public struct RadioResponse: Codable, Equatable, Sendable {
+    public struct RadioResponse: Codable, JSONValueDecodable, Equatable, Sendable {
         public var selectedOption: SelectedOption
         /// Always "radio".
         public var type: String { "radio" }
@@ -1279,6 +1567,16 @@ extension AgentService {
             selectedOption = try container.decode(SelectedOption.self, forKey: .selectedOption)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "RadioResponse")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "RadioResponse")
+            try JSONValueReading.expectConstant(object, "type", .string("radio"), type: "RadioResponse")
+            self.selectedOption = try JSONValueReading.required(object, "selected_option")
+        }
+
+        private static let knownMembers: [String] = ["type", "selected_option"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("radio", forKey: .type)
@@ -1289,9 +1587,9 @@ extension AgentService {
 
 extension AgentService {
     /// The classifier and the deterministic layers ran; decision_source says which prevailed.
-    public struct ScreenedInputDecision: Codable, Equatable, Sendable {
+    public struct ScreenedInputDecision: Codable, JSONValueDecodable, Equatable, Sendable {
         /// "blocked" exactly when blocked is true.
-        public enum Outcome: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+        public enum Outcome: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case passed
             case blocked
             /// A value this version does not know; it encodes back unchanged.
@@ -1328,6 +1626,10 @@ extension AgentService {
                 self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
             }
 
+            public init(jsonValue value: JSONValue) throws {
+                self.init(rawValue: try String(jsonValue: value))
+            }
+
             public func encode(to encoder: Encoder) throws {
                 var container = encoder.singleValueContainer()
                 try container.encode(rawValue)
@@ -1335,7 +1637,7 @@ extension AgentService {
         }
 
         /// Which layer decided.
-        public enum DecisionSource: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+        public enum DecisionSource: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case llm
             case llmAndDeterministicBlock
             case deterministicBlockFallback
@@ -1379,6 +1681,10 @@ extension AgentService {
 
             public init(from decoder: Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public init(jsonValue value: JSONValue) throws {
+                self.init(rawValue: try String(jsonValue: value))
             }
 
             public func encode(to encoder: Encoder) throws {
@@ -1462,6 +1768,27 @@ extension AgentService {
             llmCallCount = try container.decode(Int.self, forKey: .llmCallCount)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ScreenedInputDecision")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ScreenedInputDecision")
+            try JSONValueReading.expectConstant(object, "stage", .string("input"), type: "ScreenedInputDecision")
+            try JSONValueReading.expectConstant(object, "name", .string("self check input"), type: "ScreenedInputDecision")
+            self.outcome = try JSONValueReading.required(object, "outcome")
+            self.blocked = try JSONValueReading.required(object, "blocked")
+            try JSONValueReading.expectConstant(object, "modified", .bool(false), type: "ScreenedInputDecision")
+            self.llmBlocked = try JSONValueReading.required(object, "llm_blocked")
+            self.classifierAvailable = try JSONValueReading.required(object, "classifier_available")
+            self.deterministicBlocked = try JSONValueReading.required(object, "deterministic_blocked")
+            self.deterministicBlockMatches = try JSONValueReading.required(object, "deterministic_block_matches")
+            self.deterministicAllowMatches = try JSONValueReading.required(object, "deterministic_allow_matches")
+            self.allowOverrideApplied = try JSONValueReading.required(object, "allow_override_applied")
+            self.decisionSource = try JSONValueReading.required(object, "decision_source")
+            self.llmCallCount = try JSONValueReading.required(object, "llm_call_count")
+        }
+
+        private static let knownMembers: [String] = ["stage", "name", "outcome", "blocked", "modified", "llm_blocked", "classifier_available", "deterministic_blocked", "deterministic_block_matches", "deterministic_allow_matches", "allow_override_applied", "decision_source", "llm_call_count"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("input", forKey: .stage)
@@ -1482,7 +1809,7 @@ extension AgentService {
 }
 
 extension AgentService {
-    public struct SelectedOption: Codable, Equatable, Sendable {
+    public struct SelectedOption: Codable, JSONValueDecodable, Equatable, Sendable {
         public var id: String
         public var label: String
         public var value: String
@@ -1512,6 +1839,18 @@ extension AgentService {
             description = try container.decodeIfPresent(String.self, forKey: .description)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "SelectedOption")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "SelectedOption")
+            self.id = try JSONValueReading.required(object, "id")
+            self.label = try JSONValueReading.required(object, "label")
+            self.value = try JSONValueReading.required(object, "value")
+            self.description = try JSONValueReading.optional(object, "description")
+        }
+
+        private static let knownMembers: [String] = ["id", "label", "value", "description"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
@@ -1524,7 +1863,7 @@ extension AgentService {
 
 extension AgentService {
     /// Present on tool and function steps.
-    public struct StepData: Codable, Equatable, Sendable {
+    public struct StepData: Codable, JSONValueDecodable, Equatable, Sendable {
         /// The arguments (any JSON value); for decision steps a digest-only summary of the checked
         /// text.
         public var input: JSONValue?
@@ -1548,6 +1887,13 @@ extension AgentService {
             output = try container.decodeIfPresent(JSONValue.self, forKey: .output)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "StepData")
+            self.input = try JSONValueReading.optional(object, "input")
+            self.output = try JSONValueReading.optional(object, "output")
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(input, forKey: .input)
@@ -1558,7 +1904,7 @@ extension AgentService {
 
 extension AgentService {
     /// Where the consumers read tool inputs/outputs and workflow correlation.
-    public struct StepMetadata: Codable, Equatable, Sendable {
+    public struct StepMetadata: Codable, JSONValueDecodable, Equatable, Sendable {
         /// The same value as data.input, on tool and function steps.
         public var toolInputs: JSONValue?
         /// The same value as data.output, on *_END tool and function steps.
@@ -1585,6 +1931,14 @@ extension AgentService {
             providedMetadata = try container.decodeIfPresent(ProvidedMetadata.self, forKey: .providedMetadata)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "StepMetadata")
+            self.toolInputs = try JSONValueReading.optional(object, "tool_inputs")
+            self.toolOutputs = try JSONValueReading.optional(object, "tool_outputs")
+            self.providedMetadata = try JSONValueReading.optional(object, "provided_metadata")
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(toolInputs, forKey: .toolInputs)
@@ -1596,7 +1950,7 @@ extension AgentService {
 
 extension AgentService {
     /// NAT's IntermediateStepPayload fields that the consumers read.
-    public struct StepPayload: Codable, Equatable, Sendable {
+    public struct StepPayload: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Equal to the envelope's type.
         public var eventType: String?
         /// Equal to the envelope's name.
@@ -1633,6 +1987,16 @@ extension AgentService {
             metadata = try container.decodeIfPresent(StepMetadata.self, forKey: .metadata)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "StepPayload")
+            self.eventType = try JSONValueReading.optional(object, "event_type")
+            self.name = try JSONValueReading.optional(object, "name")
+            self.uuid = try JSONValueReading.optional(object, "UUID")
+            self.data = try JSONValueReading.optional(object, "data")
+            self.metadata = try JSONValueReading.optional(object, "metadata")
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(eventType, forKey: .eventType)
@@ -1647,7 +2011,7 @@ extension AgentService {
 extension AgentService {
     /// A free-text answer (the approval gate's reason prompt). The trimmed answer must be
     /// non-empty; the trimmed text "__CANCEL__" cancels.
-    public struct TextPrompt: Codable, Equatable, Sendable {
+    public struct TextPrompt: Codable, JSONValueDecodable, Equatable, Sendable {
         /// The prompt text, lines joined by "\n".
         public var text: String
         /// Hint shown in the empty answer box; omitted when absent.
@@ -1678,6 +2042,18 @@ extension AgentService {
             `required` = try container.decode(Bool.self, forKey: .`required`)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "TextPrompt")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "TextPrompt")
+            try JSONValueReading.expectConstant(object, "input_type", .string("text"), type: "TextPrompt")
+            self.text = try JSONValueReading.required(object, "text")
+            self.placeholder = try JSONValueReading.optional(object, "placeholder")
+            self.`required` = try JSONValueReading.required(object, "required")
+        }
+
+        private static let knownMembers: [String] = ["input_type", "text", "placeholder", "required"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("text", forKey: .inputType)
@@ -1692,7 +2068,7 @@ extension AgentService {
     /// A free-text answer. Trimmed, it must be non-empty (else 422 "a text answer must not be
     /// empty"); the trimmed text "__CANCEL__" cancels; otherwise the trimmed text is the answer
     /// (the approval's rationale).
-    public struct TextResponse: Codable, Equatable, Sendable {
+    public struct TextResponse: Codable, JSONValueDecodable, Equatable, Sendable {
         /// The answer text. No string longer than the 16 384-byte body limit can arrive, so 16 384
         /// characters is stated as the schema bound.
         public var text: String
@@ -1714,6 +2090,16 @@ extension AgentService {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             text = try container.decode(String.self, forKey: .text)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "TextResponse")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "TextResponse")
+            try JSONValueReading.expectConstant(object, "type", .string("text"), type: "TextResponse")
+            self.text = try JSONValueReading.required(object, "text")
+        }
+
+        private static let knownMembers: [String] = ["type", "text"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -1851,6 +2237,33 @@ extension AgentService {
             error = try container.decodeIfPresent(String.self, forKey: .error)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "VersionInfo")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "VersionInfo")
+            self.available = try JSONValueReading.required(object, "available")
+            self.agentRuntime = try JSONValueReading.optional(object, "agent_runtime")
+            self.agentFramework = try JSONValueReading.optional(object, "agent_framework")
+            self.agentFrameworkVersion = try JSONValueReading.optional(object, "agent_framework_version")
+            self.mcpSDK = try JSONValueReading.optional(object, "mcp_sdk")
+            self.mcpSDKVersion = try JSONValueReading.optional(object, "mcp_sdk_version")
+            self.agentVersion = try JSONValueReading.optional(object, "agent_version")
+            self.model = try JSONValueReading.required(object, "model")
+            self.guardModel = try JSONValueReading.required(object, "guard_model")
+            self.reasoningEffort = try JSONValueReading.required(object, "reasoning_effort")
+            self.guardReasoningEffort = try JSONValueReading.required(object, "guard_reasoning_effort")
+            self.buildCommit = try JSONValueReading.required(object, "build_commit")
+            self.configPath = try JSONValueReading.optional(object, "config_path")
+            self.configSHA256 = try JSONValueReading.required(object, "config_sha256")
+            self.promptSHA256 = try JSONValueReading.required(object, "prompt_sha256")
+            self.guardrailsPromptsSHA256 = try JSONValueReading.required(object, "guardrails_prompts_sha256")
+            self.guardrailsPromptsDigest = try JSONValueReading.optional(object, "guardrails_prompts_digest")
+            self.toolsExposed = try JSONValueReading.required(object, "tools_exposed")
+            self.error = try JSONValueReading.optional(object, "error")
+        }
+
+        private static let knownMembers: [String] = ["available", "agent_runtime", "agent_framework", "agent_framework_version", "mcp_sdk", "mcp_sdk_version", "agent_version", "model", "guard_model", "reasoning_effort", "guard_reasoning_effort", "build_commit", "config_path", "config_sha256", "prompt_sha256", "guardrails_prompts_sha256", "guardrails_prompts_digest", "tools_exposed", "error"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(available, forKey: .available)
@@ -1917,6 +2330,17 @@ extension AgentService {
             message = try container.decode(String.self, forKey: .message)
             details = try container.decodeIfPresent(String.self, forKey: .details)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "WorkflowErrorEvent")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "WorkflowErrorEvent")
+            try JSONValueReading.expectConstant(object, "error", .string("workflow_error"), type: "WorkflowErrorEvent")
+            self.message = try JSONValueReading.required(object, "message")
+            self.details = try JSONValueReading.optional(object, "details")
+        }
+
+        private static let knownMembers: [String] = ["error", "message", "details"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -1988,6 +2412,18 @@ extension AgentService {
             user = try container.decodeIfPresent(String.self, forKey: .user)
             evaluationCaseID = try container.decodeIfPresent(String.self, forKey: .evaluationCaseID)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "WorkflowRequest")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "WorkflowRequest")
+            self.messages = try JSONValueReading.required(object, "messages")
+            self.stream = try JSONValueReading.optional(object, "stream")
+            self.user = try JSONValueReading.optional(object, "user")
+            self.evaluationCaseID = try JSONValueReading.optional(object, "evaluation_case_id")
+        }
+
+        private static let knownMembers: [String] = ["messages", "stream", "user", "evaluation_case_id"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)

@@ -14,7 +14,7 @@ public enum ProviderIntegration {}
 
 extension ProviderIntegration {
     /// The owner approved; the credential is returned once.
-    public struct ConnectPollApproved: Codable, Equatable, Sendable {
+    public struct ConnectPollApproved: Codable, JSONValueDecodable, Equatable, Sendable {
         /// A myagent address `<username>/<agentname>`: two parts of 3 to 32 characters, each
         /// starting with a lowercase letter or digit and continuing with lowercase letters, digits,
         /// `_` or `-` (the validation in the Hermes adapter). It names a sender or recipient; it is
@@ -45,6 +45,14 @@ extension ProviderIntegration {
             secret = try container.decode(String.self, forKey: .secret)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ConnectPollApproved")
+            try JSONValueReading.expectConstant(object, "status", .string("approved"), type: "ConnectPollApproved")
+            self.address = try JSONValueReading.required(object, "address")
+            self.secret = try JSONValueReading.required(object, "secret")
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("approved", forKey: .status)
@@ -56,7 +64,7 @@ extension ProviderIntegration {
 
 extension ProviderIntegration {
     /// The owner has not approved yet; poll again after `interval` seconds.
-    public struct ConnectPollPending: Codable, Equatable, Sendable {
+    public struct ConnectPollPending: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Always "pending".
         public var status: String { "pending" }
 
@@ -69,6 +77,12 @@ extension ProviderIntegration {
 
         public init(from decoder: Decoder) throws {
             try ContractCoding.expectConstant(decoder, key: "status", expected: .string("pending"), type: "ConnectPollPending")
+        }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ConnectPollPending")
+            try JSONValueReading.expectConstant(object, "status", .string("pending"), type: "ConnectPollPending")
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -105,6 +119,15 @@ extension ProviderIntegration {
             deviceCode = try container.decode(String.self, forKey: .deviceCode)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ConnectPollRequest")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ConnectPollRequest")
+            self.deviceCode = try JSONValueReading.required(object, "device_code")
+        }
+
+        private static let knownMembers: [String] = ["device_code"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(deviceCode, forKey: .deviceCode)
@@ -140,6 +163,18 @@ extension ProviderIntegration {
                 self = .approved(try ConnectPollApproved(from: decoder))
             default:
                 throw ContractCoding.unknownTag(decoder, key: Self.tagKey, value: tag, type: "ConnectPollResponse")
+            }
+        }
+
+        /// Reads a parsed value: the variant its tag names, read as that variant's type.
+        public init(jsonValue value: JSONValue) throws {
+            switch try JSONValueReading.tag(try JSONValueReading.object(value, type: "ConnectPollResponse"), Self.tagKey) {
+            case .string("pending"):
+                self = .pending(try ConnectPollPending(jsonValue: value))
+            case .string("approved"):
+                self = .approved(try ConnectPollApproved(jsonValue: value))
+            default:
+                throw JSONValueReading.unknownTag(Self.tagKey, type: "ConnectPollResponse")
             }
         }
 
@@ -183,6 +218,15 @@ extension ProviderIntegration {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             permissions = try container.decode([Permission].self, forKey: .permissions)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ConnectStartRequest")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ConnectStartRequest")
+            self.permissions = try JSONValueReading.required(object, "permissions")
+        }
+
+        private static let knownMembers: [String] = ["permissions"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -245,6 +289,16 @@ extension ProviderIntegration {
             expiresIn = try container.decodeIfPresent(Int.self, forKey: .expiresIn)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ConnectStartResponse")
+            self.deviceCode = try JSONValueReading.required(object, "device_code")
+            self.userCode = try JSONValueReading.required(object, "user_code")
+            self.verificationURL = try JSONValueReading.required(object, "verification_url")
+            self.interval = try JSONValueReading.required(object, "interval")
+            self.expiresIn = try JSONValueReading.optional(object, "expires_in")
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(deviceCode, forKey: .deviceCode)
@@ -259,9 +313,9 @@ extension ProviderIntegration {
 extension ProviderIntegration {
     /// The binding was revoked, the live channel is closed (or was never open) and the credential
     /// is removed.
-    public struct DisconnectCompleted: Codable, Equatable, Sendable {
+    public struct DisconnectCompleted: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Whether a live channel was open and has been closed, or none was open.
-        public enum LiveChannel: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+        public enum LiveChannel: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case closed
             case notOpen
             /// A value this version does not know; it encodes back unchanged.
@@ -296,6 +350,10 @@ extension ProviderIntegration {
 
             public init(from decoder: Decoder) throws {
                 self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            public init(jsonValue value: JSONValue) throws {
+                self.init(rawValue: try String(jsonValue: value))
             }
 
             public func encode(to encoder: Encoder) throws {
@@ -333,6 +391,17 @@ extension ProviderIntegration {
             liveChannel = try container.decode(LiveChannel.self, forKey: .liveChannel)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "DisconnectCompleted")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "DisconnectCompleted")
+            try JSONValueReading.expectConstant(object, "outcome", .string("disconnected"), type: "DisconnectCompleted")
+            self.address = try JSONValueReading.optional(object, "address")
+            self.liveChannel = try JSONValueReading.required(object, "live_channel")
+        }
+
+        private static let knownMembers: [String] = ["outcome", "address", "live_channel"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("disconnected", forKey: .outcome)
@@ -345,8 +414,8 @@ extension ProviderIntegration {
 extension ProviderIntegration {
     /// At least one step failed. Local cleanup still proceeds; the owner is told which steps to
     /// finish (for example to revoke the credential in the myagent account).
-    public struct DisconnectIncomplete: Codable, Equatable, Sendable {
-        public enum FailedStep: RawRepresentable, Hashable, Codable, CaseIterable, Sendable {
+    public struct DisconnectIncomplete: Codable, JSONValueDecodable, Equatable, Sendable {
+        public enum FailedStep: RawRepresentable, Hashable, Codable, JSONValueDecodable, CaseIterable, Sendable {
             case revokeBinding
             case closeLiveChannel
             case removeCredential
@@ -386,6 +455,10 @@ extension ProviderIntegration {
                 self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
             }
 
+            public init(jsonValue value: JSONValue) throws {
+                self.init(rawValue: try String(jsonValue: value))
+            }
+
             public func encode(to encoder: Encoder) throws {
                 var container = encoder.singleValueContainer()
                 try container.encode(rawValue)
@@ -419,6 +492,17 @@ extension ProviderIntegration {
             address = try container.decodeIfPresent(String.self, forKey: .address)
             failedSteps = try container.decode([FailedStep].self, forKey: .failedSteps)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "DisconnectIncomplete")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "DisconnectIncomplete")
+            try JSONValueReading.expectConstant(object, "outcome", .string("incomplete"), type: "DisconnectIncomplete")
+            self.address = try JSONValueReading.optional(object, "address")
+            self.failedSteps = try JSONValueReading.required(object, "failed_steps")
+        }
+
+        private static let knownMembers: [String] = ["outcome", "address", "failed_steps"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -465,6 +549,18 @@ extension ProviderIntegration {
             }
         }
 
+        /// Reads a parsed value: the variant its tag names, read as that variant's type.
+        public init(jsonValue value: JSONValue) throws {
+            switch try JSONValueReading.tag(try JSONValueReading.object(value, type: "DisconnectResult"), Self.tagKey) {
+            case .string("disconnected"):
+                self = .disconnected(try DisconnectCompleted(jsonValue: value))
+            case .string("incomplete"):
+                self = .incomplete(try DisconnectIncomplete(jsonValue: value))
+            default:
+                throw JSONValueReading.unknownTag(Self.tagKey, type: "DisconnectResult")
+            }
+        }
+
         public func encode(to encoder: Encoder) throws {
             switch self {
             case let .disconnected(value):
@@ -478,7 +574,7 @@ extension ProviderIntegration {
 
 extension ProviderIntegration {
     /// What went wrong, for a human.
-    public struct ErrorDetail: Codable, Equatable, Sendable {
+    public struct ErrorDetail: Codable, JSONValueDecodable, Equatable, Sendable {
         public var message: String
 
         public init(message: String) {
@@ -492,6 +588,12 @@ extension ProviderIntegration {
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             message = try container.decode(String.self, forKey: .message)
+        }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ErrorDetail")
+            self.message = try JSONValueReading.required(object, "message")
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -528,6 +630,15 @@ extension ProviderIntegration {
             error = try container.decode(ErrorDetail.self, forKey: .error)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "ErrorResponse")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "ErrorResponse")
+            self.error = try JSONValueReading.required(object, "error")
+        }
+
+        private static let knownMembers: [String] = ["error"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(error, forKey: .error)
@@ -563,6 +674,15 @@ extension ProviderIntegration {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             sequence = try container.decode(Int.self, forKey: .sequence)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "InboxBookmark")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "InboxBookmark")
+            self.sequence = try JSONValueReading.required(object, "sequence")
+        }
+
+        private static let knownMembers: [String] = ["sequence"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -624,6 +744,16 @@ extension ProviderIntegration {
             payload = try container.decode([String: JSONValue].self, forKey: .payload)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "InboxEntry")
+            self.sequence = try JSONValueReading.required(object, "sequence")
+            self.eventID = try JSONValueReading.required(object, "event_id")
+            self.type = try JSONValueReading.required(object, "type")
+            self.occurredAt = try JSONValueReading.required(object, "occurred_at")
+            self.payload = try JSONValueReading.required(object, "payload")
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(sequence, forKey: .sequence)
@@ -678,6 +808,13 @@ extension ProviderIntegration {
             nextAfterSequence = try container.decode(Int?.self, forKey: .nextAfterSequence)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "InboxPage")
+            self.entries = try JSONValueReading.required(object, "entries")
+            self.nextAfterSequence = try JSONValueReading.required(object, "next_after_sequence")
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(entries, forKey: .entries)
@@ -717,6 +854,13 @@ extension ProviderIntegration {
             try ContractCoding.expectConstant(decoder, key: "type", expected: .string("inbox.changed"), type: "LiveInboxChanged")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             latestSequence = try container.decodeIfPresent(Int.self, forKey: .latestSequence)
+        }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "LiveInboxChanged")
+            try JSONValueReading.expectConstant(object, "type", .string("inbox.changed"), type: "LiveInboxChanged")
+            self.latestSequence = try JSONValueReading.optional(object, "latest_sequence")
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -771,6 +915,22 @@ extension ProviderIntegration {
             }
         }
 
+        /// Reads a parsed value: the variant its tag names, read as that variant's type.
+        public init(jsonValue value: JSONValue) throws {
+            switch try JSONValueReading.tag(try JSONValueReading.object(value, type: "NotificationAcceptance"), Self.tagKey) {
+            case .string("accepted"):
+                self = .accepted(try NotificationAccepted(jsonValue: value))
+            case .string("authentication_failed"):
+                self = .authenticationFailed(try NotificationAuthenticationFailed(jsonValue: value))
+            case .string("missing_runtime"):
+                self = .missingRuntime(try NotificationMissingRuntime(jsonValue: value))
+            case .string("disabled_integration"):
+                self = .disabledIntegration(try NotificationIntegrationDisabled(jsonValue: value))
+            default:
+                throw JSONValueReading.unknownTag(Self.tagKey, type: "NotificationAcceptance")
+            }
+        }
+
         public func encode(to encoder: Encoder) throws {
             switch self {
             case let .accepted(value):
@@ -788,7 +948,7 @@ extension ProviderIntegration {
 
 extension ProviderIntegration {
     /// HTTP 202. The runtime was scheduled (now, or earlier for a duplicate event_id).
-    public struct NotificationAccepted: Codable, Equatable, Sendable {
+    public struct NotificationAccepted: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Stable id of one notification, identical on every retry: `evt_` then 1 to 40 letters,
         /// digits or `-` (a UUID, ULID or similar). Nothing else fits, so no content can ride in
         /// it.
@@ -817,6 +977,17 @@ extension ProviderIntegration {
             duplicate = try container.decodeIfPresent(Bool.self, forKey: .duplicate)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "NotificationAccepted")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "NotificationAccepted")
+            try JSONValueReading.expectConstant(object, "result", .string("accepted"), type: "NotificationAccepted")
+            self.eventID = try JSONValueReading.required(object, "event_id")
+            self.duplicate = try JSONValueReading.optional(object, "duplicate")
+        }
+
+        private static let knownMembers: [String] = ["result", "event_id", "duplicate"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("accepted", forKey: .result)
@@ -829,7 +1000,7 @@ extension ProviderIntegration {
 extension ProviderIntegration {
     /// HTTP 401. The request did not authenticate as myagent with the mechanism agreed during
     /// connection. Nothing was scheduled; myagent does not retry until the connection is repaired.
-    public struct NotificationAuthenticationFailed: Codable, Equatable, Sendable {
+    public struct NotificationAuthenticationFailed: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Stable id of one notification, identical on every retry: `evt_` then 1 to 40 letters,
         /// digits or `-` (a UUID, ULID or similar). Nothing else fits, so no content can ride in
         /// it.
@@ -852,6 +1023,16 @@ extension ProviderIntegration {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             eventID = try container.decodeIfPresent(String.self, forKey: .eventID)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "NotificationAuthenticationFailed")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "NotificationAuthenticationFailed")
+            try JSONValueReading.expectConstant(object, "result", .string("authentication_failed"), type: "NotificationAuthenticationFailed")
+            self.eventID = try JSONValueReading.optional(object, "event_id")
+        }
+
+        private static let knownMembers: [String] = ["result", "event_id"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -910,6 +1091,18 @@ extension ProviderIntegration {
             connectionID = try container.decode(String.self, forKey: .connectionID)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "NotificationEvent")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "NotificationEvent")
+            try JSONValueReading.expectConstant(object, "version", .string("0.1"), type: "NotificationEvent")
+            self.eventID = try JSONValueReading.required(object, "event_id")
+            self.connectionID = try JSONValueReading.required(object, "connection_id")
+            try JSONValueReading.expectConstant(object, "type", .string("inbox.changed"), type: "NotificationEvent")
+        }
+
+        private static let knownMembers: [String] = ["version", "event_id", "connection_id", "type"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("0.1", forKey: .version)
@@ -923,7 +1116,7 @@ extension ProviderIntegration {
 extension ProviderIntegration {
     /// HTTP 403. The owner or provider disabled this integration. Nothing was scheduled; myagent
     /// stops notifying this connection and reports it to the owner.
-    public struct NotificationIntegrationDisabled: Codable, Equatable, Sendable {
+    public struct NotificationIntegrationDisabled: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Stable id of one notification, identical on every retry: `evt_` then 1 to 40 letters,
         /// digits or `-` (a UUID, ULID or similar). Nothing else fits, so no content can ride in
         /// it.
@@ -947,6 +1140,16 @@ extension ProviderIntegration {
             eventID = try container.decodeIfPresent(String.self, forKey: .eventID)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "NotificationIntegrationDisabled")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "NotificationIntegrationDisabled")
+            try JSONValueReading.expectConstant(object, "result", .string("disabled_integration"), type: "NotificationIntegrationDisabled")
+            self.eventID = try JSONValueReading.optional(object, "event_id")
+        }
+
+        private static let knownMembers: [String] = ["result", "event_id"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("disabled_integration", forKey: .result)
@@ -959,7 +1162,7 @@ extension ProviderIntegration {
     /// HTTP 503. The integration is enabled but the runtime bound to the connection is not
     /// available (not running, or its session is gone). Nothing was scheduled; myagent retries the
     /// notification later.
-    public struct NotificationMissingRuntime: Codable, Equatable, Sendable {
+    public struct NotificationMissingRuntime: Codable, JSONValueDecodable, Equatable, Sendable {
         /// Stable id of one notification, identical on every retry: `evt_` then 1 to 40 letters,
         /// digits or `-` (a UUID, ULID or similar). Nothing else fits, so no content can ride in
         /// it.
@@ -982,6 +1185,16 @@ extension ProviderIntegration {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             eventID = try container.decodeIfPresent(String.self, forKey: .eventID)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "NotificationMissingRuntime")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "NotificationMissingRuntime")
+            try JSONValueReading.expectConstant(object, "result", .string("missing_runtime"), type: "NotificationMissingRuntime")
+            self.eventID = try JSONValueReading.optional(object, "event_id")
+        }
+
+        private static let knownMembers: [String] = ["result", "event_id"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -1052,6 +1265,10 @@ extension ProviderIntegration {
             self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
         }
 
+        public init(jsonValue value: JSONValue) throws {
+            self.init(rawValue: try String(jsonValue: value))
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
@@ -1062,7 +1279,7 @@ extension ProviderIntegration {
 extension ProviderIntegration {
     /// Server-readable message content. v0.1 defines only the `plaintext` encoding; the text is 1
     /// to 32768 Unicode code points.
-    public struct PlaintextContent: Codable, Equatable, Sendable {
+    public struct PlaintextContent: Codable, JSONValueDecodable, Equatable, Sendable {
         public var text: String
         /// Always "plaintext".
         public var encoding: String { "plaintext" }
@@ -1082,6 +1299,16 @@ extension ProviderIntegration {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             text = try container.decode(String.self, forKey: .text)
         }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "PlaintextContent")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "PlaintextContent")
+            try JSONValueReading.expectConstant(object, "encoding", .string("plaintext"), type: "PlaintextContent")
+            self.text = try JSONValueReading.required(object, "text")
+        }
+
+        private static let knownMembers: [String] = ["encoding", "text"]
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -1138,6 +1365,18 @@ extension ProviderIntegration {
             attachmentIDs = try container.decode([String].self, forKey: .attachmentIDs)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "SendMessageRequest")
+            try JSONValueReading.rejectUnknownMembers(object, known: Self.knownMembers, type: "SendMessageRequest")
+            self.messageID = try JSONValueReading.required(object, "message_id")
+            self.to = try JSONValueReading.required(object, "to")
+            self.content = try JSONValueReading.required(object, "content")
+            self.attachmentIDs = try JSONValueReading.required(object, "attachment_ids")
+        }
+
+        private static let knownMembers: [String] = ["message_id", "to", "content", "attachment_ids"]
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(messageID, forKey: .messageID)
@@ -1190,6 +1429,15 @@ extension ProviderIntegration {
             retentionExpired = try container.decodeIfPresent(Bool.self, forKey: .retentionExpired)
         }
 
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "SendMessageResponse")
+            try JSONValueReading.expectConstant(object, "accepted", .bool(true), type: "SendMessageResponse")
+            self.duplicate = try JSONValueReading.required(object, "duplicate")
+            self.recipientSequence = try JSONValueReading.required(object, "recipient_sequence")
+            self.retentionExpired = try JSONValueReading.optional(object, "retention_expired")
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(true, forKey: .accepted)
@@ -1229,6 +1477,12 @@ extension ProviderIntegration {
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             address = try container.decode(String.self, forKey: .address)
+        }
+
+        /// Reads a parsed value (what `decode(json:)` does after validating it), refusing one that does not fit this type.
+        public init(jsonValue value: JSONValue) throws {
+            let object = try JSONValueReading.object(value, type: "Whoami")
+            self.address = try JSONValueReading.required(object, "address")
         }
 
         public func encode(to encoder: Encoder) throws {

@@ -74,7 +74,8 @@ func decodePhases<M: ContractMessage>(_ type: M.Type, _ raw: [UInt8], _ settings
         Subject(impl: "StrictJSON.parseStrictJSON", run: { if case .object = try StrictJSON.parseStrictJSON(raw) { return 1 }; return 0 }),
         Subject(impl: "validateSchema (generated)", run: { M.validateSchema(value).count }),
         Subject(impl: "checkRules", run: { M.checkRules(value).count }),
-        Subject(impl: "decode(JSONValue) (validate + Codable)", run: { _ = try M.decode(value); return 1 }),
+        Subject(impl: "decode(JSONValue) (validate + typed read)", run: { _ = try M.decode(value); return 1 }),
+        Subject(impl: "init(jsonValue:) (the typed read alone)", run: { _ = try M(jsonValue: value); return 1 }),
         Subject(impl: "interpreter (before issue 36)", run: { M.schemaRegistry.validate(value, against: M.schemaID).count }),
     ]
     printPhases("decode \(M.self) (\(raw.count) B)", try measure(subjects, settings), order: subjects.map(\.impl))

@@ -65,7 +65,7 @@ func record(_ name: String, _ param: String, _ measured: [String: [Double]]) {
 
 // Validation: validate (generated schema code + x-rules), the generated schema code alone, the
 // schema interpreter it replaced, and decoding the checked bytes into the message type
-// (decode(json:): strict parse, schema, rules, Codable over the parsed value) vs JSONDecoder alone.
+// (decode(json:): strict parse, schema, rules, the typed read of the parsed value) vs JSONDecoder alone.
 func validation<M: ContractMessage>(_ type: M.Type, _ message: String) throws {
     for kind in ["valid", "invalid"] {
         let file = "\(message)-\(kind).json"
