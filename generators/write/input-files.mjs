@@ -3,9 +3,11 @@
 // loading tsx and the TypeScript generator (start-up is most of a no-op's cost); inputs.ts
 // re-exports the same functions, so the file-set rules below exist once.
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { MAX_SPEC_FILE_BYTES } from "../load/spec-limits.mjs";
 import { generatorHome, recordedGeneratorInputs } from "./generator-home.mjs";
+import { StatCache } from "./stat-cache.mjs";
 
 /** Folders inside an owned output folder that build tools fill (npm, Maven, SwiftPM): the writer never looks into them (output-links.ts). */
 export const SKIP_DIRS = new Set(["node_modules", "target", ".build", ".swiftpm"]);
@@ -21,29 +23,35 @@ export function sha256Hex(data) {
   return createHash("sha256").update(data).digest("hex");
 }
 
+/** The hash of the file at `full`: from its bytes, or through the no-op check's stat cache. */
+function fileHash(full, cache) {
+  return cache === undefined ? sha256Hex(readFileSync(full)) : cache.hash(full, statSync(full, { bigint: true }));
+}
+
 /**
  * Every file generation depends on, by repository-relative path, with its hash: the spec, the
  * generator itself (tests, fixtures, docs and the folders above excluded) and the lockfile.
+ * `cache` (a StatCache) only for the no-op check: a manifest records hashes of the bytes.
  */
-export function inputHashes(root) {
+export function inputHashes(root, cache) {
   const hashes = {};
-  walkInto(hashes, root, "spec");
+  walkInto(hashes, root, "spec", cache);
   // The recorded releases and their spec bundles: the changelog every package ships is made from them.
-  if (existsSync(`${root}/releases.json`)) hashes["releases.json"] = sha256Hex(readFileSync(`${root}/releases.json`));
-  walkInto(hashes, root, "releases");
+  if (existsSync(`${root}/releases.json`)) hashes["releases.json"] = fileHash(`${root}/releases.json`, cache);
+  walkInto(hashes, root, "releases", cache);
   // The generator's side comes from where the generator is (generator-home.mjs): the project
   // itself in a checkout, else the installed package, which recorded them when it was packed.
   const home = generatorHome(root);
   const recorded = recordedGeneratorInputs(home);
   if (recorded !== undefined) return Object.assign(hashes, recorded);
-  Object.assign(hashes, generatorInputHashes(home));
+  Object.assign(hashes, generatorInputHashes(home, cache));
   return hashes;
 }
 
 /** The inputs that are the generator's, not the spec's: its sources, the outside data it copies and the lockfile. */
-export function generatorInputHashes(root) {
+export function generatorInputHashes(root, cache) {
   const hashes = {};
-  const walk = (dir) => walkInto(hashes, root, dir);
+  const walk = (dir) => walkInto(hashes, root, dir, cache);
   walk("generators");
   // Outside data a target copies into generated/ (the Swift test resources): the fuzz corpus and
   // the real implementations' verdicts. Without them here, the no-op check would miss their edits.
@@ -54,9 +62,9 @@ export function generatorInputHashes(root) {
   // What the suites over them compare with, copied too (input-coverage.test.ts holds this list to every output's sources).
   walk("property-tests/oracle-vectors/lenient-json");
   for (const file of ["property-tests/json-schema-suite/counts.json"]) {
-    if (existsSync(`${root}/${file}`)) hashes[file] = sha256Hex(readFileSync(`${root}/${file}`));
+    if (existsSync(`${root}/${file}`)) hashes[file] = fileHash(`${root}/${file}`, cache);
   }
-  if (existsSync(`${root}/package-lock.json`)) hashes["package-lock.json"] = sha256Hex(readFileSync(`${root}/package-lock.json`));
+  if (existsSync(`${root}/package-lock.json`)) hashes["package-lock.json"] = fileHash(`${root}/package-lock.json`, cache);
   return hashes;
 }
 
@@ -67,12 +75,12 @@ export function generatorInputHashes(root) {
  * file limit as its size. Those stand-ins match no manifest the loader could have written, so
  * the no-op check answers "not up to date" and the full run reports the file.
  */
-function walkInto(hashes, root, top) {
+function walkInto(hashes, root, top, cache) {
   const walk = (dir) => {
     if (!existsSync(`${root}/${dir}`)) return;
     for (const name of readdirSync(`${root}/${dir}`).sort()) {
       const rel = `${dir}/${name}`;
-      const stat = lstatSync(`${root}/${rel}`);
+      const stat = lstatSync(`${root}/${rel}`, { bigint: cache !== undefined });
       if (stat.isSymbolicLink()) {
         hashes[rel] = sha256Hex(`symbolic link to ${readlinkSync(`${root}/${rel}`)}`);
       } else if (stat.isDirectory()) {
@@ -80,7 +88,7 @@ function walkInto(hashes, root, top) {
       } else if (!name.endsWith(".test.ts") && !name.endsWith(".paths.json") && !(dir.startsWith("generators") && name.endsWith(".md"))) {
         if (!stat.isFile()) hashes[rel] = sha256Hex("not a regular file");
         else if (stat.size > MAX_SPEC_FILE_BYTES && top === "spec") hashes[rel] = sha256Hex(`${stat.size} bytes: over the spec file limit`);
-        else hashes[rel] = sha256Hex(readFileSync(`${root}/${rel}`));
+        else hashes[rel] = cache === undefined ? sha256Hex(readFileSync(`${root}/${rel}`)) : cache.hash(`${root}/${rel}`, stat);
       }
     }
   };
@@ -117,13 +125,23 @@ function readManifest(root, manifestPath) {
 export function generationIsUpToDate(root, manifestPath = DEFAULT_MANIFEST_PATH, outRoot = root) {
   const manifest = readManifest(outRoot, manifestPath);
   if (!manifest || typeof manifest.inputs !== "object" || typeof manifest.outputs !== "object" || manifest.inputs === null || manifest.outputs === null) return false;
-  const current = inputHashes(root);
+  const projectRoot = resolve(root);
+  const cache = StatCache.forProject(projectRoot);
+  const upToDate = everyHashAsRecorded(projectRoot, manifest, manifestPath, resolve(outRoot), cache);
+  cache.save(upToDate);
+  return upToDate;
+}
+
+function everyHashAsRecorded(root, manifest, manifestPath, outRoot, cache) {
+  const current = inputHashes(root, cache);
   const keys = new Set([...Object.keys(current), ...Object.keys(manifest.inputs)]);
   for (const key of keys) if (current[key] !== manifest.inputs[key]) return false;
   if (linkUnderGenerated(outRoot)) return false;
   for (const [path, hash] of Object.entries(manifest.outputs)) {
     const full = `${outRoot}/${path}`;
-    if (!existsSync(full) || !lstatSync(full).isFile() || sha256Hex(readFileSync(full)) !== hash) return false;
+    if (!existsSync(full)) return false;
+    const stat = lstatSync(full, { bigint: true });
+    if (!stat.isFile() || cache.hash(full, stat) !== hash) return false;
   }
   return existsSync(`${outRoot}/${manifestPath}`);
 }

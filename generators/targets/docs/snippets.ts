@@ -40,7 +40,7 @@ when (val result = ${validators}.parse${name}(bytes)) {
 export function swiftSnippet(name: string, namespace: string, module: string): string {
   return `import ${module}
 
-// strict JSON parse, schema, cross-field rules, then Codable; throws an error naming the JSON pointer
+// strict JSON parse, schema, cross-field rules, then the typed read; throws an error naming the JSON pointer
 let message = try ${namespace}.${name}.decode(json: data)
 let canonical = try message.canonicalJSON()`;
 }
