@@ -231,7 +231,7 @@ object SecretText {
             return false
         }
 
-        private val assignCache = ByteArray(n + 2)
+        private val assignCache by lazy(LazyThreadSafetyMode.NONE) { ByteArray(n + 2) }
 
         /** After a key name ending at e (and its closing quote, if any): `\s*[:=]\s*` and a value. */
         fun assignedAt(e: Int): Boolean {
@@ -279,6 +279,9 @@ object SecretText {
         }
 
         fun assignment(): Boolean {
+            // Every assignment has its ":" or "=" (assignedAt): a text without either has none, and
+            // is not worth the tables below (most of the scan of a short clean text).
+            if (text.indexOf(':') < 0 && text.indexOf('=') < 0) return false
             val quotes = intArrayOf(-1, 0x22, 0x27)
             val any = Array(3) { BooleanArray(n + 1) }
             val nameEnd = IntArray(n + 1)

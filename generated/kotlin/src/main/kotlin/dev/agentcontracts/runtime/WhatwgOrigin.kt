@@ -95,7 +95,8 @@ data class WhatwgUrl(
                 if (!text.endsWith("]")) return null
                 return Ipv6.parse(text.substring(1, text.length - 1))?.let { "[${Ipv6.serialize(it)}]" }
             }
-            val domain = String(percentDecode(text), Charsets.UTF_8)
+            // Plain ASCII without "%" decodes to itself: no byte round trip for the usual host.
+            val domain = if (text.all { it.code < 0x80 && it != '%' }) text else String(percentDecode(text), Charsets.UTF_8)
             val ascii = domainToAscii(domain) ?: return null
             if (ascii.isEmpty() || ascii.any { it.code < 0x20 || it in FORBIDDEN_DOMAIN }) return null
             return if (Ipv4.endsInNumber(ascii)) Ipv4.parse(ascii)?.let(Ipv4::serialize) else ascii
