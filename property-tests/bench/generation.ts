@@ -138,12 +138,20 @@ export function generationArea(options: GenerationOptions): GenerationResult {
     } finally {
       renameSync(join(work, "dist-aside"), join(repo, "dist"));
     }
-    const noop: Timed[] = [];
-    for (let i = 0; i < options.noopRuns; i++) {
+    const noopRun = (): Timed => {
       const r = run(repo, cli, envWith(warmTmp));
       if (!/up to date|^0 file\(s\) written, 0 removed/.test(r.stdout)) throw new Error(`the no-op run wrote files: ${r.stdout}`);
-      noop.push(r);
-    }
+      return r;
+    };
+    // Right after the cold runs: the files they wrote are too recent for the no-op check's stat
+    // cache (generators/write/stat-cache.mjs records a file only two seconds after it changed), so
+    // every output is read and hashed again.
+    const noop: Timed[] = Array.from({ length: options.noopRuns }, noopRun);
+    // Later, as a `make` with nothing to do usually runs: once the outputs are older than that, one
+    // no-op records them, and the next ones find every file by its stat.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2_100);
+    noopRun();
+    const noopLater: Timed[] = Array.from({ length: options.noopRuns }, noopRun);
     // Floors: node itself, and the CLI's start-up (the compiled CLI) doing no work.
     const nodeOnly = [0, 1].map(() => run(repo, ["-e", "0"], envWith(warmTmp)));
     const help = [0, 1].map(() => run(repo, ["bin/agent-contracts.mjs", "--help"], envWith(warmTmp)));
@@ -160,6 +168,7 @@ export function generationArea(options: GenerationOptions): GenerationResult {
     // the wall clock; the wall-clock verdict is shown beside it.
     const coldVerdict = absoluteVerdict(cpu(cold), COLD_GOAL_S, "lower");
     const noopVerdict = absoluteVerdict(cpu(noop), NOOP_GOAL_S, "lower");
+    const noopLaterVerdict = absoluteVerdict(cpu(noopLater), NOOP_GOAL_S, "lower");
     const bundledVerdict = absoluteVerdict(cpu(bundled), COLD_GOAL_S, "lower");
     const mark = (v: Verdict): string => (v === "met" ? "met" : v === "missed" ? "**MISSED**" : "borderline");
     const goalCell = (runs: Timed[], goal: number, v: Verdict): string => `≤ ${goal} s CPU: ${mark(v)} (on the wall clock: ${mark(absoluteVerdict(wall(runs), goal, "lower"))})`;
@@ -170,7 +179,8 @@ export function generationArea(options: GenerationOptions): GenerationResult {
         [`cold, the compiled CLI's main() as an installed package runs it (${bundled.length} runs)`, fmt(wall(bundled)), fmt(cpu(bundled)), sys(bundled), goalCell(bundled, COLD_GOAL_S, bundledVerdict)],
         [`cold, bin/agent-contracts.mjs with no compiled CLI: the generator's TypeScript through tsx, empty tsx cache (${fromSources.length} runs)`, fmt(wall(fromSources)), fmt(cpu(fromSources)), sys(fromSources), "— (taken only after a generator source changed and before make cli)"],
         [`floor: creating the cold run's ${floors[0]?.files ?? 0} files and nothing else (write-floor.ts: deleted and created again in place, after each cold run)`, "—", fmt(cpu(floors)), sys(floors), "—"],
-        [`no-op regeneration (${noop.length} runs)`, fmt(wall(noop)), fmt(cpu(noop)), sys(noop), goalCell(noop, NOOP_GOAL_S, noopVerdict)],
+        [`no-op regeneration right after the cold runs: every output written in the last 2 s is read and hashed again (${noop.length} runs)`, fmt(wall(noop)), fmt(cpu(noop)), sys(noop), goalCell(noop, NOOP_GOAL_S, noopVerdict)],
+        [`no-op regeneration 2 s or more after the last write, once one no-op recorded the outputs: every file known by its stat (${noopLater.length} runs)`, fmt(wall(noopLater)), fmt(cpu(noopLater)), sys(noopLater), goalCell(noopLater, NOOP_GOAL_S, noopLaterVerdict)],
         ["floor: `node -e 0`", fmt(wall(nodeOnly)), fmt(cpu(nodeOnly)), sys(nodeOnly), "—"],
         ["floor: CLI start-up only (`agent-contracts --help`: the compiled CLI)", fmt(wall(help)), fmt(cpu(help)), sys(help), "—"],
       ],
@@ -180,13 +190,14 @@ export function generationArea(options: GenerationOptions): GenerationResult {
     const markdown =
       `### Generation\n\n${table}\n\n` +
       `\`node bin/agent-contracts.mjs generate\` in a temporary copy of the repository (node_modules linked). In a checkout, bin/ runs the compiled CLI when it was built from the sources as they are (make generate builds it first), so the first row is what \`make generate\` costs; the second row calls the compiled CLI's \`main([\"generate\"])\` directly, as an installed package does; the third sets dist/ aside, so bin/ runs the generator's TypeScript through tsx, transpiling every module (an empty tsx cache). ` +
-      `A no-op run must write nothing; the phases below are what a run costs when an input did change (and what the no-op skips).\n\n${phaseTable}\n`;
+      `A no-op run must write nothing. It hashes every input and output as the manifest recorded them, reusing the hash of a file whose size, times and inode are what they were when it was hashed, and never for a file changed in the two seconds before (generators/write/stat-cache.mjs, git's rule for its index); hence the two no-op rows. The phases below are what a run costs when an input did change (and what the no-op skips).\n\n${phaseTable}\n`;
     return {
       markdown,
       verdicts: [
         { row: "generate, cold", goal: `≤ ${COLD_GOAL_S} s CPU`, verdict: coldVerdict },
         { row: "generate, cold, compiled CLI", goal: `≤ ${COLD_GOAL_S} s CPU`, verdict: bundledVerdict },
-        { row: "generate, no-op", goal: `≤ ${NOOP_GOAL_S} s CPU`, verdict: noopVerdict },
+        { row: "generate, no-op right after a generation", goal: `≤ ${NOOP_GOAL_S} s CPU`, verdict: noopVerdict },
+        { row: "generate, no-op", goal: `≤ ${NOOP_GOAL_S} s CPU`, verdict: noopLaterVerdict },
       ],
     };
   } finally {

@@ -92,10 +92,8 @@ public enum TypedSigning {
         case let .failure(error):
             return .failure(error)
         case let .success((json, id)):
-            // Already validated: decode without checking the schema a second time.
-            guard let data = try? CanonicalJSON.canonicalBytes(.object(json)),
-                  let record = try? JSONDecoder().decode(Record.self, from: Data(data))
-            else { return .failure(.schemaInvalid) }
+            // Already validated: the typed read, without checking the schema a second time.
+            guard let record = try? Record(jsonValue: .object(json)) else { return .failure(.schemaInvalid) }
             return .success(ImportedRecord(record: record, id: id, json: json))
         }
     }
