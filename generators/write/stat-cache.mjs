@@ -6,14 +6,17 @@
 // always hashed from the bytes. The change time cannot be set back by a user (any write moves it),
 // and a file changed within RACY_NS of being hashed is never recorded, so an edit in the same
 // clock tick as a hash is not missed. The cache lives under the project's node_modules/.cache
-// (never in generated/), one file per project folder, written whole and renamed into place; a
-// missing, unreadable or malformed cache is no cache.
+// (never in generated/), one file per project folder, written whole and renamed into place, the
+// newest eight kept; a missing, unreadable or malformed cache is no cache.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 const RACY_NS = 2_000_000_000n;
 const FORMAT = 1;
+/** Caches kept in one node_modules (test fixtures and bench copies link the same one): the newest. */
+const KEPT_CACHES = 8;
+const CACHE_NAME = /^no-op-[0-9a-f]{16}\.json$/;
 
 /** Hashes files, reusing the hash of one whose stat is unchanged since it was recorded. */
 export class StatCache {
@@ -63,10 +66,20 @@ export class StatCache {
       const temporary = `${this.file}.${process.pid}.tmp`;
       writeFileSync(temporary, JSON.stringify({ format: FORMAT, entries: Object.fromEntries(this.seen) }));
       renameSync(temporary, this.file);
+      pruneOldCaches(dirname(this.file));
     } catch {
       // Read-only node_modules: the next no-op hashes again.
     }
   }
+}
+
+/** Removes all but the newest KEPT_CACHES caches, so projects that came and went do not pile up. */
+function pruneOldCaches(folder) {
+  const caches = readdirSync(folder)
+    .filter((name) => CACHE_NAME.test(name))
+    .map((name) => ({ path: join(folder, name), time: statSync(join(folder, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  for (const old of caches.slice(KEPT_CACHES)) rmSync(old.path, { force: true });
 }
 
 function statKey(stat) {

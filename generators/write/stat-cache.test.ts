@@ -2,7 +2,7 @@
 // what it was, a file changed in the same moment as its hash is never recorded, and a cache that
 // cannot be read is no cache. Expected hashes come from node:crypto over the bytes written here.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -78,6 +78,20 @@ describe("StatCache", () => {
     complete.hash(file, statSync(file, { bigint: true }));
     complete.save(true);
     expect(Object.keys((JSON.parse(readFileSync(cacheFile, "utf8")) as { entries: object }).entries)).toEqual([file]);
+  });
+  it("keeps the newest eight caches of one folder", () => {
+    const { dir, file } = project();
+    const folder = join(dir, "node_modules", ".cache", "agent-contracts");
+    mkdirSync(folder, { recursive: true });
+    const name = (i: number): string => `no-op-${i.toString(16).padStart(16, "0")}.json`;
+    for (let i = 0; i < 10; i++) {
+      writeFileSync(join(folder, name(i)), "{}");
+      utimesSync(join(folder, name(i)), WHOLE_SECOND + i, WHOLE_SECOND + i);
+    }
+    writeFileSync(join(folder, "other.json"), "{}");
+    hashWith(join(folder, name(99)), file, LATER);
+    const left = readdirSync(folder).sort();
+    expect(left).toEqual(["other.json", ...[3, 4, 5, 6, 7, 8, 9, 99].map(name)].sort());
   });
 });
 
