@@ -50,7 +50,7 @@ public enum JSONValueReading {
     /// A required member (for a type `T?`, present and perhaps null).
     @inline(__always)
     public static func required<T: JSONValueDecodable>(_ object: JSONObject, _ key: String) throws -> T {
-        guard let member = member(object, key) else {
+        guard let member = object[key] else {
             throw JSONValueMismatch(reason: "no member \"\(key)\"")
         }
         do {
@@ -63,7 +63,7 @@ public enum JSONValueReading {
     /// An optional member: absent and null both read as nil.
     @inline(__always)
     public static func optional<T: JSONValueDecodable>(_ object: JSONObject, _ key: String) throws -> T? {
-        guard let member = member(object, key), !member.isNull else { return nil }
+        guard let member = object[key], !member.isNull else { return nil }
         do {
             return try T(jsonValue: member)
         } catch let mismatch as JSONValueMismatch {
@@ -80,7 +80,7 @@ public enum JSONValueReading {
 
     /// A member the schema fixes with `const`.
     public static func expectConstant(_ object: JSONObject, _ key: String, _ expected: JSONValue, type: String) throws {
-        guard let member = member(object, key) else {
+        guard let member = object[key] else {
             throw JSONValueMismatch(reason: "no member \"\(key)\"")
         }
         guard member == expected else {
@@ -90,7 +90,7 @@ public enum JSONValueReading {
 
     /// The tag member of a union: a string, or a boolean for unions over `ok`.
     public static func tag(_ object: JSONObject, _ key: String) throws -> JSONValue {
-        guard let member = member(object, key) else {
+        guard let member = object[key] else {
             throw JSONValueMismatch(reason: "no member \"\(key)\"")
         }
         switch member {
@@ -101,15 +101,6 @@ public enum JSONValueReading {
 
     public static func unknownTag(_ key: String, type: String) -> JSONValueMismatch {
         JSONValueMismatch(pointer: JSONPointer.appending("", key), reason: "\(type) has no variant with this \(key)")
-    }
-
-    /// The member `key` of `object`, comparing UTF-8 bytes (the same Unicode scalars): one scan.
-    @inline(__always)
-    static func member(_ object: JSONObject, _ key: String) -> JSONValue? {
-        for member in object.members where sameKey(member.key, key) {
-            return member.value
-        }
-        return nil
     }
 
     static func kind(_ value: JSONValue) -> String {
